@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// One schema for both drivers (PGlite by default, node-postgres with DATABASE_URL).
+// Money is stored as integer paise so sums are exact; the API speaks rupees.
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored trimmed and lowercased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the opaque bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export type ProductAttributeRow = { id: string; key: string; values: string[]; metricUnit: string | null };
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    imgUrl: text('img_url').notNull(),
+    category: text('category').notNull(),
+    parentCategory: text('parent_category'),
+    regularPricePaise: integer('regular_price_paise').notNull(),
+    discountedPricePaise: integer('discounted_price_paise'),
+    featured: boolean('featured').notNull().default(false),
+    images: jsonb('images').$type<{ url: string }[]>().notNull().default([]),
+    attributes: jsonb('attributes').$type<ProductAttributeRow[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_category_idx').on(sql`lower(${t.category})`),
+    index('products_order_idx').on(t.createdAt.desc(), t.id),
+    check('products_price_positive', sql`${t.regularPricePaise} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** Order number shown to shoppers, e.g. SF-7K2M9Q4XH3TB8N6C (80 random bits). */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 Pending, 1 Processing, 2 Shipped, 3 Delivered, 4 Cancelled. */
+    status: smallint('status').notNull().default(0),
+    totalPaise: integer('total_paise').notNull(),
+    shipFullName: text('ship_full_name').notNull(),
+    shipAddress: text('ship_address').notNull(),
+    shipCity: text('ship_city').notNull(),
+    shipState: text('ship_state').notNull(),
+    shipPostalCode: text('ship_postal_code').notNull(),
+    /** Normalised to +91 and 10 digits. */
+    shipPhone: text('ship_phone').notNull(),
+    trackingNumber: text('tracking_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    productTitle: text('product_title').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    /** Random, unguessable: it is the path of the sandbox gateway page. */
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    /** The gateway's transaction reference (PayU txnid, UPI tr). */
+    reference: text('reference').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** created | succeeded | failed */
+    status: text('status').notNull().default('created'),
+    providerPayload: jsonb('provider_payload'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_reference_unique').on(t.reference),
+    index('payment_attempts_order_idx').on(t.orderId),
+  ],
+);
