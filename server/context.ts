@@ -1,0 +1,45 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { components } from '../src/api/schema';
+import type * as schema from './db/schema';
+
+/** Drizzle over either driver (PGlite or node-postgres): handlers only use the common pg-core API. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type StoreInfo = components['schemas']['StoreInfo'];
+
+export interface PaymentsConfig {
+  /** 'payu' when PAYU_KEY and PAYU_SALT are set, else the built-in 'sandbox'. */
+  provider: 'sandbox' | 'payu';
+  /** HMAC key for sandbox callbacks (SANDBOX_SECRET, else random per process). */
+  sandboxSecret: string;
+  payu: { key: string; salt: string; mode: 'test' | 'live' } | null;
+  /** Payee VPA and name for UPI links (store config `upi`, or UPI_VPA / UPI_PAYEE_NAME). */
+  upiVpa: string;
+  upiPayeeName: string;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder (DATA_DIR, default ./.data); unused when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Absolute origin shoppers reach us at (PUBLIC_URL, default http://localhost:PORT): used in gateway redirects. */
+  publicUrl: string;
+  /** Folder of the built SPA to serve (dist/), or null to serve the API only. */
+  staticDir: string | null;
+  storeConfigPath: string;
+  payments: PaymentsConfig;
+  /** Per-IP limits; tests raise or lower them. */
+  rateLimit: { authMax: number; trackMax: number; globalMax: number; windowMs: number };
+  logLevel: string;
+}
+
+/** What every handler factory receives. */
+export interface AppContext {
+  db: Database;
+  config: ServerConfig;
+  store: StoreInfo;
+  log: FastifyBaseLogger;
+}
