@@ -8,4 +8,19 @@ export default defineConfig({
   jsxFramework: 'react',
   outdir: 'styled-system',
   theme: { extend: theme },
+  globalCss: {
+    'html, body': {
+      bg: 'bg.canvas',
+      color: 'fg.default',
+      fontFamily: 'body',
+      lineHeight: '1.6',
+      WebkitFontSmoothing: 'antialiased',
+    },
+    '::selection': { bg: 'saffron.200' },
+    'h1, h2, h3': { textWrap: 'balance' },
+    '@media (prefers-reduced-motion: reduce)': {
+      '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
+      html: { scrollBehavior: 'auto !important' },
+    },
+  },
 });

@@ -1,18 +1,243 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
-import { HttpError } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
+import {
+  PAYMENT_FIELDS,
+  type PaymentField,
+  type PaymentFieldValues,
+  type PaymentMethod,
+  validatePaymentFields,
+} from '../payments/fields';
+import { newAttemptId, newPaymentReference } from '../payments/ids';
+import { createPayuProvider } from '../payments/payu';
+import type { CallbackVerdict, PaymentAttempt, PaymentProvider } from '../payments/provider';
+import { activeProvider } from '../payments/registry';
+import { createSandboxProvider } from '../payments/sandbox';
+import { renderSandboxNotFound, renderSandboxPage, sandboxPageCsp } from '../payments/sandbox-page';
+import { attemptLookup, findAttempt, findOrder, insertAttempt, settleAttempt } from '../payments/service';
 
-// Placeholder until the payments work lands: the operations are in the contract and answer 501.
-// The payments implementation replaces this file (same export name and operationIds).
-export function paymentsHandlers(_ctx: AppContext) {
-  const notYet = async (_request: FastifyRequest, _reply: FastifyReply) => {
-    throw new HttpError(501, 'Payments are not available yet');
-  };
+interface SubmitPaymentBody {
+  orderId: string;
+  fields: PaymentFieldValues;
+}
+
+type AttemptParams = { attemptId: string };
+
+export function paymentsHandlers(ctx: AppContext) {
+  const { config } = ctx;
+  // Only while the sandbox is the active gateway: once PayU is configured, an old sandbox attempt
+  // must not be approvable for free.
+  const sandboxEnabled = () => config.payments.provider === 'sandbox';
+
+  const successUrl = (orderId: string) =>
+    `${config.publicUrl}/order-success?orderId=${encodeURIComponent(orderId)}`;
+  const failureUrl = () => `${config.publicUrl}/orders?payment=failed`;
+
+  /** A signed-in shopper sees their own name and email prefilled. */
+  function personalise(
+    fields: readonly PaymentField[],
+    user: { firstName: string; lastName: string; email: string },
+  ) {
+    const defaults: Record<string, string> = {
+      payerName: `${user.firstName} ${user.lastName}`.trim(),
+      email: user.email,
+    };
+    return fields.map((field) =>
+      defaults[field.name] !== undefined ? { ...field, defaultValue: defaults[field.name] } : field,
+    );
+  }
+
+  async function sendSandboxPage(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
+    const attempt = sandboxEnabled()
+      ? await attemptLookup(ctx, 'sandbox').byId(request.params.attemptId)
+      : null;
+    const order = attempt ? await findOrder(ctx, attempt.orderId) : null;
+    reply
+      .header('content-security-policy', sandboxPageCsp(config.publicUrl))
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer');
+    if (!attempt || !order) {
+      // Browsers get a page; API clients the contract's JSON error.
+      if (!String(request.headers.accept ?? '').includes('text/html'))
+        throw notFound('Payment attempt not found');
+      return reply.code(404).type('text/html; charset=utf-8').send(renderSandboxNotFound());
+    }
+    const html = renderSandboxPage({
+      attempt,
+      orderId: order.id,
+      orderStatus: order.status,
+      storeName: ctx.store.storeName,
+      publicUrl: config.publicUrl,
+      secret: config.payments.sandboxSecret,
+    });
+    return reply.code(200).type('text/html; charset=utf-8').send(html);
+  }
+
+  /**
+   * Applies a verified callback: amounts must agree, then the attempt is settled exactly once and the
+   * browser goes back to the shop. `strict` (the sandbox) answers mismatches with 400; a real gateway's
+   * browser redirect cannot show JSON to the shopper, so it is sent to the failure notice instead.
+   */
+  async function applyVerdict(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: PaymentProvider,
+    verdict: Extract<CallbackVerdict, { ok: true }>,
+    strict: boolean,
+  ) {
+    const attempt = await findAttempt(ctx, verdict.attemptId);
+    const order = attempt ? await findOrder(ctx, attempt.orderId) : null;
+    if (!attempt || !order) throw notFound('Payment attempt not found');
+    const log = request.log.child({ attemptId: attempt.id, orderId: order.id, provider: provider.name });
+
+    if (verdict.amountPaise !== attempt.amountPaise || order.totalPaise !== attempt.amountPaise) {
+      log.warn(
+        {
+          callbackPaise: verdict.amountPaise,
+          attemptPaise: attempt.amountPaise,
+          orderPaise: order.totalPaise,
+        },
+        'payment callback amount does not match; nothing changed',
+      );
+      if (strict) throw badRequest('Payment amount does not match the order');
+      return reply.redirect(failureUrl(), 303);
+    }
+
+    let outcome = verdict.outcome;
+    // No money moves in the sandbox, so approving an order that is no longer pending is refused.
+    if (
+      provider.name === 'sandbox' &&
+      outcome === 'success' &&
+      attempt.status === 'created' &&
+      order.status !== 0
+    ) {
+      log.info({ orderStatus: order.status }, 'sandbox approval refused: order no longer pending');
+      outcome = 'failure';
+    }
+    const result = await settleAttempt(ctx, attempt.id, outcome, {
+      outcome,
+      providerReference: verdict.providerReference,
+      ...verdict.details,
+      at: new Date().toISOString(),
+    });
+    if (!result.changed) {
+      log.info({ status: result.status }, 'payment callback replayed; nothing changed');
+    } else if (result.status === 'succeeded' && !result.orderMoved) {
+      log.error('payment succeeded for an order that was no longer pending: refund it');
+    } else {
+      log.info({ status: result.status, orderMoved: result.orderMoved }, 'payment settled');
+    }
+    return reply.redirect(result.status === 'succeeded' ? successUrl(result.orderId) : failureUrl(), 303);
+  }
+
   return {
-    getPaymentFields: notYet,
-    submitPayment: notYet,
-    sandboxGatewayPage: notYet,
-    sandboxGatewayComplete: notYet,
-    payuCallback: notYet,
+    async getPaymentFields(request: FastifyRequest, reply: FastifyReply) {
+      const fields = activeProvider(ctx).fields(PAYMENT_FIELDS);
+      const user = await optionalUser(ctx, request);
+      if (!user) return { fields };
+      reply.header('cache-control', 'private, no-store');
+      return { fields: personalise(fields, user) };
+    },
+
+    async submitPayment(request: FastifyRequest, _reply: FastifyReply) {
+      const user = await requireUser(ctx, request);
+      const body = request.body as SubmitPaymentBody;
+      const provider = activeProvider(ctx);
+      const values = validatePaymentFields(provider.fields(PAYMENT_FIELDS), body.fields);
+
+      // Someone else's order answers exactly like a missing one.
+      const order = await findOrder(ctx, body.orderId);
+      if (!order || order.userId !== user.id) throw notFound('Order not found');
+      if (order.status !== 0) throw conflict('This order is not awaiting payment');
+
+      const method = values.method as PaymentMethod;
+      const payer = {
+        name: String(values.payerName),
+        email: String(values.email),
+        phone: String(values.phone),
+      };
+      const attempt: PaymentAttempt = {
+        id: newAttemptId(),
+        orderId: order.id,
+        provider: provider.name,
+        method,
+        reference: newPaymentReference(),
+        amountPaise: order.totalPaise,
+        status: 'created',
+      };
+      const started = await provider.start(attempt, order, payer, method);
+      const invoice =
+        typeof values.businessName === 'string'
+          ? { businessName: values.businessName, gstin: String(values.gstin ?? '') }
+          : undefined;
+      await insertAttempt(ctx, attempt, {
+        payer,
+        ...(invoice ? { invoice } : {}),
+        ...started.providerPayload,
+      });
+      request.log.info(
+        {
+          attemptId: attempt.id,
+          orderId: order.id,
+          provider: provider.name,
+          method,
+          amountPaise: attempt.amountPaise,
+        },
+        'payment attempt created',
+      );
+      return {
+        success: true,
+        action: started.action,
+        ...(started.redirectUrl ? { redirectUrl: started.redirectUrl } : {}),
+      };
+    },
+
+    async sandboxGatewayPage(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
+      return sendSandboxPage(request, reply);
+    },
+
+    /**
+     * The same page for the SPA's `redirect_post` form (spec §4 posts `type`, `url`, `data[...]`).
+     * Routed once openapi.yaml declares `post` with this operationId on /payments/sandbox/{attemptId};
+     * the posted fields are ignored because the page is derived from the attempt alone.
+     */
+    async sandboxGatewayEntry(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
+      return sendSandboxPage(request, reply);
+    },
+
+    async sandboxGatewayComplete(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
+      if (!sandboxEnabled()) throw notFound('Payment attempt not found');
+      const provider = createSandboxProvider(ctx);
+      const verdict = await provider.verifyCallback(
+        { params: request.params, body: (request.body ?? {}) as Record<string, unknown> },
+        attemptLookup(ctx, provider.name),
+      );
+      if (!verdict.ok) {
+        request.log.warn({ attemptId: request.params.attemptId, kind: verdict.kind }, verdict.reason);
+        if (verdict.kind === 'unknown') throw notFound('Payment attempt not found');
+        throw badRequest(verdict.reason);
+      }
+      return applyVerdict(request, reply, provider, verdict, true);
+    },
+
+    async payuCallback(request: FastifyRequest, reply: FastifyReply) {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (!config.payments.payu) {
+        request.log.warn({ txnid: body.txnid }, 'PayU callback received but PayU is not configured');
+        throw badRequest('PayU is not configured');
+      }
+      const provider = createPayuProvider(ctx);
+      const verdict = await provider.verifyCallback({ params: {}, body }, attemptLookup(ctx, provider.name));
+      if (!verdict.ok) {
+        request.log.warn(
+          { txnid: body.txnid, attemptId: verdict.attemptId, kind: verdict.kind },
+          verdict.reason,
+        );
+        if (verdict.kind === 'malformed') throw badRequest(verdict.reason);
+        return reply.redirect(failureUrl(), 303);
+      }
+      return applyVerdict(request, reply, provider, verdict, false);
+    },
   };
 }

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
-import { css } from 'styled-system/css';
-import { api } from '../api/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { liveMachines } from './actors';
+import { AppProviders } from './root-actors';
+import { appRoutes } from './routes';
 
-/** Minimal shell until the storefront screens land: shows the store name from GET /storeInfo. */
+const router = createBrowserRouter(appRoutes);
+
+/** Composition root: the live machines at the root, the router below them. */
 export function App() {
-  const [storeName, setStoreName] = useState<string | null>(null);
-  useEffect(() => {
-    api.GET('/storeInfo').then(({ data }) => setStoreName(data?.storeName ?? 'Statefront'));
-  }, []);
   return (
-    <main className={css({ p: '8', fontFamily: 'sans-serif' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{storeName ?? 'Loading…'}</h1>
-    </main>
+    <AppProviders machines={liveMachines}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,16 +1,38 @@
-import { defineTokens } from '@pandacss/dev';
+import { badgeRecipe } from './recipes/badge.recipe';
+import { buttonRecipe } from './recipes/button.recipe';
+import { checkboxRecipe, chipGroupRecipe } from './recipes/choice.recipe';
+import { dialogRecipe } from './recipes/dialog.recipe';
+import { fieldRecipe } from './recipes/field.recipe';
+import { inputRecipe } from './recipes/input.recipe';
+import { numberInputRecipe, paginationRecipe, passwordInputRecipe } from './recipes/number-input.recipe';
+import { selectRecipe } from './recipes/select.recipe';
+import { toastRecipe } from './recipes/toast.recipe';
+import { semanticTokens, textStyles, tokens } from './tokens';
 
-// Brand tokens; recipes are added beside this file and registered here.
+/** Everything panda.config.ts extends the default preset with. */
 export const theme = {
-  tokens: defineTokens({
-    colors: {
-      brand: {
-        50: { value: '#fdf4f3' },
-        100: { value: '#fbe6e3' },
-        500: { value: '#c2410c' },
-        600: { value: '#a8370a' },
-        700: { value: '#8a2d09' },
-      },
-    },
-  }),
+  tokens,
+  semanticTokens,
+  textStyles,
+  keyframes: {
+    shimmer: { '0%': { backgroundPosition: '-400px 0' }, '100%': { backgroundPosition: '400px 0' } },
+    fadeIn: { from: { opacity: 0 }, to: { opacity: 1 } },
+    slideIn: { from: { transform: 'translateX(100%)' }, to: { transform: 'translateX(0)' } },
+  },
+  recipes: {
+    button: buttonRecipe,
+    input: inputRecipe,
+    badge: badgeRecipe,
+  },
+  slotRecipes: {
+    field: fieldRecipe,
+    select: selectRecipe,
+    toast: toastRecipe,
+    dialog: dialogRecipe,
+    chipGroup: chipGroupRecipe,
+    checkbox: checkboxRecipe,
+    numberInput: numberInputRecipe,
+    pagination: paginationRecipe,
+    passwordInput: passwordInputRecipe,
+  },
 };

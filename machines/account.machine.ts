@@ -1,0 +1,63 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { components } from '../src/api/schema';
+import { isRequestError } from './errors';
+import { type EmittedEvent, toast } from './events';
+
+export type AccountInfo = components['schemas']['AccountInfo'];
+
+export const ACCOUNT_LOAD_FAILED = 'Failed to load account information';
+
+/** 'Failed to load account information' + ' (Status: 500)' | ' (No response received)' | ': message'. */
+export function accountErrorMessage(error: unknown): string {
+  if (isRequestError(error)) {
+    if (error.status !== undefined) return `${ACCOUNT_LOAD_FAILED} (Status: ${error.status})`;
+    if (error.noResponse) return `${ACCOUNT_LOAD_FAILED} (No response received)`;
+  }
+  if (error instanceof Error && error.message) return `${ACCOUNT_LOAD_FAILED}: ${error.message}`;
+  return ACCOUNT_LOAD_FAILED;
+}
+
+/** The account page's data (spec §4 Account page: loading, then loaded or error). */
+export const accountMachine = setup({
+  types: {
+    context: {} as { account: AccountInfo | null; error: string | null },
+    events: {} as { type: 'account.retry' },
+    emitted: {} as EmittedEvent,
+  },
+  actors: {
+    fetchAccountInfo: fromPromise<AccountInfo>(async () => {
+      throw new Error('fetchAccountInfo is provided by src/app/actors');
+    }),
+  },
+  actions: {
+    assignAccount: assign({ account: (_, params: { account: AccountInfo }) => params.account, error: null }),
+    assignError: assign({ error: (_, params: { error: unknown }) => accountErrorMessage(params.error) }),
+    notifyLoadFailed: emit(({ context }) => toast('Error', context.error ?? ACCOUNT_LOAD_FAILED, 'error')),
+  },
+}).createMachine({
+  id: 'account',
+  context: { account: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchAccountInfo',
+        src: 'fetchAccountInfo',
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'assignAccount', params: ({ event }) => ({ account: event.output }) },
+        },
+        onError: {
+          target: 'error',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            'notifyLoadFailed',
+          ],
+        },
+      },
+    },
+    loaded: {},
+    error: { tags: ['error'], on: { 'account.retry': 'loading' } },
+  },
+});

@@ -1,0 +1,196 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { messageOf } from './errors';
+import { type EmittedEvent, navigate, toast } from './events';
+
+export const LOGIN_FAILED = 'Failed to login. Please check your credentials.';
+export const NO_RESPONSE = 'No response from server. Please try again later.';
+export const TOKEN_MISSING = 'Authentication failed: Token is missing in the response';
+export const REGISTER_FAILED = 'Failed to register. Please try again.';
+
+/** Spec §5: non-space text, @, text, dot, text. */
+export const REGISTRATION_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type LoginInput = { email: string; password: string };
+export type RegisterInput = { email: string; password: string; firstName: string; lastName: string };
+
+export type AuthEvent =
+  | ({ type: 'auth.login'; redirectTo?: string } & LoginInput)
+  | ({ type: 'auth.register' } & RegisterInput)
+  | { type: 'auth.logout' }
+  /** Any call was answered 401 (the client has already removed the cookie). */
+  | { type: 'auth.unauthorized' };
+
+/** Client side the user is an email only; after a reload it is a placeholder (email null). */
+export type AuthUser = { email: string | null };
+
+export type AuthContext = {
+  user: AuthUser | null;
+  redirectTo: string;
+  /** Set when the last registration failed: the register form shows its alert. */
+  registrationFailed: boolean;
+};
+
+/**
+ * A 401 signs a signed-in user out. It is ignored while signing in or registering: a wrong password is
+ * also a 401, and that attempt's own error toast must still show.
+ */
+const signOutAfter401 = { target: '#auth.anonymous', actions: ['removeToken', 'clearUser'] } as const;
+
+/**
+ * Sign-in state (spec §4 Authentication, §8). `readToken` resolves with the `auth_token` cookie (or
+ * null); `login` resolves with the server's answer, whose token may be missing; `storeToken` and
+ * `removeToken` write the cookie. Registration never signs in.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    emitted: {} as EmittedEvent,
+  },
+  actors: {
+    readToken: fromPromise<string | null>(async () => null),
+    login: fromPromise<{ token?: string | null }, LoginInput>(async () => {
+      throw new Error('login is provided by src/app/actors');
+    }),
+    register: fromPromise<unknown, RegisterInput>(async () => {
+      throw new Error('register is provided by src/app/actors');
+    }),
+    logout: fromPromise<void>(async () => {}),
+  },
+  guards: {
+    hasToken: (_, params: { token: string | null | undefined }) =>
+      typeof params.token === 'string' && params.token !== '',
+    isRegistrationEmailValid: ({ event }) =>
+      event.type === 'auth.register' && REGISTRATION_EMAIL_PATTERN.test(event.email.trim()),
+  },
+  actions: {
+    storeToken: (_, _params: { token: string }) => {},
+    removeToken: () => {},
+    assignPlaceholderUser: assign({ user: { email: null } }),
+    rememberLogin: assign({
+      user: ({ event }) => (event.type === 'auth.login' ? { email: event.email.trim() } : null),
+      redirectTo: ({ event }) => (event.type === 'auth.login' && event.redirectTo ? event.redirectTo : '/'),
+    }),
+    clearUser: assign({ user: null }),
+    startRegistration: assign({ registrationFailed: false }),
+    markRegistrationFailed: assign({ registrationFailed: true }),
+    notifyLoggedIn: emit(toast('Success!', 'Logged in successfully.', 'success')),
+    goToOrigin: emit(({ context }) => navigate(context.redirectTo, { replace: true })),
+    notifyTokenMissing: emit(toast('Error', TOKEN_MISSING, 'error')),
+    notifyLoginFailed: emit((_, params: { error: unknown }) =>
+      toast('Error', messageOf(params.error, LOGIN_FAILED), 'error'),
+    ),
+    notifyRegistered: emit(toast('Success!', 'Account created successfully. You can now log in.', 'success')),
+    notifyRegistrationFailed: emit((_, params: { error: unknown }) =>
+      toast('Registration Error', messageOf(params.error, REGISTER_FAILED), 'error'),
+    ),
+    notifyInvalidEmail: emit(toast('Invalid Email', 'Please enter a valid email address.', 'error')),
+    notifyLoggedOut: emit(toast('Logged out', 'You have been logged out successfully.', 'success')),
+    notifyLogoutFailed: emit(toast('Error', 'Failed to log out properly.', 'error')),
+    goHome: emit(navigate('/')),
+  },
+}).createMachine({
+  id: 'auth',
+  context: { user: null, redirectTo: '/', registrationFailed: false },
+  initial: 'checking',
+  states: {
+    checking: {
+      tags: ['loading'],
+      on: { 'auth.unauthorized': signOutAfter401 },
+      invoke: {
+        id: 'readToken',
+        src: 'readToken',
+        onDone: [
+          {
+            guard: { type: 'hasToken', params: ({ event }) => ({ token: event.output }) },
+            target: 'authenticated',
+            actions: 'assignPlaceholderUser',
+          },
+          { target: 'anonymous' },
+        ],
+        onError: { target: 'anonymous' },
+      },
+    },
+    anonymous: {
+      on: {
+        'auth.login': { target: 'loggingIn', actions: 'rememberLogin' },
+        'auth.register': [
+          { guard: 'isRegistrationEmailValid', target: 'registering', actions: 'startRegistration' },
+          { actions: 'notifyInvalidEmail' },
+        ],
+      },
+    },
+    loggingIn: {
+      tags: ['loading'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) =>
+          event.type === 'auth.login'
+            ? { email: event.email.trim(), password: event.password }
+            : { email: '', password: '' },
+        onDone: [
+          {
+            guard: { type: 'hasToken', params: ({ event }) => ({ token: event.output.token }) },
+            target: 'authenticated',
+            actions: [
+              { type: 'storeToken', params: ({ event }) => ({ token: event.output.token as string }) },
+              'notifyLoggedIn',
+              'goToOrigin',
+            ],
+          },
+          { target: 'anonymous', actions: ['clearUser', 'notifyTokenMissing'] },
+        ],
+        onError: {
+          target: 'anonymous',
+          actions: [
+            'clearUser',
+            { type: 'notifyLoginFailed', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    registering: {
+      tags: ['loading'],
+      invoke: {
+        id: 'register',
+        src: 'register',
+        // Spec §5: the email is trimmed and lowercased before sending.
+        input: ({ event }) =>
+          event.type === 'auth.register'
+            ? {
+                email: event.email.trim().toLowerCase(),
+                password: event.password,
+                firstName: event.firstName.trim(),
+                lastName: event.lastName.trim(),
+              }
+            : { email: '', password: '', firstName: '', lastName: '' },
+        onDone: { target: 'anonymous', actions: ['notifyRegistered', 'goHome'] },
+        onError: {
+          target: 'anonymous',
+          actions: [
+            'markRegistrationFailed',
+            { type: 'notifyRegistrationFailed', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    authenticated: {
+      on: {
+        'auth.logout': { target: 'loggingOut' },
+        'auth.unauthorized': signOutAfter401,
+      },
+    },
+    loggingOut: {
+      tags: ['loading'],
+      on: { 'auth.unauthorized': signOutAfter401 },
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'anonymous', actions: ['clearUser', 'notifyLoggedOut', 'goHome'] },
+        // The cookie could not be removed: the user is still signed in, so say so and stay.
+        onError: { target: 'authenticated', actions: 'notifyLogoutFailed' },
+      },
+    },
+  },
+});

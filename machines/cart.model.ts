@@ -1,0 +1,122 @@
+/**
+ * The cart's data rules (spec §3 Cart item, §4 Cart). Pure functions: the cart machine, the property
+ * tests and the storage loader all use them.
+ */
+
+/** One cart line as stored under localStorage['cart'] — the spec's plain array, not a machine snapshot. */
+export type CartLine = {
+  id: string;
+  name: string;
+  image: string;
+  price: number;
+  quantity: number;
+  selectedSize?: string;
+  selectedColor?: string;
+};
+
+export type LineKey = Pick<CartLine, 'id' | 'selectedSize' | 'selectedColor'>;
+
+export const CART_STORAGE_KEY = 'cart';
+
+/** A line is identified by id plus selectedColor plus selectedSize (absent and '' are the same choice). */
+export function sameLine(a: LineKey, b: LineKey): boolean {
+  return (
+    a.id === b.id &&
+    (a.selectedSize ?? '') === (b.selectedSize ?? '') &&
+    (a.selectedColor ?? '') === (b.selectedColor ?? '')
+  );
+}
+
+export function isValidQuantity(quantity: unknown): quantity is number {
+  return typeof quantity === 'number' && Number.isInteger(quantity) && quantity >= 1;
+}
+
+/** Add a line: merge into the line with the same key (quantities add up) or append it. */
+export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
+  if (!isValidQuantity(line.quantity)) return [...lines];
+  const index = lines.findIndex((l) => sameLine(l, line));
+  if (index === -1) return [...lines, normaliseLine(line)];
+  return lines.map((l, i) => (i === index ? { ...l, quantity: l.quantity + line.quantity } : l));
+}
+
+/** Remove every line of the product, whatever its size and colour (spec §4). */
+export function removeProduct(lines: readonly CartLine[], id: string): CartLine[] {
+  return lines.filter((l) => l.id !== id);
+}
+
+/** Set one line's quantity; values below 1 (or not whole numbers) are ignored. */
+export function setLineQuantity(lines: readonly CartLine[], key: LineKey, quantity: number): CartLine[] {
+  if (!isValidQuantity(quantity)) return [...lines];
+  return lines.map((l) => (sameLine(l, key) ? { ...l, quantity } : l));
+}
+
+export function cartTotal(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+}
+
+export function cartCount(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, l) => sum + l.quantity, 0);
+}
+
+function normaliseLine(line: CartLine): CartLine {
+  const out: CartLine = {
+    id: line.id,
+    name: line.name,
+    image: line.image,
+    price: line.price,
+    quantity: line.quantity,
+  };
+  if (line.selectedSize) out.selectedSize = line.selectedSize;
+  if (line.selectedColor) out.selectedColor = line.selectedColor;
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function toLine(v: unknown): CartLine | null {
+  if (!isRecord(v)) return null;
+  const { id, name, image, price, quantity, selectedSize, selectedColor } = v;
+  if (typeof id !== 'string' || id === '') return null;
+  if (typeof name !== 'string' || typeof image !== 'string') return null;
+  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
+  if (!isValidQuantity(quantity)) return null;
+  if (selectedSize !== undefined && selectedSize !== null && typeof selectedSize !== 'string') return null;
+  if (selectedColor !== undefined && selectedColor !== null && typeof selectedColor !== 'string') return null;
+  return normaliseLine({
+    id,
+    name,
+    image,
+    price,
+    quantity,
+    ...(typeof selectedSize === 'string' ? { selectedSize } : {}),
+    ...(typeof selectedColor === 'string' ? { selectedColor } : {}),
+  });
+}
+
+/**
+ * Read what was stored under localStorage['cart']. Anything that is not a JSON array of valid lines —
+ * corrupt JSON, a hand-edited value, a line with a negative price — gives an empty cart; never throws.
+ * Duplicate keys (possible only by hand-editing) are merged so the one-line-per-key invariant holds.
+ */
+export function parseStoredCart(raw: unknown): CartLine[] {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+  const lines: CartLine[] = [];
+  for (const item of value) {
+    const line = toLine(item);
+    if (!line) return [];
+    lines.splice(0, lines.length, ...addLine(lines, line));
+  }
+  return lines;
+}
+
+export function serializeCart(lines: readonly CartLine[]): string {
+  return JSON.stringify(lines);
+}

@@ -1,0 +1,135 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { components } from '../src/api/schema';
+import type { CartLine } from './cart.model';
+import { type EmittedEvent, navigate, toast } from './events';
+
+export type ShippingAddress = components['schemas']['ShippingAddress'];
+export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
+
+export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
+
+export type CheckoutEvent = { type: 'checkout.submit'; items: CartLine[] } & ShippingAddress;
+
+export type CheckoutContext = {
+  items: CartLine[];
+  shipping: ShippingAddress;
+  orderId: string | null;
+};
+
+const EMPTY_SHIPPING: ShippingAddress = {
+  fullName: '',
+  address: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  phone: '',
+};
+
+/** Quantity per product id (lines of one product in several sizes add up). */
+export function toOrderProducts(items: readonly CartLine[]): Record<string, number> {
+  const products: Record<string, number> = {};
+  for (const line of items) products[line.id] = (products[line.id] ?? 0) + line.quantity;
+  return products;
+}
+
+export function toCreateOrderRequest(
+  context: Pick<CheckoutContext, 'items' | 'shipping'>,
+): CreateOrderRequest {
+  const s = context.shipping;
+  return {
+    products: toOrderProducts(context.items),
+    shippingAddress: {
+      fullName: s.fullName.trim(),
+      address: s.address.trim(),
+      city: s.city.trim(),
+      state: s.state.trim(),
+      postalCode: s.postalCode.trim(),
+      phone: s.phone.trim(),
+    },
+  };
+}
+
+/**
+ * Checkout (spec §4 Checkout, §5, §8): validate, create the order, then empty the cart (emitted
+ * `cart.reset`, forwarded to the cart actor) and go to /payment?orderId=….
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    emitted: {} as EmittedEvent,
+  },
+  actors: {
+    createOrder: fromPromise<{ id: string }, CreateOrderRequest>(async () => {
+      throw new Error('createOrder is provided by src/app/actors');
+    }),
+  },
+  guards: {
+    isCartEmpty: ({ context }) => context.items.length === 0,
+    hasBlankShippingField: ({ context }) => SHIPPING_FIELDS.some((f) => context.shipping[f].trim() === ''),
+  },
+  actions: {
+    assignDraft: assign(({ event }) => ({
+      items: event.items,
+      shipping: {
+        fullName: event.fullName ?? '',
+        address: event.address ?? '',
+        city: event.city ?? '',
+        state: event.state ?? '',
+        postalCode: event.postalCode ?? '',
+        phone: event.phone ?? '',
+      },
+    })),
+    assignOrderId: assign({ orderId: (_, params: { id: string }) => params.id }),
+    notifyCartEmpty: emit(toast('Cart is empty', 'Please add items to your cart before checkout.', 'error')),
+    notifyBlankFields: emit(
+      toast('Please fill all fields', 'All shipping information fields are required.', 'error'),
+    ),
+    notifyOrderFailed: emit(toast('Error placing order', 'Please try again later.', 'error')),
+    clearCart: emit({ type: 'cart.reset' }),
+    goToPayment: emit(({ context }) =>
+      navigate(`/payment?orderId=${encodeURIComponent(context.orderId ?? '')}`),
+    ),
+    logError: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'checkout',
+  context: { items: [], shipping: EMPTY_SHIPPING, orderId: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'checkout.submit': { target: 'validating', actions: 'assignDraft' } },
+    },
+    validating: {
+      always: [
+        { guard: 'isCartEmpty', target: 'idle', actions: 'notifyCartEmpty' },
+        { guard: 'hasBlankShippingField', target: 'idle', actions: 'notifyBlankFields' },
+        { target: 'processing' },
+      ],
+    },
+    processing: {
+      tags: ['loading'],
+      invoke: {
+        id: 'createOrder',
+        src: 'createOrder',
+        input: ({ context }) => toCreateOrderRequest(context),
+        onDone: {
+          target: 'success',
+          actions: [
+            { type: 'assignOrderId', params: ({ event }) => ({ id: event.output.id }) },
+            'clearCart',
+            'goToPayment',
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            'notifyOrderFailed',
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    success: { type: 'final' },
+  },
+});

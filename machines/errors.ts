@@ -1,0 +1,34 @@
+/**
+ * Errors that actors throw so machines can pick the §8 text without knowing the HTTP client.
+ * The real actors (src/app/actors) throw `RequestError`; fakes in tests do the same.
+ */
+export class RequestError extends Error {
+  /** HTTP status when the server answered. */
+  readonly status: number | undefined;
+  /** True when no answer arrived at all (network down, CORS, timeout). */
+  readonly noResponse: boolean;
+  /** The `error` field of the server's JSON answer, when there was one. */
+  readonly serverMessage: string | undefined;
+
+  constructor(
+    message: string,
+    details: { status?: number; noResponse?: boolean; serverMessage?: string | undefined } = {},
+  ) {
+    super(message);
+    this.name = 'RequestError';
+    this.status = details.status;
+    this.noResponse = details.noResponse ?? false;
+    this.serverMessage = details.serverMessage;
+  }
+}
+
+/** The error's own message, or `fallback` when it has none worth showing. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  return fallback;
+}
+
+export function isRequestError(error: unknown): error is RequestError {
+  return error instanceof RequestError;
+}

@@ -1,0 +1,28 @@
+import { emit, setup } from 'xstate';
+import { type EmittedEvent, toast } from './events';
+
+/** Same simple x@y.z check as the browser's type=email field would apply before submitting. */
+export const NEWSLETTER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The home page's newsletter block (spec §4 Newsletter): no server call. */
+export const newsletterMachine = setup({
+  types: {
+    events: {} as { type: 'newsletter.subscribe'; email: string },
+    emitted: {} as EmittedEvent,
+  },
+  guards: {
+    isEmailValid: ({ event }) => NEWSLETTER_EMAIL_PATTERN.test(event.email.trim()),
+  },
+  actions: {
+    notifySubscribed: emit(toast('Subscribed!', 'Thank you for subscribing to our newsletter.', 'success')),
+    resetForm: emit({ type: 'resetForm' }),
+  },
+}).createMachine({
+  id: 'newsletter',
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'newsletter.subscribe': { guard: 'isEmailValid', actions: ['notifySubscribed', 'resetForm'] } },
+    },
+  },
+});

@@ -1,0 +1,263 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { type EmittedEvent, navigate, toast } from './events';
+import { hasLeftPending } from './orders.model';
+import { type PaymentOutcome, type PaymentResponse, paymentOutcome } from './payment.model';
+import {
+  applyChange,
+  defaultValues,
+  type PaymentErrors,
+  type PaymentField,
+  type PaymentValue,
+  type PaymentValues,
+  submittedFields,
+  validateForm,
+} from './payment-form.rules';
+
+export const ORDER_ID_MISSING = 'Order ID is missing. Please return to checkout.';
+export const FIELDS_FAILED = 'Failed to load payment form. Please try again later.';
+export const PAYMENT_EXCEPTION = 'Failed to process payment. Please try again later.';
+
+export type PaymentEvent =
+  | { type: 'payment.change'; name: string; value: PaymentValue }
+  /** `values`, when given, replace the form's values first (a form library's submit). */
+  | { type: 'payment.submit'; values?: PaymentValues }
+  | { type: 'payment.retry' };
+
+export type PaymentContext = {
+  orderId: string | null;
+  fields: PaymentField[];
+  values: PaymentValues;
+  errors: PaymentErrors;
+  outcome: PaymentOutcome | null;
+  error: string | null;
+};
+
+export type SubmitPaymentInput = { orderId: string; fields: Record<string, PaymentValue> };
+
+type OutcomeKind = PaymentOutcome['kind'];
+const outcomeIs = (kind: OutcomeKind) => (_: unknown, params: { response: PaymentResponse }) =>
+  paymentOutcome(params.response).kind === kind;
+const responseParams = ({ event }: { event: { output: PaymentResponse } }) => ({ response: event.output });
+
+/**
+ * Paying a Pending order (spec §2 Payment, §4 Payment outcome, §5 Payment form, §8). The form is built
+ * from server field definitions; the outcome of POST /payments decides the final state. In `qr` the
+ * order's status is polled every `pollInterval` until it leaves Pending (→ `paid`), for at most
+ * `pollTimeout` (→ `qrExpired`, from where the shopper can check again).
+ */
+export const paymentMachine = setup({
+  types: {
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    emitted: {} as EmittedEvent,
+    input: {} as { orderId?: string | null } | undefined,
+  },
+  actors: {
+    fetchPaymentFields: fromPromise<PaymentField[]>(async () => {
+      throw new Error('fetchPaymentFields is provided by src/app/actors');
+    }),
+    submitPayment: fromPromise<PaymentResponse, SubmitPaymentInput>(async () => {
+      throw new Error('submitPayment is provided by src/app/actors');
+    }),
+    fetchOrderStatus: fromPromise<unknown, { orderId: string }>(async () => {
+      throw new Error('fetchOrderStatus is provided by src/app/actors');
+    }),
+  },
+  delays: {
+    pollInterval: 3000,
+    pollTimeout: 10 * 60 * 1000,
+  },
+  guards: {
+    hasOrderId: ({ context }) => typeof context.orderId === 'string' && context.orderId.trim() !== '',
+    isFormValid: ({ context }) => Object.keys(validateForm(context.fields, context.values)).length === 0,
+    isRedirectPost: outcomeIs('redirectPost'),
+    isDeeplink: outcomeIs('deeplink'),
+    isQr: outcomeIs('qr'),
+    isRedirect: outcomeIs('redirect'),
+    isInitiated: outcomeIs('initiated'),
+    hasLeftPending: (_, params: { status: unknown }) => hasLeftPending(params.status),
+  },
+  actions: {
+    assignMissingOrder: assign({ error: ORDER_ID_MISSING }),
+    // Spec §4: values reset to the defaults whenever the field list changes.
+    assignFields: assign((_, params: { fields: PaymentField[] }) => ({
+      fields: params.fields,
+      values: defaultValues(params.fields),
+      errors: {},
+      error: null,
+    })),
+    assignFieldsFailed: assign({ error: FIELDS_FAILED }),
+    assignValue: assign(({ context, event }) => {
+      if (event.type !== 'payment.change') return {};
+      const field = context.fields.find((f) => f.name === event.name);
+      const values = { ...context.values, [event.name]: applyChange(field, event.value) };
+      // Once errors are showing, they follow the edits; before the first submit they stay hidden.
+      const errors =
+        Object.keys(context.errors).length > 0 ? validateForm(context.fields, values) : context.errors;
+      return { values, errors };
+    }),
+    assignSubmittedValues: assign(({ context, event }) => {
+      if (event.type !== 'payment.submit' || !event.values) return {};
+      const values = { ...context.values };
+      for (const [name, value] of Object.entries(event.values)) {
+        values[name] = applyChange(
+          context.fields.find((f) => f.name === name),
+          value,
+        );
+      }
+      return { values };
+    }),
+    showErrors: assign({ errors: ({ context }) => validateForm(context.fields, context.values) }),
+    clearErrors: assign({ errors: {}, error: null }),
+    notifyValidationError: emit(toast('Validation Error', 'Please correct the errors in the form', 'error')),
+    assignOutcome: assign({
+      outcome: (_, params: { response: PaymentResponse }) => paymentOutcome(params.response),
+    }),
+    assignFailure: assign((_, params: { response: PaymentResponse }) => {
+      const outcome = paymentOutcome(params.response);
+      return { outcome, error: outcome.kind === 'failed' ? outcome.error : null };
+    }),
+    assignException: assign({ error: PAYMENT_EXCEPTION, outcome: null }),
+    postGatewayForm: emit(({ context }) => {
+      const o = context.outcome;
+      return o?.kind === 'redirectPost'
+        ? { type: 'postForm' as const, url: o.url, method: o.method, fields: o.fields }
+        : { type: 'postForm' as const, url: '', method: 'POST', fields: {} };
+    }),
+    openExternalUrl: emit(({ context }) => {
+      const o = context.outcome;
+      return navigate(o?.kind === 'deeplink' || o?.kind === 'redirect' ? o.url : '', { external: true });
+    }),
+    notifyInitiated: emit(toast('Payment initiated', 'Your payment is being processed', 'success')),
+    goToOrders: emit(navigate('/orders')),
+    goToOrderSuccess: emit(({ context }) =>
+      navigate(`/order-success?orderId=${encodeURIComponent(context.orderId ?? '')}`, { replace: true }),
+    ),
+  },
+}).createMachine({
+  id: 'payment',
+  context: ({ input }) => ({
+    orderId: input?.orderId?.trim() || null,
+    fields: [],
+    values: {},
+    errors: {},
+    outcome: null,
+    error: null,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'hasOrderId', target: 'loadingFields' }, { target: 'missingOrderId' }],
+    },
+    missingOrderId: {
+      tags: ['error'],
+      type: 'final',
+      entry: 'assignMissingOrder',
+    },
+    loadingFields: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchPaymentFields',
+        src: 'fetchPaymentFields',
+        onDone: {
+          target: 'form',
+          actions: { type: 'assignFields', params: ({ event }) => ({ fields: event.output }) },
+        },
+        onError: { target: 'fieldsFailed', actions: 'assignFieldsFailed' },
+      },
+    },
+    fieldsFailed: {
+      tags: ['error'],
+      on: { 'payment.retry': 'loadingFields' },
+    },
+    form: {
+      on: {
+        'payment.change': { actions: 'assignValue' },
+        'payment.submit': { target: 'validating', actions: 'assignSubmittedValues' },
+      },
+    },
+    validating: {
+      always: [
+        { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+        { target: 'form', actions: ['showErrors', 'notifyValidationError'] },
+      ],
+    },
+    submitting: {
+      tags: ['loading'],
+      invoke: {
+        id: 'submitPayment',
+        src: 'submitPayment',
+        input: ({ context }) => ({
+          orderId: context.orderId ?? '',
+          fields: submittedFields(context.fields, context.values),
+        }),
+        onDone: [
+          {
+            guard: { type: 'isRedirectPost', params: responseParams },
+            target: 'redirectPost',
+            actions: [{ type: 'assignOutcome', params: responseParams }, 'postGatewayForm'],
+          },
+          {
+            guard: { type: 'isDeeplink', params: responseParams },
+            target: 'deeplink',
+            actions: [{ type: 'assignOutcome', params: responseParams }, 'openExternalUrl'],
+          },
+          {
+            guard: { type: 'isQr', params: responseParams },
+            target: 'qr',
+            actions: { type: 'assignOutcome', params: responseParams },
+          },
+          {
+            guard: { type: 'isRedirect', params: responseParams },
+            target: 'redirect',
+            actions: [{ type: 'assignOutcome', params: responseParams }, 'openExternalUrl'],
+          },
+          {
+            guard: { type: 'isInitiated', params: responseParams },
+            target: 'initiated',
+            actions: [{ type: 'assignOutcome', params: responseParams }, 'notifyInitiated', 'goToOrders'],
+          },
+          { target: 'failed', actions: { type: 'assignFailure', params: responseParams } },
+        ],
+        onError: { target: 'failed', actions: 'assignException' },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      on: { 'payment.retry': 'form' },
+    },
+    qr: {
+      initial: 'waiting',
+      after: { pollTimeout: 'qrExpired' },
+      states: {
+        waiting: {
+          after: { pollInterval: 'polling' },
+        },
+        polling: {
+          invoke: {
+            id: 'fetchOrderStatus',
+            src: 'fetchOrderStatus',
+            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'hasLeftPending', params: ({ event }) => ({ status: event.output }) },
+                target: '#payment.paid',
+              },
+              { target: 'waiting' },
+            ],
+            // A failed poll is retried at the next interval; the timeout still bounds the wait.
+            onError: { target: 'waiting' },
+          },
+        },
+      },
+    },
+    qrExpired: {
+      on: { 'payment.retry': 'qr' },
+    },
+    paid: { type: 'final', entry: 'goToOrderSuccess' },
+    redirectPost: { type: 'final' },
+    deeplink: { type: 'final' },
+    redirect: { type: 'final' },
+    initiated: { type: 'final' },
+  },
+});

@@ -1,0 +1,125 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { type DisplayProduct, ONE_SIZE } from './catalogue.model';
+import { type EmittedEvent, navigate, toast } from './events';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PRODUCT_LOAD_FAILED = 'Failed to load product details';
+
+export type ProductEvent =
+  | { type: 'product.selectSize'; size: string }
+  | { type: 'product.selectColor'; color: string }
+  | { type: 'product.setQuantity'; quantity: number }
+  | { type: 'product.addToCart' };
+
+export type ProductContext = {
+  id: string;
+  product: DisplayProduct | null;
+  error: string | null;
+  selectedSize: string | null;
+  selectedColor: string | null;
+  quantity: number;
+};
+
+/**
+ * The product page (spec §2 Product detail, §4 Product page). `fetchProduct` resolves with the display
+ * product or null when there is none; a rejection is a load failure. Both lead to `notFound`.
+ */
+export const productMachine = setup({
+  types: {
+    context: {} as ProductContext,
+    events: {} as ProductEvent,
+    emitted: {} as EmittedEvent,
+    input: {} as { id: string },
+  },
+  actors: {
+    fetchProduct: fromPromise<DisplayProduct | null, { id: string }>(async () => {
+      throw new Error('fetchProduct is provided by src/app/actors');
+    }),
+  },
+  guards: {
+    isProductFound: (_, params: { product: DisplayProduct | null }) => params.product !== null,
+    isSizeMissing: ({ context }) => (context.product?.sizes?.length ?? 0) > 0 && !context.selectedSize,
+    isQuantityValid: ({ event }) =>
+      event.type === 'product.setQuantity' && Number.isInteger(event.quantity) && event.quantity >= 1,
+  },
+  actions: {
+    assignProduct: assign((_, params: { product: DisplayProduct | null }) => {
+      const product = params.product;
+      const onlySize = product?.sizes?.length === 1 && product.sizes[0] === ONE_SIZE ? ONE_SIZE : null;
+      return { product, selectedSize: onlySize };
+    }),
+    assignNotFound: assign({ error: PRODUCT_NOT_FOUND }),
+    assignLoadFailed: assign({ error: PRODUCT_LOAD_FAILED }),
+    selectSize: assign({
+      selectedSize: ({ context, event }) =>
+        event.type === 'product.selectSize' ? event.size : context.selectedSize,
+    }),
+    selectColor: assign({
+      selectedColor: ({ context, event }) =>
+        event.type === 'product.selectColor' ? event.color : context.selectedColor,
+    }),
+    setQuantity: assign({
+      quantity: ({ context, event }) =>
+        event.type === 'product.setQuantity' ? event.quantity : context.quantity,
+    }),
+    requireSize: emit(toast('Please select a size', 'You must select a size before adding to cart', 'error')),
+    addToCart: emit(({ context }) => {
+      const p = context.product as DisplayProduct;
+      return {
+        type: 'cart.add' as const,
+        id: p.id,
+        name: p.name,
+        image: p.image,
+        price: p.price,
+        quantity: context.quantity,
+        ...(context.selectedSize ? { selectedSize: context.selectedSize } : {}),
+        ...(context.selectedColor ? { selectedColor: context.selectedColor } : {}),
+      };
+    }),
+    goToCart: emit(navigate('/cart')),
+  },
+}).createMachine({
+  id: 'product',
+  context: ({ input }) => ({
+    id: input.id,
+    product: null,
+    error: null,
+    selectedSize: null,
+    selectedColor: null,
+    quantity: 1,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchProduct',
+        src: 'fetchProduct',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: [
+          {
+            guard: { type: 'isProductFound', params: ({ event }) => ({ product: event.output }) },
+            target: 'loaded',
+            actions: { type: 'assignProduct', params: ({ event }) => ({ product: event.output }) },
+          },
+          { target: 'notFound', actions: 'assignNotFound' },
+        ],
+        onError: { target: 'notFound', actions: 'assignLoadFailed' },
+      },
+    },
+    loaded: {
+      on: {
+        'product.selectSize': { actions: 'selectSize' },
+        'product.selectColor': { actions: 'selectColor' },
+        'product.setQuantity': { guard: 'isQuantityValid', actions: 'setQuantity' },
+        'product.addToCart': [
+          { guard: 'isSizeMissing', actions: 'requireSize' },
+          { actions: ['addToCart', 'goToCart'] },
+        ],
+      },
+    },
+    notFound: {
+      tags: ['error'],
+    },
+  },
+});

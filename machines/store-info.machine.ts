@@ -1,0 +1,52 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { components } from '../src/api/schema';
+import { type EmittedEvent, toast } from './events';
+
+export type StoreInfo = components['schemas']['StoreInfo'];
+
+export const STORE_INFO_FAILED = 'Failed to load store information. Please refresh the page.';
+
+/** Store information, loaded on start and refreshed on demand (spec §4 Store info). */
+export const storeInfoMachine = setup({
+  types: {
+    context: {} as { storeInfo: StoreInfo | null },
+    events: {} as { type: 'storeInfo.refresh' },
+    emitted: {} as EmittedEvent,
+  },
+  actors: {
+    fetchStoreInfo: fromPromise<StoreInfo>(async () => {
+      throw new Error('fetchStoreInfo is provided by src/app/actors');
+    }),
+  },
+  actions: {
+    assignStoreInfo: assign({
+      storeInfo: (_, params: { storeInfo: StoreInfo }) => params.storeInfo,
+    }),
+    notifyLoadFailed: emit(toast(STORE_INFO_FAILED, undefined, 'error')),
+  },
+}).createMachine({
+  id: 'storeInfo',
+  context: { storeInfo: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchStoreInfo',
+        src: 'fetchStoreInfo',
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'assignStoreInfo', params: ({ event }) => ({ storeInfo: event.output }) },
+        },
+        onError: { target: 'failed', actions: 'notifyLoadFailed' },
+      },
+    },
+    loaded: {
+      on: { 'storeInfo.refresh': 'loading' },
+    },
+    failed: {
+      tags: ['error'],
+      on: { 'storeInfo.refresh': 'loading' },
+    },
+  },
+});

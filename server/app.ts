@@ -1,0 +1,407 @@
+import { resolve } from 'node:path';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+// ajv and ajv-formats are Fastify's own validator (installed with it); we build two instances of it
+// so bodies and query strings can follow different coercion rules.
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { DEFAULT_RATE_LIMIT, PROJECT_ROOT, type RateLimitConfig } from './config';
+import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
+import { HttpError } from './errors';
+import { ordersHandlers } from './handlers/orders.handlers';
+import { paymentsHandlers } from './handlers/payments.handlers';
+import { productsHandlers } from './handlers/products.handlers';
+import { storeHandlers } from './handlers/store.handlers';
+import { usersHandlers } from './handlers/users.handlers';
+import { registerSpa } from './spa';
+
+export const OPENAPI_PATH = resolve(PROJECT_ROOT, 'openapi.yaml');
+export const API_PREFIX = '/api/v1';
+export const DOCS_PREFIX = '/api/docs';
+export const BODY_LIMIT = 1024 * 1024;
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "form-action 'self' https://test.payu.in https://secure.payu.in",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+// Swagger UI boots from an inline snippet and inline styles; it gets its own, looser policy.
+const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self' 'unsafe-inline'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  db: Database;
+  store: StoreInfo;
+  /** Fastify logger options; tests pass false. Defaults to pino at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function createContext(app: FastifyInstance, options: Omit<BuildAppOptions, 'logger'>): AppContext {
+  return { db: options.db, config: options.config, store: options.store, log: app.log };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation: AJV that rejects instead of repairing, and messages a shopper can read.
+
+function createValidators() {
+  const common = {
+    // OpenAPI keywords such as `example` are not JSON Schema vocabulary; ignore rather than refuse them.
+    strict: false,
+    allErrors: false,
+    useDefaults: true,
+    addUsedSchema: false,
+  } as const;
+  // Bodies arrive typed (JSON): a "2" is not a 2, and an unknown field is a client mistake to report.
+  const body = new Ajv({ ...common, coerceTypes: false, removeAdditional: false });
+  // Query strings and path params are text by nature: integers in them must be coerced.
+  const text = new Ajv({ ...common, coerceTypes: true, removeAdditional: false });
+  addFormats.default(body);
+  addFormats.default(text);
+  return { body, text };
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function decodePointer(segment: string) {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function fieldLabel(instancePath: string, part: string) {
+  const segments = instancePath.split('/').slice(1).map(decodePointer);
+  if (segments.length === 0) return part === 'body' ? 'body' : part === 'querystring' ? 'query' : part;
+  // A products map entry is keyed by a product id: name the quantity, not the uuid.
+  if (segments.length === 2 && segments[0] === 'products') return `quantity of product "${segments[1]}"`;
+  return segments[segments.length - 1] ?? part;
+}
+
+/** Turns the first AJV error into a sentence such as `firstName must be at least 2 characters`. */
+export function describeValidationError(error: ErrorObject, part: string): string {
+  const field = fieldLabel(error.instancePath, part);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const where = error.instancePath === '' ? (part === 'querystring' ? 'query' : part) : field;
+      return `Unknown field "${String(params.additionalProperty)}" in ${where}`;
+    }
+    case 'required':
+      return `${error.instancePath === '' ? '' : `${field}.`}${String(params.missingProperty)} is required`;
+    case 'type': {
+      const types = String(params.type).split(',');
+      const words = types.map((t) => TYPE_WORDS[t] ?? t);
+      const phrase = words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words[0];
+      return `${field} must be ${phrase}`;
+    }
+    case 'minLength':
+      return params.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${params.limit} characters`;
+    case 'maxLength':
+      return `${field} must be at most ${params.limit} characters`;
+    case 'minimum':
+      return `${field} must be at least ${params.limit}`;
+    case 'maximum':
+      return `${field} must be at most ${params.limit}`;
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[] | undefined)?.map(String).join(', ');
+      return `${field} must be one of: ${allowed}`;
+    }
+    case 'minProperties':
+      return field === 'products'
+        ? 'products must contain at least one product'
+        : `${field} must have at least ${params.limit} entries`;
+    case 'maxProperties':
+      return `${field} must have at most ${params.limit} entries`;
+    case 'propertyNames':
+      return `${field} has an invalid key "${String(params.propertyName)}"`;
+    case 'format':
+      return `${field} must be a valid ${String(params.format)}`;
+    case 'pattern':
+      return `${field} has an invalid format`;
+    default:
+      return `${field} is invalid`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request hygiene: PostgreSQL text cannot hold NUL, so such input is refused up front (not a 500).
+
+function containsNul(value: unknown): boolean {
+  // Iterative walk: a deeply nested body must not be able to overflow the stack.
+  const stack: unknown[] = [value];
+  let visited = 0;
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (++visited > 1_000_000) return false;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * JSON.parse plus a refusal of prototype-pollution keys, with distinct messages for each failure
+ * (Fastify's built-in parser reports all of them as one generic error).
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') throw new HttpError(400, 'Request body is required');
+  try {
+    return JSON.parse(text, (key, value) => {
+      if (
+        key === '__proto__' ||
+        (key === 'constructor' && value !== null && typeof value === 'object' && 'prototype' in value)
+      ) {
+        throw new HttpError(400, 'Request body contains a forbidden key (__proto__ or constructor)');
+      }
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof RangeError) throw new HttpError(400, 'Request body is nested too deeply');
+    throw new HttpError(400, 'Malformed JSON in request body');
+  }
+}
+
+function mediaTypeOf(request: FastifyRequest): string | null {
+  const header = request.headers['content-type'];
+  if (typeof header !== 'string' || header.trim() === '') return null;
+  return (header.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    // Reject prototype-pollution keys at parse time (secure-json-parse) instead of stripping them.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const ctx = createContext(app, options);
+
+  const validators = createValidators();
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? validators.body.compile(schema) : validators.text.compile(schema),
+  );
+
+  // Text bodies have no operation that accepts them; without a parser Fastify answers 415.
+  app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+
+  await app.register(cors, {
+    // Only the Vite dev server (and friends) on this machine: production is same-origin.
+    origin: [/^http:\/\/localhost(:\d+)?$/, /^http:\/\/127\.0\.0\.1(:\d+)?$/],
+    credentials: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'", 'https://test.payu.in', 'https://secure.payu.in'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    // The SPA is plain http on localhost; HSTS belongs to the TLS-terminating proxy in production.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith(DOCS_PREFIX)) reply.header('content-security-policy', DOCS_CONTENT_SECURITY_POLICY);
+    return payload;
+  });
+
+  // Per-operation limits. This onRoute hook must be added before the rate-limit plugin's own,
+  // which reads `config.rateLimit` when each openapi-glue route is added.
+  const limits = { ...DEFAULT_RATE_LIMIT, ...(config.rateLimit as RateLimitConfig) };
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+    const perRoute: Record<string, object> = {
+      authorize: {
+        max: limits.authMax,
+        // Keyed by IP and account so one shopper's typos do not lock out a shared office IP.
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) => {
+          const email = (request.body as { email?: unknown } | undefined)?.email;
+          return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+        },
+      },
+      register: { max: limits.registerMax },
+      trackOrder: { max: limits.trackMax },
+    };
+    const rule = operationId ? perRoute[operationId] : undefined;
+    if (rule) route.config = { ...(route.config as object), rateLimit: { timeWindow: limits.windowMs, ...rule } };
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: limits.globalMax,
+    timeWindow: limits.windowMs,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `Too many requests, please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds`,
+      ),
+  });
+
+  // Bodies: the contract's media type only, and a body must be there when the contract requires one.
+  app.addHook('preValidation', async (request) => {
+    const bodySchema = (request.routeOptions.schema as { body?: { content?: Record<string, unknown> } } | undefined)
+      ?.body;
+    const allowed = bodySchema?.content ? Object.keys(bodySchema.content) : [];
+    if (allowed.length > 0) {
+      const mediaType = mediaTypeOf(request);
+      if (request.body === undefined || request.body === null || mediaType === null) {
+        if (mediaType !== null && !allowed.includes(mediaType)) throw contentTypeError(allowed);
+        throw new HttpError(400, 'Request body is required');
+      }
+      if (!allowed.includes(mediaType)) throw contentTypeError(allowed);
+    }
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      throw new HttpError(400, 'Text must not contain NUL characters');
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, message, headers } = classifyError(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ status, reason: message }, 'client error');
+    }
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    reply.code(status).type('application/json; charset=utf-8').send({ error: message });
+  });
+
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { path: OPENAPI_PATH, baseDir: PROJECT_ROOT },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: DOCS_CONTENT_SECURITY_POLICY,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+
+  await app.register(openapiGlue, {
+    specification: OPENAPI_PATH,
+    prefix: API_PREFIX,
+    serviceHandlers: {
+      ...usersHandlers(ctx),
+      ...storeHandlers(ctx),
+      ...productsHandlers(ctx),
+      ...ordersHandlers(ctx),
+      ...paymentsHandlers(ctx),
+    },
+  });
+
+  await registerSpa(app, config.staticDir);
+
+  return app;
+}
+
+function contentTypeError(allowed: string[]) {
+  return new HttpError(
+    415,
+    allowed.includes('application/json')
+      ? 'Content-Type must be application/json'
+      : `Content-Type must be ${allowed.join(' or ')}`,
+  );
+}
+
+interface ErrorLike {
+  statusCode?: unknown;
+  code?: unknown;
+  message?: unknown;
+  validation?: ErrorObject[];
+  validationContext?: string;
+}
+
+function classifyError(raw: unknown): { status: number; message: string; headers: Record<string, string> } {
+  if (raw instanceof HttpError) {
+    const message = raw.statusCode >= 500 && raw.statusCode !== 501 ? 'Internal server error' : raw.message;
+    return { status: raw.statusCode, message, headers: raw.headers };
+  }
+  const error = (raw ?? {}) as ErrorLike;
+  if (Array.isArray(error.validation) && error.validation[0]) {
+    return {
+      status: 400,
+      message: describeValidationError(error.validation[0], error.validationContext ?? 'body'),
+      headers: {},
+    };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'Request body is too large (limit 1 MB)', headers: {} };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Content-Type must be application/json', headers: {} };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'Request body is required', headers: {} };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'Content-Length does not match the body', headers: {} };
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const message = typeof error.message === 'string' ? error.message : '';
+    if (/prototype property/i.test(message)) {
+      return { status: 400, message: 'Request body contains a forbidden key (__proto__ or constructor)', headers: {} };
+    }
+    if (raw instanceof SyntaxError || /JSON/i.test(message)) {
+      return { status: 400, message: 'Malformed JSON in request body', headers: {} };
+    }
+    return { status, message: message || 'Bad request', headers: {} };
+  }
+  return { status: 500, message: 'Internal server error', headers: {} };
+}

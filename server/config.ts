@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PaymentsConfig, ServerConfig } from './context';
+
+/** Repository root (server/..): default paths resolve from here, not from the shell's cwd. */
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The rate limits the server applies. `registerMax` rides along with the shared
+ * `ServerConfig['rateLimit']` shape; buildApp falls back to DEFAULT_RATE_LIMIT when it is absent.
+ */
+export type RateLimitConfig = ServerConfig['rateLimit'] & { registerMax?: number };
+
+export const DEFAULT_RATE_LIMIT = {
+  /** POST /users/authorize per IP + email. */
+  authMax: 10,
+  /** POST /users/register per IP. */
+  registerMax: 50,
+  /** GET /orders/{orderId} per IP: order tracking is the enumeration surface. */
+  trackMax: 60,
+  /** Everything else per IP; generous so a page's burst of catalogue calls never trips it. */
+  globalMax: 3000,
+  windowMs: 60_000,
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+function intFrom(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer ≥ ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+export function paymentsConfigFrom(env: Env, storeUpi?: { vpa: string; payeeName: string } | null): PaymentsConfig {
+  const key = nonEmpty(env.PAYU_KEY);
+  const salt = nonEmpty(env.PAYU_SALT);
+  const mode = env.PAYU_MODE === 'live' ? 'live' : 'test';
+  return {
+    provider: key && salt ? 'payu' : 'sandbox',
+    // A random secret per process is fine for the sandbox: its signatures only live as long as the page.
+    sandboxSecret: nonEmpty(env.SANDBOX_SECRET) ?? randomBytes(32).toString('base64url'),
+    payu: key && salt ? { key, salt, mode } : null,
+    upiVpa: nonEmpty(env.UPI_VPA) ?? storeUpi?.vpa ?? '',
+    upiPayeeName: nonEmpty(env.UPI_PAYEE_NAME) ?? storeUpi?.payeeName ?? '',
+  };
+}
+
+/** Reads the server's configuration from the environment (see the README's configuration table). */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const port = intFrom(env, 'PORT', 8044);
+  if (port > 65535) throw new Error(`PORT must be at most 65535 (got ${port})`);
+  const distDir = resolve(PROJECT_ROOT, 'dist');
+  const rateLimit: RateLimitConfig = {
+    authMax: intFrom(env, 'RATE_LIMIT_AUTH_MAX', DEFAULT_RATE_LIMIT.authMax, 1),
+    registerMax: intFrom(env, 'RATE_LIMIT_REGISTER_MAX', DEFAULT_RATE_LIMIT.registerMax, 1),
+    trackMax: intFrom(env, 'RATE_LIMIT_TRACK_MAX', DEFAULT_RATE_LIMIT.trackMax, 1),
+    globalMax: intFrom(env, 'RATE_LIMIT_GLOBAL_MAX', DEFAULT_RATE_LIMIT.globalMax, 1),
+    windowMs: intFrom(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMIT.windowMs, 1000),
+  };
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir: resolve(nonEmpty(env.DATA_DIR) ?? './.data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    staticDir: existsSync(resolve(distDir, 'index.html')) ? distDir : null,
+    storeConfigPath: resolve(nonEmpty(env.STORE_CONFIG) ?? resolve(PROJECT_ROOT, 'store.config.json')),
+    payments: paymentsConfigFrom(env),
+    rateLimit,
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+  };
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../context';
+import { products } from './schema';
+
+/** One catalogue entry as server/catalogue/catalogue.ts exports it (prices in rupees). */
+export interface SeedProduct {
+  id: string;
+  title: string;
+  description: string;
+  imgUrl: string;
+  category: string;
+  parentCategory: string | null;
+  regularPrice: number;
+  discountedPrice: number | null;
+  featured: boolean;
+  images: { url: string }[];
+  attributes: { id: string; key: string; values: string[]; metricUnit: string | null }[];
+  createdAt: string;
+}
+
+export const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+/** The demo catalogue, loaded on demand so the server only pays for it when it seeds. */
+export async function defaultCatalogue(): Promise<SeedProduct[]> {
+  const { catalogue } = await import('../catalogue/catalogue');
+  return catalogue;
+}
+
+/** Inserts the given products (existing ids are left alone). Returns how many rows were new. */
+export async function seedProducts(db: Database, list: readonly SeedProduct[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const rows = list.map((p) => ({
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    imgUrl: p.imgUrl,
+    category: p.category,
+    parentCategory: p.parentCategory,
+    regularPricePaise: toPaise(p.regularPrice),
+    discountedPricePaise: p.discountedPrice === null ? null : toPaise(p.discountedPrice),
+    featured: p.featured,
+    images: p.images,
+    attributes: p.attributes,
+    createdAt: new Date(p.createdAt),
+  }));
+  const inserted = await db.insert(products).values(rows).onConflictDoNothing().returning({ id: products.id });
+  return inserted.length;
+}
+
+/** Seeds the catalogue only when the products table is empty (first start). */
+export async function seedIfEmpty(db: Database, list?: readonly SeedProduct[]): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+  if ((row?.n ?? 0) > 0) return 0;
+  return seedProducts(db, list ?? (await defaultCatalogue()));
+}

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../src/api/schema';
+import { optionalUser, requireUser } from '../auth';
+import type { AppContext, Database } from '../context';
+import { orderItems, orders, products, users } from '../db/schema';
+import { badRequest, HttpError, notFound } from '../errors';
+import { toRupees, UUID_PATTERN } from './products.handlers';
+
+type Order = components['schemas']['Order'];
+type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+export const MAX_QUANTITY = 99;
+export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
+export const PHONE_PATTERN = /^\+91[0-9]{10}$/;
+export const ORDER_NOT_FOUND = 'Order not found or access denied';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const ORDER_ID_PATTERN = /^SF-[0-9A-HJKMNP-TV-Z]{16}$/;
+
+/** 'SF-' + 16 Crockford base32 characters = 80 bits from the CSPRNG: not guessable, not sequential. */
+export function newOrderId(): string {
+  const bytes = randomBytes(10);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let out = '';
+  for (let i = 15; i >= 0; i--) out += CROCKFORD[Number((bits >> BigInt(i * 5)) & 31n)];
+  return `SF-${out}`;
+}
+
+/** Drops spaces and hyphens: "+91 98765-43210" → "+919876543210". */
+export const normalisePhone = (phone: string) => phone.replace(/[\s-]/g, '');
+
+export function toOrderJson(order: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    id: order.id,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    items: items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      productTitle: item.productTitle,
+      quantity: item.quantity,
+      price: toRupees(item.unitPricePaise),
+    })),
+    shippingAddress: {
+      fullName: order.shipFullName,
+      address: order.shipAddress,
+      city: order.shipCity,
+      state: order.shipState,
+      postalCode: order.shipPostalCode,
+      phone: order.shipPhone,
+    },
+    total: toRupees(order.totalPaise),
+    trackingNumber: order.trackingNumber,
+  };
+}
+
+async function itemsOf(db: Database, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.productTitle), asc(orderItems.id));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+function checkShipping(raw: CreateOrderRequest['shippingAddress']) {
+  const shipping = {
+    fullName: raw.fullName.trim(),
+    address: raw.address.trim(),
+    city: raw.city.trim(),
+    state: raw.state.trim(),
+    postalCode: raw.postalCode.trim(),
+    phone: normalisePhone(raw.phone.trim()),
+  };
+  if (Object.values(shipping).some((value) => value === '')) {
+    throw badRequest('All shipping information fields are required.');
+  }
+  if (!PIN_PATTERN.test(shipping.postalCode)) throw badRequest('postalCode must be a 6-digit PIN code');
+  if (!PHONE_PATTERN.test(shipping.phone)) throw badRequest('phone must be +91 followed by 10 digits');
+  return shipping;
+}
+
+export function ordersHandlers(ctx: AppContext) {
+  return {
+    async createOrder(request: FastifyRequest, reply: FastifyReply): Promise<Order> {
+      const user = await requireUser(ctx, request);
+      const body = request.body as CreateOrderRequest;
+      const shipping = checkShipping(body.shippingAddress);
+
+      // Quantities per product id (ids are case-insensitive uuids; the same product twice adds up).
+      const quantities = new Map<string, number>();
+      const malformed: string[] = [];
+      for (const [id, quantity] of Object.entries(body.products)) {
+        if (!UUID_PATTERN.test(id)) {
+          malformed.push(id);
+          continue;
+        }
+        const key = id.toLowerCase();
+        quantities.set(key, (quantities.get(key) ?? 0) + quantity);
+      }
+      const ids = [...quantities.keys()];
+      const found = ids.length > 0 ? await ctx.db.select().from(products).where(inArray(products.id, ids)) : [];
+      const byId = new Map(found.map((p) => [p.id, p]));
+      const unknown = [...malformed, ...ids.filter((id) => !byId.has(id))];
+      if (unknown.length > 0) {
+        const shown = unknown.slice(0, 5).map((id) => `"${id}"`);
+        const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
+        throw badRequest(`Unknown product id(s): ${shown.join(', ')}${more}`);
+      }
+      for (const [id, quantity] of quantities) {
+        if (quantity > MAX_QUANTITY) throw badRequest(`quantity of product "${id}" must be at most ${MAX_QUANTITY}`);
+      }
+
+      // Prices come from the catalogue now, never from the client, and are frozen on the lines.
+      const lines = ids.map((id) => {
+        const product = byId.get(id);
+        if (!product) throw new HttpError(500, 'product vanished');
+        const quantity = quantities.get(id) ?? 0;
+        return {
+          productId: id,
+          productTitle: product.title,
+          unitPricePaise: product.discountedPricePaise ?? product.regularPricePaise,
+          quantity,
+        };
+      });
+      const totalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+      const orderId = newOrderId();
+
+      const { order, items } = await ctx.db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            id: orderId,
+            userId: user.id,
+            totalPaise,
+            shipFullName: shipping.fullName,
+            shipAddress: shipping.address,
+            shipCity: shipping.city,
+            shipState: shipping.state,
+            shipPostalCode: shipping.postalCode,
+            shipPhone: shipping.phone,
+          })
+          .returning();
+        const items = await tx
+          .insert(orderItems)
+          .values(lines.map((line) => ({ ...line, orderId })))
+          .returning();
+        if (!order) throw new Error('order insert returned no row');
+        return { order, items };
+      });
+      request.log.info({ orderId, userId: user.id, totalPaise }, 'order created');
+      reply.code(201);
+      return toOrderJson(order, [...items].sort((a, b) => a.productTitle.localeCompare(b.productTitle)));
+    },
+
+    async listOrders(request: FastifyRequest): Promise<Order[]> {
+      const user = await requireUser(ctx, request);
+      const rows = await ctx.db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, user.id))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      const items = await itemsOf(
+        ctx.db,
+        rows.map((o) => o.id),
+      );
+      return rows.map((order) => toOrderJson(order, items.get(order.id) ?? []));
+    },
+
+    async trackOrder(request: FastifyRequest): Promise<Order> {
+      const user = await optionalUser(ctx, request);
+      const { orderId: rawId } = request.params as { orderId: string };
+      const { contactInfo } = request.query as { contactInfo?: string };
+      const contact = contactInfo?.trim() ?? '';
+      if (!contact && !user) throw badRequest('contactInfo is required');
+
+      const orderId = rawId.trim().toUpperCase();
+      // Every miss below answers the same 404, so a response never tells which part was wrong.
+      if (!ORDER_ID_PATTERN.test(orderId)) throw notFound(ORDER_NOT_FOUND);
+      const [found] = await ctx.db
+        .select({ order: orders, email: users.email })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      if (!found) throw notFound(ORDER_NOT_FOUND);
+
+      const isOwner = user !== null && user.id === found.order.userId;
+      if (!isOwner && !contactMatches(contact, found.email, found.order.shipPhone)) throw notFound(ORDER_NOT_FOUND);
+
+      const items = await itemsOf(ctx.db, [found.order.id]);
+      return toOrderJson(found.order, items.get(found.order.id) ?? []);
+    },
+  };
+}
+
+/** The account email (case-insensitive) or the shipping phone, with or without +91, spaces or hyphens. */
+export function contactMatches(contact: string, email: string, phone: string): boolean {
+  if (!contact) return false;
+  if (contact.includes('@')) return contact.toLowerCase() === email.toLowerCase();
+  let digits = normalisePhone(contact);
+  if (/^[0-9]{10}$/.test(digits)) digits = `+91${digits}`;
+  else if (/^91[0-9]{10}$/.test(digits)) digits = `+${digits}`;
+  return digits === phone;
+}

@@ -1,0 +1,89 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../src/api/schema';
+import { burnPasswordCheck, hashPassword, hashToken, newToken, requireUser, SESSION_TTL_MS, verifyPassword } from '../auth';
+import type { AppContext } from '../context';
+import { sessions, users } from '../db/schema';
+import { badRequest, conflict, unauthorized } from '../errors';
+
+type RegisterRequest = components['schemas']['RegisterRequest'];
+type LoginRequest = components['schemas']['LoginRequest'];
+type AccountInfo = components['schemas']['AccountInfo'];
+
+/** The spec's "simple pattern": non-space text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 6;
+export const NAME_MIN = 2;
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Postgres unique violation, whether the driver error arrives bare or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+const toAccountInfo = (u: { firstName: string; lastName: string; email: string; createdAt: Date }): AccountInfo => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export function usersHandlers(ctx: AppContext) {
+  return {
+    async register(request: FastifyRequest, reply: FastifyReply): Promise<AccountInfo> {
+      const body = request.body as RegisterRequest;
+      const email = normaliseEmail(body.email);
+      const firstName = body.firstName.trim();
+      const lastName = body.lastName.trim();
+      if (!EMAIL_PATTERN.test(email)) throw badRequest('Please enter a valid email address.');
+      if (firstName.length < NAME_MIN) throw badRequest(`firstName must be at least ${NAME_MIN} characters`);
+      if (lastName.length < NAME_MIN) throw badRequest(`lastName must be at least ${NAME_MIN} characters`);
+      if (body.password.length < PASSWORD_MIN) throw badRequest(`password must be at least ${PASSWORD_MIN} characters`);
+
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const [created] = await ctx.db
+          .insert(users)
+          .values({ email, passwordHash, firstName, lastName })
+          .returning();
+        if (!created) throw new Error('insert returned no row');
+        reply.code(201);
+        return toAccountInfo(created);
+      } catch (error) {
+        // The unique index decides, so two simultaneous registrations cannot both win.
+        if (isUniqueViolation(error)) throw conflict('An account with this email already exists');
+        throw error;
+      }
+    },
+
+    async authorize(request: FastifyRequest): Promise<{ token: string }> {
+      const body = request.body as LoginRequest;
+      const email = normaliseEmail(body.email);
+      const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+      if (!user) {
+        await burnPasswordCheck(body.password);
+        throw unauthorized('Invalid email or password');
+      }
+      if (!(await verifyPassword(body.password, user.passwordHash))) throw unauthorized('Invalid email or password');
+
+      const token = newToken();
+      const now = new Date();
+      await ctx.db.transaction(async (tx) => {
+        // Housekeeping: a sign-in is a good moment to drop this user's expired sessions.
+        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
+        await tx.insert(sessions).values({
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        });
+      });
+      return { token };
+    },
+
+    async getAccountInfo(request: FastifyRequest): Promise<AccountInfo> {
+      return toAccountInfo(await requireUser(ctx, request));
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../context';
+import type { PaymentField } from './fields';
+import { parseRupees, rupeesString } from './money';
+import type { CallbackVerdict, PaymentProvider } from './provider';
+import { digestsEqual } from './sandbox';
+
+export const PAYU_PAYMENT_URLS = {
+  test: 'https://test.payu.in/_payment',
+  live: 'https://secure.payu.in/_payment',
+} as const;
+
+export interface PayuRequestParams {
+  key: string;
+  txnid: string;
+  amount: string;
+  productinfo: string;
+  firstname: string;
+  email: string;
+  udf1?: string;
+  udf2?: string;
+  udf3?: string;
+  udf4?: string;
+  udf5?: string;
+}
+
+export interface PayuResponseParams extends PayuRequestParams {
+  status: string;
+  /** Present when PayU added a convenience fee; it then leads the reverse-hash string. */
+  additionalCharges?: string;
+}
+
+const sha512 = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
+
+/**
+ * Request hash of PayU's _payment API (docs.payu.in "Generate Hash"):
+ * sha512(key|txnid|amount|productinfo|firstname|email|udf1|udf2|udf3|udf4|udf5||||||SALT)
+ */
+export function payuRequestHash(p: PayuRequestParams, salt: string): string {
+  return sha512(
+    [
+      p.key,
+      p.txnid,
+      p.amount,
+      p.productinfo,
+      p.firstname,
+      p.email,
+      p.udf1 ?? '',
+      p.udf2 ?? '',
+      p.udf3 ?? '',
+      p.udf4 ?? '',
+      p.udf5 ?? '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      salt,
+    ].join('|'),
+  );
+}
+
+/**
+ * Reverse hash PayU posts back to surl/furl (docs.payu.in "Transaction Callback" / "Collect Additional
+ * Charges"): sha512([additionalCharges|]SALT|status||||||udf5|udf4|udf3|udf2|udf1|email|firstname|productinfo|amount|txnid|key)
+ */
+export function payuResponseHash(p: PayuResponseParams, salt: string): string {
+  const parts = [
+    salt,
+    p.status,
+    '',
+    '',
+    '',
+    '',
+    '',
+    p.udf5 ?? '',
+    p.udf4 ?? '',
+    p.udf3 ?? '',
+    p.udf2 ?? '',
+    p.udf1 ?? '',
+    p.email,
+    p.firstname,
+    p.productinfo,
+    p.amount,
+    p.txnid,
+    p.key,
+  ];
+  if (p.additionalCharges) parts.unshift(p.additionalCharges);
+  return sha512(parts.join('|'));
+}
+
+// '|' would shift every later field of the hash string; PayU also rejects control characters.
+function clean(value: string, max: number): string {
+  return value
+    .replace(/[|\p{Cc}]/gu, ' ')
+    .trim()
+    .slice(0, max);
+}
+
+export function payuCallbackUrl(ctx: AppContext): string {
+  return `${ctx.config.publicUrl}/api/v1/payments/payu/callback`;
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** PayU hosted checkout: the shopper's browser posts a hashed form to PayU, PayU posts back to surl/furl. */
+export function createPayuProvider(ctx: AppContext): PaymentProvider {
+  const payu = ctx.config.payments.payu;
+  if (!payu) throw new Error('PayU is selected but PAYU_KEY / PAYU_SALT are not configured');
+  return {
+    name: 'payu',
+
+    // UPI intent and QR happen on PayU's page too, so PayU confirms every method.
+    fields(base: readonly PaymentField[]) {
+      return base.map((field) =>
+        field.name === 'method'
+          ? {
+              ...field,
+              description: 'You continue on PayU’s secure page to pay by UPI, card or net banking.',
+            }
+          : field,
+      );
+    },
+
+    async start(attempt, order, payer, method) {
+      const params: PayuRequestParams = {
+        key: payu.key,
+        txnid: attempt.reference,
+        amount: rupeesString(attempt.amountPaise),
+        productinfo: clean(`Order ${order.id}`, 100),
+        firstname: clean(payer.name, 60),
+        email: clean(payer.email, 100),
+      };
+      const callbackUrl = payuCallbackUrl(ctx);
+      const data: Record<string, string> = {
+        ...(params as unknown as Record<string, string>),
+        // PayU wants the 10-digit mobile number.
+        phone: payer.phone.replace(/^\+91/, ''),
+        surl: callbackUrl,
+        furl: callbackUrl,
+        hash: payuRequestHash(params, payu.salt),
+      };
+      if (method === 'card') data.enforce_paymethod = 'creditcard|debitcard|netbanking';
+      const url = PAYU_PAYMENT_URLS[payu.mode];
+      return {
+        action: { type: 'redirect_post', formParams: { type: 'POST', url, data } },
+        providerPayload: { gatewayUrl: url, productinfo: params.productinfo },
+      };
+    },
+
+    async verifyCallback(input, attempts): Promise<CallbackVerdict> {
+      const body = input.body;
+      const txnid = str(body.txnid);
+      const status = str(body.status);
+      const amount = str(body.amount);
+      const hash = str(body.hash);
+      if (!txnid || !status || !amount || !hash) {
+        return {
+          ok: false,
+          kind: 'malformed',
+          reason: 'The PayU callback lacks txnid, status, amount or hash',
+        };
+      }
+      const attempt = await attempts.byReference(txnid);
+      if (!attempt) return { ok: false, kind: 'unknown', reason: `Unknown PayU txnid ${txnid}` };
+      const expected = payuResponseHash(
+        {
+          key: payu.key,
+          txnid,
+          amount,
+          productinfo: str(body.productinfo) ?? '',
+          firstname: str(body.firstname) ?? '',
+          email: str(body.email) ?? '',
+          udf1: str(body.udf1),
+          udf2: str(body.udf2),
+          udf3: str(body.udf3),
+          udf4: str(body.udf4),
+          udf5: str(body.udf5),
+          status,
+          additionalCharges: str(body.additionalCharges) ?? str(body.additional_charges),
+        },
+        payu.salt,
+      );
+      if (str(body.key) !== payu.key || !digestsEqual(expected, hash)) {
+        return { ok: false, kind: 'rejected', reason: 'PayU callback hash mismatch', attemptId: attempt.id };
+      }
+      const amountPaise = parseRupees(amount);
+      if (amountPaise === null) {
+        return {
+          ok: false,
+          kind: 'rejected',
+          reason: `Unreadable PayU amount ${amount}`,
+          attemptId: attempt.id,
+        };
+      }
+      return {
+        ok: true,
+        attemptId: attempt.id,
+        // PayU: anything but 'success' (failure, pending) must be treated as failed.
+        outcome: status === 'success' ? 'success' : 'failure',
+        amountPaise,
+        providerReference: str(body.mihpayid) ?? null,
+        details: {
+          status,
+          mihpayid: str(body.mihpayid),
+          mode: str(body.mode),
+          error: str(body.error_Message) ?? str(body.error),
+        },
+      };
+    },
+  };
+}

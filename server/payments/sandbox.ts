@@ -1,0 +1,110 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { AppContext } from '../context';
+import type { PaymentField } from './fields';
+import type { CallbackVerdict, PaymentAction, PaymentProvider } from './provider';
+import { buildUpiLink } from './upi';
+
+export type SandboxOutcome = 'success' | 'failure';
+
+/** HMAC-SHA256 (hex) over `attemptId|outcome|amountPaise`: what the gateway page's buttons carry. */
+export function sandboxSignature(
+  secret: string,
+  attemptId: string,
+  outcome: SandboxOutcome,
+  amountPaise: number,
+) {
+  return createHmac('sha256', secret).update(`${attemptId}|${outcome}|${amountPaise}`).digest('hex');
+}
+
+/**
+ * Payee used in sandbox UPI links when the store configures none (store config `upi`, UPI_VPA): the
+ * 'sandbox' handle belongs to no bank, so a UPI app refuses it instead of paying a stranger.
+ */
+export const SANDBOX_FALLBACK_VPA = 'statefront@sandbox';
+
+export function sandboxPageUrl(ctx: AppContext, attemptId: string): string {
+  return `${ctx.config.publicUrl}/api/v1/payments/sandbox/${encodeURIComponent(attemptId)}`;
+}
+
+/** Constant-time comparison of two hex digests (different lengths are simply unequal). */
+export function digestsEqual(expectedHex: string, givenHex: string): boolean {
+  const expected = Buffer.from(expectedHex, 'utf8');
+  const given = Buffer.from(givenHex.toLowerCase(), 'utf8');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * The built-in test gateway: no money moves. Every method's attempt can be approved or failed on our
+ * own page (/payments/sandbox/{attemptId}), so a test, a phone scanning the QR, or a person can finish
+ * a payment end to end offline.
+ */
+export function createSandboxProvider(ctx: AppContext): PaymentProvider {
+  const { payments } = ctx.config;
+  return {
+    name: 'sandbox',
+
+    fields(base: readonly PaymentField[]) {
+      return base;
+    },
+
+    async start(attempt, order, _payer, method) {
+      const pageUrl = sandboxPageUrl(ctx, attempt.id);
+      if (method === 'card') {
+        const action: PaymentAction = {
+          type: 'redirect_post',
+          redirectUrl: pageUrl,
+          formParams: { type: 'POST', url: pageUrl, data: { attemptId: attempt.id } },
+        };
+        return { action, redirectUrl: pageUrl };
+      }
+      const link = buildUpiLink({
+        payeeVpa: payments.upiVpa || SANDBOX_FALLBACK_VPA,
+        payeeName: payments.upiPayeeName || ctx.store.storeName,
+        amountPaise: attempt.amountPaise,
+        reference: attempt.reference,
+        note: `Order ${order.id}`,
+      });
+      if (method === 'upi_intent') {
+        return {
+          action: { type: 'deeplink', redirectUrl: link },
+          redirectUrl: pageUrl,
+          providerPayload: { upiLink: link },
+        };
+      }
+      // Spec §9 QR defaults: 256 px, error-correction level L.
+      const png = await QRCode.toBuffer(link, {
+        type: 'png',
+        errorCorrectionLevel: 'L',
+        width: 256,
+        margin: 2,
+      });
+      return {
+        action: { type: 'qr', qr: link, qrBase64: png.toString('base64') },
+        redirectUrl: pageUrl,
+        providerPayload: { upiLink: link },
+      };
+    },
+
+    async verifyCallback(input, attempts): Promise<CallbackVerdict> {
+      const attemptId = input.params.attemptId;
+      const { outcome, signature } = input.body;
+      if (!attemptId || (outcome !== 'success' && outcome !== 'failure') || typeof signature !== 'string') {
+        return { ok: false, kind: 'malformed', reason: 'The payment callback is incomplete' };
+      }
+      const attempt = await attempts.byId(attemptId);
+      if (!attempt) return { ok: false, kind: 'unknown', reason: 'Payment attempt not found', attemptId };
+      const expected = sandboxSignature(payments.sandboxSecret, attempt.id, outcome, attempt.amountPaise);
+      if (!digestsEqual(expected, signature)) {
+        return { ok: false, kind: 'rejected', reason: 'Invalid payment signature', attemptId };
+      }
+      return {
+        ok: true,
+        attemptId: attempt.id,
+        outcome,
+        amountPaise: attempt.amountPaise,
+        providerReference: attempt.reference,
+      };
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { StoreInfo } from './context';
+
+const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
+
+const text = z.string().trim().min(1, 'must be a non-empty string');
+
+/**
+ * The store config file: every StoreInfo field of openapi.yaml plus an optional UPI payee. Unknown
+ * top-level keys (e.g. notes for editors) are dropped rather than fatal, so documentation can live in the file.
+ */
+export const storeConfigSchema = z.object({
+  $schema: z.string().optional(),
+  storeName: text,
+  companyName: text,
+  companyAddress: text,
+  companyEmail: z.email('must be an email address'),
+  companyPhone: text,
+  companyLogoUrl: text,
+  description: text,
+  categories: z.array(text).min(1, 'must list at least one category'),
+  categoryImages: z.record(z.string(), text),
+  policies: z.partialRecord(z.enum(POLICY_SLUGS), z.string()),
+  upi: z
+    .object({
+      vpa: z.string().regex(/^[\w.-]{2,256}@[a-zA-Z][\w.-]{1,63}$/, 'must be a UPI id like name@bank'),
+      payeeName: text,
+    })
+    .optional(),
+});
+
+export interface LoadedStoreConfig {
+  store: StoreInfo;
+  upi: { vpa: string; payeeName: string } | null;
+}
+
+export class StoreConfigError extends Error {
+  override name = 'StoreConfigError';
+}
+
+/** Validates parsed store config JSON; the error names every bad field with its path. */
+export function parseStoreConfig(raw: unknown, source = 'store config'): LoadedStoreConfig {
+  const result = storeConfigSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const path = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+      return `  - ${path}: ${issue.message}`;
+    });
+    throw new StoreConfigError(`Invalid ${source}:\n${problems.join('\n')}`);
+  }
+  const { upi, $schema: _schema, ...store } = result.data;
+  return { store, upi: upi ?? null };
+}
+
+/** Reads and validates the store config file named by STORE_CONFIG (default ./store.config.json). */
+export function loadStoreConfig(path: string): LoadedStoreConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new StoreConfigError(`Cannot read the store config ${path}: ${(error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new StoreConfigError(`The store config ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  return parseStoreConfig(raw, `store config ${path}`);
+}

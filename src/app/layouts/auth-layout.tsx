@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Link, Outlet } from 'react-router';
+import { css } from 'styled-system/css';
+import { storeDisplayName } from '../../components/layout/store-display';
+import { useStoreInfo } from '../root-actors';
+
+/** Centred card for sign-in and registration (spec §2 Route groups). */
+export function AuthLayout() {
+  const store = useStoreInfo();
+  const storeName = storeDisplayName(store);
+  useEffect(() => {
+    document.title = storeName;
+  }, [storeName]);
+  return (
+    <div
+      className={css({
+        minH: '100dvh',
+        display: 'grid',
+        placeItems: 'center',
+        px: '4',
+        py: '10',
+        bgGradient: 'to-br',
+        gradientFrom: 'terracotta.50',
+        gradientTo: 'indigo.50',
+      })}
+    >
+      <div className={css({ w: 'full', maxW: 'md', display: 'flex', flexDirection: 'column', gap: '6' })}>
+        <Link
+          to="/"
+          className={css({
+            alignSelf: 'center',
+            fontFamily: 'display',
+            fontWeight: '700',
+            fontSize: '2xl',
+            color: 'terracotta.700',
+          })}
+        >
+          {storeName}
+        </Link>
+        <main className={css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'raised', p: { base: '6', md: '8' } })}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { Outlet, type Params, useMatches } from 'react-router';
+import { css } from 'styled-system/css';
+import type { StoreInfo } from '../../../machines/store-info.machine';
+import { BottomTabBar } from '../../components/layout/bottom-tab-bar';
+import { SiteFooter } from '../../components/layout/site-footer';
+import { SiteHeader } from '../../components/layout/site-header';
+import { navCategories, storeDisplayName } from '../../components/layout/store-display';
+import { useAuthStatus, useCartCount, useStoreInfo } from '../root-actors';
+
+/** A route's `handle.title` gives its document title; without one the store name is the title. */
+export type RouteHandle = { title?: (args: { params: Params; store: StoreInfo | null }) => string };
+
+const DEFAULT_DESCRIPTION = 'T-shirts, trendy tops, ethnic wear and accessories, delivered across India.';
+
+function useDocumentTitle(store: StoreInfo | null) {
+  const matches = useMatches();
+  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
+  const title = match
+    ? (match.handle as Required<RouteHandle>).title({ params: match.params, store })
+    : storeDisplayName(store);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+export function MainLayout() {
+  const store = useStoreInfo();
+  const cartCount = useCartCount();
+  const authStatus = useAuthStatus();
+  useDocumentTitle(store);
+  const storeName = storeDisplayName(store);
+  return (
+    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
+      <a
+        href="#main"
+        className={css({
+          srOnly: true,
+          _focus: {
+            srOnly: false,
+            position: 'fixed',
+            top: '2',
+            left: '2',
+            zIndex: 'skipLink',
+            bg: 'white',
+            px: '4',
+            py: '2',
+            borderRadius: 'control',
+            boxShadow: 'raised',
+          },
+        })}
+      >
+        Skip to content
+      </a>
+      <SiteHeader
+        storeName={storeName}
+        logoUrl={store?.companyLogoUrl}
+        categories={navCategories(store)}
+        cartCount={cartCount}
+        signedIn={authStatus === 'checking' ? undefined : authStatus === 'authenticated'}
+      />
+      <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
+        <Outlet />
+      </main>
+      <SiteFooter
+        storeName={storeName}
+        companyName={store?.companyName?.trim() || storeName}
+        description={store?.description?.trim() || DEFAULT_DESCRIPTION}
+        address={store?.companyAddress}
+        phone={store?.companyPhone}
+        email={store?.companyEmail}
+      />
+      <BottomTabBar cartCount={cartCount} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AppToaster } from '../../components/ui/toaster';
+import { forwardUnauthorized } from '../actors';
+import { useEmitted } from '../emitted';
+import { AuthContext, CartContext, StoreInfoContext } from '../root-actors';
+
+/**
+ * Every route change scrolls to the top (spec §2): instantly for a new path, smoothly when only the
+ * query changes on the same screen (the products list's page change asks for a smooth scroll).
+ */
+function ScrollToTop() {
+  const { pathname, search } = useLocation();
+  const previousPath = useRef(pathname);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: search is a trigger, not an input
+  useLayoutEffect(() => {
+    const samePath = previousPath.current === pathname;
+    previousPath.current = pathname;
+    window.scrollTo({ top: 0, left: 0, behavior: samePath ? 'smooth' : 'instant' });
+  }, [pathname, search]);
+  return null;
+}
+
+/** Turns the root actors' emitted events into toasts and navigation; a 401 anywhere signs out. */
+function RootEffects() {
+  const auth = AuthContext.useActorRef();
+  useEmitted(StoreInfoContext.useActorRef());
+  useEmitted(CartContext.useActorRef());
+  useEmitted(auth);
+  useEffect(() => forwardUnauthorized(auth), [auth]);
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <RootEffects />
+      <Outlet />
+      <AppToaster />
+    </>
+  );
+}

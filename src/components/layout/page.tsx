@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+
+export const pageContainer = css({
+  maxW: 'content',
+  mx: 'auto',
+  px: { base: '4', md: '6' },
+  py: { base: '8', md: '12' },
+  w: 'full',
+});
+
+const proseContainer = css({
+  maxW: 'prose',
+  mx: 'auto',
+  px: { base: '4', md: '6' },
+  py: { base: '8', md: '12' },
+  w: 'full',
+});
+
+export function Page({
+  children,
+  className,
+  width = 'content',
+}: {
+  children: ReactNode;
+  className?: string;
+  width?: 'content' | 'prose';
+}) {
+  return <div className={cx(width === 'prose' ? proseContainer : pageContainer, className)}>{children}</div>;
+}
+
+export const h1Style = css({ textStyle: 'h1', fontSize: { base: '3xl', md: '4xl' }, color: 'fg.default' });
+export const h2Style = css({ textStyle: 'h2', fontSize: { base: '2xl', md: '3xl' }, color: 'fg.default' });
+
+/** Centred message block used by empty, error and not-found states. */
+export function StatePanel({
+  icon,
+  title,
+  titleAs: Title = 'h2',
+  children,
+  action,
+  tone = 'neutral',
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  titleAs?: 'h1' | 'h2' | 'p';
+  children?: ReactNode;
+  action?: ReactNode;
+  tone?: 'neutral' | 'error';
+}) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : undefined}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        gap: '4',
+        py: '16',
+        px: '4',
+        bg: tone === 'error' ? 'red.50' : 'bg.surface',
+        borderRadius: 'card',
+        borderWidth: '1px',
+        borderColor: tone === 'error' ? 'red.200' : 'border.subtle',
+      })}
+    >
+      {icon ? <div className={css({ color: tone === 'error' ? 'fg.error' : 'terracotta.500' })}>{icon}</div> : null}
+      <Title
+        className={css({
+          fontFamily: 'display',
+          fontWeight: '700',
+          fontSize: Title === 'h1' ? '3xl' : '2xl',
+          color: tone === 'error' ? 'fg.error' : 'fg.default',
+        })}
+      >
+        {title}
+      </Title>
+      {children ? <div className={css({ color: 'fg.muted', maxW: 'md' })}>{children}</div> : null}
+      {action}
+    </div>
+  );
+}

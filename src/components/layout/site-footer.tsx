@@ -1,0 +1,139 @@
+import { Link } from 'react-router';
+import { css } from 'styled-system/css';
+import { MailIcon, PhoneIcon, PinIcon } from '../icons';
+
+type SiteFooterProps = {
+  storeName: string;
+  companyName: string;
+  description: string;
+  address?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+};
+
+const HELP_LINKS = [
+  { to: '/terms', label: 'Terms & Conditions' },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/refund', label: 'Refund Policy' },
+  { to: '/return', label: 'Return Policy' },
+  { to: '/shipping', label: 'Shipping Policy' },
+  { to: '/about', label: 'About Us' },
+  { to: '/contact', label: 'Contact Us' },
+];
+
+const COMPANY_LINKS = [
+  { to: '/account', label: 'My Account' },
+  { to: '/orders', label: 'My Orders' },
+  { to: '/track-order', label: 'Track Order' },
+];
+
+const SHOP_TEXTS = ['T-Shirts', 'Trendy Tops', 'Designer Wear'];
+
+const heading = css({ textStyle: 'eyebrow', color: 'saffron.300', mb: '4' });
+const list = css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2.5', fontSize: 'sm' });
+const link = css({
+  color: 'indigo.100',
+  _hover: { color: 'white', textDecoration: 'underline' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'saffron.300' },
+});
+
+export function SiteFooter({ storeName, companyName, description, address, phone, email }: SiteFooterProps) {
+  return (
+    <footer className={css({ bg: 'indigo.900', color: 'indigo.100', mt: '16', pb: { base: '20', md: '0' } })}>
+      <div
+        className={css({
+          maxW: 'content',
+          mx: 'auto',
+          px: { base: '4', md: '6' },
+          py: { base: '10', md: '14' },
+          display: 'grid',
+          gap: '10',
+          gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr 1fr' },
+        })}
+      >
+        <section aria-labelledby="footer-company">
+          <h2 id="footer-company" className={css({ fontFamily: 'display', fontSize: '2xl', color: 'white', mb: '3' })}>
+            {storeName}
+          </h2>
+          <p className={css({ fontSize: 'sm', maxW: 'sm', mb: '4', color: 'indigo.200' })}>{description}</p>
+          <ul className={list}>
+            {address ? (
+              <li className={css({ display: 'flex', gap: '2' })}>
+                <PinIcon size={18} />
+                <span>{address}</span>
+              </li>
+            ) : null}
+            {phone ? (
+              <li className={css({ display: 'flex', gap: '2' })}>
+                <PhoneIcon size={18} />
+                <a className={link} href={`tel:${phone.replace(/\s+/g, '')}`}>
+                  {phone}
+                </a>
+              </li>
+            ) : null}
+            {email ? (
+              <li className={css({ display: 'flex', gap: '2' })}>
+                <MailIcon size={18} />
+                <a className={link} href={`mailto:${email}`}>
+                  {email}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className={heading}>
+            Help
+          </h2>
+          <ul className={list}>
+            {HELP_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link className={link} to={item.to}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className={heading}>
+            Company
+          </h2>
+          <ul className={list}>
+            {COMPANY_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link className={link} to={item.to}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-shop">
+          <h2 id="footer-shop" className={heading}>
+            Shop
+          </h2>
+          <ul className={list}>
+            {SHOP_TEXTS.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className={css({ borderTopWidth: '1px', borderColor: 'indigo.800' })}>
+        <p
+          className={css({
+            maxW: 'content',
+            mx: 'auto',
+            px: { base: '4', md: '6' },
+            py: '5',
+            fontSize: 'xs',
+            color: 'indigo.200',
+          })}
+        >
+          © {new Date().getFullYear()} {companyName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,220 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { css, cx } from 'styled-system/css';
+import { button } from 'styled-system/recipes';
+import { CartIcon, MenuIcon, UserIcon } from '../icons';
+import { Drawer } from '../ui/drawer';
+import { categoryPath } from './store-display';
+
+/** The bar changes style once the page has scrolled this far (spec §9). */
+export const SCROLL_STYLE_THRESHOLD = 20;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
+
+type SiteHeaderProps = {
+  storeName: string;
+  logoUrl?: string | undefined;
+  categories: readonly string[];
+  cartCount: number;
+  /** undefined while the authentication state is still loading */
+  signedIn: boolean | undefined;
+};
+
+const navLink = css({
+  fontSize: 'sm',
+  fontWeight: '500',
+  color: 'fg.muted',
+  textTransform: 'capitalize',
+  py: '2',
+  borderBottomWidth: '2px',
+  borderColor: 'transparent',
+  _hover: { color: 'fg.default' },
+  '&[aria-current=page]': { color: 'terracotta.700', borderColor: 'terracotta.500' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+});
+
+const iconLink = css({
+  position: 'relative',
+  w: '10',
+  h: '10',
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'full',
+  color: 'fg.default',
+  _hover: { bg: 'bg.muted' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+});
+
+export function SiteHeader({ storeName, logoUrl, categories, cartCount, signedIn }: SiteHeaderProps) {
+  const scrolled = useScrolledPast(SCROLL_STYLE_THRESHOLD);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // Close the drawer after navigating from it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  const links = [
+    ...categories.map((category) => ({ to: categoryPath(category), label: category })),
+    { to: '/products', label: 'All Products' },
+  ];
+  const isActive = (to: string) => `${location.pathname}${location.search}` === to;
+
+  return (
+    <header
+      data-scrolled={scrolled ? '' : undefined}
+      className={css({
+        position: 'sticky',
+        top: '0',
+        zIndex: 'sticky',
+        transition: 'background 0.2s, box-shadow 0.2s, padding 0.2s',
+        bg: 'rgba(253, 250, 245, 0.85)',
+        backdropFilter: 'blur(8px)',
+        borderBottomWidth: '1px',
+        borderColor: 'border.subtle',
+        py: { base: '2', md: '4' },
+        '&[data-scrolled]': { bg: 'white', boxShadow: 'nav', py: { base: '1.5', md: '2' }, borderColor: 'transparent' },
+      })}
+    >
+      <div
+        className={css({
+          maxW: 'content',
+          mx: 'auto',
+          px: { base: '4', md: '6' },
+          display: 'flex',
+          alignItems: 'center',
+          gap: { base: '3', md: '8' },
+          h: '14',
+        })}
+      >
+        <Link
+          to="/"
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2',
+            fontFamily: 'display',
+            fontWeight: '700',
+            fontSize: { base: 'xl', md: '2xl' },
+            color: 'terracotta.700',
+            letterSpacing: '-0.01em',
+            minW: '0',
+            _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+          })}
+        >
+          <img
+            src={logoUrl || '/images/logo.svg'}
+            alt=""
+            width={32}
+            height={32}
+            className={css({ w: '8', h: '8', flexShrink: 0 })}
+            onError={(event) => {
+              event.currentTarget.style.display = 'none';
+            }}
+          />
+          <span className={css({ truncate: true })}>{storeName}</span>
+        </Link>
+        <nav aria-label="Main" className={css({ hideBelow: 'md', flex: '1' })}>
+          <ul className={css({ display: 'flex', gap: '6', listStyle: 'none' })}>
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLink} aria-current={isActive(link.to) ? 'page' : undefined}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '1', ms: 'auto' })}>
+          <Link to="/cart" className={iconLink} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
+            <CartIcon size={22} />
+            {cartCount > 0 ? (
+              <span
+                data-testid="cart-count"
+                aria-hidden="true"
+                className={css({
+                  position: 'absolute',
+                  top: '0',
+                  right: '0',
+                  minW: '5',
+                  h: '5',
+                  px: '1',
+                  display: 'grid',
+                  placeItems: 'center',
+                  borderRadius: 'full',
+                  bg: 'terracotta.600',
+                  color: 'white',
+                  fontSize: '2xs',
+                  fontWeight: '700',
+                })}
+              >
+                {cartCount > 99 ? '99+' : cartCount}
+              </span>
+            ) : null}
+          </Link>
+          {signedIn === true ? (
+            <Link to="/account" className={iconLink} aria-label="My Account">
+              <UserIcon size={22} />
+            </Link>
+          ) : signedIn === false ? (
+            <Link to="/login" className={cx(button({ variant: 'solid', size: 'sm' }), css({ hideBelow: 'md', ms: '2' }))}>
+              Login
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className={cx(iconLink, css({ hideFrom: 'md' }))}
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon size={22} />
+          </button>
+        </div>
+      </div>
+      <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
+        <nav aria-label="Mobile">
+          <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
+            {[...links, { to: '/cart', label: 'Cart' }, { to: '/track-order', label: 'Track Order' }, { to: '/contact', label: 'Contact' }].map(
+              (link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className={css({
+                      display: 'block',
+                      py: '3',
+                      px: '2',
+                      borderRadius: 'control',
+                      fontWeight: '500',
+                      textTransform: 'capitalize',
+                      _hover: { bg: 'bg.muted' },
+                    })}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        {signedIn === true ? (
+          <Link to="/account" className={button({ variant: 'outline', fullWidth: true })}>
+            <UserIcon size={18} /> My Account
+          </Link>
+        ) : signedIn === false ? (
+          <Link to="/login" className={button({ variant: 'solid', fullWidth: true })}>
+            Login
+          </Link>
+        ) : null}
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,145 @@
+import { Link } from 'react-router';
+import { css } from 'styled-system/css';
+import { badge, button } from 'styled-system/recipes';
+import { type DisplayProduct, isOnSale } from '../../machines/catalogue.model';
+import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from './fallback-image';
+import { CartIcon, EyeIcon, HeartIcon } from './icons';
+import { Price } from './price';
+import { Skeleton } from './ui/skeleton';
+
+const cardStyle = css({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  bg: 'bg.surface',
+  borderRadius: 'card',
+  overflow: 'hidden',
+  boxShadow: 'card',
+  transition: 'box-shadow 0.2s, transform 0.2s',
+  _hover: { boxShadow: 'raised' },
+  '& img': { transition: 'transform 0.5s ease' },
+  '&:hover img, &:focus-within img': { transform: 'scale(1.06)' },
+});
+
+/** Revealed on hover or keyboard focus; always visible on touch screens, which have no hover. */
+const revealStyle = css({
+  opacity: 0,
+  transform: 'translateY(8px)',
+  transition: 'opacity 0.2s, transform 0.2s',
+  '[data-card]:hover &, [data-card]:focus-within &': { opacity: 1, transform: 'none' },
+  '@media (hover: none)': { opacity: 1, transform: 'none' },
+});
+
+const iconButton = css({
+  w: '9',
+  h: '9',
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'full',
+  bg: 'white',
+  color: 'fg.default',
+  boxShadow: 'card',
+  cursor: 'pointer',
+  _hover: { color: 'terracotta.600' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+});
+
+type ProductCardProps = {
+  product: DisplayProduct;
+  onAddToCart: (product: DisplayProduct) => void;
+  /** Cards below the fold load their image lazily. */
+  eager?: boolean;
+};
+
+export function ProductCard({ product, onAddToCart, eager = false }: ProductCardProps) {
+  const href = `/product/${encodeURIComponent(product.id)}`;
+  return (
+    <article data-card="" className={cardStyle} aria-label={product.name}>
+      <div className={css({ position: 'relative', h: '300px', overflow: 'hidden', bg: 'cotton.100' })}>
+        <Link to={href} tabIndex={-1} aria-hidden="true" className={css({ display: 'block', h: 'full' })}>
+          <FallbackImage
+            src={product.image}
+            fallback={DEFAULT_PRODUCT_IMAGE}
+            alt={product.name}
+            width={400}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
+          />
+        </Link>
+        {isOnSale(product) ? (
+          <span className={`${badge({ tone: 'sale' })} ${css({ position: 'absolute', top: '3', left: '3' })}`}>
+            Sale
+          </span>
+        ) : null}
+        <div
+          className={`${revealStyle} ${css({
+            position: 'absolute',
+            top: '3',
+            right: '3',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '2',
+          })}`}
+        >
+          <button type="button" title="Add to Wishlist" aria-label="Add to Wishlist" className={iconButton}>
+            <HeartIcon size={18} />
+          </button>
+          <button type="button" title="Quick View" aria-label="Quick View" className={iconButton}>
+            <EyeIcon size={18} />
+          </button>
+        </div>
+        <div className={`${revealStyle} ${css({ position: 'absolute', insetX: '3', bottom: '3' })}`}>
+          <button
+            type="button"
+            className={button({ variant: 'solid', size: 'md', fullWidth: true })}
+            onClick={() => onAddToCart(product)}
+          >
+            <CartIcon size={18} />
+            Add to Cart
+          </button>
+        </div>
+      </div>
+      <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1.5', flex: '1' })}>
+        {product.parentCategory || product.category ? (
+          <span className={css({ textStyle: 'eyebrow', color: 'fg.subtle' })}>
+            {product.parentCategory || product.category}
+          </span>
+        ) : null}
+        <h3 className={css({ textStyle: 'h3', fontSize: 'md', lineClamp: '2' })}>
+          <Link to={href} className={css({ _hover: { color: 'terracotta.700' }, _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' } })}>
+            {product.name}
+          </Link>
+        </h3>
+        <Price price={product.price} originalPrice={product.originalPrice} className={css({ mt: 'auto' })} />
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className={css({ bg: 'bg.surface', borderRadius: 'card', overflow: 'hidden', boxShadow: 'card' })}>
+      <Skeleton className={css({ h: '300px', borderRadius: '0' })} />
+      <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <Skeleton className={css({ h: '3', w: '1/3' })} />
+        <Skeleton className={css({ h: '4', w: '3/4' })} />
+        <Skeleton className={css({ h: '4', w: '1/4' })} />
+      </div>
+    </div>
+  );
+}
+
+const gridBase = {
+  display: 'grid',
+  gap: { base: '4', md: '6' },
+  gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', sm: 'repeat(2, minmax(0, 1fr))' },
+} as const;
+
+/** Product grids: 3 or 2 columns from the large breakpoint (the list's toggle), 4 for the home page. */
+export const productGrid = {
+  3: css(gridBase, { gridTemplateColumns: { lg: 'repeat(3, minmax(0, 1fr))' } }),
+  2: css(gridBase),
+  4: css(gridBase, { gridTemplateColumns: { lg: 'repeat(4, minmax(0, 1fr))' } }),
+};

@@ -1,0 +1,35 @@
+import { Toast, Toaster, createToaster } from '@ark-ui/react/toast';
+import { toast as toastRecipe } from 'styled-system/recipes';
+import { CloseIcon } from '../icons';
+
+/** The one toaster of the app: every toast (machine-emitted or local) goes through it. */
+export const toaster = createToaster({ placement: 'bottom-end', overlap: true, gap: 12, max: 4 });
+
+export type ToastInput = {
+  title: string;
+  description?: string | undefined;
+  type?: 'success' | 'error' | 'info' | 'warning';
+};
+
+export function showToast({ title, description, type = 'info' }: ToastInput) {
+  toaster.create({ title, description, type, duration: type === 'error' ? 6000 : 4000 });
+}
+
+export function AppToaster() {
+  const classes = toastRecipe();
+  return (
+    <Toaster toaster={toaster}>
+      {(toast) => (
+        <Toast.Root className={classes.root}>
+          <Toast.Title className={classes.title}>{toast.title}</Toast.Title>
+          {toast.description ? (
+            <Toast.Description className={classes.description}>{toast.description}</Toast.Description>
+          ) : null}
+          <Toast.CloseTrigger className={classes.closeTrigger} aria-label="Dismiss notification">
+            <CloseIcon size={16} />
+          </Toast.CloseTrigger>
+        </Toast.Root>
+      )}
+    </Toaster>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+
+export default function LoginPage() {
+  return <PlaceholderScreen title="Sign in" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+
+export default function OrdersPage() {
+  return <PlaceholderScreen title="My Orders" />;
+}

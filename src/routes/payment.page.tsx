@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+
+export default function PaymentPage() {
+  return <PlaceholderScreen title="Complete Your Payment" />;
+}

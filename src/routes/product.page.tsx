@@ -1,0 +1,205 @@
+import { useMachine } from '@xstate/react';
+import { useNavigate, useParams } from 'react-router';
+import { css } from 'styled-system/css';
+import { badge } from 'styled-system/recipes';
+import { sizeLabel, specifications } from '../../machines/catalogue.model';
+import type { DisplayProduct } from '../../machines/catalogue.model';
+import { useEmitted } from '../app/emitted';
+import { useMachines } from '../app/machines-context';
+import { FallbackImage, PLACEHOLDER_IMAGE } from '../components/fallback-image';
+import { ArrowLeftIcon, CartIcon, HeartIcon } from '../components/icons';
+import { Page, StatePanel } from '../components/layout/page';
+import { Price } from '../components/price';
+import { Button, ButtonLink } from '../components/ui/button';
+import { ChipGroup } from '../components/ui/chip-group';
+import { QuantityInput } from '../components/ui/number-input';
+import { Skeleton } from '../components/ui/skeleton';
+
+/** Swatch colours for common colour names; anything else shows a neutral swatch. */
+const SWATCHES: Record<string, string> = {
+  black: '#222226',
+  white: '#f7f5f0',
+  red: '#c42a35',
+  maroon: '#6f202c',
+  blue: '#2f55a4',
+  navy: '#1f2a55',
+  indigo: '#2f4086',
+  green: '#2f6b3f',
+  olive: '#6b6b2f',
+  yellow: '#e8b923',
+  mustard: '#c9a33c',
+  orange: '#e07a1f',
+  saffron: '#f4a300',
+  pink: '#e58fb0',
+  purple: '#6a3d8f',
+  grey: '#8c8c8c',
+  gray: '#8c8c8c',
+  beige: '#d9c7a5',
+  cream: '#f1e8d2',
+  brown: '#7a4e2d',
+  teal: '#1f7a78',
+  rust: '#b5502a',
+  terracotta: '#c95a33',
+};
+
+function swatchFor(color: string): string {
+  const key = color.toLowerCase().split(/\s+/).find((word) => SWATCHES[word]);
+  return key ? SWATCHES[key]! : '#c3b299';
+}
+
+function ProductSkeleton() {
+  return (
+    <div role="status" aria-label="Loading product" className={css({ display: 'grid', gap: '10', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
+      <Skeleton className={css({ aspectRatio: '4/5', borderRadius: 'card' })} />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <Skeleton className={css({ h: '4', w: '24' })} />
+        <Skeleton className={css({ h: '10', w: '3/4' })} />
+        <Skeleton className={css({ h: '8', w: '32' })} />
+        <Skeleton className={css({ h: '24', w: 'full' })} />
+        <Skeleton className={css({ h: '11', w: 'full' })} />
+      </div>
+    </div>
+  );
+}
+
+function Specifications({ product }: { product: DisplayProduct }) {
+  const rows = specifications(product);
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="specs-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <h2 id="specs-title" className={css({ textStyle: 'h3' })}>
+        Specifications
+      </h2>
+      <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
+        {rows.map((attribute) => (
+          <div key={attribute.id || attribute.key} className={css({ bg: 'bg.muted', borderRadius: 'control', px: '4', py: '3' })}>
+            <dt className={css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: '0.08em', color: 'fg.subtle', fontWeight: '600' })}>
+              {attribute.key}
+            </dt>
+            <dd className={css({ fontWeight: '500' })}>
+              {attribute.values.join(', ')}
+              {attribute.metricUnit ? ` ${attribute.metricUnit}` : ''}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** /product/{id} (spec §2 Product detail). */
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  // A new id is a new product page: a fresh machine, so a stale product never shows.
+  return <ProductScreen key={id} id={id} />;
+}
+
+function ProductScreen({ id }: { id: string }) {
+  const machines = useMachines();
+  const navigate = useNavigate();
+  const [state, send, actor] = useMachine(machines.product, { input: { id } });
+  useEmitted(actor);
+
+  const back = (
+    <Button variant="ghost" size="sm" onClick={() => navigate(-1)} className={css({ alignSelf: 'flex-start', mb: '6' })}>
+      <ArrowLeftIcon size={18} /> Back
+    </Button>
+  );
+
+  if (state.hasTag('loading')) {
+    return (
+      <Page>
+        {back}
+        <ProductSkeleton />
+      </Page>
+    );
+  }
+
+  const product = state.context.product;
+  if (state.matches('notFound') || !product) {
+    return (
+      <Page>
+        <StatePanel
+          titleAs="h1"
+          title="Product Not Found"
+          action={<ButtonLink to="/products">Browse Products</ButtonLink>}
+        >
+          The product you are looking for does not exist or could not be loaded.
+        </StatePanel>
+      </Page>
+    );
+  }
+
+  const { selectedSize, selectedColor, quantity } = state.context;
+  const category = product.parentCategory || product.category;
+  return (
+    <Page>
+      {back}
+      <div className={css({ display: 'grid', gap: { base: '8', md: '12' }, gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, alignItems: 'start' })}>
+        <div className={css({ bg: 'cotton.100', borderRadius: 'card', overflow: 'hidden', boxShadow: 'card', position: { md: 'sticky' }, top: '28' })}>
+          <FallbackImage
+            src={product.image}
+            fallback={PLACEHOLDER_IMAGE}
+            alt={product.name}
+            width={600}
+            height={750}
+            className={css({ w: 'full', h: 'auto', aspectRatio: '4/5', objectFit: 'cover' })}
+          />
+        </div>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+              {category ? <span className={badge({ tone: 'brand' })}>{category}</span> : null}
+              <span className={css({ fontSize: 'xs', color: 'fg.subtle', fontFamily: 'mono' })}>
+                ID: {product.id.slice(0, 8)}
+              </span>
+            </div>
+            <h1 className={css({ textStyle: 'h1', fontSize: { base: '3xl', md: '4xl' } })}>{product.name}</h1>
+            <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+          </div>
+          {product.description ? <p className={css({ color: 'fg.muted', lineHeight: '1.75' })}>{product.description}</p> : null}
+
+          {product.sizes && product.sizes.length > 0 ? (
+            <ChipGroup
+              label={sizeLabel(product)}
+              name="size"
+              options={product.sizes}
+              value={selectedSize ?? ''}
+              onValueChange={(size) => send({ type: 'product.selectSize', size })}
+            />
+          ) : null}
+          {product.colors && product.colors.length > 0 ? (
+            <ChipGroup
+              label="Color"
+              name="color"
+              options={product.colors}
+              value={selectedColor ?? ''}
+              onValueChange={(color) => send({ type: 'product.selectColor', color })}
+              renderAdornment={(color) => (
+                <span
+                  aria-hidden="true"
+                  style={{ background: swatchFor(color) }}
+                  className={css({ w: '4', h: '4', borderRadius: 'full', borderWidth: '1px', borderColor: 'rgba(0,0,0,0.15)' })}
+                />
+              )}
+            />
+          ) : null}
+          <QuantityInput
+            label="Quantity"
+            value={quantity}
+            onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}
+          />
+          <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+            <Button size="lg" onClick={() => send({ type: 'product.addToCart' })} className={css({ flex: '1', minW: '48' })}>
+              <CartIcon size={20} /> Add to Cart
+            </Button>
+            <Button size="lg" variant="outline" className={css({ flex: '1', minW: '48' })}>
+              <HeartIcon size={20} /> Add to Wishlist
+            </Button>
+          </div>
+          <Specifications product={product} />
+        </div>
+      </div>
+    </Page>
+  );
+}

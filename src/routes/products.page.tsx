@@ -1,0 +1,173 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { css, cx } from 'styled-system/css';
+import {
+  cardCartLine,
+  PAGE_SIZE,
+  parseProductsQuery,
+  productsTitle,
+  showingRange,
+  totalPages,
+} from '../../machines/catalogue.model';
+import { useEmitted } from '../app/emitted';
+import { useMachines } from '../app/machines-context';
+import { CartContext } from '../app/root-actors';
+import { Grid3Icon, GridIcon } from '../components/icons';
+import { h1Style, Page, StatePanel } from '../components/layout/page';
+import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
+import { Button } from '../components/ui/button';
+import { Pagination } from '../components/ui/pagination';
+import { Select } from '../components/ui/select';
+
+export const PRODUCT_SKELETONS = 12;
+const ALL_TYPES = '';
+
+const toggleButton = css({
+  w: '10',
+  h: '10',
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'control',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  '&[aria-pressed=true]': { bg: 'secondary.default', color: 'white' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+});
+
+/** /products (spec §2 Products list): the URL is the query; the machine loads and owns paging. */
+export default function ProductsPage() {
+  const machines = useMachines();
+  const [searchParams] = useSearchParams();
+  const urlQuery = useMemo(() => parseProductsQuery(searchParams), [searchParams]);
+  const [state, send, actor] = useMachine(machines.productsList, { input: urlQuery });
+  useEmitted(actor);
+  const cart = CartContext.useActorRef();
+  // Column choice is a view preference, not shared state.
+  const [columns, setColumns] = useState<2 | 3>(3);
+
+  // Links, back/forward and the machine's own navigation all land here; the machine ignores a query
+  // it already holds.
+  useEffect(() => {
+    send({ type: 'products.sync', ...urlQuery });
+  }, [send, urlQuery]);
+
+  const { query, products, total, parentCategories } = state.context;
+  const title = productsTitle(query);
+  const loading = state.matches({ list: 'loading' });
+  const failed = state.matches({ list: 'failed' });
+  const empty = state.matches({ list: 'empty' });
+  const pages = totalPages(total, PAGE_SIZE);
+  const typeOptions = useMemo(
+    () => [{ label: 'All Types', value: ALL_TYPES }, ...parentCategories.map((c) => ({ label: c, value: c }))],
+    [parentCategories],
+  );
+
+  return (
+    <Page>
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: { base: 'column', md: 'row' },
+          alignItems: { base: 'stretch', md: 'flex-end' },
+          justifyContent: 'space-between',
+          gap: '5',
+          mb: '8',
+        })}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          {query.featured ? <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Featured Styles</p> : null}
+          <h1 className={h1Style}>{title}</h1>
+          {!loading && !failed ? (
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              {total} {total === 1 ? 'product' : 'products'}
+            </p>
+          ) : null}
+        </div>
+        <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '4', flexWrap: 'wrap' })}>
+          <Select
+            label="Filter by Type"
+            options={typeOptions}
+            value={query.parentCategory ?? ALL_TYPES}
+            placeholder="All Types"
+            clearLabel={query.parentCategory ? 'Clear' : undefined}
+            onValueChange={(value) => send({ type: 'products.filter', parentCategory: value })}
+          />
+          <div role="group" aria-label="Grid columns" className={css({ hideBelow: 'lg', display: 'flex', gap: '1' })}>
+            <button
+              type="button"
+              className={toggleButton}
+              aria-pressed={columns === 3}
+              aria-label="3 columns"
+              onClick={() => setColumns(3)}
+            >
+              <Grid3Icon />
+            </button>
+            <button
+              type="button"
+              className={toggleButton}
+              aria-pressed={columns === 2}
+              aria-label="2 columns"
+              onClick={() => setColumns(2)}
+            >
+              <GridIcon />
+            </button>
+          </div>
+        </div>
+      </div>
+
+      {loading ? (
+        <div className={productGrid[columns]} role="status" aria-busy="true" aria-label="Loading products">
+          {Array.from({ length: PRODUCT_SKELETONS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : failed ? (
+        <StatePanel
+          tone="error"
+          title="Failed to load products. Please try again."
+          action={<Button onClick={() => send({ type: 'products.retry' })}>Try Again</Button>}
+        />
+      ) : empty ? (
+        <StatePanel
+          title="No products found with the selected filters."
+          action={
+            <Button variant="outline" onClick={() => send({ type: 'products.clearFilters' })}>
+              Clear Filters
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <ul className={cx(productGrid[columns])} aria-label={title}>
+            {products.map((product, index) => (
+              <li key={product.id} className={css({ listStyle: 'none' })}>
+                <ProductCard
+                  product={product}
+                  eager={index < 3}
+                  onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
+                />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && products.length > 0 ? (
+            <nav
+              aria-label="Pagination"
+              className={css({ mt: '10', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4' })}
+            >
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{showingRange(query.page, total, PAGE_SIZE)}</p>
+              <Pagination
+                page={query.page}
+                pageSize={PAGE_SIZE}
+                count={total}
+                onPageChange={(page) => send({ type: 'products.page', page })}
+              />
+            </nav>
+          ) : null}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,81 @@
+import { defineRecipe } from '@pandacss/dev';
+
+export const buttonRecipe = defineRecipe({
+  className: 'button',
+  description: 'Buttons and button-looking links',
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    fontWeight: '600',
+    fontFamily: 'body',
+    borderRadius: 'control',
+    borderWidth: '1px',
+    borderColor: 'transparent',
+    cursor: 'pointer',
+    whiteSpace: 'nowrap',
+    textDecoration: 'none',
+    transition: 'background 0.15s, color 0.15s, border-color 0.15s, box-shadow 0.15s, transform 0.15s',
+    _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+    _disabled: { opacity: 0.55, cursor: 'not-allowed' },
+    '& svg': { flexShrink: 0 },
+  },
+  variants: {
+    variant: {
+      solid: {
+        bg: 'primary.default',
+        color: 'primary.fg',
+        _hover: { bg: 'primary.emphasized' },
+      },
+      secondary: {
+        bg: 'secondary.default',
+        color: 'white',
+        _hover: { bg: 'secondary.emphasized' },
+      },
+      outline: {
+        bg: 'bg.surface',
+        color: 'fg.default',
+        borderColor: 'border.default',
+        _hover: { bg: 'bg.muted', borderColor: 'cotton.400' },
+      },
+      light: {
+        bg: 'white',
+        color: 'terracotta.800',
+        _hover: { bg: 'cotton.100' },
+      },
+      glass: {
+        bg: 'rgba(255,255,255,0.12)',
+        color: 'white',
+        borderColor: 'rgba(255,255,255,0.7)',
+        _hover: { bg: 'rgba(255,255,255,0.22)' },
+      },
+      ghost: {
+        bg: 'transparent',
+        color: 'fg.default',
+        _hover: { bg: 'bg.muted' },
+      },
+      danger: {
+        bg: 'transparent',
+        color: 'fg.error',
+        borderColor: 'red.200',
+        _hover: { bg: 'red.50' },
+      },
+      link: {
+        bg: 'transparent',
+        color: 'primary.default',
+        px: '0!',
+        h: 'auto!',
+        _hover: { textDecoration: 'underline' },
+      },
+    },
+    size: {
+      sm: { h: '9', px: '3', fontSize: 'sm' },
+      md: { h: '11', px: '5', fontSize: 'sm' },
+      lg: { h: '12', px: '7', fontSize: 'md' },
+      icon: { h: '10', w: '10', p: '0' },
+    },
+    fullWidth: { true: { w: 'full' } },
+  },
+  defaultVariants: { variant: 'solid', size: 'md' },
+});

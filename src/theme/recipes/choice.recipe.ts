@@ -1,0 +1,60 @@
+import { checkboxAnatomy, radioGroupAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
+
+/** Size and colour pickers: each radio item is a pill; the checked one is filled. */
+export const chipGroupRecipe = defineSlotRecipe({
+  className: 'chip-group',
+  description: 'Ark RadioGroup rendered as selectable pills',
+  slots: radioGroupAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '2.5', border: 'none', p: '0', m: '0' },
+    label: { fontSize: 'sm', fontWeight: '600', color: 'fg.default' },
+    item: {
+      position: 'relative',
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '2',
+      minW: '11',
+      h: '10',
+      px: '3.5',
+      justifyContent: 'center',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      borderRadius: 'control',
+      bg: 'bg.surface',
+      fontSize: 'sm',
+      fontWeight: '500',
+      cursor: 'pointer',
+      transition: 'all 0.15s',
+      _hover: { borderColor: 'terracotta.400' },
+      _checked: { bg: 'secondary.default', color: 'white', borderColor: 'secondary.default' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+      '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+    },
+    itemControl: { display: 'none' },
+    itemText: {},
+  },
+});
+
+export const checkboxRecipe = defineSlotRecipe({
+  className: 'checkbox',
+  description: 'Ark Checkbox',
+  slots: checkboxAnatomy.keys(),
+  base: {
+    root: { display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer' },
+    control: {
+      w: '5',
+      h: '5',
+      display: 'grid',
+      placeItems: 'center',
+      borderWidth: '1.5px',
+      borderColor: 'cotton.500',
+      borderRadius: 'sm',
+      bg: 'bg.surface',
+      color: 'white',
+      _checked: { bg: 'primary.default', borderColor: 'primary.default' },
+      '&:is([data-focus-visible])': { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+    },
+    label: { fontSize: 'sm' },
+  },
+});

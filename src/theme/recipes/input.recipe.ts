@@ -1,0 +1,34 @@
+import { defineRecipe } from '@pandacss/dev';
+
+export const inputRecipe = defineRecipe({
+  className: 'input',
+  description: 'Text inputs, textareas and select triggers',
+  base: {
+    w: 'full',
+    minW: '0',
+    bg: 'bg.surface',
+    color: 'fg.default',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'control',
+    px: '3',
+    fontSize: 'md',
+    transition: 'border-color 0.15s, box-shadow 0.15s',
+    _placeholder: { color: 'fg.subtle' },
+    _hover: { borderColor: 'cotton.400' },
+    _focusVisible: {
+      outline: 'none',
+      borderColor: 'border.focus',
+      boxShadow: '0 0 0 3px token(colors.indigo.100)',
+    },
+    _invalid: { borderColor: 'fg.error', _focusVisible: { boxShadow: '0 0 0 3px token(colors.red.100)' } },
+    _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+  },
+  variants: {
+    size: {
+      md: { h: '11' },
+      textarea: { py: '2.5', minH: '32', resize: 'vertical' },
+    },
+  },
+  defaultVariants: { size: 'md' },
+});

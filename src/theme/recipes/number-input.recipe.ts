@@ -1,0 +1,123 @@
+import { numberInputAnatomy, paginationAnatomy, passwordInputAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
+
+const stepper = {
+  display: 'grid',
+  placeItems: 'center',
+  w: '10',
+  h: 'full',
+  cursor: 'pointer',
+  color: 'fg.default',
+  _hover: { bg: 'bg.muted' },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '-2px' },
+} as const;
+
+export const numberInputRecipe = defineSlotRecipe({
+  className: 'number-input',
+  description: 'Ark NumberInput as a minus / value / plus stepper',
+  slots: numberInputAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', alignItems: 'flex-start' },
+    label: { fontSize: 'sm', fontWeight: '600' },
+    control: {
+      display: 'inline-flex',
+      alignItems: 'stretch',
+      h: '11',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      borderRadius: 'control',
+      bg: 'bg.surface',
+      overflow: 'hidden',
+    },
+    decrementTrigger: stepper,
+    incrementTrigger: stepper,
+    input: {
+      w: '12',
+      textAlign: 'center',
+      fontWeight: '600',
+      bg: 'transparent',
+      borderInlineWidth: '1px',
+      borderColor: 'border.subtle',
+      _focusVisible: { outline: 'none', bg: 'indigo.50' },
+    },
+  },
+});
+
+export const paginationRecipe = defineSlotRecipe({
+  className: 'pagination',
+  description: 'Ark Pagination: prev, page window with ellipses, next',
+  slots: paginationAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center', gap: '1.5' },
+    item: {
+      minW: '10',
+      h: '10',
+      px: '2',
+      display: 'grid',
+      placeItems: 'center',
+      borderRadius: 'control',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      bg: 'bg.surface',
+      fontWeight: '600',
+      fontSize: 'sm',
+      cursor: 'pointer',
+      _hover: { borderColor: 'terracotta.400' },
+      _selected: { bg: 'primary.default', color: 'white', borderColor: 'primary.default' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+    },
+    ellipsis: { minW: '6', textAlign: 'center', color: 'fg.muted' },
+    prevTrigger: {
+      h: '10',
+      px: '3',
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '1',
+      borderRadius: 'control',
+      fontSize: 'sm',
+      fontWeight: '600',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.muted' },
+      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+    },
+    nextTrigger: {
+      h: '10',
+      px: '3',
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '1',
+      borderRadius: 'control',
+      fontSize: 'sm',
+      fontWeight: '600',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.muted' },
+      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+    },
+  },
+});
+
+export const passwordInputRecipe = defineSlotRecipe({
+  className: 'password-input',
+  description: 'Ark PasswordInput with a show/hide toggle inside the field',
+  slots: passwordInputAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
+    label: { fontSize: 'sm', fontWeight: '600' },
+    control: { position: 'relative', display: 'flex', alignItems: 'center' },
+    input: { pe: '12!' },
+    visibilityTrigger: {
+      position: 'absolute',
+      right: '1',
+      w: '9',
+      h: '9',
+      display: 'grid',
+      placeItems: 'center',
+      borderRadius: 'md',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.muted' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+    },
+  },
+});

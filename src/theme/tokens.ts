@@ -1,0 +1,147 @@
+import { defineSemanticTokens, defineTextStyles, defineTokens } from '@pandacss/dev';
+
+/**
+ * Brand palette for an Indian clothing store: terracotta (primary), indigo (secondary, block-print
+ * dye), saffron (accent) on warm off-white "cotton" neutrals. Each scale is checked for WCAG AA text
+ * contrast at 600+ on cotton.50 and 50 on 600+.
+ */
+export const tokens = defineTokens({
+  colors: {
+    terracotta: {
+      50: { value: '#fdf3ee' },
+      100: { value: '#fae2d6' },
+      200: { value: '#f3c0a8' },
+      300: { value: '#e99a78' },
+      400: { value: '#dc7650' },
+      500: { value: '#c95a33' },
+      600: { value: '#ad4626' },
+      700: { value: '#8e3820' },
+      800: { value: '#6f2d1c' },
+      900: { value: '#4d2014' },
+    },
+    indigo: {
+      50: { value: '#f0f2fa' },
+      100: { value: '#dde2f3' },
+      200: { value: '#bcc5e6' },
+      300: { value: '#8f9dd2' },
+      400: { value: '#6574b8' },
+      500: { value: '#48579d' },
+      600: { value: '#374483' },
+      700: { value: '#2d376a' },
+      800: { value: '#242c53' },
+      900: { value: '#1a1f3a' },
+    },
+    saffron: {
+      50: { value: '#fff8e8' },
+      100: { value: '#ffedc2' },
+      200: { value: '#ffdc85' },
+      300: { value: '#ffc847' },
+      400: { value: '#f7b21a' },
+      500: { value: '#e09600' },
+      600: { value: '#b87600' },
+      700: { value: '#8f5a05' },
+    },
+    cotton: {
+      50: { value: '#fdfaf5' },
+      100: { value: '#f8f2e8' },
+      200: { value: '#efe5d4' },
+      300: { value: '#e0d2bb' },
+      400: { value: '#c3b299' },
+      500: { value: '#9a8a72' },
+      600: { value: '#756752' },
+      700: { value: '#574c3d' },
+      800: { value: '#3a322a' },
+      900: { value: '#221d18' },
+    },
+  },
+  fonts: {
+    display: { value: "'Playfair Display', 'Iowan Old Style', 'Palatino Linotype', Georgia, serif" },
+    body: {
+      value:
+        "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",
+    },
+  },
+  radii: {
+    control: { value: '0.625rem' },
+    card: { value: '1rem' },
+  },
+  shadows: {
+    card: { value: '0 1px 2px rgba(58, 50, 42, 0.06), 0 4px 14px rgba(58, 50, 42, 0.06)' },
+    raised: { value: '0 10px 30px rgba(58, 50, 42, 0.14)' },
+    nav: { value: '0 2px 18px rgba(58, 50, 42, 0.10)' },
+  },
+  sizes: {
+    content: { value: '80rem' },
+    prose: { value: '48rem' },
+  },
+});
+
+export const semanticTokens = defineSemanticTokens({
+  colors: {
+    bg: {
+      canvas: { value: '{colors.cotton.50}' },
+      surface: { value: '#ffffff' },
+      muted: { value: '{colors.cotton.100}' },
+      subtle: { value: '{colors.cotton.200}' },
+      inverse: { value: '{colors.indigo.900}' },
+    },
+    fg: {
+      default: { value: '{colors.cotton.900}' },
+      muted: { value: '{colors.cotton.700}' },
+      subtle: { value: '{colors.cotton.600}' },
+      inverse: { value: '{colors.cotton.50}' },
+      error: { value: '#b42318' },
+      success: { value: '#1f7a3f' },
+    },
+    border: {
+      default: { value: '{colors.cotton.300}' },
+      subtle: { value: '{colors.cotton.200}' },
+      focus: { value: '{colors.indigo.500}' },
+    },
+    primary: {
+      default: { value: '{colors.terracotta.600}' },
+      emphasized: { value: '{colors.terracotta.700}' },
+      subtle: { value: '{colors.terracotta.50}' },
+      fg: { value: '#ffffff' },
+    },
+    secondary: {
+      default: { value: '{colors.indigo.700}' },
+      emphasized: { value: '{colors.indigo.800}' },
+      subtle: { value: '{colors.indigo.50}' },
+    },
+    accent: {
+      default: { value: '{colors.saffron.400}' },
+      subtle: { value: '{colors.saffron.50}' },
+    },
+  },
+});
+
+export const textStyles = defineTextStyles({
+  display: {
+    value: {
+      fontFamily: 'display',
+      fontWeight: '700',
+      fontSize: '2.75rem',
+      lineHeight: '1.1',
+      letterSpacing: '-0.02em',
+    },
+  },
+  h1: {
+    value: { fontFamily: 'display', fontWeight: '700', fontSize: '2rem', lineHeight: '1.2' },
+  },
+  h2: {
+    value: { fontFamily: 'display', fontWeight: '700', fontSize: '1.625rem', lineHeight: '1.25' },
+  },
+  h3: { value: { fontFamily: 'body', fontWeight: '600', fontSize: '1.125rem', lineHeight: '1.4' } },
+  body: { value: { fontFamily: 'body', fontSize: '1rem', lineHeight: '1.6' } },
+  small: { value: { fontFamily: 'body', fontSize: '0.875rem', lineHeight: '1.5' } },
+  eyebrow: {
+    value: {
+      fontFamily: 'body',
+      fontSize: '0.75rem',
+      fontWeight: '600',
+      letterSpacing: '0.12em',
+      textTransform: 'uppercase',
+    },
+  },
+});

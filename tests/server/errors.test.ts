@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, bearer, createTestApp, DEFAULT_SHIPPING, registerAndLogin, type TestApp } from './helpers';
+
+let t: TestApp;
+let token: string;
+let productId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token } = await registerAndLogin(t.app));
+  const page = await t.app.inject({ method: 'GET', url: `${API}/products?limit=1` });
+  productId = page.json<{ data: { id: string }[] }>().data[0]?.id ?? '';
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const json = { 'content-type': 'application/json' };
+
+async function expectJsonError(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status: number) {
+  expect(response.statusCode).toBe(status);
+  expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+  const body = response.json() as { error?: unknown };
+  expect(typeof body.error).toBe('string');
+  expect((body.error as string).length).toBeGreaterThan(0);
+  return body.error as string;
+}
+
+/** After every hostile request the server must still answer normally. */
+async function expectAlive() {
+  const response = await t.app.inject({ method: 'GET', url: `${API}/storeInfo` });
+  expect(response.statusCode).toBe(200);
+}
+
+describe('error handler: body problems', () => {
+  it('answers 400 when the JSON is malformed', async () => {
+    const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload: '{"email": "a@b.in",' });
+    expect(await expectJsonError(response, 400)).toBe('Malformed JSON in request body');
+  });
+
+  it('answers 400 when a JSON body is empty', async () => {
+    const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload: '' });
+    await expectJsonError(response, 400);
+  });
+
+  it('answers 400 when no body is sent at all', async () => {
+    const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize` });
+    expect(await expectJsonError(response, 400)).toBe('Request body is required');
+  });
+
+  it.each([
+    ['text/plain', 'email=a@b.in'],
+    ['application/x-www-form-urlencoded', 'email=a%40b.in&password=secret1'],
+    ['application/xml', '<login/>'],
+  ])('answers 415 when a JSON operation receives %s', async (contentType, payload) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/authorize`,
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    expect(await expectJsonError(response, 415)).toBe('Content-Type must be application/json');
+  });
+
+  it('answers 413 when the body is larger than 1 MB', async () => {
+    const payload = JSON.stringify({ email: 'a@b.in', password: 'x'.repeat(1024 * 1024 + 10) });
+    const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload });
+    expect(await expectJsonError(response, 413)).toBe('Request body is too large (limit 1 MB)');
+    await expectAlive();
+  });
+
+  it('answers 400 when the body is an array, a string, a number or null', async () => {
+    for (const payload of ['[]', '"hello"', '42', 'null', '[{"email":"a@b.in","password":"secret1"}]']) {
+      const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload });
+      await expectJsonError(response, 400);
+    }
+  });
+
+  it('answers 400 when the body is deeply nested', async () => {
+    const depth = 50_000;
+    const payload = `{"email":${'['.repeat(depth)}${']'.repeat(depth)},"password":"secret1"}`;
+    const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload });
+    await expectJsonError(response, 400);
+    await expectAlive();
+  });
+
+  it('answers 400 when the body carries __proto__ or constructor.prototype keys', async () => {
+    for (const payload of [
+      '{"email":"a@b.in","password":"secret1","__proto__":{"isAdmin":true}}',
+      '{"email":"a@b.in","password":"secret1","constructor":{"prototype":{"isAdmin":true}}}',
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload });
+      expect(await expectJsonError(response, 400)).toMatch(/forbidden key/);
+    }
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('answers 400 naming the field when a body has an unknown field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/authorize`,
+      payload: { email: 'a@b.in', password: 'secret1', remember: true },
+    });
+    expect(await expectJsonError(response, 400)).toBe('Unknown field "remember" in body');
+  });
+
+  it('answers 400 when a body number arrives as a string (no coercion)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/orders`,
+      headers: bearer(token),
+      payload: { products: { [productId]: '2' }, shippingAddress: DEFAULT_SHIPPING },
+    });
+    expect(await expectJsonError(response, 400)).toBe(`quantity of product "${productId}" must be an integer`);
+  });
+
+  it('answers 400 when an object is expected and an array arrives', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/orders`,
+      headers: bearer(token),
+      payload: { products: [productId], shippingAddress: DEFAULT_SHIPPING },
+    });
+    expect(await expectJsonError(response, 400)).toBe('products must be an object');
+  });
+
+  it('answers 400 when body text contains a NUL character', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/register`,
+      payload: { email: 'nul\u0000@example.in', password: 'secret1', firstName: 'Asha', lastName: 'Verma' },
+    });
+    expect(await expectJsonError(response, 400)).toBe('Text must not contain NUL characters');
+  });
+});
+
+describe('error handler: paths, queries and methods', () => {
+  it('answers 404 JSON for an unknown API path', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `${API}/admin/users` });
+    await expectJsonError(response, 404);
+  });
+
+  it('answers 404 JSON for a method the contract does not declare', async () => {
+    for (const method of ['DELETE', 'PUT', 'PATCH'] as const) {
+      const response = await t.app.inject({ method, url: `${API}/products` });
+      await expectJsonError(response, 404);
+    }
+  });
+
+  it('answers 404 JSON without a static build for any other path', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/products?category=men' });
+    await expectJsonError(response, 404);
+  });
+
+  it('answers 400 when a query or path parameter contains %00', async () => {
+    for (const url of [`${API}/products?category=men%00`, `${API}/products/%00`, `${API}/orders/SF-%00?contactInfo=x`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      await expectJsonError(response, 400);
+    }
+    await expectAlive();
+  });
+
+  it('stays up on a huge query string', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `${API}/products?category=${'a'.repeat(200_000)}` });
+    expect(await expectJsonError(response, 400)).toBe('category must be at most 100 characters');
+    const junk = await t.app.inject({ method: 'GET', url: `${API}/products?${'x=1&'.repeat(20_000)}` });
+    expect(junk.statusCode).toBe(200);
+  });
+
+  it('treats SQL-injection text as plain text', async () => {
+    const injections = ["' OR '1'='1", "men'; DROP TABLE products; --", '" OR 1=1 --', "\\'; SELECT pg_sleep(5); --"];
+    for (const value of injections) {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/products?category=${encodeURIComponent(value)}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ count: number }>().count).toBe(0);
+      const byId = await t.app.inject({ method: 'GET', url: `${API}/products/${encodeURIComponent(value)}` });
+      await expectJsonError(byId, 404);
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/authorize`,
+      payload: { email: "' OR 1=1 --", password: "' OR '1'='1" },
+    });
+    await expectJsonError(login, 401);
+    const all = await t.app.inject({ method: 'GET', url: `${API}/products` });
+    expect(all.json<{ count: number }>().count).toBeGreaterThan(0);
+  });
+
+  it('handles odd unicode without failing', async () => {
+    const odd = ['😀👗', '\u202Eevil', 'ｍｅｎ', 'कुर्ता', 'a\u0301'];
+    for (const value of odd) {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/products?category=${encodeURIComponent(value)}` });
+      expect([200, 400]).toContain(response.statusCode);
+    }
+    // Invalid UTF-8 and a lone surrogate, percent-encoded by hand (encodeURIComponent refuses them).
+    for (const raw of ['%ED%A0%80', '%C0%AF', '%FF%FE', '%E2%82']) {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/products?category=${raw}` });
+      expect([200, 400]).toContain(response.statusCode);
+      const byId = await t.app.inject({ method: 'GET', url: `${API}/products/${raw}` });
+      expect([400, 404]).toContain(byId.statusCode);
+    }
+    const register = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/register`,
+      payload: { email: 'ñandú@exämple.in', password: 'pässwörd😀', firstName: 'Zoë\uD800', lastName: 'कुमार' },
+    });
+    expect(register.statusCode).toBe(201);
+    await expectAlive();
+  });
+
+  it('answers 400 when a query parameter is repeated where one value is expected', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `${API}/products?page=1&page=2` });
+    await expectJsonError(response, 400);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP that allows only our origin plus the PayU form target', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `${API}/storeInfo` });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("form-action 'self' https://test.payu.in https://secure.payu.in");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allows credentials only for localhost dev origins', async () => {
+    const dev = await t.app.inject({
+      method: 'GET',
+      url: `${API}/storeInfo`,
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(dev.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(dev.headers['access-control-allow-credentials']).toBe('true');
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `${API}/storeInfo`,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

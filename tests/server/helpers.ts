@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { components } from '../../src/api/schema';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
+import { openDatabase } from '../../server/db/client';
+import { type SeedProduct, seedProducts } from '../../server/db/seed';
+
+type Order = components['schemas']['Order'];
+
+export const API = '/api/v1';
+
+/** A complete store config for tests, independent of the demo store.config.json. */
+export const TEST_STORE: StoreInfo = {
+  storeName: 'Statefront Test',
+  companyName: 'Statefront Apparel Pvt. Ltd.',
+  companyAddress: 'Plot 7, Sector 63, Noida, Uttar Pradesh 201301',
+  companyEmail: 'care@statefront.in',
+  companyPhone: '+91 120 456 7890',
+  companyLogoUrl: '/images/logo.svg',
+  description: 'Everyday T-shirts, tops and ethnic wear, made in India.',
+  categories: ['T Shirts', 'Tops', 'Men', 'Women', 'Accessories'],
+  categoryImages: { 'T Shirts': '/images/categories/t-shirts.svg' },
+  policies: { shipping: '<p>Free shipping across India.</p>' },
+};
+
+export const DEFAULT_SHIPPING = {
+  fullName: 'Asha Verma',
+  address: '14 MG Road, Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  phone: '+919876543210',
+};
+
+/** Test config: no SPA, no logs, rate limits out of the way unless a test sets them. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const base = loadConfig({ SANDBOX_SECRET: 'test-sandbox-secret' });
+  return {
+    ...base,
+    staticDir: null,
+    logLevel: 'silent',
+    ...overrides,
+    rateLimit: {
+      authMax: 10_000,
+      trackMax: 10_000,
+      globalMax: 100_000,
+      windowMs: 60_000,
+      registerMax: 10_000,
+      ...overrides.rateLimit,
+    } as ServerConfig['rateLimit'],
+  };
+}
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test';
+  const name = `sf_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+let realCatalogue: SeedProduct[] | undefined;
+async function catalogue(): Promise<SeedProduct[]> {
+  realCatalogue ??= (await import('../../server/catalogue/catalogue')).catalogue;
+  return realCatalogue;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close: () => Promise<void>;
+}
+
+/**
+ * A built app on a fresh database (a new PGlite folder, or with TEST_DATABASE=postgres a new
+ * database on the local server), migrated and seeded with the real catalogue. No port is opened.
+ */
+export async function createTestApp(
+  overrides: Partial<ServerConfig> = {},
+  options: { store?: StoreInfo; products?: SeedProduct[] } = {},
+): Promise<TestApp> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  let config: ServerConfig;
+  if (process.env.TEST_DATABASE === 'postgres') {
+    const pgDb = await freshPostgres();
+    cleanups.push(pgDb.drop);
+    config = testConfig({ ...overrides, databaseUrl: pgDb.url });
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'statefront-test-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    config = testConfig({ dataDir, ...overrides, databaseUrl: null });
+  }
+  const database = await openDatabase(config);
+  cleanups.unshift(database.close);
+  await seedProducts(database.db, options.products ?? (await catalogue()));
+  const store = options.store ?? TEST_STORE;
+  const app = await buildApp({ config, db: database.db, store, logger: false });
+  await app.ready();
+  const ctx: AppContext = { db: database.db, config, store, log: app.log };
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      for (const cleanup of cleanups) await cleanup();
+    },
+  };
+}
+
+export interface TestShopper {
+  token: string;
+  email: string;
+  password: string;
+  phone: string;
+}
+
+/** Registers a new account (unique email unless given) and signs it in. */
+export async function registerAndLogin(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+): Promise<TestShopper> {
+  const account = {
+    email: `shopper-${randomBytes(5).toString('hex')}@example.in`,
+    password: 'saree-sunday-42',
+    firstName: 'Asha',
+    lastName: 'Verma',
+    ...overrides,
+  };
+  const registered = await app.inject({ method: 'POST', url: `${API}/users/register`, payload: account });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: `${API}/users/authorize`,
+    payload: { email: account.email, password: account.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`authorize failed: ${login.statusCode} ${login.body}`);
+  return {
+    token: login.json<{ token: string }>().token,
+    email: account.email.trim().toLowerCase(),
+    password: account.password,
+    phone: DEFAULT_SHIPPING.phone,
+  };
+}
+
+/** Places an order (by default one of the first product and two of the second) with DEFAULT_SHIPPING. */
+export async function placeOrder(
+  app: FastifyInstance,
+  token: string,
+  products?: Record<string, number>,
+  shippingAddress: Partial<typeof DEFAULT_SHIPPING> = {},
+): Promise<Order> {
+  let map = products;
+  if (!map) {
+    const page = await app.inject({ method: 'GET', url: `${API}/products?limit=2` });
+    const [first, second] = page.json<{ data: { id: string }[] }>().data;
+    if (!first || !second) throw new Error('the test catalogue needs at least two products');
+    map = { [first.id]: 1, [second.id]: 2 };
+  }
+  const response = await app.inject({
+    method: 'POST',
+    url: `${API}/orders`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { products: map, shippingAddress: { ...DEFAULT_SHIPPING, ...shippingAddress } },
+  });
+  if (response.statusCode !== 201) throw new Error(`createOrder failed: ${response.statusCode} ${response.body}`);
+  return response.json<Order>();
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

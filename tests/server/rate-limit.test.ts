@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../server/context';
+import { API, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    rateLimit: { authMax: 3, registerMax: 4, trackMax: 2, globalMax: 40, windowMs: 60_000 } as ServerConfig['rateLimit'],
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const from = (ip: string) => ({ remoteAddress: ip });
+
+function expect429(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
+  expect(response.statusCode).toBe(429);
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  expect(response.json()).toEqual({ error: expect.stringMatching(/^Too many requests, please try again in \d+ seconds$/) });
+}
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per IP and email, leaving other emails and IPs alone', async () => {
+    const attempt = (email: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/users/authorize`,
+        payload: { email, password: 'wrong-password' },
+        ...from(ip),
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt('victim@example.in', '10.0.0.1')).statusCode).toBe(401);
+    expect429(await attempt('VICTIM@example.in ', '10.0.0.1'));
+    expect((await attempt('other@example.in', '10.0.0.1')).statusCode).toBe(401);
+    expect((await attempt('victim@example.in', '10.0.0.2')).statusCode).toBe(401);
+  });
+
+  it('limits registrations per IP', async () => {
+    const attempt = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/users/register`,
+        payload: { email: `rl${i}@example.in`, password: 'x', firstName: 'Asha', lastName: 'Verma' },
+        ...from('10.0.1.1'),
+      });
+    for (let i = 0; i < 4; i++) expect((await attempt(i)).statusCode).toBe(400);
+    expect429(await attempt(99));
+  });
+
+  it('limits order tracking per IP', async () => {
+    const attempt = (ip: string) =>
+      t.app.inject({ method: 'GET', url: `${API}/orders/SF-0000000000000000?contactInfo=x@y.in`, ...from(ip) });
+    expect((await attempt('10.0.2.1')).statusCode).toBe(404);
+    expect((await attempt('10.0.2.1')).statusCode).toBe(404);
+    expect429(await attempt('10.0.2.1'));
+    expect((await attempt('10.0.2.2')).statusCode).toBe(404);
+  });
+
+  it('applies the global per-IP limit to everything else', async () => {
+    let last = await t.app.inject({ method: 'GET', url: `${API}/storeInfo`, ...from('10.0.3.1') });
+    let served = 0;
+    while (last.statusCode === 200 && served < 100) {
+      served++;
+      last = await t.app.inject({ method: 'GET', url: `${API}/products?limit=1`, ...from('10.0.3.1') });
+    }
+    expect(served).toBe(40);
+    expect429(last);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/storeInfo`, ...from('10.0.3.2') })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits with the defaults', () => {
+  it('let 200 concurrent catalogue requests from one IP through', async () => {
+    const app = await createTestApp({
+      rateLimit: { authMax: 10, registerMax: 50, trackMax: 60, globalMax: 3000, windowMs: 60_000 } as ServerConfig['rateLimit'],
+    });
+    try {
+      const shopper = await registerAndLogin(app.app);
+      await placeOrder(app.app, shopper.token);
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, () => app.app.inject({ method: 'GET', url: `${API}/products`, ...from('10.0.4.1') })),
+      );
+      expect(responses.filter((r) => r.statusCode !== 200)).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
