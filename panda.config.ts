@@ -8,6 +8,9 @@ export default defineConfig({
   jsxFramework: 'react',
   outdir: 'styled-system',
   theme: { extend: theme },
+  // Recipe variants are chosen through component props (<Button variant=…>), which the extractor cannot
+  // see; generate them all (the recipes are small).
+  staticCss: { recipes: '*' },
   globalCss: {
     'html, body': {
       bg: 'bg.canvas',
@@ -19,7 +22,10 @@ export default defineConfig({
     '::selection': { bg: 'saffron.200' },
     'h1, h2, h3': { textWrap: 'balance' },
     '@media (prefers-reduced-motion: reduce)': {
-      '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
+      '*, *::before, *::after': {
+        animationDuration: '0.01ms !important',
+        transitionDuration: '0.01ms !important',
+      },
       html: { scrollBehavior: 'auto !important' },
     },
   },

@@ -42,7 +42,10 @@ function nonEmpty(value: string | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-export function paymentsConfigFrom(env: Env, storeUpi?: { vpa: string; payeeName: string } | null): PaymentsConfig {
+export function paymentsConfigFrom(
+  env: Env,
+  storeUpi?: { vpa: string; payeeName: string } | null,
+): PaymentsConfig {
   const key = nonEmpty(env.PAYU_KEY);
   const salt = nonEmpty(env.PAYU_SALT);
   const mode = env.PAYU_MODE === 'live' ? 'live' : 'test';

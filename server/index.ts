@@ -1,5 +1,5 @@
-import { loadConfig, paymentsConfigFrom } from './config';
 import { buildApp } from './app';
+import { loadConfig, paymentsConfigFrom } from './config';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { loadStoreConfig } from './store-config';
@@ -38,9 +38,12 @@ async function main() {
       { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined },
       'database ready',
     );
-    if (!config.staticDir) app.log.warn('dist/ not found: serving the API only (run `npm run build` for the SPA)');
+    if (!config.staticDir)
+      app.log.warn('dist/ not found: serving the API only (run `npm run build` for the SPA)');
     await app.listen({ port: config.port, host: config.host });
-    app.log.info(`Statefront is running at ${config.publicUrl} (API ${config.publicUrl}/api/v1, docs /api/docs)`);
+    app.log.info(
+      `Statefront is running at ${config.publicUrl} (API ${config.publicUrl}/api/v1, docs /api/docs)`,
+    );
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close();

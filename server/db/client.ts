@@ -1,10 +1,11 @@
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database, ServerConfig } from '../context';
 import { acquireDataDirLock } from './lock';
@@ -29,12 +30,13 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: withDefaultUser(config.databaseUrl), max: 10 });
     // An idle client losing its connection emits on the pool; without a listener that would crash us.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     try {
-      if (shouldMigrate) await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      if (shouldMigrate)
+        await migrateExclusively(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }));
     } catch (error) {
       await pool.end();
       throw error;
@@ -78,4 +80,42 @@ export async function openDatabase(
     release();
     throw error;
   }
+}
+
+// Any constant works; it only has to be the same for every Statefront node on one database.
+const MIGRATION_LOCK_KEY = 0x5f_a7_e1_01;
+
+/**
+ * Several API nodes may start at once against one PostgreSQL: a session-level advisory lock makes
+ * them apply migrations one after another (the later ones then find nothing to do).
+ */
+async function migrateExclusively(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Like libpq, fall back to PGUSER or the OS account when the URL names no user: node-postgres only
+ * looks at $USER, which service managers and containers often leave unset.
+ */
+export function withDefaultUser(databaseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return databaseUrl;
+  }
+  if (url.username || !/^postgres(ql)?:$/.test(url.protocol)) return databaseUrl;
+  const user = process.env.PGUSER || process.env.USER || userInfo().username;
+  url.username = encodeURIComponent(user);
+  return url.toString();
 }

@@ -43,7 +43,11 @@ export async function seedProducts(db: Database, list: readonly SeedProduct[]): 
     attributes: p.attributes,
     createdAt: new Date(p.createdAt),
   }));
-  const inserted = await db.insert(products).values(rows).onConflictDoNothing().returning({ id: products.id });
+  const inserted = await db
+    .insert(products)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: products.id });
   return inserted.length;
 }
 

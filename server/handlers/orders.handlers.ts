@@ -111,7 +111,8 @@ export function ordersHandlers(ctx: AppContext) {
         quantities.set(key, (quantities.get(key) ?? 0) + quantity);
       }
       const ids = [...quantities.keys()];
-      const found = ids.length > 0 ? await ctx.db.select().from(products).where(inArray(products.id, ids)) : [];
+      const found =
+        ids.length > 0 ? await ctx.db.select().from(products).where(inArray(products.id, ids)) : [];
       const byId = new Map(found.map((p) => [p.id, p]));
       const unknown = [...malformed, ...ids.filter((id) => !byId.has(id))];
       if (unknown.length > 0) {
@@ -120,7 +121,8 @@ export function ordersHandlers(ctx: AppContext) {
         throw badRequest(`Unknown product id(s): ${shown.join(', ')}${more}`);
       }
       for (const [id, quantity] of quantities) {
-        if (quantity > MAX_QUANTITY) throw badRequest(`quantity of product "${id}" must be at most ${MAX_QUANTITY}`);
+        if (quantity > MAX_QUANTITY)
+          throw badRequest(`quantity of product "${id}" must be at most ${MAX_QUANTITY}`);
       }
 
       // Prices come from the catalogue now, never from the client, and are frozen on the lines.
@@ -162,7 +164,10 @@ export function ordersHandlers(ctx: AppContext) {
       });
       request.log.info({ orderId, userId: user.id, totalPaise }, 'order created');
       reply.code(201);
-      return toOrderJson(order, [...items].sort((a, b) => a.productTitle.localeCompare(b.productTitle)));
+      return toOrderJson(
+        order,
+        [...items].sort((a, b) => a.productTitle.localeCompare(b.productTitle)),
+      );
     },
 
     async listOrders(request: FastifyRequest): Promise<Order[]> {
@@ -198,7 +203,8 @@ export function ordersHandlers(ctx: AppContext) {
       if (!found) throw notFound(ORDER_NOT_FOUND);
 
       const isOwner = user !== null && user.id === found.order.userId;
-      if (!isOwner && !contactMatches(contact, found.email, found.order.shipPhone)) throw notFound(ORDER_NOT_FOUND);
+      if (!isOwner && !contactMatches(contact, found.email, found.order.shipPhone))
+        throw notFound(ORDER_NOT_FOUND);
 
       const items = await itemsOf(ctx.db, [found.order.id]);
       return toOrderJson(found.order, items.get(found.order.id) ?? []);

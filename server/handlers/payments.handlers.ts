@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, HttpError, notFound } from '../errors';
 import {
   PAYMENT_FIELDS,
   type PaymentField,
@@ -134,7 +134,11 @@ export function paymentsHandlers(ctx: AppContext) {
   return {
     async getPaymentFields(request: FastifyRequest, reply: FastifyReply) {
       const fields = activeProvider(ctx).fields(PAYMENT_FIELDS);
-      const user = await optionalUser(ctx, request);
+      // The form is public (the contract declares no 401 here): a stale token just loses the prefill.
+      const user = await optionalUser(ctx, request).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 401) return null;
+        throw error;
+      });
       if (!user) return { fields };
       reply.header('cache-control', 'private, no-store');
       return { fields: personalise(fields, user) };

@@ -1,7 +1,15 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema';
-import { burnPasswordCheck, hashPassword, hashToken, newToken, requireUser, SESSION_TTL_MS, verifyPassword } from '../auth';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  hashToken,
+  newToken,
+  requireUser,
+  SESSION_TTL_MS,
+  verifyPassword,
+} from '../auth';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
 import { badRequest, conflict, unauthorized } from '../errors';
@@ -23,7 +31,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-const toAccountInfo = (u: { firstName: string; lastName: string; email: string; createdAt: Date }): AccountInfo => ({
+const toAccountInfo = (u: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  createdAt: Date;
+}): AccountInfo => ({
   firstName: u.firstName,
   lastName: u.lastName,
   email: u.email,
@@ -40,7 +53,8 @@ export function usersHandlers(ctx: AppContext) {
       if (!EMAIL_PATTERN.test(email)) throw badRequest('Please enter a valid email address.');
       if (firstName.length < NAME_MIN) throw badRequest(`firstName must be at least ${NAME_MIN} characters`);
       if (lastName.length < NAME_MIN) throw badRequest(`lastName must be at least ${NAME_MIN} characters`);
-      if (body.password.length < PASSWORD_MIN) throw badRequest(`password must be at least ${PASSWORD_MIN} characters`);
+      if (body.password.length < PASSWORD_MIN)
+        throw badRequest(`password must be at least ${PASSWORD_MIN} characters`);
 
       const passwordHash = await hashPassword(body.password);
       try {
@@ -66,7 +80,8 @@ export function usersHandlers(ctx: AppContext) {
         await burnPasswordCheck(body.password);
         throw unauthorized('Invalid email or password');
       }
-      if (!(await verifyPassword(body.password, user.passwordHash))) throw unauthorized('Invalid email or password');
+      if (!(await verifyPassword(body.password, user.passwordHash)))
+        throw unauthorized('Invalid email or password');
 
       const token = newToken();
       const now = new Date();

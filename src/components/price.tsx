@@ -1,13 +1,23 @@
 import { css, cx } from 'styled-system/css';
 import { formatInr } from './format';
 
-type PriceProps = { price: number; originalPrice?: number | undefined; size?: 'md' | 'lg'; className?: string };
+type PriceProps = {
+  price: number;
+  originalPrice?: number | undefined;
+  size?: 'md' | 'lg';
+  className?: string;
+};
 
 /** Selling price, with the struck-through original price when the product is on sale. */
 export function Price({ price, originalPrice, size = 'md', className }: PriceProps) {
   const onSale = originalPrice !== undefined && price < originalPrice;
   return (
-    <span className={cx(css({ display: 'inline-flex', alignItems: 'baseline', gap: '2', flexWrap: 'wrap' }), className)}>
+    <span
+      className={cx(
+        css({ display: 'inline-flex', alignItems: 'baseline', gap: '2', flexWrap: 'wrap' }),
+        className,
+      )}
+    >
       <span
         className={css({
           fontWeight: '700',

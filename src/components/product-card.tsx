@@ -69,7 +69,9 @@ export function ProductCard({ product, onAddToCart, eager = false }: ProductCard
           />
         </Link>
         {isOnSale(product) ? (
-          <span className={`${badge({ tone: 'sale' })} ${css({ position: 'absolute', top: '3', left: '3' })}`}>
+          <span
+            className={`${badge({ tone: 'sale' })} ${css({ position: 'absolute', top: '3', left: '3' })}`}
+          >
             Sale
           </span>
         ) : null}
@@ -108,7 +110,13 @@ export function ProductCard({ product, onAddToCart, eager = false }: ProductCard
           </span>
         ) : null}
         <h3 className={css({ textStyle: 'h3', fontSize: 'md', lineClamp: '2' })}>
-          <Link to={href} className={css({ _hover: { color: 'terracotta.700' }, _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' } })}>
+          <Link
+            to={href}
+            className={css({
+              _hover: { color: 'terracotta.700' },
+              _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+            })}
+          >
             {product.name}
           </Link>
         </h3>

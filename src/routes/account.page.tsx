@@ -1,5 +1,153 @@
-import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+import { useMachine } from '@xstate/react';
+import { css } from 'styled-system/css';
+import { useEmitted } from '../app/emitted';
+import { useMachines } from '../app/machines-context';
+import { AuthContext } from '../app/root-actors';
+import { formatLongDate } from '../components/format';
+import { UserIcon } from '../components/icons';
+import { h1Style, Page } from '../components/layout/page';
+import { Button, ButtonLink } from '../components/ui/button';
 
+/** Shown while account information is missing (spec §2 Account: the member-since is a fixed sample). */
+export const ACCOUNT_FALLBACK = {
+  name: 'Valued Customer',
+  email: 'customer@example.com',
+  memberSince: 'April 18, 2025',
+} as const;
+
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: '10rem 1fr' },
+  gap: { base: '0.5', sm: '4' },
+  py: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border.subtle',
+  _last: { borderBottomWidth: '0' },
+});
+
+/** /account (spec §2 Account, §4 Account page, §8 Account load failure). */
 export default function AccountPage() {
-  return <PlaceholderScreen title="My Account" />;
+  const machines = useMachines();
+  const [state, send, actor] = useMachine(machines.account);
+  useEmitted(actor);
+  const auth = AuthContext.useActorRef();
+  const signingOut = AuthContext.useSelector((s) => s.matches('loggingOut'));
+  const signedInEmail = AuthContext.useSelector((s) => s.context.user?.email ?? null);
+
+  const loading = state.hasTag('loading');
+  const account = state.context.account;
+  const fullName = [account?.firstName, account?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  const name = fullName || ACCOUNT_FALLBACK.name;
+  const email = account?.email?.trim() || signedInEmail || ACCOUNT_FALLBACK.email;
+  const memberSince =
+    (account?.createdAt && formatLongDate(account.createdAt)) || ACCOUNT_FALLBACK.memberSince;
+
+  return (
+    <Page width="prose">
+      <h1 className={h1Style}>My Account</h1>
+      <section
+        aria-labelledby="profile-title"
+        aria-busy={loading}
+        className={css({
+          mt: '6',
+          bg: 'bg.surface',
+          borderRadius: 'card',
+          boxShadow: 'card',
+          p: { base: '5', md: '8' },
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '5',
+        })}
+      >
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
+          <span
+            aria-hidden="true"
+            className={css({
+              w: '14',
+              h: '14',
+              borderRadius: 'full',
+              display: 'grid',
+              placeItems: 'center',
+              bg: 'terracotta.50',
+              color: 'terracotta.700',
+              flexShrink: 0,
+            })}
+          >
+            <UserIcon size={28} />
+          </span>
+          <div>
+            <h2 id="profile-title" className={css({ textStyle: 'h3', fontSize: 'xl' })}>
+              Profile
+            </h2>
+            {loading ? (
+              <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                Loading account information...
+              </p>
+            ) : null}
+          </div>
+        </div>
+        {state.matches('error') ? (
+          <div
+            role="alert"
+            className={css({
+              p: '4',
+              borderRadius: 'control',
+              bg: 'red.50',
+              borderWidth: '1px',
+              borderColor: 'red.200',
+              color: 'fg.error',
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: '3',
+            })}
+          >
+            <span>{state.context.error}</span>
+            <Button size="sm" variant="outline" onClick={() => send({ type: 'account.retry' })}>
+              Try Again
+            </Button>
+          </div>
+        ) : null}
+        <dl>
+          <div className={row}>
+            <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>Name</dt>
+            <dd className={css({ fontWeight: '600' })}>{name}</dd>
+          </div>
+          <div className={row}>
+            <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>Email</dt>
+            <dd className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>{email}</dd>
+          </div>
+          <div className={row}>
+            <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>Member since</dt>
+            <dd className={css({ fontWeight: '600' })}>{memberSince}</dd>
+          </div>
+        </dl>
+        <div
+          className={css({
+            display: 'flex',
+            flexDirection: { base: 'column', sm: 'row' },
+            gap: '3',
+            pt: '2',
+          })}
+        >
+          <ButtonLink to="/orders">My Orders</ButtonLink>
+          <Button
+            variant="danger"
+            disabled={signingOut}
+            aria-busy={signingOut}
+            onClick={() => auth.send({ type: 'auth.logout' })}
+          >
+            Sign Out
+          </Button>
+          <ButtonLink to="/" variant="outline">
+            Return to Home
+          </ButtonLink>
+        </div>
+      </section>
+    </Page>
+  );
 }

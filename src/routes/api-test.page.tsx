@@ -9,7 +9,11 @@ import { Button } from '../components/ui/button';
 export const DEFAULT_API_HOST = 'statefront.in';
 const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-type Result = { status: 'idle' } | { status: 'testing' } | { status: 'ok' } | { status: 'failed'; message: string };
+type Result =
+  | { status: 'idle' }
+  | { status: 'testing' }
+  | { status: 'ok' }
+  | { status: 'failed'; message: string };
 
 /**
  * Diagnostic page (spec §2 API test): calls GET /storeInfo. The one-off request state stays local:
@@ -19,7 +23,11 @@ export default function ApiTestPage() {
   const [result, setResult] = useState<Result>({ status: 'idle' });
   const { hostname, host } = window.location;
   const servedBy = document.querySelector('meta[name="api-served-by"]')?.getAttribute('content');
-  const apiBase = resolveApiBase({ location: window.location, override: import.meta.env.VITE_API_BASE, servedBy });
+  const apiBase = resolveApiBase({
+    location: window.location,
+    override: import.meta.env.VITE_API_BASE,
+    servedBy,
+  });
   const hostValue = LOCAL.has(hostname) ? DEFAULT_API_HOST : host;
 
   async function testConnection() {
@@ -59,11 +67,24 @@ export default function ApiTestPage() {
           gap: '6',
         })}
       >
-        <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '12rem 1fr' }, gap: '2' })}>
+        <dl
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', sm: '12rem 1fr' },
+            gap: '2',
+          })}
+        >
           {rows.map(([term, value]) => (
             <div key={term} className={css({ display: 'contents' })}>
               <dt className={css({ fontWeight: '600' })}>{term}</dt>
-              <dd className={css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all', color: 'fg.muted' })}>
+              <dd
+                className={css({
+                  fontFamily: 'mono',
+                  fontSize: 'sm',
+                  wordBreak: 'break-all',
+                  color: 'fg.muted',
+                })}
+              >
                 {value}
               </dd>
             </div>
@@ -76,13 +97,25 @@ export default function ApiTestPage() {
           <div role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
             {result.status === 'ok' ? (
               <>
-                <CheckCircleIcon size={28} className={css({ color: 'fg.success' })} aria-hidden="false" aria-label="Success" role="img" />
+                <CheckCircleIcon
+                  size={28}
+                  className={css({ color: 'fg.success' })}
+                  aria-hidden="false"
+                  aria-label="Success"
+                  role="img"
+                />
                 <span className={css({ color: 'fg.success', fontWeight: '600' })}>Connection successful</span>
               </>
             ) : null}
             {result.status === 'failed' ? (
               <>
-                <XCircleIcon size={28} className={css({ color: 'fg.error' })} aria-hidden="false" aria-label="Failure" role="img" />
+                <XCircleIcon
+                  size={28}
+                  className={css({ color: 'fg.error' })}
+                  aria-hidden="false"
+                  aria-label="Failure"
+                  role="img"
+                />
                 <span className={css({ color: 'fg.error', fontWeight: '600' })}>{result.message}</span>
               </>
             ) : null}

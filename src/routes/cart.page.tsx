@@ -16,7 +16,10 @@ function lineKey(line: CartLine) {
 function CartLineRow({ line }: { line: CartLine }) {
   const cart = CartContext.useActorRef();
   const href = `/product/${encodeURIComponent(line.id)}`;
-  const details = [line.selectedColor ? `Color: ${line.selectedColor}` : null, line.selectedSize ? `Size: ${line.selectedSize}` : null]
+  const details = [
+    line.selectedColor ? `Color: ${line.selectedColor}` : null,
+    line.selectedSize ? `Size: ${line.selectedSize}` : null,
+  ]
     .filter(Boolean)
     .join(' · ');
   return (
@@ -33,7 +36,12 @@ function CartLineRow({ line }: { line: CartLine }) {
         _last: { borderBottomWidth: '0' },
       })}
     >
-      <Link to={href} tabIndex={-1} aria-hidden="true" className={css({ borderRadius: 'control', overflow: 'hidden', bg: 'cotton.100' })}>
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={css({ borderRadius: 'control', overflow: 'hidden', bg: 'cotton.100' })}
+      >
         <FallbackImage
           src={line.image}
           fallback={DEFAULT_PRODUCT_IMAGE}
@@ -67,14 +75,23 @@ function CartLineRow({ line }: { line: CartLine }) {
               })
             }
           />
-          <Button variant="ghost" size="sm" onClick={() => cart.send({ type: 'cart.remove', id: line.id })} aria-label={`Remove ${line.name}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => cart.send({ type: 'cart.remove', id: line.id })}
+            aria-label={`Remove ${line.name}`}
+          >
             <TrashIcon size={18} /> Remove
           </Button>
         </div>
       </div>
       <p
-        className={css({ gridColumn: { base: '2', sm: 'auto' }, fontWeight: '700', fontSize: 'lg', textAlign: { sm: 'right' } })}
-        aria-label={`Line total ${formatInr(line.price * line.quantity)}`}
+        className={css({
+          gridColumn: { base: '2', sm: 'auto' },
+          fontWeight: '700',
+          fontSize: 'lg',
+          textAlign: { sm: 'right' },
+        })}
       >
         {formatInr(line.price * line.quantity)}
       </p>
@@ -107,12 +124,36 @@ export default function CartPage() {
 
   return (
     <Page>
-      <div className={css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '4', mb: '6', flexWrap: 'wrap' })}>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          gap: '4',
+          mb: '6',
+          flexWrap: 'wrap',
+        })}
+      >
         <h1 className={h1Style}>Shopping Cart</h1>
         <p className={css({ color: 'fg.muted' })}>{count} Item(s)</p>
       </div>
-      <div className={css({ display: 'grid', gap: '8', gridTemplateColumns: { base: '1fr', lg: '1fr 22rem' }, alignItems: 'start' })}>
-        <section aria-label="Cart items" className={css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'card', px: { base: '4', md: '6' } })}>
+      <div
+        className={css({
+          display: 'grid',
+          gap: '8',
+          gridTemplateColumns: { base: '1fr', lg: '1fr 22rem' },
+          alignItems: 'start',
+        })}
+      >
+        <section
+          aria-label="Cart items"
+          className={css({
+            bg: 'bg.surface',
+            borderRadius: 'card',
+            boxShadow: 'card',
+            px: { base: '4', md: '6' },
+          })}
+        >
           <ul>
             {lines.map((line) => (
               <CartLineRow key={lineKey(line)} line={line} />
@@ -121,7 +162,17 @@ export default function CartPage() {
         </section>
         <aside
           aria-labelledby="summary-title"
-          className={css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'card', p: '6', display: 'flex', flexDirection: 'column', gap: '4', position: { lg: 'sticky' }, top: '28' })}
+          className={css({
+            bg: 'bg.surface',
+            borderRadius: 'card',
+            boxShadow: 'card',
+            p: '6',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '4',
+            position: { lg: 'sticky' },
+            top: '28',
+          })}
         >
           <h2 id="summary-title" className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl' })}>
             Order Summary

@@ -1,5 +1,168 @@
-import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useMachine } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { SHIPPING_FIELDS } from '../../machines/checkout.machine';
+import { useEmitted } from '../app/emitted';
+import { useMachines } from '../app/machines-context';
+import { useCartLines, useCartTotal } from '../app/root-actors';
+import { h1Style, Page } from '../components/layout/page';
+import { Button } from '../components/ui/button';
+import { InputField, TextareaField } from '../components/ui/field';
+import { checkoutSchema } from '../forms/checkout.schema';
+import { OrderSummary } from './checkout/order-summary';
+import { StateSelect } from './checkout/state-select';
 
+/**
+ * /checkout (spec §2 Checkout, §4, §5, §8). The form checks the Indian address rules the server
+ * enforces; the checkout machine creates the order, empties the cart and goes to /payment.
+ */
 export default function CheckoutPage() {
-  return <PlaceholderScreen title="Checkout" />;
+  const lines = useCartLines();
+  const total = useCartTotal();
+  const machines = useMachines();
+  const [state, send, actor] = useMachine(machines.checkout);
+  useEmitted(actor);
+  const processing = state.hasTag('loading') || state.matches('success');
+
+  const [form, fields] = useForm({
+    id: 'checkout',
+    constraint: getZodConstraint(checkoutSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { phone: '+91' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status === 'success')
+        send({ type: 'checkout.submit', items: lines, ...submission.value });
+    },
+  });
+  const formProps = getFormProps(form);
+
+  // A blank field (or an empty cart) also goes to the machine, which owns the spec's toasts for them
+  // ('Please fill all fields', 'Cart is empty'); the inline messages show at the same time.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    const raw = Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, String(data.get(name) ?? '')]));
+    const blank = SHIPPING_FIELDS.some((name) => (raw[name] ?? '').trim() === '' || raw[name] === '+91');
+    formProps.onSubmit(event);
+    if (blank) {
+      send({
+        type: 'checkout.submit',
+        items: lines,
+        fullName: raw.fullName ?? '',
+        address: raw.address ?? '',
+        city: raw.city ?? '',
+        state: raw.state ?? '',
+        postalCode: raw.postalCode ?? '',
+        phone: raw.phone === '+91' ? '' : (raw.phone ?? ''),
+      });
+    }
+  };
+
+  return (
+    <Page>
+      <h1 className={h1Style}>Checkout</h1>
+      <div
+        className={css({
+          mt: '6',
+          display: 'grid',
+          gap: '8',
+          gridTemplateColumns: { base: '1fr', lg: '1fr 24rem' },
+          alignItems: 'start',
+        })}
+      >
+        <section
+          aria-labelledby="shipping-title"
+          className={css({
+            bg: 'bg.surface',
+            borderRadius: 'card',
+            boxShadow: 'card',
+            p: { base: '5', md: '8' },
+          })}
+        >
+          <h2
+            id="shipping-title"
+            className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl', mb: '5' })}
+          >
+            Shipping Information
+          </h2>
+          <form
+            {...formProps}
+            onSubmit={onSubmit}
+            className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
+          >
+            <InputField
+              key={fields.fullName.key}
+              label="Full name"
+              name={fields.fullName.name}
+              defaultValue={fields.fullName.initialValue}
+              autoComplete="name"
+              required
+              errors={fields.fullName.errors}
+            />
+            <TextareaField
+              key={fields.address.key}
+              label="Address"
+              name={fields.address.name}
+              defaultValue={fields.address.initialValue}
+              autoComplete="street-address"
+              placeholder="House / flat number, street, area"
+              rows={3}
+              required
+              errors={fields.address.errors}
+            />
+            <div
+              className={css({
+                display: 'grid',
+                gap: '5',
+                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+              })}
+            >
+              <InputField
+                key={fields.city.key}
+                label="City"
+                name={fields.city.name}
+                defaultValue={fields.city.initialValue}
+                autoComplete="address-level2"
+                required
+                errors={fields.city.errors}
+              />
+              <StateSelect key={fields.state.key} meta={fields.state} label="State / union territory" />
+              <InputField
+                key={fields.postalCode.key}
+                label="PIN code"
+                name={fields.postalCode.name}
+                defaultValue={fields.postalCode.initialValue}
+                autoComplete="postal-code"
+                inputMode="numeric"
+                maxLength={6}
+                placeholder="110001"
+                required
+                errors={fields.postalCode.errors}
+              />
+              <InputField
+                key={fields.phone.key}
+                label="Phone"
+                name={fields.phone.name}
+                defaultValue={fields.phone.initialValue}
+                type="tel"
+                autoComplete="tel"
+                placeholder="+91XXXXXXXXXX"
+                helperText="+91 followed by your 10-digit mobile number"
+                required
+                errors={fields.phone.errors}
+              />
+            </div>
+            <Button type="submit" size="lg" disabled={processing} aria-busy={processing}>
+              {processing ? 'Processing...' : 'Place Order'}
+            </Button>
+          </form>
+        </section>
+        <OrderSummary lines={lines} total={total} />
+      </div>
+    </Page>
+  );
 }

@@ -12,17 +12,38 @@ import { Newsletter } from './home/newsletter';
 const section = css({ maxW: 'content', mx: 'auto', px: { base: '4', md: '6' }, w: 'full' });
 
 const ESSENTIALS = [
-  { title: 'Premium T-Shirts', text: 'Soft, breathable cotton tees in everyday fits and fresh prints.', icon: ShirtIcon },
-  { title: 'Designer Tops', text: 'Block prints, embroidery and easy silhouettes for work and weekends.', icon: SparkleIcon },
-  { title: 'Casual Wear', text: 'Comfortable kurtas and co-ords that move from home to the street.', icon: TagIcon },
-  { title: 'Trending Styles', text: 'New drops every week, inspired by craft traditions across India.', icon: TruckIcon },
+  {
+    title: 'Premium T-Shirts',
+    text: 'Soft, breathable cotton tees in everyday fits and fresh prints.',
+    icon: ShirtIcon,
+  },
+  {
+    title: 'Designer Tops',
+    text: 'Block prints, embroidery and easy silhouettes for work and weekends.',
+    icon: SparkleIcon,
+  },
+  {
+    title: 'Casual Wear',
+    text: 'Comfortable kurtas and co-ords that move from home to the street.',
+    icon: TagIcon,
+  },
+  {
+    title: 'Trending Styles',
+    text: 'New drops every week, inspired by craft traditions across India.',
+    icon: TruckIcon,
+  },
 ];
 
 function Hero({ description }: { description: string | undefined }) {
   return (
     <section
       aria-labelledby="hero-title"
-      className={css({ position: 'relative', overflow: 'hidden', bg: 'cotton.100', minH: { base: '520px', md: '600px' } })}
+      className={css({
+        position: 'relative',
+        overflow: 'hidden',
+        bg: 'cotton.100',
+        minH: { base: '520px', md: '600px' },
+      })}
     >
       <img
         src="/images/hero.svg"
@@ -56,7 +77,11 @@ function Hero({ description }: { description: string | undefined }) {
         <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>New season · Made in India</p>
         <h1
           id="hero-title"
-          className={css({ textStyle: 'display', fontSize: { base: '4xl', md: '6xl' }, maxW: { base: 'full', md: '34rem' } })}
+          className={css({
+            textStyle: 'display',
+            fontSize: { base: '4xl', md: '6xl' },
+            maxW: { base: 'full', md: '34rem' },
+          })}
         >
           Wear the colours of <span className={css({ color: 'terracotta.600' })}>India</span>, every day
         </h1>
@@ -78,14 +103,23 @@ function Hero({ description }: { description: string | undefined }) {
 
 function FashionEssentials() {
   return (
-    <section aria-labelledby="essentials-title" className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
+    <section
+      aria-labelledby="essentials-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}
+    >
       <div className={css({ textAlign: 'center', display: 'flex', flexDirection: 'column', gap: '2' })}>
         <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Why shop with us</p>
         <h2 id="essentials-title" className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '4xl' } })}>
           Fashion Essentials
         </h2>
       </div>
-      <ul className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } })}>
+      <ul
+        className={css({
+          display: 'grid',
+          gap: '5',
+          gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+        })}
+      >
         {ESSENTIALS.map(({ title, text, icon: Icon }) => (
           <li
             key={title}
@@ -100,7 +134,17 @@ function FashionEssentials() {
               gap: '3',
             })}
           >
-            <span className={css({ w: '12', h: '12', borderRadius: 'full', bg: 'saffron.50', color: 'terracotta.600', display: 'grid', placeItems: 'center' })}>
+            <span
+              className={css({
+                w: '12',
+                h: '12',
+                borderRadius: 'full',
+                bg: 'saffron.50',
+                color: 'terracotta.600',
+                display: 'grid',
+                placeItems: 'center',
+              })}
+            >
               <Icon size={24} />
             </span>
             <h3 className={css({ textStyle: 'h3' })}>{title}</h3>
@@ -123,7 +167,9 @@ export default function HomePage() {
   const machines = useMachines();
   const [featured] = useMachine(machines.featuredProducts);
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: { base: '16', md: '24' }, pb: '8' })}>
+    <div
+      className={css({ display: 'flex', flexDirection: 'column', gap: { base: '16', md: '24' }, pb: '8' })}
+    >
       <Hero description={store?.description} />
       <div className={section}>
         <CategoryShowcase categories={homeCategories(store)} categoryImages={store?.categoryImages} />

@@ -1,5 +1,97 @@
-import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Link, useLocation } from 'react-router';
+import { css } from 'styled-system/css';
+import { AuthContext } from '../app/root-actors';
+import { Button } from '../components/ui/button';
+import { Checkbox } from '../components/ui/checkbox';
+import { InputField } from '../components/ui/field';
+import { loginSchema } from '../forms/auth.schema';
+import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
+import { loginOrigin } from './auth/login-origin';
+import { PasswordField } from './auth/password-field';
 
+/**
+ * /login (spec §2 Sign in, §5 Login form). The auth machine signs in, shows the §8 toasts and then
+ * navigates to the origin passed along with the credentials.
+ */
 export default function LoginPage() {
-  return <PlaceholderScreen title="Sign in" />;
+  const auth = AuthContext.useActorRef();
+  const signingIn = AuthContext.useSelector((state) => state.matches('loggingIn'));
+  const location = useLocation();
+  const origin = loginOrigin(location);
+
+  const [form, fields] = useForm({
+    id: 'login',
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== 'success') return;
+      const { email, password } = submission.value;
+      auth.send({ type: 'auth.login', email, password, redirectTo: origin });
+    },
+  });
+
+  return (
+    <>
+      <AuthHeading title="Sign in to your account">
+        Welcome back! Sign in to check out, pay and follow your orders.
+      </AuthHeading>
+      <form {...getFormProps(form)} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+        <InputField
+          key={fields.email.key}
+          label="Email"
+          name={fields.email.name}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          required
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          key={fields.password.key}
+          label="Password"
+          name={fields.password.name}
+          autoComplete="current-password"
+          required
+          errors={fields.password.errors}
+        />
+        <div
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '3',
+            flexWrap: 'wrap',
+          })}
+        >
+          <Checkbox key={fields.rememberMe.key} name={fields.rememberMe.name} label="Remember me" />
+          <Link
+            to="/forgot-password"
+            className={css({
+              fontSize: 'sm',
+              color: 'primary.default',
+              _hover: { textDecoration: 'underline' },
+            })}
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" fullWidth disabled={signingIn} aria-busy={signingIn}>
+          {signingIn ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+        Don&apos;t have an account?{' '}
+        <Link to="/register" state={location.state} className={authLink}>
+          Create one
+        </Link>
+      </p>
+      <AuthLegalLinks action="signing in" />
+    </>
+  );
 }

@@ -6,10 +6,24 @@ import { ButtonLink } from '../components/ui/button';
 export default function NotFoundPage() {
   return (
     <Page className={css({ display: 'grid', placeItems: 'center', minH: '60vh' })}>
-      <div className={css({ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '5' })}>
+      <div
+        className={css({
+          textAlign: 'center',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: '5',
+        })}
+      >
         <p
           aria-hidden="true"
-          className={css({ fontFamily: 'display', fontSize: '8xl', fontWeight: '700', color: 'terracotta.200', lineHeight: '1' })}
+          className={css({
+            fontFamily: 'display',
+            fontSize: '8xl',
+            fontWeight: '700',
+            color: 'terracotta.200',
+            lineHeight: '1',
+          })}
         >
           404
         </p>

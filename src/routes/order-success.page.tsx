@@ -1,5 +1,47 @@
-import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+import { useSearchParams } from 'react-router';
+import { css } from 'styled-system/css';
+import { CheckCircleIcon } from '../components/icons';
+import { Page } from '../components/layout/page';
+import { ButtonLink } from '../components/ui/button';
 
+/** /order-success (spec §2 Order success): the gateway and the QR screen land here after paying. */
 export default function OrderSuccessPage() {
-  return <PlaceholderScreen title="Thank You for Your Order!" />;
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId');
+  return (
+    <Page width="prose">
+      <div
+        className={css({
+          bg: 'bg.surface',
+          borderRadius: 'card',
+          boxShadow: 'card',
+          p: { base: '6', md: '10' },
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          textAlign: 'center',
+          gap: '4',
+        })}
+      >
+        <CheckCircleIcon size={64} className={css({ color: 'fg.success' })} aria-hidden="true" />
+        <h1 className={css({ textStyle: 'h1', fontSize: { base: '2xl', md: '3xl' } })}>
+          Thank You for Your Order!
+        </h1>
+        {orderId ? (
+          <p className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>Order number: {orderId}</p>
+        ) : null}
+        <p className={css({ color: 'fg.muted', maxW: 'md' })}>
+          Your order has been placed successfully. We will send you an email with your order details shortly.
+        </p>
+        <div
+          className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'center', mt: '2' })}
+        >
+          <ButtonLink to="/orders">View My Orders</ButtonLink>
+          <ButtonLink to="/" variant="outline">
+            Continue Shopping
+          </ButtonLink>
+        </div>
+      </div>
+    </Page>
+  );
 }

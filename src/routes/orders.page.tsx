@@ -1,5 +1,69 @@
-import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+import { useMachine } from '@xstate/react';
+import { useSearchParams } from 'react-router';
+import { css } from 'styled-system/css';
+import { useEmitted } from '../app/emitted';
+import { useMachines } from '../app/machines-context';
+import { ShirtIcon } from '../components/icons';
+import { h1Style, Page, StatePanel } from '../components/layout/page';
+import { ButtonLink } from '../components/ui/button';
+import { OrderCard } from './orders/order-card';
 
+export const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay Now.';
+
+/**
+ * /orders (spec §2 My Orders). A gateway that could not take the payment sends the shopper back here
+ * with ?payment=failed; the order stays Pending with its Pay Now button.
+ */
 export default function OrdersPage() {
-  return <PlaceholderScreen title="My Orders" />;
+  const machines = useMachines();
+  const [state, , actor] = useMachine(machines.myOrders);
+  useEmitted(actor);
+  const [params] = useSearchParams();
+  const paymentFailed = params.get('payment') === 'failed';
+  const orders = state.context.orders;
+
+  return (
+    <Page>
+      <h1 className={h1Style}>My Orders</h1>
+      {paymentFailed ? (
+        <p
+          role="alert"
+          className={css({
+            mt: '4',
+            p: '4',
+            borderRadius: 'control',
+            bg: 'red.50',
+            borderWidth: '1px',
+            borderColor: 'red.200',
+            color: 'fg.error',
+          })}
+        >
+          {PAYMENT_FAILED_NOTICE}
+        </p>
+      ) : null}
+      <div className={css({ mt: '6' })}>
+        {state.hasTag('loading') ? (
+          <p role="status" className={css({ color: 'fg.muted', py: '12', textAlign: 'center' })}>
+            Loading your orders...
+          </p>
+        ) : orders.length === 0 ? (
+          <StatePanel
+            icon={<ShirtIcon size={48} />}
+            title="No Orders Found"
+            action={<ButtonLink to="/products">Browse Products</ButtonLink>}
+          >
+            You have not placed any orders yet.
+          </StatePanel>
+        ) : (
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Page>
+  );
 }

@@ -1,5 +1,200 @@
-import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+import { useMachine } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { css } from 'styled-system/css';
+import type { InspectionEvent } from 'xstate';
+import { useEmitted } from '../app/emitted';
+import { useMachines } from '../app/machines-context';
+import { h1Style, Page, StatePanel } from '../components/layout/page';
+import { Button, ButtonLink } from '../components/ui/button';
+import { PaymentForm } from './payment/payment-form';
+import { QrPayment } from './payment/qr-payment';
 
+/** orderId from ?orderId=… or from the navigation state (spec §2 Payment). */
+function useOrderId(): string | null {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const fromState = (location.state as { orderId?: unknown } | null)?.orderId;
+  return params.get('orderId') ?? (typeof fromState === 'string' ? fromState : null);
+}
+
+/**
+ * The QR outcome keeps only the code; the answer's top-level redirectUrl is the gateway's own page for
+ * the same payment (the sandbox's approve/fail page). It is read from the submitPayment result as the
+ * machine receives it, so a tester without a phone can finish a QR payment.
+ */
+function gatewayPageOf(event: InspectionEvent): string | null | undefined {
+  if (event.type !== '@xstate.event' || event.event.type !== 'xstate.done.actor.submitPayment')
+    return undefined;
+  const output = (event.event as { output?: { redirectUrl?: unknown } }).output;
+  return typeof output?.redirectUrl === 'string' && output.redirectUrl !== '' ? output.redirectUrl : null;
+}
+
+function Card({ children }: { children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="payment-title"
+      className={css({
+        bg: 'bg.surface',
+        borderRadius: 'card',
+        boxShadow: 'card',
+        p: { base: '5', md: '8' },
+      })}
+    >
+      {children}
+    </section>
+  );
+}
+
+function Busy({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className={css({ color: 'fg.muted', py: '12', textAlign: 'center' })}>
+      {children}
+    </p>
+  );
+}
+
+/** /payment (spec §2 Payment, §4 Payment outcome, §5 Payment form, §8). */
 export default function PaymentPage() {
-  return <PlaceholderScreen title="Complete Your Payment" />;
+  const orderId = useOrderId();
+  const machines = useMachines();
+  const [gatewayUrl, setGatewayUrl] = useState<string | null>(null);
+  const [state, send, actor] = useMachine(machines.payment, {
+    input: { orderId },
+    inspect: (event) => {
+      const url = gatewayPageOf(event);
+      if (url !== undefined) setGatewayUrl(url);
+    },
+  });
+  useEmitted(actor);
+  const { fields, values, errors, outcome, error } = state.context;
+
+  let body: ReactNode;
+  if (state.matches('missingOrderId')) {
+    body = (
+      <StatePanel
+        tone="error"
+        title="Order ID missing"
+        action={<ButtonLink to="/checkout">Return to checkout</ButtonLink>}
+      >
+        {error}
+      </StatePanel>
+    );
+  } else if (state.matches('loadingFields')) {
+    body = <Busy>Loading payment form...</Busy>;
+  } else if (state.matches('fieldsFailed')) {
+    body = (
+      <StatePanel
+        tone="error"
+        title="Payment form unavailable"
+        action={<Button onClick={() => send({ type: 'payment.retry' })}>Try Again</Button>}
+      >
+        {error}
+      </StatePanel>
+    );
+  } else if (state.matches('failed')) {
+    body = (
+      <StatePanel
+        tone="error"
+        title="Payment failed"
+        action={
+          <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'center' })}>
+            <Button onClick={() => send({ type: 'payment.retry' })}>Try Again</Button>
+            <ButtonLink to="/checkout" variant="outline">
+              Return to checkout
+            </ButtonLink>
+          </div>
+        }
+      >
+        {error}
+      </StatePanel>
+    );
+  } else if (state.matches('qr') || state.matches('qrExpired')) {
+    const qr = outcome?.kind === 'qr' ? outcome : null;
+    body = (
+      <Card>
+        <QrPayment
+          qr={qr?.qr ?? null}
+          qrBase64={qr?.qrBase64 ?? null}
+          gatewayUrl={gatewayUrl}
+          waiting={state.matches('qr')}
+        />
+        {state.matches('qrExpired') ? (
+          <div
+            className={css({
+              mt: '5',
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              gap: '3',
+            })}
+          >
+            <p role="alert">We have not received the payment yet.</p>
+            <Button onClick={() => send({ type: 'payment.retry' })}>Check Again</Button>
+          </div>
+        ) : null}
+      </Card>
+    );
+  } else if (state.matches('paid')) {
+    body = <Busy>Payment received. Taking you to your order...</Busy>;
+  } else if (state.matches('redirectPost') || state.matches('redirect')) {
+    body = <Busy>Redirecting to the payment gateway...</Busy>;
+  } else if (state.matches('deeplink')) {
+    const url = outcome?.kind === 'deeplink' ? outcome.url : null;
+    body = (
+      <Card>
+        <div
+          className={css({
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            gap: '4',
+            textAlign: 'center',
+          })}
+        >
+          <p role="status">Opening your payment app...</p>
+          {url ? (
+            <a
+              href={url}
+              className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
+            >
+              Open the payment app again
+            </a>
+          ) : null}
+          <ButtonLink to="/orders" variant="outline">
+            View My Orders
+          </ButtonLink>
+        </div>
+      </Card>
+    );
+  } else if (state.matches('initiated')) {
+    body = <Busy>Your payment is being processed.</Busy>;
+  } else {
+    body = (
+      <Card>
+        <PaymentForm
+          fields={fields}
+          values={values}
+          errors={errors}
+          submitting={state.hasTag('loading')}
+          onChange={(name, value) => send({ type: 'payment.change', name, value })}
+          onSubmit={() => send({ type: 'payment.submit' })}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Page width="prose">
+      <div className={css({ mb: '6', display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <h1 id="payment-title" className={h1Style}>
+          Complete Your Payment
+        </h1>
+        {orderId ? (
+          <p className={css({ color: 'fg.muted', overflowWrap: 'anywhere' })}>Order {orderId}</p>
+        ) : null}
+      </div>
+      {body}
+    </Page>
+  );
 }

@@ -70,7 +70,14 @@ export default function PolicyPage() {
   const storeHtml = store?.policies?.[policyType];
   return (
     <Page width="prose">
-      <article className={css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'card', p: { base: '6', md: '10' } })}>
+      <article
+        className={css({
+          bg: 'bg.surface',
+          borderRadius: 'card',
+          boxShadow: 'card',
+          p: { base: '6', md: '10' },
+        })}
+      >
         <span className={badge({ tone: 'indigo' })}>Policy Information</span>
         <h1 className={css({ textStyle: 'h1', mt: '3', mb: '6' })}>{POLICY_TITLES[policyType]}</h1>
         {storeHtml?.trim() ? (

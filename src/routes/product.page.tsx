@@ -2,8 +2,8 @@ import { useMachine } from '@xstate/react';
 import { useNavigate, useParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
-import { sizeLabel, specifications } from '../../machines/catalogue.model';
 import type { DisplayProduct } from '../../machines/catalogue.model';
+import { sizeLabel, specifications } from '../../machines/catalogue.model';
 import { useEmitted } from '../app/emitted';
 import { useMachines } from '../app/machines-context';
 import { FallbackImage, PLACEHOLDER_IMAGE } from '../components/fallback-image';
@@ -43,13 +43,20 @@ const SWATCHES: Record<string, string> = {
 };
 
 function swatchFor(color: string): string {
-  const key = color.toLowerCase().split(/\s+/).find((word) => SWATCHES[word]);
+  const key = color
+    .toLowerCase()
+    .split(/\s+/)
+    .find((word) => SWATCHES[word]);
   return key ? SWATCHES[key]! : '#c3b299';
 }
 
 function ProductSkeleton() {
   return (
-    <div role="status" aria-label="Loading product" className={css({ display: 'grid', gap: '10', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
+    <div
+      role="status"
+      aria-label="Loading product"
+      className={css({ display: 'grid', gap: '10', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
+    >
       <Skeleton className={css({ aspectRatio: '4/5', borderRadius: 'card' })} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <Skeleton className={css({ h: '4', w: '24' })} />
@@ -66,14 +73,28 @@ function Specifications({ product }: { product: DisplayProduct }) {
   const rows = specifications(product);
   if (rows.length === 0) return null;
   return (
-    <section aria-labelledby="specs-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <section
+      aria-labelledby="specs-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+    >
       <h2 id="specs-title" className={css({ textStyle: 'h3' })}>
         Specifications
       </h2>
       <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
         {rows.map((attribute) => (
-          <div key={attribute.id || attribute.key} className={css({ bg: 'bg.muted', borderRadius: 'control', px: '4', py: '3' })}>
-            <dt className={css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: '0.08em', color: 'fg.subtle', fontWeight: '600' })}>
+          <div
+            key={attribute.id || attribute.key}
+            className={css({ bg: 'bg.muted', borderRadius: 'control', px: '4', py: '3' })}
+          >
+            <dt
+              className={css({
+                fontSize: 'xs',
+                textTransform: 'uppercase',
+                letterSpacing: '0.08em',
+                color: 'fg.subtle',
+                fontWeight: '600',
+              })}
+            >
               {attribute.key}
             </dt>
             <dd className={css({ fontWeight: '500' })}>
@@ -101,7 +122,12 @@ function ProductScreen({ id }: { id: string }) {
   useEmitted(actor);
 
   const back = (
-    <Button variant="ghost" size="sm" onClick={() => navigate(-1)} className={css({ alignSelf: 'flex-start', mb: '6' })}>
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => navigate(-1)}
+      className={css({ alignSelf: 'flex-start', mb: '6' })}
+    >
       <ArrowLeftIcon size={18} /> Back
     </Button>
   );
@@ -135,8 +161,24 @@ function ProductScreen({ id }: { id: string }) {
   return (
     <Page>
       {back}
-      <div className={css({ display: 'grid', gap: { base: '8', md: '12' }, gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, alignItems: 'start' })}>
-        <div className={css({ bg: 'cotton.100', borderRadius: 'card', overflow: 'hidden', boxShadow: 'card', position: { md: 'sticky' }, top: '28' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gap: { base: '8', md: '12' },
+          gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+          alignItems: 'start',
+        })}
+      >
+        <div
+          className={css({
+            bg: 'cotton.100',
+            borderRadius: 'card',
+            overflow: 'hidden',
+            boxShadow: 'card',
+            position: { md: 'sticky' },
+            top: '28',
+          })}
+        >
           <FallbackImage
             src={product.image}
             fallback={PLACEHOLDER_IMAGE}
@@ -157,7 +199,9 @@ function ProductScreen({ id }: { id: string }) {
             <h1 className={css({ textStyle: 'h1', fontSize: { base: '3xl', md: '4xl' } })}>{product.name}</h1>
             <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
           </div>
-          {product.description ? <p className={css({ color: 'fg.muted', lineHeight: '1.75' })}>{product.description}</p> : null}
+          {product.description ? (
+            <p className={css({ color: 'fg.muted', lineHeight: '1.75' })}>{product.description}</p>
+          ) : null}
 
           {product.sizes && product.sizes.length > 0 ? (
             <ChipGroup
@@ -179,7 +223,13 @@ function ProductScreen({ id }: { id: string }) {
                 <span
                   aria-hidden="true"
                   style={{ background: swatchFor(color) }}
-                  className={css({ w: '4', h: '4', borderRadius: 'full', borderWidth: '1px', borderColor: 'rgba(0,0,0,0.15)' })}
+                  className={css({
+                    w: '4',
+                    h: '4',
+                    borderRadius: 'full',
+                    borderWidth: '1px',
+                    borderColor: 'rgba(0,0,0,0.15)',
+                  })}
                 />
               )}
             />
@@ -190,7 +240,11 @@ function ProductScreen({ id }: { id: string }) {
             onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}
           />
           <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-            <Button size="lg" onClick={() => send({ type: 'product.addToCart' })} className={css({ flex: '1', minW: '48' })}>
+            <Button
+              size="lg"
+              onClick={() => send({ type: 'product.addToCart' })}
+              className={css({ flex: '1', minW: '48' })}
+            >
               <CartIcon size={20} /> Add to Cart
             </Button>
             <Button size="lg" variant="outline" className={css({ flex: '1', minW: '48' })}>

@@ -60,7 +60,10 @@ export default function ProductsPage() {
   const empty = state.matches({ list: 'empty' });
   const pages = totalPages(total, PAGE_SIZE);
   const typeOptions = useMemo(
-    () => [{ label: 'All Types', value: ALL_TYPES }, ...parentCategories.map((c) => ({ label: c, value: c }))],
+    () => [
+      { label: 'All Types', value: ALL_TYPES },
+      ...parentCategories.map((c) => ({ label: c, value: c })),
+    ],
     [parentCategories],
   );
 
@@ -77,7 +80,9 @@ export default function ProductsPage() {
         })}
       >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          {query.featured ? <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Featured Styles</p> : null}
+          {query.featured ? (
+            <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Featured Styles</p>
+          ) : null}
           <h1 className={h1Style}>{title}</h1>
           {!loading && !failed ? (
             <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
@@ -94,7 +99,10 @@ export default function ProductsPage() {
             clearLabel={query.parentCategory ? 'Clear' : undefined}
             onValueChange={(value) => send({ type: 'products.filter', parentCategory: value })}
           />
-          <div role="group" aria-label="Grid columns" className={css({ hideBelow: 'lg', display: 'flex', gap: '1' })}>
+          <fieldset
+            className={css({ hideBelow: 'lg', display: 'flex', gap: '1', border: 'none', p: '0', m: '0' })}
+          >
+            <legend className={css({ srOnly: true })}>Grid columns</legend>
             <button
               type="button"
               className={toggleButton}
@@ -113,7 +121,7 @@ export default function ProductsPage() {
             >
               <GridIcon />
             </button>
-          </div>
+          </fieldset>
         </div>
       </div>
 
@@ -155,9 +163,17 @@ export default function ProductsPage() {
           {pages > 1 && products.length > 0 ? (
             <nav
               aria-label="Pagination"
-              className={css({ mt: '10', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4' })}
+              className={css({
+                mt: '10',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: '4',
+              })}
             >
-              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{showingRange(query.page, total, PAGE_SIZE)}</p>
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                {showingRange(query.page, total, PAGE_SIZE)}
+              </p>
               <Pagination
                 page={query.page}
                 pageSize={PAGE_SIZE}

@@ -1,5 +1,129 @@
-import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { css } from 'styled-system/css';
+import { AuthContext } from '../app/root-actors';
+import { Button } from '../components/ui/button';
+import { InputField } from '../components/ui/field';
+import { registerSchema } from '../forms/auth.schema';
+import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
+import { PasswordField } from './auth/password-field';
 
+export const EMAIL_PROVIDER_HINT =
+  'For the smoothest sign-up, use a common email provider such as gmail.com or outlook.com.';
+export const REGISTRATION_FAILED_ALERT =
+  'Registration failed. Please try using a different email provider (like gmail.com or outlook.com).';
+
+/**
+ * /register (spec §2 Register, §5, §8). The auth machine checks the email pattern, trims and
+ * lowercases it, registers, toasts and goes home without signing in.
+ */
 export default function RegisterPage() {
-  return <PlaceholderScreen title="Create account" />;
+  const auth = AuthContext.useActorRef();
+  const registering = AuthContext.useSelector((state) => state.matches('registering'));
+  const failed = AuthContext.useSelector((state) => state.context.registrationFailed);
+  // The machine remembers the last failure for the whole session; the alert belongs to this visit.
+  const [submitted, setSubmitted] = useState(false);
+
+  const [form, fields] = useForm({
+    id: 'register',
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== 'success') return;
+      const { firstName, lastName, email, password } = submission.value;
+      setSubmitted(true);
+      auth.send({ type: 'auth.register', firstName, lastName, email, password });
+    },
+  });
+
+  return (
+    <>
+      <AuthHeading title="Create an account">
+        Join us to check out faster, pay securely and track every order.
+      </AuthHeading>
+      {submitted && failed && !registering ? (
+        <div
+          role="alert"
+          className={css({
+            mb: '5',
+            p: '4',
+            borderRadius: 'control',
+            bg: 'red.50',
+            borderWidth: '1px',
+            borderColor: 'red.200',
+            color: 'fg.error',
+            fontSize: 'sm',
+          })}
+        >
+          {REGISTRATION_FAILED_ALERT}
+        </div>
+      ) : null}
+      <form {...getFormProps(form)} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+        <div
+          className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}
+        >
+          <InputField
+            key={fields.firstName.key}
+            label="First name"
+            name={fields.firstName.name}
+            autoComplete="given-name"
+            required
+            errors={fields.firstName.errors}
+          />
+          <InputField
+            key={fields.lastName.key}
+            label="Last name"
+            name={fields.lastName.name}
+            autoComplete="family-name"
+            required
+            errors={fields.lastName.errors}
+          />
+        </div>
+        <InputField
+          key={fields.email.key}
+          label="Email"
+          name={fields.email.name}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@gmail.com"
+          required
+          helperText={EMAIL_PROVIDER_HINT}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          key={fields.password.key}
+          label="Password"
+          name={fields.password.name}
+          autoComplete="new-password"
+          required
+          helperText="At least 6 characters."
+          errors={fields.password.errors}
+        />
+        <PasswordField
+          key={fields.confirmPassword.key}
+          label="Confirm password"
+          name={fields.confirmPassword.name}
+          autoComplete="new-password"
+          required
+          errors={fields.confirmPassword.errors}
+        />
+        <Button type="submit" size="lg" fullWidth disabled={registering} aria-busy={registering}>
+          {registering ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+        Already have an account?{' '}
+        <Link to="/login" className={authLink}>
+          Sign in
+        </Link>
+      </p>
+      <AuthLegalLinks action="creating an account" />
+    </>
+  );
 }

@@ -1,5 +1,151 @@
-import { PlaceholderScreen } from '../components/layout/placeholder-screen';
+import { useMachine } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { css } from 'styled-system/css';
+import { useEmitted } from '../app/emitted';
+import { useMachines } from '../app/machines-context';
+import { AuthContext } from '../app/root-actors';
+import { formatLongDate } from '../components/format';
+import { TruckIcon } from '../components/icons';
+import { h1Style, Page } from '../components/layout/page';
+import { Button } from '../components/ui/button';
+import { InputField } from '../components/ui/field';
+import { OrderItemsTable } from './orders/order-items-table';
+import { StatusBadge } from './orders/status-badge';
 
+export const ACCOUNT_EMAIL_HINT = 'Using your account email by default';
+
+const term = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase' });
+
+/**
+ * /track-order (spec §2 Track order, §5, §8). The machine owns the required-fields check and the
+ * toasts, so the inputs carry no client validation of their own.
+ */
 export default function TrackOrderPage() {
-  return <PlaceholderScreen title="Track Your Order" />;
+  const [params] = useSearchParams();
+  const accountEmail = AuthContext.useSelector((s) => s.context.user?.email ?? '');
+  const machines = useMachines();
+  const [state, send, actor] = useMachine(machines.orderTracking, {
+    input: { orderId: params.get('id') ?? '', contactInfo: accountEmail },
+  });
+  useEmitted(actor);
+  const tracking = state.hasTag('loading');
+  const order = state.matches('found') ? state.context.order : null;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    send({
+      type: 'tracking.submit',
+      orderId: String(data.get('orderId') ?? ''),
+      contactInfo: String(data.get('contactInfo') ?? ''),
+    });
+  };
+
+  return (
+    <Page width="prose">
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+        <TruckIcon size={32} aria-hidden="true" />
+        <h1 className={h1Style}>Track Your Order</h1>
+      </div>
+      <p className={css({ mt: '2', color: 'fg.muted' })}>
+        Enter your order number and the email or phone number used for the order.
+      </p>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label="Track order"
+        className={css({
+          mt: '6',
+          bg: 'bg.surface',
+          borderRadius: 'card',
+          boxShadow: 'card',
+          p: { base: '5', md: '6' },
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '5',
+        })}
+      >
+        <InputField
+          label="Order number"
+          name="orderId"
+          defaultValue={state.context.orderId}
+          placeholder="SF-XXXXXXXXXXXXXXXX"
+          autoComplete="off"
+          required
+        />
+        <InputField
+          label="Email or phone"
+          name="contactInfo"
+          defaultValue={state.context.contactInfo}
+          placeholder="you@example.com or +91XXXXXXXXXX"
+          autoComplete="email"
+          required
+          helperText={accountEmail ? ACCOUNT_EMAIL_HINT : undefined}
+        />
+        <Button type="submit" size="lg" disabled={tracking} aria-busy={tracking}>
+          {tracking ? 'Tracking...' : 'Track Order'}
+        </Button>
+      </form>
+      {order ? (
+        <section
+          aria-labelledby="tracked-order"
+          className={css({
+            mt: '8',
+            bg: 'bg.surface',
+            borderRadius: 'card',
+            boxShadow: 'card',
+            p: { base: '5', md: '6' },
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '5',
+          })}
+        >
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              gap: '3',
+            })}
+          >
+            <h2 id="tracked-order" className={css({ textStyle: 'h3', overflowWrap: 'anywhere' })}>
+              Order {order.id}
+            </h2>
+            <StatusBadge order={order} />
+          </div>
+          <dl
+            className={css({
+              display: 'grid',
+              gap: '4',
+              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+            })}
+          >
+            <div>
+              <dt className={term}>Order date</dt>
+              <dd>{formatLongDate(order.date)}</dd>
+            </div>
+            <div>
+              <dt className={term}>Status</dt>
+              <dd>{order.statusLabel}</dd>
+            </div>
+            <div>
+              <dt className={term}>Shipping address</dt>
+              <dd>{order.shipping.address || '—'}</dd>
+            </div>
+            <div>
+              <dt className={term}>Shipping method</dt>
+              <dd>{order.shipping.method}</dd>
+            </div>
+            <div>
+              <dt className={term}>Tracking number</dt>
+              <dd className={css({ overflowWrap: 'anywhere' })}>{order.shipping.tracking}</dd>
+            </div>
+          </dl>
+          <OrderItemsTable order={order} />
+        </section>
+      ) : null}
+    </Page>
+  );
 }

@@ -10,14 +10,17 @@ beforeAll(async () => {
   ({ token } = await registerAndLogin(t.app));
   const page = await t.app.inject({ method: 'GET', url: `${API}/products?limit=1` });
   productId = page.json<{ data: { id: string }[] }>().data[0]?.id ?? '';
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
-});
+}, 60_000);
 
 const json = { 'content-type': 'application/json' };
 
-async function expectJsonError(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status: number) {
+async function expectJsonError(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+) {
   expect(response.statusCode).toBe(status);
   expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
   const body = response.json() as { error?: unknown };
@@ -34,12 +37,22 @@ async function expectAlive() {
 
 describe('error handler: body problems', () => {
   it('answers 400 when the JSON is malformed', async () => {
-    const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload: '{"email": "a@b.in",' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/authorize`,
+      headers: json,
+      payload: '{"email": "a@b.in",',
+    });
     expect(await expectJsonError(response, 400)).toBe('Malformed JSON in request body');
   });
 
   it('answers 400 when a JSON body is empty', async () => {
-    const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload: '' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/authorize`,
+      headers: json,
+      payload: '',
+    });
     await expectJsonError(response, 400);
   });
 
@@ -64,14 +77,24 @@ describe('error handler: body problems', () => {
 
   it('answers 413 when the body is larger than 1 MB', async () => {
     const payload = JSON.stringify({ email: 'a@b.in', password: 'x'.repeat(1024 * 1024 + 10) });
-    const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/authorize`,
+      headers: json,
+      payload,
+    });
     expect(await expectJsonError(response, 413)).toBe('Request body is too large (limit 1 MB)');
     await expectAlive();
   });
 
   it('answers 400 when the body is an array, a string, a number or null', async () => {
     for (const payload of ['[]', '"hello"', '42', 'null', '[{"email":"a@b.in","password":"secret1"}]']) {
-      const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${API}/users/authorize`,
+        headers: json,
+        payload,
+      });
       await expectJsonError(response, 400);
     }
   });
@@ -79,7 +102,12 @@ describe('error handler: body problems', () => {
   it('answers 400 when the body is deeply nested', async () => {
     const depth = 50_000;
     const payload = `{"email":${'['.repeat(depth)}${']'.repeat(depth)},"password":"secret1"}`;
-    const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/authorize`,
+      headers: json,
+      payload,
+    });
     await expectJsonError(response, 400);
     await expectAlive();
   });
@@ -89,7 +117,12 @@ describe('error handler: body problems', () => {
       '{"email":"a@b.in","password":"secret1","__proto__":{"isAdmin":true}}',
       '{"email":"a@b.in","password":"secret1","constructor":{"prototype":{"isAdmin":true}}}',
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: `${API}/users/authorize`, headers: json, payload });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${API}/users/authorize`,
+        headers: json,
+        payload,
+      });
       expect(await expectJsonError(response, 400)).toMatch(/forbidden key/);
     }
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
@@ -111,7 +144,9 @@ describe('error handler: body problems', () => {
       headers: bearer(token),
       payload: { products: { [productId]: '2' }, shippingAddress: DEFAULT_SHIPPING },
     });
-    expect(await expectJsonError(response, 400)).toBe(`quantity of product "${productId}" must be an integer`);
+    expect(await expectJsonError(response, 400)).toBe(
+      `quantity of product "${productId}" must be an integer`,
+    );
   });
 
   it('answers 400 when an object is expected and an array arrives', async () => {
@@ -153,7 +188,11 @@ describe('error handler: paths, queries and methods', () => {
   });
 
   it('answers 400 when a query or path parameter contains %00', async () => {
-    for (const url of [`${API}/products?category=men%00`, `${API}/products/%00`, `${API}/orders/SF-%00?contactInfo=x`]) {
+    for (const url of [
+      `${API}/products?category=men%00`,
+      `${API}/products/%00`,
+      `${API}/orders/SF-%00?contactInfo=x`,
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       await expectJsonError(response, 400);
     }
@@ -161,16 +200,27 @@ describe('error handler: paths, queries and methods', () => {
   });
 
   it('stays up on a huge query string', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `${API}/products?category=${'a'.repeat(200_000)}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/products?category=${'a'.repeat(200_000)}`,
+    });
     expect(await expectJsonError(response, 400)).toBe('category must be at most 100 characters');
     const junk = await t.app.inject({ method: 'GET', url: `${API}/products?${'x=1&'.repeat(20_000)}` });
     expect(junk.statusCode).toBe(200);
   });
 
   it('treats SQL-injection text as plain text', async () => {
-    const injections = ["' OR '1'='1", "men'; DROP TABLE products; --", '" OR 1=1 --', "\\'; SELECT pg_sleep(5); --"];
+    const injections = [
+      "' OR '1'='1",
+      "men'; DROP TABLE products; --",
+      '" OR 1=1 --',
+      "\\'; SELECT pg_sleep(5); --",
+    ];
     for (const value of injections) {
-      const response = await t.app.inject({ method: 'GET', url: `${API}/products?category=${encodeURIComponent(value)}` });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${API}/products?category=${encodeURIComponent(value)}`,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json<{ count: number }>().count).toBe(0);
       const byId = await t.app.inject({ method: 'GET', url: `${API}/products/${encodeURIComponent(value)}` });
@@ -189,7 +239,10 @@ describe('error handler: paths, queries and methods', () => {
   it('handles odd unicode without failing', async () => {
     const odd = ['😀👗', '\u202Eevil', 'ｍｅｎ', 'कुर्ता', 'a\u0301'];
     for (const value of odd) {
-      const response = await t.app.inject({ method: 'GET', url: `${API}/products?category=${encodeURIComponent(value)}` });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${API}/products?category=${encodeURIComponent(value)}`,
+      });
       expect([200, 400]).toContain(response.statusCode);
     }
     // Invalid UTF-8 and a lone surrogate, percent-encoded by hand (encodeURIComponent refuses them).
@@ -202,7 +255,12 @@ describe('error handler: paths, queries and methods', () => {
     const register = await t.app.inject({
       method: 'POST',
       url: `${API}/users/register`,
-      payload: { email: 'ñandú@exämple.in', password: 'pässwörd😀', firstName: 'Zoë\uD800', lastName: 'कुमार' },
+      payload: {
+        email: 'ñandú@exämple.in',
+        password: 'pässwörd😀',
+        firstName: 'Zoë\uD800',
+        lastName: 'कुमार',
+      },
     });
     expect(register.statusCode).toBe(201);
     await expectAlive();
@@ -240,5 +298,18 @@ describe('security headers', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('error handler: HTML bodies', () => {
+  it('answers 415 when an HTML body is posted', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/register`,
+      headers: { 'content-type': 'text/html' },
+      payload: '<h1>hi</h1>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ error: 'Content-Type text/html is not accepted' });
   });
 });

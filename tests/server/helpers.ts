@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { components } from '../../src/api/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, withDefaultUser } from '../../server/db/client';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
+import type { components } from '../../src/api/schema';
 
 type Order = components['schemas']['Order'];
 
@@ -58,7 +58,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 }
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test';
+  const adminUrl = withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test');
   const name = `sf_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -151,7 +151,8 @@ export async function registerAndLogin(
     ...overrides,
   };
   const registered = await app.inject({ method: 'POST', url: `${API}/users/register`, payload: account });
-  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
+  if (registered.statusCode !== 201)
+    throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
   const login = await app.inject({
     method: 'POST',
     url: `${API}/users/authorize`,
@@ -186,7 +187,8 @@ export async function placeOrder(
     headers: { authorization: `Bearer ${token}` },
     payload: { products: map, shippingAddress: { ...DEFAULT_SHIPPING, ...shippingAddress } },
   });
-  if (response.statusCode !== 201) throw new Error(`createOrder failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`createOrder failed: ${response.statusCode} ${response.body}`);
   return response.json<Order>();
 }
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../src/api/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { orderItems, orders } from '../../server/db/schema';
 import { contactMatches, newOrderId, ORDER_ID_PATTERN } from '../../server/handlers/orders.handlers';
+import type { components } from '../../src/api/schema';
 import {
   API,
   bearer,
@@ -28,10 +28,10 @@ beforeAll(async () => {
   t = await createTestApp();
   asha = await registerAndLogin(t.app, { firstName: 'Asha' });
   ravi = await registerAndLogin(t.app, { firstName: 'Ravi' });
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
-});
+}, 60_000);
 
 const create = (token: string | null, payload: unknown) =>
   t.app.inject({
@@ -68,7 +68,8 @@ describe('POST /orders', () => {
       price: discounted.discountedPrice,
     });
     expect(byProduct.get(fullPrice.id)).toMatchObject({ quantity: 1, price: fullPrice.regularPrice });
-    const expectedPaise = Math.round((discounted.discountedPrice ?? 0) * 100) * 2 + Math.round(fullPrice.regularPrice * 100);
+    const expectedPaise =
+      Math.round((discounted.discountedPrice ?? 0) * 100) * 2 + Math.round(fullPrice.regularPrice * 100);
     expect(order.total).toBe(expectedPaise / 100);
     const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.totalPaise).toBe(expectedPaise);
@@ -100,9 +101,18 @@ describe('POST /orders', () => {
   it('answers 400 when the client sends prices, totals, status or any extra field', async () => {
     const id = catalogue[0]?.id ?? '';
     const attempts: Array<[unknown, string]> = [
-      [{ products: { [id]: 1 }, shippingAddress: DEFAULT_SHIPPING, total: 1 }, 'Unknown field "total" in body'],
-      [{ products: { [id]: 1 }, shippingAddress: DEFAULT_SHIPPING, status: 3 }, 'Unknown field "status" in body'],
-      [{ products: { [id]: 1 }, shippingAddress: DEFAULT_SHIPPING, userId: asha.email }, 'Unknown field "userId" in body'],
+      [
+        { products: { [id]: 1 }, shippingAddress: DEFAULT_SHIPPING, total: 1 },
+        'Unknown field "total" in body',
+      ],
+      [
+        { products: { [id]: 1 }, shippingAddress: DEFAULT_SHIPPING, status: 3 },
+        'Unknown field "status" in body',
+      ],
+      [
+        { products: { [id]: 1 }, shippingAddress: DEFAULT_SHIPPING, userId: asha.email },
+        'Unknown field "userId" in body',
+      ],
       [
         { products: { [id]: { quantity: 1, price: 1 } }, shippingAddress: DEFAULT_SHIPPING },
         `quantity of product "${id}" must be an integer`,
@@ -126,7 +136,10 @@ describe('POST /orders', () => {
     [-3, 'must be at least 1'],
   ])('answers 400 for quantity %s', async (quantity, message) => {
     const id = catalogue[0]?.id ?? '';
-    const response = await create(asha.token, { products: { [id]: quantity }, shippingAddress: DEFAULT_SHIPPING });
+    const response = await create(asha.token, {
+      products: { [id]: quantity },
+      shippingAddress: DEFAULT_SHIPPING,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: `quantity of product "${id}" ${message}` });
   });
@@ -184,7 +197,10 @@ describe('POST /orders', () => {
 
   it('answers 400 when a shipping field is missing', async () => {
     const { phone: _phone, ...withoutPhone } = DEFAULT_SHIPPING;
-    const response = await create(asha.token, { products: { [catalogue[0]?.id ?? '']: 1 }, shippingAddress: withoutPhone });
+    const response = await create(asha.token, {
+      products: { [catalogue[0]?.id ?? '']: 1 },
+      shippingAddress: withoutPhone,
+    });
     expect(response.json()).toEqual({ error: 'shippingAddress.phone is required' });
   });
 
@@ -193,11 +209,16 @@ describe('POST /orders', () => {
     if (!product) throw new Error('catalogue too small');
     const order = await placeOrder(t.app, asha.token, { [product.id]: 1 });
     const { products } = await import('../../server/db/schema');
-    await t.ctx.db.update(products).set({ regularPricePaise: 999_999, discountedPricePaise: null }).where(eq(products.id, product.id));
+    await t.ctx.db
+      .update(products)
+      .set({ regularPricePaise: 999_999, discountedPricePaise: null })
+      .where(eq(products.id, product.id));
     const again = await track(order.id, asha.email);
     expect(again.json<Order>().items[0]?.price).toBe(product.discountedPrice ?? product.regularPrice);
     const lines = await t.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    expect(lines[0]?.unitPricePaise).toBe(Math.round((product.discountedPrice ?? product.regularPrice) * 100));
+    expect(lines[0]?.unitPricePaise).toBe(
+      Math.round((product.discountedPrice ?? product.regularPrice) * 100),
+    );
   });
 });
 
@@ -207,7 +228,11 @@ describe('GET /orders', () => {
     const first = await placeOrder(t.app, shopper.token);
     const second = await placeOrder(t.app, shopper.token);
     await placeOrder(t.app, ravi.token);
-    const response = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(shopper.token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/orders`,
+      headers: bearer(shopper.token),
+    });
     expect(response.statusCode).toBe(200);
     const list = response.json<Order[]>();
     expect(list.map((o) => o.id)).toEqual([second.id, first.id]);
@@ -217,7 +242,11 @@ describe('GET /orders', () => {
 
   it('answers an empty list for a new account', async () => {
     const shopper = await registerAndLogin(t.app);
-    const response = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(shopper.token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/orders`,
+      headers: bearer(shopper.token),
+    });
     expect(response.json()).toEqual([]);
   });
 
@@ -232,7 +261,7 @@ describe('GET /orders/{orderId}', () => {
   let order: Order;
   beforeAll(async () => {
     order = await placeOrder(t.app, asha.token, undefined, { phone: '+91 91234 56789' });
-  });
+  }, 60_000);
 
   it.each([
     ['the account email', () => asha.email],

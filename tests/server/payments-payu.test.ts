@@ -24,7 +24,7 @@ beforeAll(async () => {
     payments: paymentsConfigFrom({ PAYU_KEY: KEY, PAYU_SALT: SALT, PAYU_MODE: 'test', SANDBOX_SECRET: 's' }),
   });
   ({ token } = await registerAndLogin(t.app));
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });

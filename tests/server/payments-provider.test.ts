@@ -331,13 +331,13 @@ describe('sandbox provider', () => {
     });
   });
 
-  it('answers a form post to its own page when paying by card', async () => {
+  it('answers a form to its own page when paying by card', async () => {
     const started = await provider.start({ ...ATTEMPT, method: 'card' }, ORDER, PAYER, 'card');
     expect(started.action).toEqual({
       type: 'redirect_post',
-      redirectUrl: pageUrl,
-      formParams: { type: 'POST', url: pageUrl, data: { attemptId: ATTEMPT.id } },
+      formParams: { type: 'GET', url: pageUrl, data: { attemptId: ATTEMPT.id } },
     });
+    expect(started.redirectUrl).toBe(pageUrl);
   });
 
   it('accepts a callback signed with the secret over attempt, outcome and amount', async () => {

@@ -1,6 +1,9 @@
+import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAttempts } from '../../server/db/schema';
+import { paymentsHandlers } from '../../server/handlers/payments.handlers';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { SANDBOX_TITLE } from '../../server/payments/sandbox-page';
 import { settleAttempt } from '../../server/payments/service';
@@ -29,7 +32,7 @@ beforeAll(async () => {
     },
   });
   ({ token } = await registerAndLogin(t.app, { firstName: 'Asha', lastName: 'Verma' }));
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -121,6 +124,17 @@ describe('GET /payments/fields', () => {
     const { fields } = response.json<{ fields: PaymentField[] }>();
     expect(fields.find((field) => field.name === 'payerName')?.defaultValue).toBe('Ravi Kumar');
     expect(fields.find((field) => field.name === 'email')?.defaultValue).toBe(shopper.email);
+  });
+
+  it('answers the anonymous form when the token is stale', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/payments/fields`,
+      headers: bearer('x'.repeat(43)),
+    });
+    expect(response.statusCode).toBe(200);
+    const { fields } = response.json<{ fields: PaymentField[] }>();
+    expect(fields.find((field) => field.name === 'email')?.defaultValue).toBeUndefined();
   });
 });
 
@@ -227,15 +241,24 @@ describe('POST /payments', () => {
     );
   });
 
-  it('answers a form post to the sandbox gateway when paying by card', async () => {
+  it('answers a form to the sandbox gateway page that the browser can submit when paying by card', async () => {
     const order = await placeOrder(t.app, token);
     const response = await pay(order.id, fieldsFor('card'));
     const body = response.json<PaymentResponse>();
     expect(body.action?.type).toBe('redirect_post');
     const form = body.action?.formParams;
-    expect(form?.type).toBe('POST');
+    expect(form?.type).toBe('GET');
     expect(form?.url).toMatch(new RegExp(`^${PUBLIC_URL}/api/v1/payments/sandbox/[A-Za-z0-9_-]{22}$`));
     expect(form?.data).toEqual({ attemptId: decodeURIComponent(form?.url.split('/').pop() ?? '') });
+
+    // What the browser does with it: a GET form submission puts the data in the query string.
+    const path = new URL(form?.url ?? '').pathname;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${path}?${new URLSearchParams(form?.data).toString()}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Fail payment');
   });
 });
 
@@ -269,6 +292,32 @@ describe('GET /payments/sandbox/{attemptId}', () => {
     const api = await t.app.inject({ method: 'GET', url: `${API}/payments/sandbox/nope` });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'Payment attempt not found' });
+  });
+});
+
+describe('paymentsHandlers().sandboxGatewayEntry', () => {
+  it('serves the gateway page when a spec §4 client posts type, url and data[...] to it', async () => {
+    // Not routed by openapi.yaml yet (see docs/payments.md, "Contract note"): mounted here by hand.
+    const order = await placeOrder(t.app, token);
+    const attemptId = await startSandbox(order.id);
+    const app = Fastify();
+    await app.register(formbody);
+    app.post('/payments/sandbox/:attemptId', paymentsHandlers(t.ctx).sandboxGatewayEntry);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/payments/sandbox/${attemptId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: new URLSearchParams({
+        type: 'GET',
+        url: 'https://elsewhere.example',
+        'data[attemptId]': attemptId,
+      }).toString(),
+    });
+    await app.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(order.id);
+    expect(response.body).toContain('Fail payment');
+    expect(response.body).not.toContain('elsewhere.example');
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../src/api/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
+import type { components } from '../../src/api/schema';
 import { API, createTestApp, type TestApp } from './helpers';
 
 type ProductPage = components['schemas']['ProductPage'];
@@ -9,10 +9,10 @@ type Product = components['schemas']['Product'];
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
-});
+}, 60_000);
 
 const list = async (query = '') => {
   const response = await t.app.inject({ method: 'GET', url: `${API}/products${query}` });
@@ -175,7 +175,10 @@ describe('GET /products/{id}', () => {
   });
 
   it('matches an id written in capitals', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `${API}/products/${catalogue[0]?.id.toUpperCase()}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/products/${catalogue[0]?.id.toUpperCase()}`,
+    });
     expect(response.statusCode).toBe(200);
   });
 

@@ -7,18 +7,29 @@ import { API, bearer, createTestApp, registerAndLogin, type TestApp } from './he
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
-});
+}, 60_000);
 
-const register = (payload: unknown) => t.app.inject({ method: 'POST', url: `${API}/users/register`, payload: payload as object });
-const authorize = (payload: unknown) => t.app.inject({ method: 'POST', url: `${API}/users/authorize`, payload: payload as object });
-const valid = (email: string) => ({ email, password: 'saree-sunday-42', firstName: 'Asha', lastName: 'Verma' });
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `${API}/users/register`, payload: payload as object });
+const authorize = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `${API}/users/authorize`, payload: payload as object });
+const valid = (email: string) => ({
+  email,
+  password: 'saree-sunday-42',
+  firstName: 'Asha',
+  lastName: 'Verma',
+});
 
 describe('POST /users/register', () => {
   it('creates the account with a trimmed, lowercased email and answers 201 AccountInfo', async () => {
-    const response = await register({ ...valid('  Asha.Verma@Example.IN  '), firstName: '  Asha ', lastName: ' Verma ' });
+    const response = await register({
+      ...valid('  Asha.Verma@Example.IN  '),
+      firstName: '  Asha ',
+      lastName: ' Verma ',
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({
@@ -41,7 +52,10 @@ describe('POST /users/register', () => {
   });
 
   it('lets only one of two simultaneous registrations of one email win', async () => {
-    const results = await Promise.all([register(valid('race@example.in')), register(valid('RACE@example.in'))]);
+    const results = await Promise.all([
+      register(valid('race@example.in')),
+      register(valid('RACE@example.in')),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
@@ -78,7 +92,10 @@ describe('POST /users/authorize', () => {
     expect(response.statusCode).toBe(200);
     const { token } = response.json<{ token: string }>();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [session] = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(session).toBeDefined();
     const ttl = (session?.expiresAt.getTime() ?? 0) - before;
     expect(ttl).toBeGreaterThan(SESSION_TTL_MS - 60_000);
@@ -114,7 +131,11 @@ describe('POST /users/authorize', () => {
 describe('GET /accountInfo', () => {
   it('returns the signed-in account', async () => {
     const shopper = await registerAndLogin(t.app, { firstName: 'Ravi', lastName: 'Iyer' });
-    const response = await t.app.inject({ method: 'GET', url: `${API}/accountInfo`, headers: bearer(shopper.token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/accountInfo`,
+      headers: bearer(shopper.token),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       firstName: 'Ravi',
@@ -147,7 +168,11 @@ describe('GET /accountInfo', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, hashToken(shopper.token)));
-    const response = await t.app.inject({ method: 'GET', url: `${API}/accountInfo`, headers: bearer(shopper.token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/accountInfo`,
+      headers: bearer(shopper.token),
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: 'Invalid or expired token' });
   });

@@ -37,7 +37,14 @@ export function AuthLayout() {
         >
           {storeName}
         </Link>
-        <main className={css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'raised', p: { base: '6', md: '8' } })}>
+        <main
+          className={css({
+            bg: 'bg.surface',
+            borderRadius: 'card',
+            boxShadow: 'raised',
+            p: { base: '6', md: '8' },
+          })}
+        >
           <Outlet />
         </main>
       </div>

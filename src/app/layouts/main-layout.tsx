@@ -54,7 +54,6 @@ export function MainLayout() {
       </a>
       <SiteHeader
         storeName={storeName}
-        logoUrl={store?.companyLogoUrl}
         categories={navCategories(store)}
         cartCount={cartCount}
         signedIn={authStatus === 'checking' ? undefined : authStatus === 'authenticated'}

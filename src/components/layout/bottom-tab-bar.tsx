@@ -60,7 +60,6 @@ export function BottomTabBar({ cartCount }: { cartCount: number }) {
             Cart
             {cartCount > 0 ? (
               <span
-                aria-label={`${cartCount} in cart`}
                 className={css({
                   position: 'absolute',
                   top: '1',
@@ -78,6 +77,7 @@ export function BottomTabBar({ cartCount }: { cartCount: number }) {
                 })}
               >
                 {cartCount}
+                <span className={css({ srOnly: true })}> items</span>
               </span>
             ) : null}
           </NavLink>

@@ -65,7 +65,9 @@ export function StatePanel({
         borderColor: tone === 'error' ? 'red.200' : 'border.subtle',
       })}
     >
-      {icon ? <div className={css({ color: tone === 'error' ? 'fg.error' : 'terracotta.500' })}>{icon}</div> : null}
+      {icon ? (
+        <div className={css({ color: tone === 'error' ? 'fg.error' : 'terracotta.500' })}>{icon}</div>
+      ) : null}
       <Title
         className={css({
           fontFamily: 'display',

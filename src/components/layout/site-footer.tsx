@@ -52,7 +52,10 @@ export function SiteFooter({ storeName, companyName, description, address, phone
         })}
       >
         <section aria-labelledby="footer-company">
-          <h2 id="footer-company" className={css({ fontFamily: 'display', fontSize: '2xl', color: 'white', mb: '3' })}>
+          <h2
+            id="footer-company"
+            className={css({ fontFamily: 'display', fontSize: '2xl', color: 'white', mb: '3' })}
+          >
             {storeName}
           </h2>
           <p className={css({ fontSize: 'sm', maxW: 'sm', mb: '4', color: 'indigo.200' })}>{description}</p>

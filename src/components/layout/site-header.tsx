@@ -22,7 +22,6 @@ function useScrolledPast(threshold: number): boolean {
 
 type SiteHeaderProps = {
   storeName: string;
-  logoUrl?: string | undefined;
   categories: readonly string[];
   cartCount: number;
   /** undefined while the authentication state is still loading */
@@ -54,7 +53,7 @@ const iconLink = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
 });
 
-export function SiteHeader({ storeName, logoUrl, categories, cartCount, signedIn }: SiteHeaderProps) {
+export function SiteHeader({ storeName, categories, cartCount, signedIn }: SiteHeaderProps) {
   const scrolled = useScrolledPast(SCROLL_STYLE_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -81,7 +80,12 @@ export function SiteHeader({ storeName, logoUrl, categories, cartCount, signedIn
         borderBottomWidth: '1px',
         borderColor: 'border.subtle',
         py: { base: '2', md: '4' },
-        '&[data-scrolled]': { bg: 'white', boxShadow: 'nav', py: { base: '1.5', md: '2' }, borderColor: 'transparent' },
+        '&[data-scrolled]': {
+          bg: 'white',
+          boxShadow: 'nav',
+          py: { base: '1.5', md: '2' },
+          borderColor: 'transparent',
+        },
       })}
     >
       <div
@@ -110,23 +114,34 @@ export function SiteHeader({ storeName, logoUrl, categories, cartCount, signedIn
             _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
           })}
         >
-          <img
-            src={logoUrl || '/images/logo.svg'}
-            alt=""
-            width={32}
-            height={32}
-            className={css({ w: '8', h: '8', flexShrink: 0 })}
-            onError={(event) => {
-              event.currentTarget.style.display = 'none';
-            }}
-          />
+          <span
+            aria-hidden="true"
+            className={css({
+              w: '8',
+              h: '8',
+              flexShrink: 0,
+              display: 'grid',
+              placeItems: 'center',
+              borderRadius: 'lg',
+              bg: 'terracotta.600',
+              color: 'white',
+              fontSize: 'lg',
+              fontFamily: 'display',
+            })}
+          >
+            {storeName.charAt(0).toUpperCase()}
+          </span>
           <span className={css({ truncate: true })}>{storeName}</span>
         </Link>
         <nav aria-label="Main" className={css({ hideBelow: 'md', flex: '1' })}>
           <ul className={css({ display: 'flex', gap: '6', listStyle: 'none' })}>
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={navLink} aria-current={isActive(link.to) ? 'page' : undefined}>
+                <NavLink
+                  to={link.to}
+                  className={navLink}
+                  aria-current={isActive(link.to) ? 'page' : undefined}
+                >
                   {link.label}
                 </NavLink>
               </li>
@@ -134,7 +149,11 @@ export function SiteHeader({ storeName, logoUrl, categories, cartCount, signedIn
           </ul>
         </nav>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1', ms: 'auto' })}>
-          <Link to="/cart" className={iconLink} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
+          <Link
+            to="/cart"
+            className={iconLink}
+            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+          >
             <CartIcon size={22} />
             {cartCount > 0 ? (
               <span
@@ -165,7 +184,10 @@ export function SiteHeader({ storeName, logoUrl, categories, cartCount, signedIn
               <UserIcon size={22} />
             </Link>
           ) : signedIn === false ? (
-            <Link to="/login" className={cx(button({ variant: 'solid', size: 'sm' }), css({ hideBelow: 'md', ms: '2' }))}>
+            <Link
+              to="/login"
+              className={cx(button({ variant: 'solid', size: 'sm' }), css({ hideBelow: 'md', ms: '2' }))}
+            >
               Login
             </Link>
           ) : null}
@@ -183,26 +205,29 @@ export function SiteHeader({ storeName, logoUrl, categories, cartCount, signedIn
       <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
         <nav aria-label="Mobile">
           <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
-            {[...links, { to: '/cart', label: 'Cart' }, { to: '/track-order', label: 'Track Order' }, { to: '/contact', label: 'Contact' }].map(
-              (link) => (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    className={css({
-                      display: 'block',
-                      py: '3',
-                      px: '2',
-                      borderRadius: 'control',
-                      fontWeight: '500',
-                      textTransform: 'capitalize',
-                      _hover: { bg: 'bg.muted' },
-                    })}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              ),
-            )}
+            {[
+              ...links,
+              { to: '/cart', label: 'Cart' },
+              { to: '/track-order', label: 'Track Order' },
+              { to: '/contact', label: 'Contact' },
+            ].map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className={css({
+                    display: 'block',
+                    py: '3',
+                    px: '2',
+                    borderRadius: 'control',
+                    fontWeight: '500',
+                    textTransform: 'capitalize',
+                    _hover: { bg: 'bg.muted' },
+                  })}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         {signedIn === true ? (

@@ -27,7 +27,9 @@ export function FieldShell({ label, errors, helperText, required, className, chi
         {required ? <ArkField.RequiredIndicator className={classes.requiredIndicator} /> : null}
       </ArkField.Label>
       {children}
-      {helperText ? <ArkField.HelperText className={classes.helperText}>{helperText}</ArkField.HelperText> : null}
+      {helperText ? (
+        <ArkField.HelperText className={classes.helperText}>{helperText}</ArkField.HelperText>
+      ) : null}
       <ArkField.ErrorText className={classes.errorText}>
         {errors && errors.length > 1 ? (
           <ul>
@@ -45,9 +47,22 @@ export function FieldShell({ label, errors, helperText, required, className, chi
 
 type InputFieldProps = Omit<FieldShellProps, 'children'> & Omit<ComponentProps<'input'>, 'required'>;
 
-export function InputField({ label, errors, helperText, required, className, ...inputProps }: InputFieldProps) {
+export function InputField({
+  label,
+  errors,
+  helperText,
+  required,
+  className,
+  ...inputProps
+}: InputFieldProps) {
   return (
-    <FieldShell label={label} errors={errors} helperText={helperText} required={required} className={className}>
+    <FieldShell
+      label={label}
+      errors={errors}
+      helperText={helperText}
+      required={required}
+      className={className}
+    >
       <ArkField.Input className={input()} {...inputProps} />
     </FieldShell>
   );
@@ -64,7 +79,13 @@ export function TextareaField({
   ...textareaProps
 }: TextareaFieldProps) {
   return (
-    <FieldShell label={label} errors={errors} helperText={helperText} required={required} className={className}>
+    <FieldShell
+      label={label}
+      errors={errors}
+      helperText={helperText}
+      required={required}
+      className={className}
+    >
       <ArkField.Textarea className={input({ size: 'textarea' })} {...textareaProps} />
     </FieldShell>
   );

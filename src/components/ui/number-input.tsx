@@ -30,7 +30,9 @@ export function QuantityInput({ label, value, onValueChange, min = 1, max, hideL
       }}
       className={classes.root}
     >
-      <NumberInput.Label className={hideLabel ? css({ srOnly: true }) : classes.label}>{label}</NumberInput.Label>
+      <NumberInput.Label className={hideLabel ? css({ srOnly: true }) : classes.label}>
+        {label}
+      </NumberInput.Label>
       <NumberInput.Control className={classes.control}>
         <NumberInput.DecrementTrigger className={classes.decrementTrigger} aria-label={`Decrease ${label}`}>
           <MinusIcon size={16} />

@@ -1,7 +1,7 @@
 import { Pagination as ArkPagination } from '@ark-ui/react/pagination';
 import { pagination } from 'styled-system/recipes';
-import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
 import { paginationWindow } from '../../../machines/catalogue.model';
+import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
 
 type PaginationProps = {
   page: number;

@@ -41,7 +41,9 @@ export function PasswordInput({
           </ArkPasswordInput.VisibilityTrigger>
         </ArkPasswordInput.Control>
       </ArkPasswordInput.Root>
-      {helperText ? <ArkField.HelperText className={fieldClasses.helperText}>{helperText}</ArkField.HelperText> : null}
+      {helperText ? (
+        <ArkField.HelperText className={fieldClasses.helperText}>{helperText}</ArkField.HelperText>
+      ) : null}
       <ArkField.ErrorText className={fieldClasses.errorText}>{errors?.join(' ')}</ArkField.ErrorText>
     </ArkField.Root>
   );

@@ -1,4 +1,4 @@
-import { Toast, Toaster, createToaster } from '@ark-ui/react/toast';
+import { createToaster, Toast, Toaster } from '@ark-ui/react/toast';
 import { toast as toastRecipe } from 'styled-system/recipes';
 import { CloseIcon } from '../icons';
 

@@ -21,9 +21,12 @@ type CategoryShowcaseProps = {
 /** 'Stylish T-Shirts & Trendy Tops': up to 3 category cards, laid out for 1, 2 or 3 (spec §2 Home). */
 export function CategoryShowcase({ categories, categoryImages }: CategoryShowcaseProps) {
   const shown = categories.slice(0, 3);
-  const layout = layouts[(Math.max(1, shown.length) as 1 | 2 | 3)];
+  const layout = layouts[Math.max(1, shown.length) as 1 | 2 | 3];
   return (
-    <section aria-labelledby="showcase-title" className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
+    <section
+      aria-labelledby="showcase-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}
+    >
       <div className={css({ textAlign: 'center', display: 'flex', flexDirection: 'column', gap: '2' })}>
         <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Shop by category</p>
         <h2 id="showcase-title" className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '4xl' } })}>
@@ -74,8 +77,18 @@ export function CategoryShowcase({ categories, categoryImages }: CategoryShowcas
                   gradientTo: 'transparent',
                 })}
               >
-                <h3 className={css({ fontFamily: 'display', fontSize: '2xl', fontWeight: '700' })}>{category}</h3>
-                <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', fontWeight: '600' })}>
+                <h3 className={css({ fontFamily: 'display', fontSize: '2xl', fontWeight: '700' })}>
+                  {category}
+                </h3>
+                <span
+                  className={css({
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    gap: '2',
+                    fontSize: 'sm',
+                    fontWeight: '600',
+                  })}
+                >
                   Browse Collection <ArrowRightIcon size={16} />
                 </span>
               </div>

@@ -12,8 +12,19 @@ type FeaturedStylesProps = { loading: boolean; products: readonly DisplayProduct
 export function FeaturedStyles({ loading, products }: FeaturedStylesProps) {
   const cart = CartContext.useActorRef();
   return (
-    <section aria-labelledby="featured-title" aria-busy={loading} className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
-      <div className={css({ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' })}>
+    <section
+      aria-labelledby="featured-title"
+      aria-busy={loading}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: '4',
+        })}
+      >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Handpicked for you</p>
           <h2 id="featured-title" className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '4xl' } })}>
@@ -39,7 +50,10 @@ export function FeaturedStyles({ loading, products }: FeaturedStylesProps) {
         <ul className={productGrid[4]}>
           {products.map((product) => (
             <li key={product.id} className={css({ listStyle: 'none' })}>
-              <ProductCard product={product} onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })} />
+              <ProductCard
+                product={product}
+                onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
+              />
             </li>
           ))}
         </ul>

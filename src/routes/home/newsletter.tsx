@@ -34,7 +34,9 @@ export function Newsletter() {
         <h2 id="newsletter-title" className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '3xl' } })}>
           Join our newsletter
         </h2>
-        <p className={css({ color: 'indigo.100' })}>New arrivals, festive edits and members-only offers, straight to your inbox.</p>
+        <p className={css({ color: 'indigo.100' })}>
+          New arrivals, festive edits and members-only offers, straight to your inbox.
+        </p>
       </div>
       <form
         ref={formRef}
@@ -51,7 +53,13 @@ export function Newsletter() {
         <div className={css({ position: 'relative', flex: '1' })}>
           <MailIcon
             size={18}
-            className={css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.subtle' })}
+            className={css({
+              position: 'absolute',
+              left: '3',
+              top: '50%',
+              transform: 'translateY(-50%)',
+              color: 'fg.subtle',
+            })}
           />
           <input
             id="newsletter-email"

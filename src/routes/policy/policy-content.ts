@@ -54,7 +54,8 @@ type StoreLike = Partial<
 
 /** Store information with the spec's fallbacks for anything blank. */
 export function policyCompany(store: StoreLike | undefined, website: string): PolicyCompany {
-  const pick = (value: string | null | undefined, fallback: string) => (value?.trim() ? value.trim() : fallback);
+  const pick = (value: string | null | undefined, fallback: string) =>
+    value?.trim() ? value.trim() : fallback;
   return {
     companyName: pick(store?.companyName, POLICY_FALLBACKS.companyName),
     companyAddress: pick(store?.companyAddress, POLICY_FALLBACKS.companyAddress),
@@ -67,7 +68,10 @@ export function policyCompany(store: StoreLike | undefined, website: string): Po
 
 /** Replaces {{companyName}}, {{companyAddress}}, {{companyEmail}}, {{companyPhone}}, {{companyLogoUrl}}, {{website}}. */
 export function fillPlaceholders(template: string, company: PolicyCompany): string {
-  return template.replace(/\{\{\s*(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl|website)\s*\}\}/g, (_, key: keyof PolicyCompany) => company[key]);
+  return template.replace(
+    /\{\{\s*(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl|website)\s*\}\}/g,
+    (_, key: keyof PolicyCompany) => company[key],
+  );
 }
 
 export type PolicySection = { heading: string; paragraphs: string[]; list?: string[] };
@@ -227,7 +231,9 @@ export const DEFAULT_POLICIES: Record<PolicySlug, PolicySection[]> = {
     },
     {
       heading: 'Questions',
-      paragraphs: ['For any delivery question, contact {{companyName}} at {{companyEmail}} or {{companyPhone}}.'],
+      paragraphs: [
+        'For any delivery question, contact {{companyName}} at {{companyEmail}} or {{companyPhone}}.',
+      ],
     },
   ],
   about: [
@@ -239,7 +245,9 @@ export const DEFAULT_POLICIES: Record<PolicySlug, PolicySection[]> = {
     },
     {
       heading: 'Our vision',
-      paragraphs: ['To be the most loved everyday-fashion brand in India, trusted for quality and fair prices.'],
+      paragraphs: [
+        'To be the most loved everyday-fashion brand in India, trusted for quality and fair prices.',
+      ],
     },
     {
       heading: 'Our mission',

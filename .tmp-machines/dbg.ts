@@ -1,0 +1,10 @@
+import { createActor, fromPromise } from 'xstate';
+import { paymentMachine } from '/work/main/machines/payment.machine';
+const a = createActor(paymentMachine.provide({actors:{fetchPaymentFields: fromPromise(async()=>[])}}), { input: {} });
+a.subscribe({ error: (e) => console.log('ERR', e) });
+a.start();
+console.log(a.getSnapshot().value, a.getSnapshot().status, a.getSnapshot().error);
+const b = createActor(paymentMachine, { input: {orderId: 'x'} });
+b.subscribe({ error: (e) => console.log('ERR', e) });
+b.start();
+console.log(b.getSnapshot().value, b.getSnapshot().status);

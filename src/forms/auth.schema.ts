@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Spec §5 / §9 limits shared by the sign-in and registration forms. */
+export const PASSWORD_MIN = 6;
+export const NAME_MIN = 2;
+
+export const INVALID_EMAIL = 'Invalid email address';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+export const FIRST_NAME_TOO_SHORT = 'First name must be at least 2 characters';
+export const LAST_NAME_TOO_SHORT = 'Last name must be at least 2 characters';
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+
+// Each schema carries its message as the catch-all `error`, so an empty (missing) field shows the
+// same text as a too-short one: the spec gives one message per field.
+const email = z
+  .string({ error: INVALID_EMAIL })
+  .trim()
+  .pipe(z.email({ error: INVALID_EMAIL }).max(254));
+const password = z
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(PASSWORD_MIN, { error: PASSWORD_TOO_SHORT })
+  .max(200);
+
+/** Sign in (spec §5 Login form): rememberMe is optional. */
+export const loginSchema = z.object({
+  email,
+  password,
+  rememberMe: z.boolean().optional(),
+});
+
+export type LoginValues = z.infer<typeof loginSchema>;
+
+const registerFields = z.object({
+  firstName: z
+    .string({ error: FIRST_NAME_TOO_SHORT })
+    .trim()
+    .min(NAME_MIN, { error: FIRST_NAME_TOO_SHORT })
+    .max(100),
+  lastName: z
+    .string({ error: LAST_NAME_TOO_SHORT })
+    .trim()
+    .min(NAME_MIN, { error: LAST_NAME_TOO_SHORT })
+    .max(100),
+  email,
+  password,
+  confirmPassword: z.string({ error: PASSWORDS_DIFFER }),
+});
+
+/**
+ * Registration (spec §5 Registration form). The mismatch is reported on confirmPassword and checked as
+ * soon as both passwords are valid, even while another field (say, the last name) is still wrong.
+ */
+export const registerSchema = registerFields.refine((v) => v.password === v.confirmPassword, {
+  error: PASSWORDS_DIFFER,
+  path: ['confirmPassword'],
+  when: (payload) =>
+    registerFields.pick({ password: true, confirmPassword: true }).safeParse(payload.value).success,
+});
+
+export type RegisterValues = z.infer<typeof registerSchema>;

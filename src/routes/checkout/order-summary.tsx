@@ -1,0 +1,94 @@
+import { css } from 'styled-system/css';
+import type { CartLine } from '../../../machines/cart.model';
+import { formatInr } from '../../components/format';
+import { ButtonLink } from '../../components/ui/button';
+
+/** Lines, subtotal, free shipping and total (spec §2 Checkout); shop screens use rupees. */
+export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; total: number }) {
+  return (
+    <aside
+      aria-labelledby="summary-title"
+      className={css({
+        bg: 'bg.surface',
+        borderRadius: 'card',
+        boxShadow: 'card',
+        p: { base: '5', md: '6' },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '4',
+        position: { lg: 'sticky' },
+        top: '28',
+      })}
+    >
+      <h2 id="summary-title" className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl' })}>
+        Order Summary
+      </h2>
+      {lines.length === 0 ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', color: 'fg.muted' })}>
+          <p>Your cart is empty.</p>
+          <ButtonLink to="/products" variant="outline" size="sm">
+            Browse Products
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul aria-label="Items in your order">
+          {lines.map((line) => (
+            <li
+              key={`${line.id}|${line.selectedColor ?? ''}|${line.selectedSize ?? ''}`}
+              className={css({
+                display: 'flex',
+                justifyContent: 'space-between',
+                gap: '3',
+                py: '2.5',
+                borderBottomWidth: '1px',
+                borderColor: 'border.subtle',
+                fontSize: 'sm',
+              })}
+            >
+              <span className={css({ minW: '0' })}>
+                <span className={css({ fontWeight: '600' })}>{line.name}</span>
+                <span className={css({ color: 'fg.muted' })}> × {line.quantity}</span>
+                {line.selectedSize || line.selectedColor ? (
+                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'xs' })}>
+                    {[line.selectedColor, line.selectedSize].filter(Boolean).join(' · ')}
+                  </span>
+                ) : null}
+              </span>
+              <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>
+                {formatInr(line.price * line.quantity)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className={css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '2', fontSize: 'sm' })}>
+        <dt>Subtotal</dt>
+        <dd className={css({ fontWeight: '600' })}>{formatInr(total)}</dd>
+        <dt>Shipping</dt>
+        <dd className={css({ color: 'fg.success', fontWeight: '600' })}>Free</dd>
+        <dt
+          className={css({
+            fontWeight: '700',
+            fontSize: 'md',
+            pt: '2',
+            borderTopWidth: '1px',
+            borderColor: 'border.subtle',
+          })}
+        >
+          Total
+        </dt>
+        <dd
+          className={css({
+            fontWeight: '700',
+            fontSize: 'lg',
+            pt: '2',
+            borderTopWidth: '1px',
+            borderColor: 'border.subtle',
+          })}
+        >
+          {formatInr(total)}
+        </dd>
+      </dl>
+    </aside>
+  );
+}

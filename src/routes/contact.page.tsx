@@ -1,0 +1,214 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useMachine } from '@xstate/react';
+import { useCallback } from 'react';
+import { css } from 'styled-system/css';
+import { contactMachine } from '../../machines/contact.machine';
+import { useEmitted } from '../app/emitted';
+import { useStoreInfo } from '../app/root-actors';
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../components/icons';
+import { h1Style, Page } from '../components/layout/page';
+import { Button } from '../components/ui/button';
+import { InputField, TextareaField } from '../components/ui/field';
+import { contactSchema } from './contact/contact.schema';
+
+/** Used when store information is absent (spec §2 Contact: defaults). */
+export const CONTACT_DEFAULTS = {
+  companyName: 'Statefront Apparel',
+  companyEmail: 'support@statefront.in',
+  companyPhone: '+91 98765 43210',
+  companyAddress: 'Sector 63, Noida, Uttar Pradesh 201301, India',
+} as const;
+
+export const SUPPORT_HOURS = 'Monday to Saturday, 10AM - 6PM';
+
+const detailRow = css({ display: 'flex', gap: '3', alignItems: 'flex-start' });
+const detailIcon = css({
+  flexShrink: 0,
+  w: '10',
+  h: '10',
+  borderRadius: 'full',
+  display: 'grid',
+  placeItems: 'center',
+  bg: 'terracotta.50',
+  color: 'terracotta.700',
+});
+
+/** /contact (spec §2 Contact): no server call; the machine owns 'Sending...' and the toast. */
+export default function ContactPage() {
+  const store = useStoreInfo();
+  const [state, send, actor] = useMachine(contactMachine);
+  const sending = state.hasTag('loading');
+  const [form, fields] = useForm({
+    id: 'contact',
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status === 'success') send({ type: 'contact.submit', ...submission.value });
+    },
+  });
+  const reset = useCallback(() => form.reset(), [form]);
+  useEmitted(actor, reset);
+
+  const company = store?.companyName?.trim() || CONTACT_DEFAULTS.companyName;
+  const email = store?.companyEmail?.trim() || CONTACT_DEFAULTS.companyEmail;
+  const phone = store?.companyPhone?.trim() || CONTACT_DEFAULTS.companyPhone;
+  const address = store?.companyAddress?.trim() || CONTACT_DEFAULTS.companyAddress;
+
+  return (
+    <Page>
+      <div className={css({ maxW: '2xl', mb: '10', display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <h1 className={h1Style}>Contact Us</h1>
+        <p className={css({ color: 'fg.muted' })}>
+          Questions about an order, sizing or a return? Write to us and we will get back to you shortly.
+        </p>
+      </div>
+      <div
+        className={css({
+          display: 'grid',
+          gap: '8',
+          gridTemplateColumns: { base: '1fr', lg: '2fr 3fr' },
+          alignItems: 'start',
+        })}
+      >
+        <section
+          aria-labelledby="contact-details"
+          className={css({
+            bg: 'indigo.900',
+            color: 'indigo.50',
+            borderRadius: 'card',
+            p: { base: '6', md: '8' },
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '6',
+          })}
+        >
+          <h2
+            id="contact-details"
+            className={css({ fontFamily: 'display', fontSize: '2xl', color: 'white' })}
+          >
+            {company}
+          </h2>
+          <div className={detailRow}>
+            <span className={detailIcon}>
+              <MailIcon />
+            </span>
+            <div>
+              <p className={css({ fontWeight: '600', color: 'white' })}>Email</p>
+              <a
+                href={`mailto:${email}`}
+                className={css({ textDecoration: 'underline', color: 'saffron.200' })}
+              >
+                {email}
+              </a>
+            </div>
+          </div>
+          <div className={detailRow}>
+            <span className={detailIcon}>
+              <PhoneIcon />
+            </span>
+            <div>
+              <p className={css({ fontWeight: '600', color: 'white' })}>Phone</p>
+              <a href={`tel:${phone.replace(/\s+/g, '')}`} className={css({ color: 'indigo.50' })}>
+                {phone}
+              </a>
+              <p
+                className={css({
+                  fontSize: 'sm',
+                  color: 'indigo.200',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '1.5',
+                  mt: '1',
+                })}
+              >
+                <ClockIcon size={14} /> {SUPPORT_HOURS}
+              </p>
+            </div>
+          </div>
+          <div className={detailRow}>
+            <span className={detailIcon}>
+              <PinIcon />
+            </span>
+            <div>
+              <p className={css({ fontWeight: '600', color: 'white' })}>Address</p>
+              <address className={css({ fontStyle: 'normal' })}>{address}</address>
+            </div>
+          </div>
+        </section>
+        <section
+          aria-labelledby="contact-form-title"
+          className={css({
+            bg: 'bg.surface',
+            borderRadius: 'card',
+            boxShadow: 'card',
+            p: { base: '6', md: '8' },
+          })}
+        >
+          <h2
+            id="contact-form-title"
+            className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl', mb: '5' })}
+          >
+            Send us a message
+          </h2>
+          <form
+            {...getFormProps(form)}
+            className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
+          >
+            <div
+              className={css({
+                display: 'grid',
+                gap: '5',
+                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+              })}
+            >
+              <InputField
+                key={fields.name.key}
+                label="Name"
+                name={fields.name.name}
+                required
+                autoComplete="name"
+                errors={fields.name.errors}
+              />
+              <InputField
+                key={fields.email.key}
+                label="Email"
+                name={fields.email.name}
+                type="email"
+                required
+                autoComplete="email"
+                errors={fields.email.errors}
+              />
+            </div>
+            <InputField
+              key={fields.subject.key}
+              label="Subject"
+              name={fields.subject.name}
+              required
+              errors={fields.subject.errors}
+            />
+            <TextareaField
+              key={fields.message.key}
+              label="Message"
+              name={fields.message.name}
+              required
+              rows={6}
+              errors={fields.message.errors}
+            />
+            <Button
+              type="submit"
+              size="lg"
+              disabled={sending}
+              className={css({ alignSelf: { base: 'stretch', md: 'flex-start' } })}
+            >
+              {sending ? 'Sending...' : 'Send Message'}
+            </Button>
+          </form>
+        </section>
+      </div>
+    </Page>
+  );
+}

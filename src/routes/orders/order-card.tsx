@@ -1,0 +1,121 @@
+import { css } from 'styled-system/css';
+import type { DisplayOrder } from '../../../machines/orders.model';
+import { formatLongDate, formatOrderAmount } from '../../components/format';
+import { ButtonLink } from '../../components/ui/button';
+import { StatusBadge } from './status-badge';
+
+const label = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase' });
+
+/** One order of My Orders (spec §2 My Orders): amounts with $ and 2 decimals (spec §1). */
+export function OrderCard({ order }: { order: DisplayOrder }) {
+  const titleId = `order-${order.id}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={css({
+        bg: 'bg.surface',
+        borderRadius: 'card',
+        boxShadow: 'card',
+        overflow: 'hidden',
+      })}
+    >
+      <header
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          px: { base: '4', md: '6' },
+          py: '4',
+          bg: 'bg.muted',
+          borderBottomWidth: '1px',
+          borderColor: 'border.subtle',
+        })}
+      >
+        <div className={css({ minW: '0' })}>
+          <h2 id={titleId} className={css({ fontWeight: '700', overflowWrap: 'anywhere' })}>
+            Order {order.id}
+          </h2>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Placed on {formatLongDate(order.date)}</p>
+        </div>
+        <StatusBadge order={order} />
+      </header>
+      <div
+        className={css({
+          display: 'grid',
+          gap: '6',
+          gridTemplateColumns: { base: '1fr', md: '3fr 2fr' },
+          px: { base: '4', md: '6' },
+          py: '5',
+        })}
+      >
+        <div>
+          <h3 className={label}>Items</h3>
+          <ul className={css({ mt: '2' })}>
+            {order.items.map((item) => (
+              <li
+                key={item.id}
+                className={css({
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                  gap: '3',
+                  py: '2',
+                  borderBottomWidth: '1px',
+                  borderColor: 'border.subtle',
+                  _last: { borderBottomWidth: '0' },
+                })}
+              >
+                <span>
+                  {item.name} <span className={css({ color: 'fg.muted' })}>× {item.quantity}</span>
+                </span>
+                <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>
+                  {formatOrderAmount(item.price)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <dl className={css({ display: 'flex', flexDirection: 'column', gap: '3', fontSize: 'sm' })}>
+          <div>
+            <dt className={label}>Shipping address</dt>
+            <dd>{order.shipping.address || '—'}</dd>
+          </div>
+          <div>
+            <dt className={label}>Method</dt>
+            <dd>{order.shipping.method}</dd>
+          </div>
+          <div>
+            <dt className={label}>Tracking</dt>
+            <dd className={css({ overflowWrap: 'anywhere' })}>{order.shipping.tracking}</dd>
+          </div>
+        </dl>
+      </div>
+      <footer
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          px: { base: '4', md: '6' },
+          py: '4',
+          borderTopWidth: '1px',
+          borderColor: 'border.subtle',
+        })}
+      >
+        <p className={css({ fontSize: 'lg' })}>
+          Total: <strong>{formatOrderAmount(order.total)}</strong>
+        </p>
+        {order.canPay ? (
+          <ButtonLink
+            to={`/payment?orderId=${encodeURIComponent(order.id)}`}
+            aria-label={`Pay Now for order ${order.id}`}
+          >
+            Pay Now
+          </ButtonLink>
+        ) : null}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,55 @@
+import { css } from 'styled-system/css';
+import type { DisplayOrder } from '../../../machines/orders.model';
+import { formatOrderAmount } from '../../components/format';
+
+const cell = css({
+  py: '2.5',
+  px: '3',
+  textAlign: 'left',
+  borderBottomWidth: '1px',
+  borderColor: 'border.subtle',
+});
+const numeric = css({ textAlign: 'right!', whiteSpace: 'nowrap' });
+
+/** Items of a tracked order: name, qty, price with $ and 2 decimals (spec §2 Track order, §1). */
+export function OrderItemsTable({ order }: { order: DisplayOrder }) {
+  return (
+    <div className={css({ overflowX: 'auto' })}>
+      <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}>
+        <caption className={css({ srOnly: true })}>Items in order {order.id}</caption>
+        <thead className={css({ bg: 'bg.muted' })}>
+          <tr>
+            <th scope="col" className={cell}>
+              Item
+            </th>
+            <th scope="col" className={`${cell} ${numeric}`}>
+              Qty
+            </th>
+            <th scope="col" className={`${cell} ${numeric}`}>
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id}>
+              <td className={cell}>{item.name}</td>
+              <td className={`${cell} ${numeric}`}>{item.quantity}</td>
+              <td className={`${cell} ${numeric}`}>{formatOrderAmount(item.price)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2} className={`${cell} ${numeric}`}>
+              Total
+            </th>
+            <td className={`${cell} ${numeric} ${css({ fontWeight: '700' })}`}>
+              {formatOrderAmount(order.total)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

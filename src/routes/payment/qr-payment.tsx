@@ -1,0 +1,83 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { css } from 'styled-system/css';
+import { QR_LEVEL, QR_SIZE, qrImageSource } from '../../../machines/payment.model';
+
+type QrPaymentProps = {
+  qr: string | null;
+  qrBase64: string | null;
+  /** The gateway's own page for this payment (the sandbox), when the answer carried one. */
+  gatewayUrl: string | null;
+  waiting: boolean;
+};
+
+/** Spec §4 qr outcome: the code from `qr` (size 256, level L), else the PNG in `qrBase64`. */
+export function QrPayment({ qr, qrBase64, gatewayUrl, waiting }: QrPaymentProps) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: '4',
+        textAlign: 'center',
+      })}
+    >
+      <h2 className={css({ textStyle: 'h3', fontSize: 'xl' })}>Scan QR Code to Complete Payment</h2>
+      <p className={css({ color: 'fg.muted', maxW: 'sm' })}>
+        Open your banking or payment app (any UPI app) and scan this code to pay for your order.
+      </p>
+      <div
+        className={css({
+          p: '3',
+          bg: 'white',
+          borderRadius: 'control',
+          borderWidth: '1px',
+          borderColor: 'border.subtle',
+        })}
+      >
+        {qr ? (
+          <QRCodeSVG
+            value={qr}
+            size={QR_SIZE}
+            level={QR_LEVEL}
+            title="Payment QR code"
+            role="img"
+            aria-label="Payment QR code"
+          />
+        ) : qrBase64 ? (
+          <img src={qrImageSource(qrBase64)} alt="Payment QR code" width={QR_SIZE} height={QR_SIZE} />
+        ) : null}
+      </div>
+      {waiting ? (
+        <p
+          role="status"
+          className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}
+        >
+          <span
+            aria-hidden="true"
+            className={css({
+              w: '4',
+              h: '4',
+              borderRadius: 'full',
+              borderWidth: '2px',
+              borderColor: 'terracotta.200',
+              borderTopColor: 'terracotta.600',
+              animation: 'spin 1s linear infinite',
+            })}
+          />
+          Waiting for payment confirmation...
+        </p>
+      ) : null}
+      {gatewayUrl ? (
+        <a
+          href={gatewayUrl}
+          target="_blank"
+          rel="noopener"
+          className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
+        >
+          Open test gateway (sandbox)
+        </a>
+      ) : null}
+    </div>
+  );
+}

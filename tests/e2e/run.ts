@@ -1,0 +1,263 @@
+/**
+ * Browser smoke of every storefront route (issue 4) in Debian's chromium through playwright-core.
+ *
+ *   npm run build && npm run test:e2e
+ *
+ * Starts the production server on PORT 8071 with a fresh DATA_DIR (set E2E_BASE_URL to test a server
+ * that is already running instead), visits every route at 1280 px and 375 px, checks each page's h1 /
+ * key text and that the console stayed free of errors, and saves full-page PNGs under screenshots/.
+ * E2E_ONLY=home,products limits the run to those checks while iterating.
+ * Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium) must exist.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SHOTS = join(ROOT, 'screenshots');
+const PORT = Number(process.env.E2E_PORT ?? 8071);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Check = {
+  name: string;
+  path: string | ((ctx: Ctx) => string);
+  expect: (page: Page) => Promise<void>;
+  /** Console errors this page produces on purpose (e.g. the API's 404 for a missing product). */
+  allowConsole?: RegExp;
+};
+type Ctx = { productId: string };
+
+async function h1(page: Page, text: string | RegExp) {
+  await page.getByRole('heading', { level: 1, name: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+async function text(page: Page, value: string | RegExp) {
+  await page.getByText(value).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+async function url(page: Page, pathname: string) {
+  await page.waitForURL((u) => u.pathname === pathname, { timeout: 10_000 });
+}
+
+const CHECKS: Check[] = [
+  {
+    name: 'home',
+    path: '/',
+    expect: async (page) => {
+      await page.getByRole('link', { name: 'Shop Collection' }).waitFor();
+      await page.getByRole('heading', { name: 'Stylish T-Shirts & Trendy Tops' }).waitFor();
+      await page.getByRole('heading', { name: 'Featured Styles' }).waitFor();
+      await page.getByRole('heading', { name: 'Fashion Essentials' }).waitFor();
+      await page.getByRole('button', { name: 'Subscribe' }).waitFor();
+      // Featured products replace the 4 skeletons.
+      await page.locator('#featured-title ~ ul article, section[aria-labelledby=featured-title] article').first().waitFor();
+    },
+  },
+  {
+    name: 'products',
+    path: '/products',
+    expect: async (page) => {
+      await h1(page, 'All Products');
+      await text(page, /Showing 1 to 12 of \d+ items/);
+    },
+  },
+  { name: 'products-men', path: '/products?category=men', expect: (page) => h1(page, "Men's Ethnic Wear") },
+  { name: 'products-featured', path: '/products?featured=true', expect: (page) => text(page, /products?$/) },
+  {
+    name: 'products-empty',
+    path: '/products?category=nothing-here',
+    expect: (page) => text(page, 'No products found with the selected filters.'),
+  },
+  {
+    name: 'product',
+    path: ({ productId }) => `/product/${productId}`,
+    expect: async (page) => {
+      await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+      await page.getByRole('button', { name: 'Add to Wishlist' }).waitFor();
+    },
+  },
+  {
+    name: 'product-missing',
+    path: '/product/no-such-product',
+    expect: (page) => h1(page, 'Product Not Found'),
+    allowConsole: /status of 404/,
+  },
+  { name: 'cart-empty', path: '/cart', expect: (page) => h1(page, 'Your cart is empty') },
+  { name: 'contact', path: '/contact', expect: (page) => text(page, 'Monday to Saturday, 10AM - 6PM') },
+  { name: 'api-test', path: '/api-test', expect: (page) => page.getByRole('button', { name: 'Test API Connection' }).waitFor() },
+  { name: 'track-order', path: '/track-order', expect: (page) => h1(page, /track/i) },
+  { name: 'order-success', path: '/order-success', expect: (page) => h1(page, 'Thank You for Your Order!') },
+  ...(['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const).map((slug) => ({
+    name: `policy-${slug}`,
+    path: `/${slug}`,
+    expect: async (page: Page) => {
+      await text(page, 'Policy Information');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+  })),
+  {
+    name: 'reserved-slug',
+    path: '/forgot-password',
+    expect: async (page) => {
+      await url(page, '/404');
+      await h1(page, 'Oops! Page not found');
+    },
+  },
+  {
+    name: 'not-found',
+    path: '/no/such/page',
+    expect: async (page) => {
+      await h1(page, 'Oops! Page not found');
+      await page.getByRole('link', { name: 'Return to Home' }).waitFor();
+    },
+  },
+  { name: 'guard-account', path: '/account', expect: (page) => url(page, '/login') },
+  { name: 'guard-checkout', path: '/checkout', expect: (page) => url(page, '/login') },
+  { name: 'login', path: '/login', expect: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  { name: 'register', path: '/register', expect: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+];
+
+/** A cart with a line, reached the way a shopper does it: product page, size, Add to Cart. */
+async function cartWithItems(page: Page, base: string, ctx: Ctx) {
+  await page.goto(`${base}/product/${ctx.productId}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+  const firstSize = page.locator('[data-scope=radio-group][data-part=item]').first();
+  if (await firstSize.count()) await firstSize.click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await url(page, '/cart');
+  await text(page, /\d+ Item\(s\)/);
+}
+
+/**
+ * Scrolls through the page first so lazy images load, then saves the full page plus 1600 px slices
+ * (a 375 px wide full page is too tall to read as one image).
+ */
+async function screenshot(page: Page, name: string) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  const width = page.viewportSize()?.width ?? 1280;
+  if (width >= 768) return;
+  for (let i = 0; i * 1600 < height && i < 6; i++) {
+    const clip = { x: 0, y: i * 1600, width, height: Math.min(1600, height - i * 1600) };
+    await page.screenshot({ path: join(SHOTS, `${name}.part${i + 1}.png`), fullPage: true, clip });
+  }
+}
+
+async function startServer(): Promise<{ base: string; stop: () => void }> {
+  if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: () => {} };
+  if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'statefront-e2e-'));
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://localhost:${PORT}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/v1/storeInfo`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    base,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function visit(context: BrowserContext, base: string, label: string, check: Check, ctx: Ctx) {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !check.allowConsole?.test(msg.text())) errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const path = typeof check.path === 'function' ? check.path(ctx) : check.path;
+  try {
+    await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    await check.expect(page);
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `${check.name}-${label}`);
+    if (errors.length > 0) throw new Error(`console errors:\n  ${errors.join('\n  ')}`);
+  } finally {
+    await page.close();
+  }
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (apt-get install chromium); no browser is downloaded`);
+  mkdirSync(SHOTS, { recursive: true });
+  const server = await startServer();
+  let browser: Browser | undefined;
+  const failures: string[] = [];
+  let passed = 0;
+  try {
+    const list = await (await fetch(`${server.base}/api/v1/products?limit=1`)).json();
+    const ctx: Ctx = { productId: list.data[0].id };
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    for (const [label, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['mobile', { width: 375, height: 812 }],
+    ] as const) {
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+      const only = process.env.E2E_ONLY?.split(',');
+      for (const check of CHECKS.filter((c) => !only || only.includes(c.name))) {
+        try {
+          await visit(context, server.base, label, check, ctx);
+          passed++;
+          console.log(`ok   ${check.name} @ ${label}`);
+        } catch (error) {
+          failures.push(`${check.name} @ ${label}: ${(error as Error).message}`);
+          console.log(`FAIL ${check.name} @ ${label}`);
+        }
+      }
+      try {
+        const page = await context.newPage();
+        await cartWithItems(page, server.base, ctx);
+        await screenshot(page, `cart-items-${label}`);
+        await page.close();
+        passed++;
+        console.log(`ok   cart-items @ ${label}`);
+      } catch (error) {
+        failures.push(`cart-items @ ${label}: ${(error as Error).message}`);
+        console.log(`FAIL cart-items @ ${label}`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser?.close();
+    server.stop();
+  }
+  console.log(`\n${passed} passed, ${failures.length} failed; screenshots in ${SHOTS}`);
+  if (failures.length > 0) {
+    for (const failure of failures) console.error(`- ${failure}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import { expect } from 'vitest';
+import { modelNamed } from './support/models';
+import { describeModel } from './support/suite';
+
+describeModel(
+  modelNamed('checkout'),
+  ({ event, to }) => {
+    const e = event as { type: string; items?: unknown[]; city?: string };
+    if (e.type === 'checkout.submit') {
+      if (e.items?.length === 0)
+        return [
+          {
+            type: 'toast',
+            title: 'Cart is empty',
+            description: 'Please add items to your cart before checkout.',
+            variant: 'error',
+          },
+        ];
+      if (e.city?.trim() === '')
+        return [
+          {
+            type: 'toast',
+            title: 'Please fill all fields',
+            description: 'All shipping information fields are required.',
+            variant: 'error',
+          },
+        ];
+      return [];
+    }
+    if (e.type === 'xstate.done.actor.createOrder')
+      return [{ type: 'cart.reset' }, { type: 'navigate', to: '/payment?orderId=SF-TEST0001' }];
+    if (e.type === 'xstate.error.actor.createOrder') {
+      expect(to.value).toBe('idle');
+      return [
+        {
+          type: 'toast',
+          title: 'Error placing order',
+          description: 'Please try again later.',
+          variant: 'error',
+        },
+      ];
+    }
+    return [];
+  },
+  (replay) => {
+    for (const input of replay.actorInputs.get('createOrder') ?? []) {
+      expect(input).toEqual({
+        products: { 'p-kurta': 1, 'p-tee': 2 },
+        shippingAddress: {
+          fullName: 'Asha Verma',
+          address: '14 MG Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          postalCode: '560038',
+          phone: '+919876543210',
+        },
+      });
+    }
+  },
+);

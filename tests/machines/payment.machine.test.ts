@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { paymentMachine } from '../../machines/payment.machine';
+import { paymentFields } from './support/fixtures';
+import { modelNamed, paymentResponses } from './support/models';
+import { describeModel } from './support/suite';
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describeModel(
+  modelNamed('payment'),
+  ({ event, to }) => {
+    const e = event as { type: string; output?: unknown };
+    if (e.type === 'payment.submit' && to.matches('form'))
+      return [
+        {
+          type: 'toast',
+          title: 'Validation Error',
+          description: 'Please correct the errors in the form',
+          variant: 'error',
+        },
+      ];
+    if (e.type === 'xstate.done.actor.submitPayment') {
+      if (e.output === paymentResponses.redirectPost)
+        return [
+          {
+            type: 'postForm',
+            url: 'https://gateway.test/pay',
+            method: 'POST',
+            fields: {
+              type: 'POST',
+              url: 'https://gateway.test/checkout',
+              'data[txnid]': 'T1',
+              'data[hash]': 'abc',
+            },
+          },
+        ];
+      if (e.output === paymentResponses.deeplink)
+        return [{ type: 'navigate', to: 'upi://pay?pa=statefront@upi&am=998.00', external: true }];
+      if (e.output === paymentResponses.redirect)
+        return [{ type: 'navigate', to: 'https://gateway.test/hosted/T1', external: true }];
+      if (e.output === paymentResponses.initiated)
+        return [
+          {
+            type: 'toast',
+            title: 'Payment initiated',
+            description: 'Your payment is being processed',
+            variant: 'success',
+          },
+          { type: 'navigate', to: '/orders' },
+        ];
+      return [];
+    }
+    if (e.type === 'xstate.done.actor.fetchOrderStatus' && e.output === 1)
+      return [{ type: 'navigate', to: '/order-success?orderId=SF-TEST0001', replace: true }];
+    return [];
+  },
+  (replay) => {
+    for (const step of replay.steps) {
+      const s = step.actual;
+      const e = step.event as { type: string; output?: unknown };
+      if (s.matches('missingOrderId'))
+        expect(s.context.error).toBe('Order ID is missing. Please return to checkout.');
+      if (s.matches('fieldsFailed'))
+        expect(s.context.error).toBe('Failed to load payment form. Please try again later.');
+      if (s.matches('failed')) {
+        const expected =
+          e.type === 'xstate.error.actor.submitPayment'
+            ? 'Failed to process payment. Please try again later.'
+            : e.output === paymentResponses.refused
+              ? 'Order is not pending'
+              : 'Unknown error occurred during payment process';
+        expect(s.context.error).toBe(expected);
+      }
+      if (s.matches('qr'))
+        expect(s.context.outcome).toEqual({
+          kind: 'qr',
+          qr: paymentResponses.qr?.action?.qr,
+          qrBase64: null,
+        });
+    }
+    // Only visible fields are sent, trimmed, with the phone normalised to +91 and 10 digits.
+    for (const input of replay.actorInputs.get('submitPayment') ?? []) {
+      expect(input).toEqual({
+        orderId: 'SF-TEST0001',
+        fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210' },
+      });
+    }
+  },
+);
+
+describe('paymentMachine', () => {
+  const fieldsLoaded = () => {
+    const clock = new SimulatedClock();
+    const statuses: unknown[] = [0, 0, 2];
+    const actor = createActor(
+      paymentMachine.provide({
+        actors: {
+          fetchPaymentFields: fromPromise(async () => paymentFields),
+          submitPayment: fromPromise(async () => paymentResponses.qr!),
+          fetchOrderStatus: fromPromise(async () => statuses.shift()),
+        },
+      }),
+      { input: { orderId: 'SF-TEST0001' }, clock },
+    );
+    return { actor, clock };
+  };
+
+  it('moves to paid on its own once a poll sees the order leave Pending', async () => {
+    const { actor, clock } = fieldsLoaded();
+    const emitted: unknown[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    await flush();
+    actor.send({
+      type: 'payment.submit',
+      values: { payerName: 'Asha', email: 'asha@example.in', phone: '9876543210' },
+    });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ qr: 'waiting' });
+    for (let poll = 0; poll < 3; poll++) {
+      clock.increment(3000);
+      await flush();
+    }
+    expect(actor.getSnapshot().value).toBe('paid');
+    expect(emitted).toContainEqual({
+      type: 'navigate',
+      to: '/order-success?orderId=SF-TEST0001',
+      replace: true,
+    });
+  });
+
+  it('expires the QR after the poll timeout when the order stays Pending', async () => {
+    const { actor, clock } = fieldsLoaded();
+    actor.start();
+    await flush();
+    actor.send({
+      type: 'payment.submit',
+      values: { payerName: 'Asha', email: 'asha@example.in', phone: '9876543210' },
+    });
+    await flush();
+    clock.increment(5 * 60 * 1000);
+    await flush();
+    expect(actor.getSnapshot().matches('qr')).toBe(true);
+    clock.increment(5 * 60 * 1000);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('qrExpired');
+  });
+
+  it('resets the values to the new defaults when the field list is loaded', async () => {
+    const { actor } = fieldsLoaded();
+    actor.start();
+    await flush();
+    expect(actor.getSnapshot().context.values).toEqual({ payerName: '', email: '', phone: '+91', gstin: '' });
+    actor.send({ type: 'payment.change', name: 'phone', value: '+91 98765-43210 99' });
+    expect(actor.getSnapshot().context.values.phone).toBe('+919876543210');
+  });
+});

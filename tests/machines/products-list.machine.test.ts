@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { productsListMachine } from '../../machines/products-list.machine';
+import { modelNamed } from './support/models';
+import { describeModel } from './support/suite';
+
+const pathOf = (query: { category?: string; parentCategory?: string; page: number }) =>
+  `/products?${[
+    query.category && `category=${encodeURIComponent(query.category)}`,
+    query.parentCategory && `parentCategory=${encodeURIComponent(query.parentCategory)}`,
+    query.page > 1 && `page=${query.page}`,
+  ]
+    .filter(Boolean)
+    .join('&')}`;
+
+describeModel(modelNamed('products-list'), ({ from, event, to }) => {
+  const queryChanged = JSON.stringify(from?.context.query) !== JSON.stringify(to.context.query);
+  if (!queryChanged) return [];
+  const url = { type: 'navigate', to: pathOf(to.context.query) };
+  if (event.type === 'products.page') return [url, { type: 'scrollToTop', behavior: 'smooth' }];
+  if (event.type === 'products.filter' || event.type === 'products.clearFilters') return [url];
+  return [];
+});
+
+describe('productsListMachine', () => {
+  it('resets the page to 1 when the parent category changes', () => {
+    const actor = createActor(productsListMachine, { input: { category: 'men', page: 3 } }).start();
+    actor.send({ type: 'products.filter', parentCategory: 'Kurta' });
+    expect(actor.getSnapshot().context.query).toEqual({ category: 'men', parentCategory: 'Kurta', page: 1 });
+    actor.stop();
+  });
+
+  it('ignores a URL sync when the query is the one it already holds', () => {
+    const actor = createActor(productsListMachine, { input: { category: 'men', page: 2 } }).start();
+    const before = actor.getSnapshot();
+    actor.send({ type: 'products.sync', category: 'men', page: 2 });
+    expect(actor.getSnapshot().context).toBe(before.context);
+    actor.stop();
+  });
+});

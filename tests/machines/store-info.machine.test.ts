@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { storeInfoMachine } from '../../machines/store-info.machine';
+import { storeInfo } from './support/fixtures';
+import { modelNamed } from './support/models';
+import { describeModel } from './support/suite';
+
+describeModel(modelNamed('store-info'), ({ event }) =>
+  event.type === 'xstate.error.actor.fetchStoreInfo'
+    ? [
+        {
+          type: 'toast',
+          title: 'Failed to load store information. Please refresh the page.',
+          variant: 'error',
+        },
+      ]
+    : [],
+);
+
+describe('storeInfoMachine', () => {
+  it('holds the store information when the fetch resolves', async () => {
+    const actor = createActor(
+      storeInfoMachine.provide({ actors: { fetchStoreInfo: fromPromise(async () => storeInfo) } }),
+    ).start();
+    await new Promise((r) => setImmediate(r));
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(actor.getSnapshot().context.storeInfo?.storeName).toBe('Statefront');
+  });
+});

@@ -1,0 +1,121 @@
+/** Data the fake actors answer with in the model tests and journeys. */
+import type { CartLine } from '../../../machines/cart.model';
+import type { DisplayProduct } from '../../../machines/catalogue.model';
+import { RequestError } from '../../../machines/errors';
+import type { DisplayOrder } from '../../../machines/orders.model';
+import type { PaymentField } from '../../../machines/payment-form.rules';
+import type { StoreInfo } from '../../../machines/store-info.machine';
+
+export const storeInfo: StoreInfo = {
+  storeName: 'Statefront',
+  companyName: 'Statefront Apparel Pvt. Ltd.',
+  companyAddress: 'Plot 7, Sector 63, Noida',
+  companyEmail: 'care@statefront.in',
+  companyPhone: '+91 120 456 7890',
+  companyLogoUrl: '/assets/logo.svg',
+  description: 'Everyday T-shirts.',
+  categories: ['T Shirts', 'Tops'],
+  categoryImages: {},
+  policies: {},
+};
+
+export const kurta: DisplayProduct = {
+  id: 'p-kurta',
+  name: 'Indigo Block-Print Kurta',
+  price: 1499,
+  originalPrice: 1899,
+  description: 'Hand block-printed cotton kurta.',
+  image: '/images/kurta.svg',
+  category: 'men',
+  parentCategory: 'Kurta',
+  featured: true,
+  sizes: ['S', 'M'],
+  colors: ['Indigo'],
+  attributes: [],
+};
+
+export const scarf: DisplayProduct = {
+  id: 'p-scarf',
+  name: 'Silk Scarf',
+  price: 799,
+  description: 'A scarf.',
+  image: '/images/scarf.svg',
+  category: 'accessories',
+  parentCategory: 'Scarf',
+  featured: false,
+  sizes: ['One Size'],
+  attributes: [],
+};
+
+export const tee: DisplayProduct = {
+  id: 'p-tee',
+  name: 'Plain Tee',
+  price: 499,
+  description: 'A tee.',
+  image: '/images/tee.svg',
+  category: 't shirts',
+  parentCategory: '',
+  featured: false,
+  attributes: [],
+};
+
+export const kurtaLine: CartLine = {
+  id: kurta.id,
+  name: kurta.name,
+  image: kurta.image,
+  price: kurta.price,
+  quantity: 1,
+  selectedSize: 'M',
+  selectedColor: 'Indigo',
+};
+
+export const teeLine: CartLine = {
+  id: tee.id,
+  name: tee.name,
+  image: tee.image,
+  price: tee.price,
+  quantity: 2,
+};
+
+export const order: DisplayOrder = {
+  id: 'SF-TEST0001',
+  date: '2026-11-01T10:00:00.000Z',
+  status: 0,
+  statusLabel: 'Pending',
+  statusColor: 'yellow',
+  items: [{ id: 'i1', name: 'Plain Tee', quantity: 2, price: 499 }],
+  shipping: {
+    address: '14 MG Road, Bengaluru, Karnataka, 560038',
+    method: 'Standard Shipping',
+    tracking: 'Not available',
+  },
+  total: 998,
+  canPay: true,
+};
+
+export const shipping = {
+  fullName: 'Asha Verma',
+  address: '14 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  phone: '+919876543210',
+};
+
+export const paymentFields: PaymentField[] = [
+  {
+    name: 'payerName',
+    label: 'Name',
+    type: 'text',
+    rules: { required: true },
+    rulesMessages: ['Name is required'],
+  },
+  { name: 'email', label: 'Email', type: 'email', rules: { required: true } },
+  { name: 'phone', label: 'Phone', type: 'tel', rules: { required: true } },
+  { name: 'gstin', label: 'GSTIN', type: 'text', showWhenFilled: ['company'] },
+];
+
+export const serverError = (message: string, status = 500) =>
+  new RequestError(message, { status, serverMessage: message });
+export const noResponse = () =>
+  new RequestError('No response from server. Please try again later.', { noResponse: true });

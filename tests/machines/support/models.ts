@@ -1,0 +1,329 @@
+/**
+ * One model per machine: which user events (with which payloads) and which actor outcomes to try.
+ * Shared by the model tests (tests/machines/*.test.ts) and `npm run journeys`.
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { accountMachine } from '../../../machines/account.machine';
+import { authMachine } from '../../../machines/auth.machine';
+import { cartMachine } from '../../../machines/cart.machine';
+import { checkoutMachine } from '../../../machines/checkout.machine';
+import { contactMachine } from '../../../machines/contact.machine';
+import { featuredProductsMachine } from '../../../machines/featured-products.machine';
+import { myOrdersMachine } from '../../../machines/my-orders.machine';
+import { newsletterMachine } from '../../../machines/newsletter.machine';
+import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
+import { paymentMachine } from '../../../machines/payment.machine';
+import type { PaymentResponse } from '../../../machines/payment.model';
+import { productMachine } from '../../../machines/product.machine';
+import { productsListMachine } from '../../../machines/products-list.machine';
+import { storeInfoMachine } from '../../../machines/store-info.machine';
+import {
+  kurta,
+  kurtaLine,
+  noResponse,
+  order,
+  paymentFields,
+  scarf,
+  serverError,
+  shipping,
+  storeInfo,
+  tee,
+  teeLine,
+} from './fixtures';
+import { labelled, type MachineModel } from './graph';
+
+const done = (id: string, output: unknown, label?: string): EventObject => {
+  const event = { type: `xstate.done.actor.${id}`, output } as EventObject;
+  return label ? labelled(event, label) : event;
+};
+const fail = (id: string, error: unknown): EventObject => ({ type: `xstate.error.actor.${id}`, error }) as EventObject;
+/** A shopper's event with a short label for the journeys. */
+const user = <T extends EventObject>(event: T, label: string): T => labelled(event, label);
+
+const storeInfoModel: MachineModel = {
+  name: 'store-info',
+  machine: storeInfoMachine,
+  cases: [{ title: 'on start' }],
+  events: () => [
+    done('fetchStoreInfo', storeInfo, 'the store information'),
+    fail('fetchStoreInfo', serverError('Internal server error')),
+    { type: 'storeInfo.refresh' },
+  ],
+};
+
+const cartModel: MachineModel = {
+  name: 'cart',
+  machine: cartMachine,
+  cases: [{ title: 'fresh browser' }],
+  // Bounded so the graph stays finite: at most 2 of the kurta, one tee line.
+  events: (snapshot) => {
+    const items = (snapshot.context as { items: { id: string; quantity: number }[] }).items;
+    const kurtaQty = items.find((l) => l.id === kurta.id)?.quantity ?? 0;
+    return [
+      done('loadCart', JSON.stringify([teeLine]), 'a stored cart with 2 tees'),
+      done('loadCart', '{corrupt', 'a corrupt stored value'),
+      fail('loadCart', new Error('SecurityError')),
+      ...(kurtaQty < 2 ? [user({ type: 'cart.add', ...kurtaLine }, 'kurta, M, Indigo, quantity 1')] : []),
+      user({ type: 'cart.add', ...teeLine, quantity: 0 }, 'tee, quantity 0'),
+      { type: 'cart.remove', id: tee.id },
+      { type: 'cart.update', id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo', quantity: 3 },
+      { type: 'cart.update', id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo', quantity: 0 },
+      { type: 'cart.clear' },
+      { type: 'cart.reset' },
+      { type: 'cart.checkout', authenticated: true },
+      { type: 'cart.checkout', authenticated: false },
+    ];
+  },
+};
+
+const productsPage = { products: [kurta, scarf], total: 14 };
+const productsListModel: MachineModel = {
+  name: 'products-list',
+  machine: productsListMachine,
+  cases: [{ title: 'men, page 1', input: { category: 'men', page: 1 } }],
+  // The shopper acts only once both regions have settled, which keeps the graph small; the transitions
+  // are the same whichever list state they leave from.
+  events: (snapshot) => [
+    done('fetchProducts', productsPage, '2 products of 14'),
+    done('fetchProducts', { products: [], total: 0 }, 'no products'),
+    fail('fetchProducts', serverError('Internal server error')),
+    done('fetchParentCategories', ['Kurta', 'Scarf']),
+    fail('fetchParentCategories', noResponse()),
+    { type: 'products.retry' },
+    ...(snapshot.matches({ filters: 'ready' }) && !snapshot.hasTag('loading')
+      ? [
+          { type: 'products.filter', parentCategory: 'Kurta' },
+          { type: 'products.page', page: 2 },
+          { type: 'products.clearFilters' },
+          { type: 'products.sync', category: 'women', page: 1 },
+        ]
+      : []),
+  ],
+};
+
+const productModel: MachineModel = {
+  name: 'product',
+  machine: productMachine,
+  cases: [{ title: 'product page', input: { id: kurta.id } }],
+  events: () => [
+    done('fetchProduct', kurta, 'the kurta (sizes S, M)'),
+    done('fetchProduct', scarf, 'the scarf (One Size)'),
+    done('fetchProduct', null, 'no product'),
+    fail('fetchProduct', serverError('Internal server error')),
+    { type: 'product.selectSize', size: 'M' },
+    { type: 'product.selectColor', color: 'Indigo' },
+    { type: 'product.setQuantity', quantity: 2 },
+    { type: 'product.setQuantity', quantity: 0 },
+    { type: 'product.addToCart' },
+  ],
+};
+
+const featuredModel: MachineModel = {
+  name: 'featured-products',
+  machine: featuredProductsMachine,
+  cases: [{ title: 'home page' }],
+  simplePaths: true,
+  events: () => [
+    done('fetchFeaturedProducts', [kurta, tee], '2 products'),
+    done('fetchFeaturedProducts', [], 'no products'),
+    fail('fetchFeaturedProducts', noResponse()),
+  ],
+};
+
+const login = {
+  type: 'auth.login',
+  email: 'asha@example.in',
+  password: 'saree-sunday-42',
+  redirectTo: '/checkout',
+};
+const register = {
+  type: 'auth.register',
+  email: ' Asha@Example.IN ',
+  password: 'saree-sunday-42',
+  firstName: 'Asha',
+  lastName: 'Verma',
+};
+const authModel: MachineModel = {
+  name: 'auth',
+  machine: authMachine,
+  cases: [{ title: 'on start' }],
+  events: () => [
+    done('readToken', 'tok-123'),
+    done('readToken', null),
+    fail('readToken', new Error('cookies blocked')),
+    login,
+    user({ ...register }, 'valid details'),
+    user({ ...register, email: 'asha-at-example' }, 'email without @'),
+    done('login', { token: 'tok-456' }),
+    done('login', {}),
+    fail('login', serverError('Invalid email or password', 401)),
+    fail('login', noResponse()),
+    done('register', { email: 'asha@example.in' }),
+    fail('register', serverError('An account with this email already exists', 409)),
+    { type: 'auth.logout' },
+    done('logout', undefined),
+    fail('logout', new Error('cookie still there')),
+    { type: 'auth.unauthorized' },
+  ],
+};
+
+const checkoutModel: MachineModel = {
+  name: 'checkout',
+  machine: checkoutMachine,
+  cases: [{ title: 'checkout page' }],
+  events: () => [
+    user({ type: 'checkout.submit', items: [kurtaLine, teeLine], ...shipping }, '2 lines, every field filled'),
+    user({ type: 'checkout.submit', items: [], ...shipping }, 'empty cart'),
+    user({ type: 'checkout.submit', items: [kurtaLine], ...shipping, city: '   ' }, 'city blank'),
+    done('createOrder', { id: 'SF-TEST0001' }, 'order SF-TEST0001'),
+    fail('createOrder', serverError('Failed to create order', 400)),
+  ],
+};
+
+const orderTrackingModel: MachineModel = {
+  name: 'order-tracking',
+  machine: orderTrackingMachine,
+  cases: [{ title: 'track order page', input: { orderId: '', contactInfo: 'asha@example.in' } }],
+  events: () => [
+    { type: 'tracking.submit', orderId: 'SF-TEST0001', contactInfo: 'asha@example.in' },
+    { type: 'tracking.submit', orderId: ' ', contactInfo: 'asha@example.in' },
+    done('trackOrder', order, 'order SF-TEST0001, Pending'),
+    fail('trackOrder', serverError('Order not found or access denied', 404)),
+  ],
+};
+
+const myOrdersModel: MachineModel = {
+  name: 'my-orders',
+  machine: myOrdersMachine,
+  cases: [{ title: 'orders page' }],
+  events: () => [
+    done('fetchOrders', [order], '1 order'),
+    done('fetchOrders', [], 'no orders'),
+    fail('fetchOrders', serverError('Internal server error')),
+    { type: 'orders.retry' },
+  ],
+};
+
+const accountModel: MachineModel = {
+  name: 'account',
+  machine: accountMachine,
+  cases: [{ title: 'account page' }],
+  events: () => [
+    done('fetchAccountInfo', {
+      firstName: 'Asha',
+      lastName: 'Verma',
+      email: 'asha@example.in',
+      createdAt: '2025-04-18T09:30:00.000Z',
+    }),
+    fail('fetchAccountInfo', serverError('Internal server error', 500)),
+    fail('fetchAccountInfo', noResponse()),
+    fail('fetchAccountInfo', new Error('Unexpected token < in JSON')),
+    { type: 'account.retry' },
+  ],
+};
+
+const contactModel: MachineModel = {
+  name: 'contact',
+  machine: contactMachine,
+  cases: [{ title: 'contact page' }],
+  simplePaths: true,
+  events: () => [
+    {
+      type: 'contact.submit',
+      name: 'Asha',
+      email: 'asha@example.in',
+      subject: 'Sizes',
+      message: 'Do you stock XL?',
+    },
+    { type: 'contact.submit', name: 'Asha', email: 'asha@example.in', subject: ' ', message: 'Hi' },
+  ],
+};
+
+const newsletterModel: MachineModel = {
+  name: 'newsletter',
+  machine: newsletterMachine,
+  cases: [{ title: 'home page' }],
+  events: () => [
+    { type: 'newsletter.subscribe', email: 'asha@example.in' },
+    { type: 'newsletter.subscribe', email: 'not-an-email' },
+  ],
+};
+
+export const paymentResponses: Record<string, PaymentResponse> = {
+  redirectPost: {
+    success: true,
+    action: {
+      type: 'redirect_post',
+      redirectUrl: 'https://gateway.test/pay',
+      formParams: { type: 'POST', url: 'https://gateway.test/checkout', data: { txnid: 'T1', hash: 'abc' } },
+    },
+  },
+  deeplink: {
+    success: true,
+    action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=statefront@upi&am=998.00' },
+  },
+  qr: { success: true, action: { type: 'qr', qr: 'upi://pay?pa=statefront@upi&am=998.00' } },
+  redirect: { success: true, redirectUrl: 'https://gateway.test/hosted/T1' },
+  initiated: { success: true },
+  refused: { success: false, error: 'Order is not pending' },
+  refusedSilently: { success: false },
+};
+
+const paymentModel: MachineModel = {
+  name: 'payment',
+  machine: paymentMachine,
+  cases: [
+    { title: 'with an order id', input: { orderId: 'SF-TEST0001' } },
+    { title: 'without an order id', input: {} },
+  ],
+  events: (snapshot: AnyMachineSnapshot) => {
+    const values = (snapshot.context as { values: Record<string, unknown> }).values;
+    // Fill the form in one order only (name, email, phone) so the graph stays small.
+    const fill: EventObject[] = [];
+    if (!values.payerName)
+      fill.push({ type: 'payment.change', name: 'payerName', value: 'Asha Verma' } as EventObject);
+    else if (!values.email)
+      fill.push(
+        { type: 'payment.change', name: 'email', value: 'asha@example' } as EventObject,
+        { type: 'payment.change', name: 'email', value: 'asha@example.in' } as EventObject,
+      );
+    else if (values.phone === '+91')
+      fill.push({ type: 'payment.change', name: 'phone', value: '98765 43210' } as EventObject);
+    if (values.email === 'asha@example')
+      fill.push({ type: 'payment.change', name: 'email', value: 'asha@example.in' } as EventObject);
+    return [
+      done('fetchPaymentFields', paymentFields, 'payerName, email, phone (+ gstin when company is filled)'),
+      fail('fetchPaymentFields', serverError('Internal server error')),
+      ...fill,
+      { type: 'payment.submit' },
+      ...Object.entries(paymentResponses).map(([kind, r]) => done('submitPayment', r, kind)),
+      fail('submitPayment', noResponse()),
+      done('fetchOrderStatus', 0),
+      done('fetchOrderStatus', 1),
+      fail('fetchOrderStatus', noResponse()),
+      { type: 'payment.retry' },
+    ];
+  },
+};
+
+export const models: MachineModel[] = [
+  storeInfoModel,
+  cartModel,
+  productsListModel,
+  productModel,
+  featuredModel,
+  authModel,
+  checkoutModel,
+  orderTrackingModel,
+  myOrdersModel,
+  accountModel,
+  contactModel,
+  newsletterModel,
+  paymentModel,
+];
+
+export function modelNamed(name: string): MachineModel {
+  const model = models.find((m) => m.name === name);
+  if (!model) throw new Error(`No machine named ${name}. Known: ${models.map((m) => m.name).join(', ')}`);
+  return model;
+}

@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMIT, loadConfig, PROJECT_ROOT } from '../../server/config';
+import { loadStoreConfig, parseStoreConfig, StoreConfigError } from '../../server/store-config';
+import { API, createTestApp, TEST_STORE, type TestApp } from './helpers';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when the environment is empty', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8044,
+      host: '0.0.0.0',
+      dataDir: resolve('./.data'),
+      databaseUrl: null,
+      publicUrl: 'http://localhost:8044',
+      storeConfigPath: resolve(PROJECT_ROOT, 'store.config.json'),
+      logLevel: 'info',
+      rateLimit: DEFAULT_RATE_LIMIT,
+    });
+    expect(config.payments.provider).toBe('sandbox');
+    expect(config.payments.sandboxSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/sf-data',
+      DATABASE_URL: 'postgres://db/statefront',
+      PUBLIC_URL: 'https://shop.example.in/',
+      STORE_CONFIG: '/etc/statefront/store.json',
+      PAYU_KEY: 'key',
+      PAYU_SALT: 'salt',
+      PAYU_MODE: 'live',
+      SANDBOX_SECRET: 'sandbox',
+      UPI_VPA: 'shop@okicici',
+      UPI_PAYEE_NAME: 'Shop',
+      RATE_LIMIT_AUTH_MAX: '5',
+      RATE_LIMIT_REGISTER_MAX: '6',
+      RATE_LIMIT_TRACK_MAX: '7',
+      RATE_LIMIT_GLOBAL_MAX: '8',
+      RATE_LIMIT_WINDOW_MS: '30000',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/sf-data',
+      databaseUrl: 'postgres://db/statefront',
+      publicUrl: 'https://shop.example.in',
+      storeConfigPath: '/etc/statefront/store.json',
+      logLevel: 'warn',
+      rateLimit: { authMax: 5, registerMax: 6, trackMax: 7, globalMax: 8, windowMs: 30000 },
+      payments: {
+        provider: 'payu',
+        sandboxSecret: 'sandbox',
+        payu: { key: 'key', salt: 'salt', mode: 'live' },
+        upiVpa: 'shop@okicici',
+        upiPayeeName: 'Shop',
+      },
+    });
+  });
+
+  it('rejects a malformed number with the variable name', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
+    expect(() => loadConfig({ RATE_LIMIT_AUTH_MAX: '0' })).toThrow(/RATE_LIMIT_AUTH_MAX/);
+  });
+});
+
+describe('store config', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'statefront-store-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('accepts a complete config and keeps the UPI payee apart from StoreInfo', () => {
+    const loaded = parseStoreConfig({
+      ...TEST_STORE,
+      upi: { vpa: 'statefront@okaxis', payeeName: 'Statefront' },
+    });
+    expect(loaded.store).toEqual(TEST_STORE);
+    expect(loaded.upi).toEqual({ vpa: 'statefront@okaxis', payeeName: 'Statefront' });
+  });
+
+  it('names each bad field', () => {
+    const { storeName: _storeName, ...withoutName } = TEST_STORE;
+    const bad = { ...withoutName, companyEmail: 'nope', categories: [], policies: { refunds: '<p>x</p>' } };
+    let message = '';
+    try {
+      parseStoreConfig(bad);
+    } catch (error) {
+      expect(error).toBeInstanceOf(StoreConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('storeName');
+    expect(message).toContain('companyEmail');
+    expect(message).toContain('categories');
+    expect(message).toContain('policies');
+  });
+
+  it('reports unreadable and non-JSON files by path', () => {
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{ nope');
+    expect(() => loadStoreConfig(broken)).toThrow(`The store config ${broken} is not valid JSON`);
+    expect(() => loadStoreConfig(join(dir, 'missing.json'))).toThrow(/Cannot read the store config/);
+  });
+
+  it('validates the shipped store.config.json', () => {
+    const { store } = loadStoreConfig(resolve(PROJECT_ROOT, 'store.config.json'));
+    expect(store.categories.length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /storeInfo', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  }, 60_000);
+
+  it('serves the loaded store config', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `${API}/storeInfo` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(TEST_STORE);
+    expect(response.json()).not.toHaveProperty('upi');
+  });
+});

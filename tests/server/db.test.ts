@@ -1,0 +1,169 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from '../../server/db/lock';
+import { products } from '../../server/db/schema';
+import { type SeedProduct, seedIfEmpty, seedProducts, toPaise } from '../../server/db/seed';
+
+const folders: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'statefront-lock-'));
+  folders.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A pid that certainly belonged to a process that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(child.stdout.toString());
+}
+
+describe('DATA_DIR lock', () => {
+  it('writes our pid and removes the file on release', () => {
+    const dir = tempDir();
+    const release = acquireDataDirLock(dir);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('refuses with a clear message while another live process holds it', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, LOCK_FILE), `${process.ppid}\n`);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      `Another Statefront process (pid ${process.ppid}) is using DATA_DIR ${dir}; stop it or set DATA_DIR to another folder`,
+    );
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.ppid));
+  });
+
+  it('refuses a second holder inside the same process', () => {
+    const dir = tempDir();
+    const release = acquireDataDirLock(dir);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    release();
+  });
+
+  it('takes over a stale lock left by a dead process', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, LOCK_FILE), `${deadPid()}\n`);
+    const release = acquireDataDirLock(dir);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    release();
+  });
+
+  it('takes over an unreadable lock file', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, LOCK_FILE), 'garbage');
+    const release = acquireDataDirLock(dir);
+    release();
+  });
+
+  it('does not delete a lock that another process took over after us', () => {
+    const dir = tempDir();
+    const release = acquireDataDirLock(dir);
+    writeFileSync(join(dir, LOCK_FILE), `${process.ppid}\n`);
+    release();
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.ppid));
+  });
+});
+
+const fixture = (id: string, overrides: Partial<SeedProduct> = {}): SeedProduct => ({
+  id,
+  title: 'Test Kurta',
+  description: 'A kurta for tests.',
+  imgUrl: '/images/products/test.svg',
+  category: 'Men',
+  parentCategory: 'Kurta',
+  regularPrice: 1899.99,
+  discountedPrice: 1499.5,
+  featured: true,
+  images: [{ url: '/images/products/test.svg' }],
+  attributes: [{ id: 'size', key: 'size', values: ['S', 'M'], metricUnit: null }],
+  createdAt: '2026-01-02T03:04:05.000Z',
+  ...overrides,
+});
+
+describe('openDatabase on PGlite', () => {
+  it('migrates, holds the lock while open, seeds once and releases on close', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = tempDir();
+    const handle = await openDatabase({ dataDir: dir, databaseUrl: null });
+    try {
+      expect(handle.driver).toBe('pglite');
+      await expect(openDatabase({ dataDir: dir, databaseUrl: null })).rejects.toThrow(
+        /Another Statefront process/,
+      );
+      const list = [
+        fixture('11111111-1111-4111-8111-111111111111'),
+        fixture('22222222-2222-4222-8222-222222222222', { discountedPrice: null }),
+      ];
+      expect(await seedIfEmpty(handle.db, list)).toBe(2);
+      expect(await seedIfEmpty(handle.db, list)).toBe(0);
+      expect(await seedProducts(handle.db, list)).toBe(0);
+      const rows = await handle.db.select().from(products).orderBy(products.id);
+      expect(rows.map((r) => [r.regularPricePaise, r.discountedPricePaise])).toEqual([
+        [189999, 149950],
+        [189999, null],
+      ]);
+      expect(rows[0]?.createdAt.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    } finally {
+      await handle.close();
+    }
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    // Data persists across restarts of the same folder.
+    const reopened = await openDatabase({ dataDir: dir, databaseUrl: null });
+    try {
+      const [row] = await reopened.db.select({ n: sql<number>`count(*)::int` }).from(products);
+      expect(row?.n).toBe(2);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+describe('toPaise', () => {
+  it('rounds rupees to whole paise without float drift', () => {
+    expect(toPaise(19.99)).toBe(1999);
+    expect(toPaise(0.1 + 0.2)).toBe(30);
+    expect(toPaise(1499)).toBe(149900);
+  });
+});
+
+// Runs in `npm run test:pg` (the PostgreSQL pass of the same suite); PGlite has no second node to race.
+if (process.env.TEST_DATABASE === 'postgres') {
+  describe('openDatabase on PostgreSQL', () => {
+    it('lets several nodes migrate one database at the same time', { timeout: 60_000 }, async () => {
+      const { default: pg } = await import('pg');
+      const { withDefaultUser } = await import('../../server/db/client');
+      const adminUrl = withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test');
+      const name = `sf_test_mig_${process.pid}_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      try {
+        const handles = await Promise.all(
+          [1, 2, 3].map(() => openDatabase({ dataDir: '/nonexistent', databaseUrl: url.toString() })),
+        );
+        for (const handle of handles) {
+          const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(products);
+          expect(row?.n).toBe(0);
+          await handle.close();
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+  });
+}

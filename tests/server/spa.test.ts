@@ -1,0 +1,127 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectServedBy } from '../../server/spa';
+import { API, createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let staticDir: string;
+
+const INDEX = `<!doctype html>
+<html lang="en-IN">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Statefront</title>
+    <script type="module" src="/assets/app-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'statefront-dist-'));
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'index.html'), INDEX);
+  writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ staticDir });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(staticDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('SPA hosting', () => {
+  it.each([
+    '/',
+    '/products?category=men',
+    '/product/371ee09b-767c-5287-a73f-bf372ce635ca',
+    '/orders',
+    '/track-order',
+    '/no/such/page',
+  ])('answers index.html with the api-served-by meta for %s', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toMatch(
+      /<head>\s*<meta charset="UTF-8" \/>[\s\S]*<meta name="api-served-by" content="statefront">\s*<\/head>/,
+    );
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('serves fingerprinted assets with a long cache and other files with no-cache', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404, not the page, for a missing file', async () => {
+    for (const url of ['/assets/missing.js', '/images/nope.png']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
+    for (const [method, url] of [
+      ['GET', `${API}/nope`],
+      ['GET', '/api/v2/products'],
+      ['POST', '/orders'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toHaveProperty('error');
+    }
+  });
+
+  it('does not serve files outside the build folder', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
+    expect(response.body).not.toContain('root:');
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('answers an HTML API reference built from local assets', async () => {
+    let response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    if (response.statusCode === 302) {
+      response = await t.app.inject({ method: 'GET', url: String(response.headers.location) });
+    }
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('swagger-ui');
+    expect(response.body).not.toMatch(/https?:\/\/(unpkg|cdn|cdnjs)/);
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('serves the Swagger UI bundle from this server', async () => {
+    for (const file of ['swagger-ui-bundle.js', 'swagger-initializer.js', 'swagger-ui.css']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/docs/static/${file}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.body.length).toBeGreaterThan(100);
+    }
+  });
+
+  it('serves the contract itself', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(spec.openapi).toBe('3.1.0');
+    expect(Object.keys(spec.paths)).toContain('/products');
+  });
+});
+
+describe('injectServedBy', () => {
+  it('adds the meta once, at the end of <head>', () => {
+    const once = injectServedBy('<html><head lang="x"><title>x</title></head></html>');
+    expect(once).toMatch(
+      /^<html><head lang="x"><title>x<\/title>\s*<meta name="api-served-by" content="statefront">\s*<\/head>/,
+    );
+    expect(injectServedBy(once)).toBe(once);
+  });
+});

@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_FALLBACK } from '../../../src/routes/account.page';
+import './support/setup';
+import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
+
+const ACCOUNT = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', createdAt: '2025-04-18T10:30:00Z' };
+
+describe('/account', () => {
+  it('shows name, email and an en-US long member-since date when the account loads', async () => {
+    renderApp({ path: '/account', api: { 'GET /accountInfo': () => json(ACCOUNT) } });
+    expect(await screen.findByText('Asha Verma')).toBeInTheDocument();
+    expect(screen.getByText('asha@example.com')).toBeInTheDocument();
+    expect(screen.getByText('April 18, 2025')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('reads an answer wrapped in data', async () => {
+    renderApp({ path: '/account', api: { 'GET /accountInfo': () => json({ data: ACCOUNT }) } });
+    expect(await screen.findByText('Asha Verma')).toBeInTheDocument();
+  });
+
+  it('shows the loading text and the fallback values while the account is loading', async () => {
+    renderApp({ path: '/account', api: { 'GET /accountInfo': () => new Promise<Response>(() => {}) } });
+    expect(await screen.findByText('Loading account information...')).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_FALLBACK.name)).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_FALLBACK.memberSince)).toBeInTheDocument();
+  });
+
+  it('shows the §8 error with the status, a toast and the fallbacks when the load fails', async () => {
+    renderApp({ path: '/account', api: { 'GET /accountInfo': () => json({ error: 'boom' }, 500) } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load account information (Status: 500)');
+    await findToast('Error');
+    expect(screen.getByText(ACCOUNT_FALLBACK.name)).toBeInTheDocument();
+    expect(screen.getByText('April 18, 2025')).toBeInTheDocument();
+  });
+
+  it('loads again when Try Again is pressed after a failure', async () => {
+    let attempts = 0;
+    const { user } = renderApp({
+      path: '/account',
+      api: {
+        'GET /accountInfo': () => {
+          attempts += 1;
+          return attempts === 1 ? json({ error: 'boom' }, 500) : json(ACCOUNT);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Asha Verma')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('signs out with the Logged out toast and goes home when Sign Out is pressed', async () => {
+    const { user, location, token } = renderApp({
+      path: '/account',
+      api: { 'GET /accountInfo': () => json(ACCOUNT), 'GET /products': () => json({ data: [], count: 0 }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await findToast('Logged out');
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(token()).toBeNull();
+  });
+
+  it('has no serious or critical axe violations', async () => {
+    renderApp({ path: '/account', api: { 'GET /accountInfo': () => json(ACCOUNT) } });
+    await screen.findByText('Asha Verma');
+    await expectNoSeriousAxeViolations();
+  });
+});
