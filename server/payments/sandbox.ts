@@ -51,12 +51,12 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
     async start(attempt, order, _payer, method) {
       const pageUrl = sandboxPageUrl(ctx, attempt.id);
       if (method === 'card') {
-        // The gateway page only displays the attempt, so the browser's form reaches it with GET: that
-        // is the route the contract declares, and formParams.type is the form's method (openapi.yaml).
-        // No action.redirectUrl: with one, spec §4 clients post `type`, `url`, `data[...]` to it instead.
+        // Spec §4: the SPA posts a hidden form carrying `type`, `url` and `data[...]` to redirectUrl.
+        // The page answers that POST and a plain one to formParams.url alike (the same address).
         const action: PaymentAction = {
           type: 'redirect_post',
-          formParams: { type: 'GET', url: pageUrl, data: { attemptId: attempt.id } },
+          redirectUrl: pageUrl,
+          formParams: { type: 'POST', url: pageUrl, data: { attemptId: attempt.id } },
         };
         return { action, redirectUrl: pageUrl };
       }

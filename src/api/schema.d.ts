@@ -205,7 +205,12 @@ export interface paths {
         /** The built-in test gateway's page for one payment attempt (HTML) */
         get: operations["sandboxGatewayPage"];
         put?: never;
-        post?: never;
+        /**
+         * The same test gateway page, reached by the SPA's redirect_post form
+         * @description Spec §4 clients submit a hidden POST form to `redirectUrl` carrying `type`, `url` and
+         *     `data[...]`; the page ignores those fields and renders the attempt named in the path.
+         */
+        post: operations["sandboxGatewayEntry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1011,6 +1016,36 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A page with 'Pay ₹<amount>' and 'Fail payment' buttons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sandboxGatewayEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The same page as GET */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -335,7 +335,8 @@ describe('sandbox provider', () => {
     const started = await provider.start({ ...ATTEMPT, method: 'card' }, ORDER, PAYER, 'card');
     expect(started.action).toEqual({
       type: 'redirect_post',
-      formParams: { type: 'GET', url: pageUrl, data: { attemptId: ATTEMPT.id } },
+      redirectUrl: pageUrl,
+      formParams: { type: 'POST', url: pageUrl, data: { attemptId: ATTEMPT.id } },
     });
     expect(started.redirectUrl).toBe(pageUrl);
   });
