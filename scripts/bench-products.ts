@@ -4,10 +4,10 @@
  * concurrency, and prints req/s, p50 and p99 per scenario. `npm run bench [-- --requests 3000]`
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -18,38 +18,51 @@ const argIndex = process.argv.indexOf('--requests');
 const REQUESTS = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 3000;
 const CONCURRENCY = [50, 200];
 
-function get(agent: http.Agent, port: number, path: string): Promise<number> {
+// The load generator runs on its own thread (plain JS, no loader needed) so it does not share the
+// server's event loop and inflate the latencies it measures.
+const LOAD_GENERATOR = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { port, paths, concurrency, requests } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+function get(path) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = http.get({ host: '127.0.0.1', port, path, agent }, (response) => {
+    http.get({ host: '127.0.0.1', port, path, agent }, (response) => {
       response.resume();
-      response.on('end', () => {
-        if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}`));
-        else resolve(performance.now() - started);
-      });
-    });
-    request.on('error', reject);
+      response.on('end', () => response.statusCode === 200
+        ? resolve(performance.now() - started)
+        : reject(new Error(path + ' answered ' + response.statusCode)));
+    }).on('error', reject);
   });
 }
-
-async function run(port: number, paths: string[], concurrency: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies: number[] = [];
+(async () => {
+  const latencies = [];
   let next = 0;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < REQUESTS) {
-        const path = paths[next++ % paths.length] ?? '/';
-        latencies.push(await get(agent, port, path));
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < requests) latencies.push(await get(paths[next++ % paths.length]));
+  }));
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+  parentPort.postMessage({ latencies, seconds: (performance.now() - started) / 1000 });
+})().catch((error) => { throw error; });
+`;
+
+function run(port: number, paths: string[], concurrency: number, requests = REQUESTS) {
+  return new Promise<{ rps: number; p50: number; p99: number }>((resolve, reject) => {
+    const worker = new Worker(LOAD_GENERATOR, {
+      eval: true,
+      workerData: { port, paths, concurrency, requests },
+    });
+    worker.once('error', reject);
+    worker.once('message', ({ latencies, seconds }: { latencies: number[]; seconds: number }) => {
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) =>
+        latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+      resolve({ rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) });
+      void worker.terminate();
+    });
+  });
 }
 
 async function main() {
@@ -86,7 +99,7 @@ async function main() {
     );
     console.log('scenario                        conc    req/s   p50 ms   p99 ms');
     for (const [label, paths] of scenarios) {
-      await run(port, paths, 20); // warm-up
+      await run(port, paths, 20, 500); // warm-up
       for (const concurrency of CONCURRENCY) {
         const { rps, p50, p99 } = await run(port, paths, concurrency);
         console.log(

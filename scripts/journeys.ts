@@ -1,12 +1,12 @@
 /**
- * Every journey through a machine, for testers: `npm run journeys -- <machine> [--format md|json]`.
+ * Every journey through a machine, for testers: `npm run -s journeys -- <machine> [--format md|json] [--all]`.
  * Journeys are the paths @xstate/graph generates for the model tests (tests/machines/support): the
  * shortest way to every state, extended by every transition. Each step names the event — a shopper's
  * action, an actor's answer, or time passing — and the state it leads to.
  */
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { generatePaths, type GraphPath, labelOf, stateName } from '../tests/machines/support/graph';
+import { type GraphPath, generatePaths, labelOf, stateName } from '../tests/machines/support/graph';
 import { modelNamed, models } from '../tests/machines/support/models';
 
 export type JourneyStep = { event: string; state: string };
@@ -14,7 +14,9 @@ export type Journey = { title: string; steps: JourneyStep[] };
 
 /** JSON of a payload, shortened so a step stays one readable line. */
 const show = (value: unknown) => {
-  const text = JSON.stringify(value, (_k, v) => (v instanceof Error ? v.message : v === undefined ? null : v)) ?? 'nothing';
+  const text =
+    JSON.stringify(value, (_k, v) => (v instanceof Error ? v.message : v === undefined ? null : v)) ??
+    'nothing';
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 };
 
@@ -41,16 +43,21 @@ function toJourney(path: GraphPath, machine: AnyStateMachine): Journey {
   return { title: `${path.caseTitle} → ${stateName(path.state)}`, steps };
 }
 
-export function journeysOf(name: string): Journey[] {
+/**
+ * By default the compact set: the shortest path to every state, extended by every transition. `all`
+ * adds every simple path (what the model tests replay) — complete, but long for payment.
+ */
+export function journeysOf(name: string, options: { all?: boolean } = {}): Journey[] {
   const model = modelNamed(name);
-  return generatePaths(model).map((p) => toJourney(p, model.machine));
+  return generatePaths(model, { simplePaths: options.all ?? false }).map((p) => toJourney(p, model.machine));
 }
 
 export function toMarkdown(name: string, journeys: Journey[]): string {
   const lines = [`# Journeys through the ${name} machine (${journeys.length})`, ''];
   for (const [i, journey] of journeys.entries()) {
     lines.push(`## ${i + 1}. ${journey.title}`, '');
-    for (const [n, step] of journey.steps.entries()) lines.push(`${n + 1}. ${step.event} → **${step.state}**`);
+    for (const [n, step] of journey.steps.entries())
+      lines.push(`${n + 1}. ${step.event} → **${step.state}**`);
     lines.push('');
   }
   return lines.join('\n');
@@ -62,14 +69,16 @@ function main(argv: string[]) {
   const name = argv.find((a, i) => !a.startsWith('--') && (formatAt < 0 || i !== formatAt + 1));
   if (!name || (format && format !== 'md' && format !== 'json')) {
     process.stderr.write(
-      `Usage: npm run journeys -- <machine> [--format md|json]\nMachines: ${models.map((m) => m.name).join(', ')}\n`,
+      `Usage: npm run -s journeys -- <machine> [--format md|json] [--all]\nMachines: ${models.map((m) => m.name).join(', ')}\n`,
     );
     process.exitCode = 2;
     return;
   }
   try {
-    const journeys = journeysOf(name);
-    process.stdout.write(format === 'json' ? `${JSON.stringify(journeys, null, 2)}\n` : `${toMarkdown(name, journeys)}\n`);
+    const journeys = journeysOf(name, { all: argv.includes('--all') });
+    process.stdout.write(
+      format === 'json' ? `${JSON.stringify(journeys, null, 2)}\n` : `${toMarkdown(name, journeys)}\n`,
+    );
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

@@ -7,8 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { journeysOf } from './journeys';
 import { models } from '../tests/machines/support/models';
+import { journeysOf } from './journeys';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,7 +18,8 @@ const guardName = (t: AnyTransitionDefinition): string | undefined => {
   const guard = t.guard as unknown;
   if (!guard) return undefined;
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'object' && guard !== null && 'type' in guard)
+    return String((guard as { type: unknown }).type);
   if (typeof guard === 'function') {
     // Higher-order guards (and/or/not) keep their parts on the function.
     const parts = (guard as { guards?: unknown[] }).guards;
@@ -50,10 +51,14 @@ function transitionLines(node: AnyStateNode): string[] {
   for (const t of all) {
     const guard = guardName(t);
     const actions = actionNames(t);
-    const label = [eventLabel(t.eventType), guard ? ` [${guard}]` : '', actions.length ? ` / ${actions.join(', ')}` : '']
+    const label = [
+      eventLabel(t.eventType),
+      guard ? ` [${guard}]` : '',
+      actions.length ? ` / ${actions.join(', ')}` : '',
+    ]
       .join('')
       .replace(/:/g, '﹕');
-    const targets: AnyStateNode[] = t.target?.length ? t.target : [node];
+    const targets: readonly AnyStateNode[] = t.target?.length ? t.target : [node];
     for (const target of targets) lines.push(`${idOf(node)} --> ${idOf(target)} : ${label}`);
   }
   return lines;
@@ -64,7 +69,14 @@ function stateLines(node: AnyStateNode, indent: string): string[] {
   const children = Object.values(node.states) as AnyStateNode[];
   const tags = [...node.tags];
   const invokes = node.invoke.map((i: { id: string }) => `invoke ${i.id}`);
-  const notes = [...invokes, ...(tags.length ? [`tags: ${tags.join(', ')}`] : [])];
+  const entry = (node.entry as unknown[]).flatMap((a) =>
+    typeof a === 'string' ? [a] : typeof a === 'object' && a !== null && 'type' in a ? [String(a.type)] : [],
+  );
+  const notes = [
+    ...(entry.length ? [`entry / ${entry.join(', ')}`] : []),
+    ...invokes,
+    ...(tags.length ? [`tags: ${tags.join(', ')}`] : []),
+  ];
   if (children.length === 0) {
     lines.push(`${indent}state "${node.key}" as ${idOf(node)}`);
     if (notes.length) lines.push(`${indent}note right of ${idOf(node)} : ${notes.join('<br/>')}`);
@@ -74,11 +86,7 @@ function stateLines(node: AnyStateNode, indent: string): string[] {
   const inner = `${indent}  `;
   children.forEach((child, i) => {
     if (node.type === 'parallel' && i > 0) lines.push(`${inner}--`);
-    if (node.type === 'parallel') {
-      lines.push(...stateLines(child, inner));
-    } else {
-      lines.push(...stateLines(child, inner));
-    }
+    lines.push(...stateLines(child, inner));
   });
   if (node.type !== 'parallel' && node.initial?.target?.[0])
     lines.push(`${inner}[*] --> ${idOf(node.initial.target[0] as AnyStateNode)}`);
@@ -133,12 +141,100 @@ export function machineDoc(name: string, machine: AnyStateMachine): string {
     `- Actors: ${names(impl.actors)}`,
     `- Guards: ${names(impl.guards)}`,
     `- Actions: ${names(impl.actions)}`,
-    `- Delays: ${Object.entries(impl.delays ?? {})
-      .map(([k, v]) => `\`${k}\` (${typeof v === 'number' ? `${v} ms` : 'computed'})`)
-      .join(', ') || '—'}`,
+    `- Delays: ${
+      Object.entries(impl.delays ?? {})
+        .map(([k, v]) => `\`${k}\` (${typeof v === 'number' ? `${v} ms` : 'computed'})`)
+        .join(', ') || '—'
+    }`,
     `- Journeys: ${journeysOf(name).length} — \`npm run -s journeys -- ${name}\``,
     '',
   ].join('\n');
+}
+
+const PURPOSE: Record<string, string> = {
+  'store-info': 'Store information, loaded on start; `storeInfo.refresh` reloads it.',
+  cart: 'The cart: add/merge, remove, update, clear; persisted under localStorage `cart`.',
+  'products-list': 'The /products grid and its parent-category filter (two parallel regions).',
+  product: 'The product page: load, pick size/colour/quantity, add to cart.',
+  'featured-products': "The home page's Featured Styles (failures only logged).",
+  auth: 'Sign-in state: cookie check, login, register, logout, 401s.',
+  checkout: 'Shipping form → order creation → /payment.',
+  'order-tracking': 'Track an order by number plus email or phone.',
+  'my-orders': "The signed-in customer's orders.",
+  account: 'The account page data.',
+  contact: 'Contact form: 1.5 s simulated send.',
+  newsletter: 'Newsletter sign-up (no server call).',
+  payment: 'Server-built payment form, submit, and every gateway outcome (QR polled until paid).',
+};
+
+export function readme(): string {
+  const rows = models.map(
+    (m) =>
+      `| [${camel(m.name)}Machine](${m.name}.md) | \`machines/${m.name}.machine.ts\` | ${PURPOSE[m.name] ?? ''} | ${journeysOf(m.name).length} |`,
+  );
+  return `# Machines
+
+Generated by \`npm run machines:diagram\` from the machine definitions — edit the generator
+(scripts/machines-diagram.ts), not this file.
+
+Every piece of storefront behaviour that has state is an XState v5 machine in \`machines/\`, one per file.
+Machines import only \`xstate\` and *types* from \`src/api/schema\`: no React, no API client, no storage.
+Side effects are named actors and actions stubbed in \`setup()\` and provided for real in
+\`src/app/actors/live-machines.ts\` (\`liveMachines\`, or \`cartMachineLive\`, \`paymentMachineLive\`, …).
+
+| machine | file | what it does | journeys |
+|---|---|---|---|
+${rows.join('\n')}
+
+Pure rules used by machines and views live next to them: \`cart.model.ts\` (lines, totals, stored-cart
+validation), \`catalogue.model.ts\` (display product, titles, pagination), \`orders.model.ts\` (status labels
+and colours, display order), \`payment.model.ts\` (field list and outcome parsing) and
+\`payment-form.rules.ts\` (visibility, defaults, +91 phone rules and messages, \`canSubmit\`).
+
+## What machines emit
+
+A machine never touches the UI: it \`emit\`s events (types in \`machines/events.ts\`) that the app handles
+(\`src/app/emitted.ts\`). Tests assert them with the exact spec texts.
+
+| event | payload | the app… |
+|---|---|---|
+| \`toast\` | \`title\`, \`description?\`, \`variant?\` (\`success\` | \`error\` | \`info\`) | shows a toast; \`error\` is the destructive style |
+| \`navigate\` | \`to\`, \`replace?\`, \`external?\`, \`from?\` | routes to \`to\`; \`external\` loads another origin (gateway, UPI link); \`from\` is remembered by /login |
+| \`postForm\` | \`url\`, \`method\`, \`fields\` | submits a hidden form (gateway \`redirect_post\`) |
+| \`scrollToTop\` | \`behavior\` | scrolls the window to the top |
+| \`resetForm\` | — | clears the form that sent the event |
+| \`cart.add\` | a cart line | forwards it to the cart actor (product page) |
+| \`cart.reset\` | — | forwards it to the cart actor: empties it silently after an order |
+
+Events sent *to* machines are lowercase and dotted with a flat payload (\`cart.add\`, \`checkout.submit\`,
+\`payment.change\`, \`auth.unauthorized\`, …); see each machine's page for its list.
+
+## Open a machine in the Stately visualiser
+
+- **Web**: open https://stately.ai/viz (or the Stately editor → Import), paste the contents of
+  \`machines/<name>.machine.ts\` (the \`setup({...}).createMachine({...})\` call; the type-only imports can stay).
+  Every action, guard, actor and delay is referenced by name, so the diagram shows them all.
+- **VS Code**: install the *XState VSCode* extension (statelyai.stately-vscode) and click "Open Visual Editor"
+  above \`createMachine\` in any machine file.
+- **In the repo**: each machine's page here has a Mermaid diagram that GitHub renders.
+
+## Journeys
+
+\`npm run -s journeys -- <machine> [--format md|json]\` prints every journey of a machine: numbered steps with
+the event (a shopper's action with its payload, an actor's answer, or time passing) and the state reached.
+\`--format json\` prints only \`[{ "title", "steps": [{ "event", "state" }] }]\`. Use \`-s\` (silent): without it
+npm prints its own \`> statefront@… journeys\` banner on stdout before the JSON.
+
+The journeys are the paths the model tests replay (tests/machines): @xstate/graph's shortest path to every
+state, each extended by every transition of the graph, so together they take every transition of the machine.
+
+## Tests
+
+\`npx vitest run tests/machines tests/forms\` — per machine, every generated path is replayed against a real actor
+with fake \`fromPromise\` actors and a simulated clock, checking state, context and emitted events at each step;
+a coverage test fails if any state or transition of the definition is never reached. Cart invariants are
+property-tested with fast-check; the payment form rules and zod schema are tested message by message.
+`;
 }
 
 function main() {
@@ -148,6 +244,8 @@ function main() {
     writeFileSync(join(dir, `${model.name}.md`), machineDoc(model.name, model.machine));
     process.stdout.write(`docs/machines/${model.name}.md\n`);
   }
+  writeFileSync(join(dir, 'README.md'), readme());
+  process.stdout.write('docs/machines/README.md\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

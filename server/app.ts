@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -9,7 +10,12 @@ import swaggerUi from '@fastify/swagger-ui';
 // so bodies and query strings can follow different coercion rules.
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { DEFAULT_RATE_LIMIT, PROJECT_ROOT, type RateLimitConfig } from './config';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
@@ -213,10 +219,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    // Reject prototype-pollution keys at parse time (secure-json-parse) instead of stripping them.
+    // parseJsonBody below refuses prototype-pollution keys itself; these cover Fastify's other parsers.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors raised before routing (an undecodable URL like /%) skip the error handler; same shape here.
+    frameworkErrors: (error, request, reply) => {
+      const { status, message } = classifyError(error);
+      request.log.info({ status, reason: message }, 'client error');
+      // The reply here is typed for a generic route; this one has no schema, so any status is fine.
+      (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send({ error: message });
+    },
+    // Requests Node's HTTP parser rejects (oversized headers or URL, garbage) never reach Fastify.
+    clientErrorHandler: (error, socket) => {
+      if (socket.destroyed || !socket.writable) return;
+      const code = (error as NodeJS.ErrnoException).code;
+      const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const body = JSON.stringify({
+        error:
+          status === 431
+            ? 'Request headers or URL are too large'
+            : status === 408
+              ? 'Request timed out'
+              : 'Malformed HTTP request',
+      });
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   const ctx = createContext(app, options);
 
@@ -401,6 +432,8 @@ function classifyError(raw: unknown): { status: number; message: string; headers
       return { status: 400, message: 'Request body is required', headers: {} };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, message: 'Content-Length does not match the body', headers: {} };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, message: 'Malformed URL (invalid percent-encoding)', headers: {} };
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -99,9 +99,9 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   return user;
 }
 
-/** null without an Authorization header; a present but invalid token is still a 401. */
+/** null without an Authorization header (or a blank one); a present but invalid token is still a 401. */
 export async function optionalUser(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
   const header = request.headers.authorization;
-  if (header === undefined) return null;
+  if (header === undefined || header.trim() === '') return null;
   return requireUser(ctx, request);
 }

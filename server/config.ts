@@ -71,12 +71,18 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     globalMax: intFrom(env, 'RATE_LIMIT_GLOBAL_MAX', DEFAULT_RATE_LIMIT.globalMax, 1),
     windowMs: intFrom(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMIT.windowMs, 1000),
   };
+  const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+/.test(publicUrl) || !URL.canParse(publicUrl)) {
+    throw new Error(
+      `PUBLIC_URL must be an absolute http(s) URL such as https://shop.example.in (got "${publicUrl}")`,
+    );
+  }
   return {
     port,
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir: resolve(nonEmpty(env.DATA_DIR) ?? './.data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
-    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     staticDir: existsSync(resolve(distDir, 'index.html')) ? distDir : null,
     storeConfigPath: resolve(nonEmpty(env.STORE_CONFIG) ?? resolve(PROJECT_ROOT, 'store.config.json')),
     payments: paymentsConfigFrom(env),

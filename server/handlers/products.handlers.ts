@@ -69,19 +69,22 @@ export function productsHandlers(ctx: AppContext) {
       if (query.filter === 'featured') conditions.push(eq(products.featured, true));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
 
-      const [rows, [counted]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(desc(products.createdAt), asc(products.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        ctx.db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-      ]);
-      const total = counted?.total ?? 0;
+      // One round trip: the window count rides along with the page. Only a page past the end (no rows
+      // to carry it) needs a separate count.
+      const rows = await ctx.db
+        .select({ product: products, total: sql<number>`(count(*) over())::int` })
+        .from(products)
+        .where(where)
+        .orderBy(desc(products.createdAt), asc(products.id))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && page > 1) {
+        const [counted] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+        total = counted?.n ?? 0;
+      }
       return {
-        data: rows.map(toProductJson),
+        data: rows.map((row) => toProductJson(row.product)),
         pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
         count: total,
       };

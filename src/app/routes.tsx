@@ -25,6 +25,8 @@ const policyHandle: RouteHandle = {
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // The first screen's chunk is still loading: render nothing rather than a flash of layout.
+    HydrateFallback: () => null,
     children: [
       {
         element: <AuthLayout />,

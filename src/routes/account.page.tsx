@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { useEmitted } from '../app/emitted';
 import { useMachines } from '../app/machines-context';
@@ -34,6 +35,13 @@ export default function AccountPage() {
   const signingOut = AuthContext.useSelector((s) => s.matches('loggingOut'));
   const signedInEmail = AuthContext.useSelector((s) => s.context.user?.email ?? null);
 
+  const navigate = useNavigate();
+  // Leave the login-required page first: signed out on /account, the guard would send the shopper to
+  // /login while the machine's navigation home is still loading the home screen's code.
+  const signOut = async () => {
+    await navigate('/');
+    auth.send({ type: 'auth.logout' });
+  };
   const loading = state.hasTag('loading');
   const account = state.context.account;
   const fullName = [account?.firstName, account?.lastName]
@@ -135,12 +143,7 @@ export default function AccountPage() {
           })}
         >
           <ButtonLink to="/orders">My Orders</ButtonLink>
-          <Button
-            variant="danger"
-            disabled={signingOut}
-            aria-busy={signingOut}
-            onClick={() => auth.send({ type: 'auth.logout' })}
-          >
+          <Button variant="danger" disabled={signingOut} aria-busy={signingOut} onClick={signOut}>
             Sign Out
           </Button>
           <ButtonLink to="/" variant="outline">

@@ -14,6 +14,9 @@ import { checkoutSchema } from '../forms/checkout.schema';
 import { OrderSummary } from './checkout/order-summary';
 import { StateSelect } from './checkout/state-select';
 
+/** The name of Conform's internal intent button (`INTENT` of @conform-to/dom). */
+const CONFORM_INTENT = '__intent__';
+
 /**
  * /checkout (spec §2 Checkout, §4, §5, §8). The form checks the Indian address rules the server
  * enforces; the checkout machine creates the order, empties the cart and goes to /payment.
@@ -44,6 +47,13 @@ export default function CheckoutPage() {
   // A blank field (or an empty cart) also goes to the machine, which owns the spec's toasts for them
   // ('Please fill all fields', 'Cart is empty'); the inline messages show at the same time.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Conform validates a field on blur by submitting the form through its own intent button; only a
+    // real submit (the Place Order button or Enter) may reach the machine.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute('name') === CONFORM_INTENT) {
+      formProps.onSubmit(event);
+      return;
+    }
     const data = new FormData(event.currentTarget);
     const raw = Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, String(data.get(name) ?? '')]));
     const blank = SHIPPING_FIELDS.some((name) => (raw[name] ?? '').trim() === '' || raw[name] === '+91');

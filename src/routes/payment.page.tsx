@@ -67,7 +67,7 @@ export default function PaymentPage() {
     },
   });
   useEmitted(actor);
-  const { fields, values, errors, outcome, error } = state.context;
+  const { fields, outcome, error } = state.context;
 
   let body: ReactNode;
   if (state.matches('missingOrderId')) {
@@ -173,12 +173,10 @@ export default function PaymentPage() {
     body = (
       <Card>
         <PaymentForm
+          key={JSON.stringify(fields)}
           fields={fields}
-          values={values}
-          errors={errors}
           submitting={state.hasTag('loading')}
-          onChange={(name, value) => send({ type: 'payment.change', name, value })}
-          onSubmit={() => send({ type: 'payment.submit' })}
+          onSubmit={(submitted) => send({ type: 'payment.submit', values: submitted })}
         />
       </Card>
     );

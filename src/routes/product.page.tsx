@@ -157,7 +157,7 @@ function ProductScreen({ id }: { id: string }) {
   }
 
   const { selectedSize, selectedColor, quantity } = state.context;
-  const category = product.parentCategory || product.category;
+  const category = product.category || product.parentCategory;
   return (
     <Page>
       {back}

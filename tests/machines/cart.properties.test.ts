@@ -58,7 +58,8 @@ async function startCart(storage: Map<string, string>) {
   return actor;
 }
 
-const key = (l: Pick<CartLine, 'id' | 'selectedSize' | 'selectedColor'>) => `${l.id}|${l.selectedSize ?? ''}|${l.selectedColor ?? ''}`;
+const key = (l: Pick<CartLine, 'id' | 'selectedSize' | 'selectedColor'>) =>
+  `${l.id}|${l.selectedSize ?? ''}|${l.selectedColor ?? ''}`;
 
 describe('cart invariants (fast-check)', () => {
   it('keeps total, count, one line per (id, colour, size), quantities ≥ 1 and a faithful copy in storage after any commands', async () => {

@@ -8,7 +8,16 @@ const run = promisify(execFile);
 describe('journeysOf', () => {
   it('reaches every payment outcome when the payment journeys are listed', () => {
     const finals = new Set(journeysOf('payment').map((j) => j.steps.at(-1)?.state));
-    for (const outcome of ['qr.waiting', 'deeplink', 'redirectPost', 'redirect', 'initiated', 'failed', 'paid', 'missingOrderId'])
+    for (const outcome of [
+      'qr.waiting',
+      'deeplink',
+      'redirectPost',
+      'redirect',
+      'initiated',
+      'failed',
+      'paid',
+      'missingOrderId',
+    ])
       expect(finals, outcome).toContain(outcome);
   });
 

@@ -66,6 +66,7 @@ describe('loadConfig', () => {
   it('rejects a malformed number with the variable name', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
     expect(() => loadConfig({ RATE_LIMIT_AUTH_MAX: '0' })).toThrow(/RATE_LIMIT_AUTH_MAX/);
+    expect(() => loadConfig({ PUBLIC_URL: 'shop.example.in' })).toThrow(/PUBLIC_URL must be an absolute/);
   });
 });
 

@@ -313,3 +313,13 @@ describe('error handler: HTML bodies', () => {
     expect(response.json()).toEqual({ error: 'Content-Type text/html is not accepted' });
   });
 });
+
+describe('error handler: URLs', () => {
+  it('answers 400 JSON for an undecodable URL', async () => {
+    for (const url of [`${API}/products/%`, `${API}/products/%E0%A4%A`, '/%']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Malformed URL (invalid percent-encoding)' });
+    }
+  });
+});

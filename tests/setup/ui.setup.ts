@@ -1,10 +1,26 @@
 import Cookies from 'js-cookie';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { toaster } from '../../src/components/ui/toaster';
+
+// jsdom lacks the layout APIs Ark's floating parts and our scroll handling call; in a test they do
+// nothing, and jsdom's own window.scrollTo only prints "Not implemented" errors.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+Element.prototype.scrollTo ??= function scrollTo() {};
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(() => {
   cleanup();
+  // The toaster is a module-level store: toasts of one test must not leak into the next.
+  toaster.remove();
   localStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });

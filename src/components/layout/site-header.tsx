@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { CartIcon, MenuIcon, UserIcon } from '../icons';
@@ -137,13 +137,13 @@ export function SiteHeader({ storeName, categories, cartCount, signedIn }: SiteH
           <ul className={css({ display: 'flex', gap: '6', listStyle: 'none' })}>
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink
+                <Link
                   to={link.to}
                   className={navLink}
                   aria-current={isActive(link.to) ? 'page' : undefined}
                 >
                   {link.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

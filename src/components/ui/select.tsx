@@ -54,7 +54,9 @@ export function Select({
           </ArkSelect.Indicator>
         </ArkSelect.Trigger>
         {clearLabel ? (
-          <ArkSelect.ClearTrigger className={classes.clearTrigger}>{clearLabel}</ArkSelect.ClearTrigger>
+          <ArkSelect.ClearTrigger className={classes.clearTrigger} aria-label={clearLabel}>
+            {clearLabel}
+          </ArkSelect.ClearTrigger>
         ) : null}
       </ArkSelect.Control>
       <Portal>

@@ -16,6 +16,8 @@ type ChoiceSelectProps = {
   helperText?: string | undefined;
   required?: boolean;
   error?: string | undefined;
+  /** Called when the list opens or closes (a form library's focus and blur). */
+  onOpenChange?: (open: boolean) => void;
 };
 
 /** An Ark Select inside a Field, so its helper and error texts are announced with it. */
@@ -29,6 +31,7 @@ export function ChoiceSelect({
   helperText,
   required,
   error,
+  onOpenChange,
 }: ChoiceSelectProps) {
   const fieldClasses = field();
   const classes = select();
@@ -40,6 +43,7 @@ export function ChoiceSelect({
         name={name}
         value={value ? [value] : []}
         onValueChange={(details) => onValueChange(details.value[0] ?? '')}
+        onOpenChange={(details) => onOpenChange?.(details.open)}
         positioning={{ sameWidth: true }}
         className={cx(classes.root, css({ minW: '0' }))}
       >

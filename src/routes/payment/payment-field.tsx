@@ -1,118 +1,143 @@
 import { Field as ArkField } from '@ark-ui/react/field';
+import { type FieldMetadata, useInputControl } from '@conform-to/react';
+import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { field as fieldRecipe } from 'styled-system/recipes';
-import {
-  isPhoneField,
-  isRequired,
-  type PaymentField,
-  type PaymentValue,
-  phoneMaxLength,
-  placeholderOf,
-} from '../../../machines/payment-form.rules';
+import { isRequired, type PaymentField, type PaymentValue } from '../../../machines/payment-form.rules';
 import { Checkbox } from '../../components/ui/checkbox';
 import { InputField, TextareaField } from '../../components/ui/field';
-import { PasswordInput } from '../../components/ui/password-input';
+import type { PaymentFormModel } from '../../forms/payment-form.schema';
+import { PasswordField } from '../auth/password-field';
 import { ChoiceSelect } from './choice-select';
 import { applyMask } from './mask';
 
 type PaymentFieldProps = {
   field: PaymentField;
-  value: PaymentValue | undefined;
-  error: string | undefined;
-  onChange: (value: PaymentValue) => void;
+  meta: FieldMetadata<PaymentValue | undefined>;
+  model: PaymentFormModel;
   disabled?: boolean;
 };
 
-const errorsOf = (error: string | undefined) => (error ? [error] : undefined);
-
 /**
- * One server-defined payment field (spec §3 Payment field definition). The machine holds the value:
- * it forces phone fields into +91 and ten digits, so a tel input simply shows what the machine kept.
+ * Rewrites what the shopper typed in place: phone fields keep +91 and at most ten digits (spec §5),
+ * masked fields get their separators. The input stays uncontrolled, so Conform reads the value from the
+ * DOM; React's handler runs before Conform's document listener sees the same input event.
  */
-export function PaymentFieldControl({ field, value, error, onChange, disabled }: PaymentFieldProps) {
+function rewriteInput(field: PaymentField, model: PaymentFormModel) {
+  return (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const input = event.currentTarget;
+    const normalized = model.normalize(field.name, input.value);
+    const next = typeof normalized === 'string' ? applyMask(normalized, field.mask) : input.value;
+    if (next !== input.value) input.value = next;
+  };
+}
+
+const initialText = (meta: FieldMetadata<PaymentValue | undefined>) =>
+  typeof meta.initialValue === 'string' ? meta.initialValue : undefined;
+
+/** One server-defined payment field (spec §3 Payment field definition), wired to Conform. */
+export function PaymentFieldControl({ field, meta, model, disabled }: PaymentFieldProps) {
   const required = isRequired(field);
-  const text = typeof value === 'string' ? value : '';
   const common = {
     label: field.label,
-    name: field.name,
+    name: meta.name,
     required,
     helperText: field.description,
-    errors: errorsOf(error),
+    errors: meta.errors,
     disabled,
   };
 
   switch (field.type) {
     case 'checkbox':
-      return <CheckboxField field={field} checked={value === true} error={error} onChange={onChange} />;
+      return <CheckboxField field={field} meta={meta} />;
     case 'select':
-      return (
-        <ChoiceSelect
-          label={field.label}
-          name={field.name}
-          options={field.options ?? []}
-          value={text}
-          onValueChange={onChange}
-          placeholder={field.placeholder}
-          helperText={field.description}
-          required={required}
-          error={error}
-        />
-      );
+      return <SelectField field={field} meta={meta} />;
     case 'textarea':
       return (
         <TextareaField
+          key={meta.key}
           {...common}
-          value={text}
+          defaultValue={initialText(meta)}
           placeholder={field.placeholder}
           maxLength={field.rules?.maxLength}
           rows={3}
-          onChange={(e) => onChange(applyMask(e.target.value, field.mask))}
+          onInput={rewriteInput(field, model)}
         />
       );
     case 'password':
       return (
-        <PasswordInput
+        <PasswordField
+          key={meta.key}
           {...common}
           helperText={field.description}
-          value={text}
+          defaultValue={initialText(meta)}
           placeholder={field.placeholder}
           autoComplete="new-password"
-          onChange={(e) => onChange(applyMask(e.target.value, field.mask))}
+          onInput={rewriteInput(field, model)}
         />
       );
     default: {
-      const phone = isPhoneField(field);
+      const { type, placeholder, maxLength, inputMode } = model.inputProps(field);
+      // A masked number ('9999 9999') holds separators, which a number input would refuse.
+      const inputType = type === 'number' && field.mask ? 'text' : type;
       return (
         <InputField
+          key={meta.key}
           {...common}
-          type={phone ? 'tel' : field.type === 'number' && field.mask ? 'text' : field.type}
-          inputMode={phone || field.type === 'number' ? 'numeric' : undefined}
-          autoComplete={phone ? 'tel' : field.type === 'email' ? 'email' : undefined}
-          value={text}
-          placeholder={placeholderOf(field)}
-          maxLength={phone ? phoneMaxLength(field) : (field.rules?.maxLength ?? field.mask?.length)}
-          onChange={(e) => onChange(phone ? e.target.value : applyMask(e.target.value, field.mask))}
+          type={inputType}
+          inputMode={inputMode ?? (type === 'number' ? 'decimal' : undefined)}
+          autoComplete={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
+          defaultValue={initialText(meta)}
+          placeholder={placeholder}
+          maxLength={maxLength ?? field.mask?.length}
+          onInput={rewriteInput(field, model)}
         />
       );
     }
   }
 }
 
-function CheckboxField({
+function SelectField({
   field,
-  checked,
-  error,
-  onChange,
+  meta,
 }: {
   field: PaymentField;
-  checked: boolean;
-  error: string | undefined;
-  onChange: (value: PaymentValue) => void;
+  meta: FieldMetadata<PaymentValue | undefined>;
+}) {
+  const control = useInputControl(meta as FieldMetadata<string>);
+  return (
+    <ChoiceSelect
+      label={field.label}
+      name={meta.name}
+      options={field.options ?? []}
+      value={typeof control.value === 'string' ? control.value : ''}
+      onValueChange={(value) => control.change(value)}
+      onOpenChange={(open) => (open ? control.focus() : control.blur())}
+      placeholder={field.placeholder}
+      helperText={field.description}
+      required={isRequired(field)}
+      error={meta.errors?.[0]}
+    />
+  );
+}
+
+function CheckboxField({
+  field,
+  meta,
+}: {
+  field: PaymentField;
+  meta: FieldMetadata<PaymentValue | undefined>;
 }) {
   const classes = fieldRecipe();
+  const error = meta.errors?.[0];
   return (
     <ArkField.Root invalid={Boolean(error)} required={isRequired(field)} className={classes.root}>
-      <Checkbox name={field.name} label={field.label} checked={checked} onCheckedChange={onChange} />
+      <Checkbox
+        key={meta.key}
+        name={meta.name}
+        label={field.label}
+        defaultChecked={meta.initialValue === 'on'}
+      />
       {field.description ? (
         <ArkField.HelperText className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           {field.description}

@@ -1,24 +1,21 @@
-import type { FormEvent } from 'react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { type FormEvent, useMemo } from 'react';
 import { css } from 'styled-system/css';
-import {
-  canSubmit,
-  type PaymentErrors,
-  type PaymentField,
-  type PaymentValue,
-  type PaymentValues,
-  visibleFields,
-} from '../../../machines/payment-form.rules';
+import type { PaymentField, PaymentValue, PaymentValues } from '../../../machines/payment-form.rules';
 import { Button } from '../../components/ui/button';
+import { buildPaymentForm } from '../../forms/payment-form.schema';
 import { PaymentFieldControl } from './payment-field';
 
 type PaymentFormProps = {
   fields: readonly PaymentField[];
-  values: PaymentValues;
-  errors: PaymentErrors;
   submitting: boolean;
-  onChange: (name: string, value: PaymentValue) => void;
-  onSubmit: () => void;
+  /** Every real submit, valid or not: the machine validates again and owns the 'Validation Error' toast. */
+  onSubmit: (values: PaymentValues) => void;
 };
+
+/** The name of Conform's internal intent button (`INTENT` of @conform-to/dom). */
+const CONFORM_INTENT = '__intent__';
 
 /** Consecutive `inline` fields share a row on wide screens; every other field has its own. */
 function rowsOf(fields: readonly PaymentField[]): PaymentField[][] {
@@ -31,47 +28,89 @@ function rowsOf(fields: readonly PaymentField[]): PaymentField[][] {
   return rows;
 }
 
-/** The form built from GET /payments/fields; only visible fields render (spec §4 showWhenFilled). */
-export function PaymentForm({ fields, values, errors, submitting, onChange, onSubmit }: PaymentFormProps) {
-  const shown = visibleFields(fields, values);
+/** Conform's view of the inputs (strings, 'on' for a ticked box) as the payment rules read values. */
+function toPaymentValues(fields: readonly PaymentField[], raw: unknown): PaymentValues {
+  const input = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const values: PaymentValues = {};
+  for (const field of fields) {
+    const value = input[field.name];
+    if (field.type === 'checkbox') values[field.name] = value === true || value === 'on' || value === 'true';
+    else values[field.name] = typeof value === 'string' ? value : '';
+  }
+  return values;
+}
+
+/** Conform's default values are what the inputs would submit: text, or 'on' for a ticked box. */
+function toFormDefaults(defaults: PaymentValues): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [
+      name,
+      value === true ? 'on' : value === false ? undefined : (value as string),
+    ]),
+  );
+}
+
+/**
+ * The form built from GET /payments/fields (spec §3, §4, §5) with Conform and the zod schema of
+ * src/forms/payment-form.schema.ts. Only visible fields render (showWhenFilled); remounting it with a
+ * new `key` when the definitions change resets the values to their defaults.
+ */
+export function PaymentForm({ fields, submitting, onSubmit }: PaymentFormProps) {
+  const model = useMemo(() => buildPaymentForm(fields), [fields]);
+  const [form, meta] = useForm<Record<string, PaymentValue | undefined>>({
+    id: 'payment',
+    defaultValue: toFormDefaults(model.defaults),
+    constraint: getZodConstraint(model.schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: model.schema }),
+  });
+  const formProps = getFormProps(form);
+  const values = toPaymentValues(fields, form.value ?? toFormDefaults(model.defaults));
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const isIntent = submitter?.getAttribute('name') === CONFORM_INTENT;
+    const submitted = isIntent
+      ? null
+      : toPaymentValues(fields, Object.fromEntries(new FormData(event.currentTarget)));
+    formProps.onSubmit(event);
     event.preventDefault();
-    onSubmit();
+    if (submitted) onSubmit(submitted);
   };
+
   return (
     <form
+      {...formProps}
       onSubmit={submit}
-      noValidate
       aria-labelledby="payment-title"
       className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
     >
-      {rowsOf(shown).map((row) => (
+      {rowsOf(model.visibleFields(values)).map((row) => (
         <div
-          key={row.map((f) => f.name).join('|')}
+          // Keyed by its first field: a conditional field joining the row must not remount the others.
+          key={row[0]?.name}
           className={css({
             display: 'grid',
             gap: '5',
             gridTemplateColumns: { base: '1fr', md: row.length > 1 ? 'repeat(2, minmax(0, 1fr))' : '1fr' },
           })}
         >
-          {row.map((field) => (
-            <PaymentFieldControl
-              key={field.name}
-              field={field}
-              value={values[field.name]}
-              error={errors[field.name]}
-              disabled={submitting}
-              onChange={(value) => onChange(field.name, value)}
-            />
-          ))}
+          {row.map((field) => {
+            const fieldMeta = meta[field.name];
+            return fieldMeta ? (
+              <PaymentFieldControl
+                key={field.name}
+                field={field}
+                meta={fieldMeta}
+                model={model}
+                disabled={submitting}
+              />
+            ) : null;
+          })}
         </div>
       ))}
-      <Button
-        type="submit"
-        size="lg"
-        disabled={!canSubmit(fields, values, submitting)}
-        aria-busy={submitting}
-      >
+      <Button type="submit" size="lg" disabled={!model.canSubmit(values, submitting)} aria-busy={submitting}>
         {submitting ? 'Processing...' : 'Pay Now'}
       </Button>
     </form>

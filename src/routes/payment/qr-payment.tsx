@@ -24,7 +24,7 @@ export function QrPayment({ qr, qrBase64, gatewayUrl, waiting }: QrPaymentProps)
     >
       <h2 className={css({ textStyle: 'h3', fontSize: 'xl' })}>Scan QR Code to Complete Payment</h2>
       <p className={css({ color: 'fg.muted', maxW: 'sm' })}>
-        Open your banking or payment app (any UPI app) and scan this code to pay for your order.
+        Scan this code with your banking or payment app (any UPI app) to complete the payment.
       </p>
       <div
         className={css({

@@ -46,7 +46,7 @@ export type MachineModel = {
   cases: ModelCase[];
   /** Events to try in a state; only those the state handles are used (@xstate/graph filters them). */
   events: (snapshot: AnyMachineSnapshot) => EventObject[];
-  /** Also walk every simple path (only where the graph is small and acyclic enough). */
+  /** Also walk every simple path (where their number stays reasonable). */
   simplePaths?: boolean;
 };
 
@@ -101,7 +101,8 @@ export function dedupe(paths: GraphPath[]): GraphPath[] {
  * Every journey of a model: the shortest path to each reachable state, the shortest path extended by
  * each edge of the graph (so every transition is taken), and the simple paths where asked for.
  */
-export function generatePaths(model: MachineModel): GraphPath[] {
+export function generatePaths(model: MachineModel, options: { simplePaths?: boolean } = {}): GraphPath[] {
+  const simple = options.simplePaths ?? model.simplePaths ?? false;
   const all: GraphPath[] = [];
   for (const c of model.cases) {
     const options = traversalOptions(model, c.input);
@@ -122,7 +123,7 @@ export function generatePaths(model: MachineModel): GraphPath[] {
         all.push(tag({ state, steps: [...head.steps, { state, event }], weight: head.weight + 1 }));
       }
     }
-    if (model.simplePaths) all.push(...getSimplePaths(model.machine, options).map(tag));
+    if (simple) all.push(...getSimplePaths(model.machine, options).map(tag));
   }
   return dedupe(all);
 }
@@ -189,20 +190,41 @@ export function invokedActors(machine: AnyStateMachine): string[] {
   return [...new Set(nodes.flatMap((n) => n.invoke.map((i: { src: unknown }) => String(i.src))))];
 }
 
-/** Drive a real actor along a generated path. Throws when a step cannot be replayed. */
-export async function replayPath(model: MachineModel, path: GraphPath): Promise<Replay> {
-  const pending = new Map<string, Deferred>();
-  const actorInputs = new Map<string, unknown[]>();
+type FakeActors = { pending: Map<string, Deferred>; inputs: Map<string, unknown[]> };
+
+/**
+ * The machine with every invoked actor replaced by a fake `fromPromise` that waits for the replay to
+ * resolve or reject it. Built once per model (providing is not free); each replay installs its own
+ * bookkeeping in `current` — replays of one model run one after the other.
+ */
+const provided = new WeakMap<MachineModel, { machine: AnyStateMachine; current: { fakes: FakeActors | null } }>();
+
+function fakeMachine(model: MachineModel) {
+  const cached = provided.get(model);
+  if (cached) return cached;
+  const current: { fakes: FakeActors | null } = { fakes: null };
   const fakes = Object.fromEntries(
     invokedActors(model.machine).map((name) => [
       name,
       fromPromise(({ input }: { input: unknown }) => {
-        actorInputs.set(name, [...(actorInputs.get(name) ?? []), input]);
-        return new Promise((resolve, reject) => pending.set(name, { resolve, reject }));
+        const state = current.fakes;
+        if (!state) throw new Error(`${name} started outside a replay`);
+        state.inputs.set(name, [...(state.inputs.get(name) ?? []), input]);
+        return new Promise((resolve, reject) => state.pending.set(name, { resolve, reject }));
       }),
     ]),
   );
-  const machine = model.machine.provide({ actors: fakes });
+  const entry = { machine: model.machine.provide({ actors: fakes }), current };
+  provided.set(model, entry);
+  return entry;
+}
+
+/** Drive a real actor along a generated path. Throws when a step cannot be replayed. */
+export async function replayPath(model: MachineModel, path: GraphPath): Promise<Replay> {
+  const { machine, current } = fakeMachine(model);
+  const pending = new Map<string, Deferred>();
+  const actorInputs = new Map<string, unknown[]>();
+  current.fakes = { pending, inputs: actorInputs };
   const clock = new SimulatedClock();
   const statesVisited = new Set<string>();
   const transitionsTaken = new Set<string>();

@@ -36,13 +36,15 @@ const done = (id: string, output: unknown, label?: string): EventObject => {
   const event = { type: `xstate.done.actor.${id}`, output } as EventObject;
   return label ? labelled(event, label) : event;
 };
-const fail = (id: string, error: unknown): EventObject => ({ type: `xstate.error.actor.${id}`, error }) as EventObject;
+const fail = (id: string, error: unknown): EventObject =>
+  ({ type: `xstate.error.actor.${id}`, error }) as EventObject;
 /** A shopper's event with a short label for the journeys. */
 const user = <T extends EventObject>(event: T, label: string): T => labelled(event, label);
 
 const storeInfoModel: MachineModel = {
   name: 'store-info',
   machine: storeInfoMachine,
+  simplePaths: true,
   cases: [{ title: 'on start' }],
   events: () => [
     done('fetchStoreInfo', storeInfo, 'the store information'),
@@ -54,6 +56,7 @@ const storeInfoModel: MachineModel = {
 const cartModel: MachineModel = {
   name: 'cart',
   machine: cartMachine,
+  simplePaths: true,
   cases: [{ title: 'fresh browser' }],
   // Bounded so the graph stays finite: at most 2 of the kurta, one tee line.
   events: (snapshot) => {
@@ -80,6 +83,7 @@ const productsPage = { products: [kurta, scarf], total: 14 };
 const productsListModel: MachineModel = {
   name: 'products-list',
   machine: productsListMachine,
+  // Its simple paths run into the millions (query × products × options); shortest + every edge only.
   cases: [{ title: 'men, page 1', input: { category: 'men', page: 1 } }],
   // The shopper acts only once both regions have settled, which keeps the graph small; the transitions
   // are the same whichever list state they leave from.
@@ -104,6 +108,7 @@ const productsListModel: MachineModel = {
 const productModel: MachineModel = {
   name: 'product',
   machine: productMachine,
+  simplePaths: true,
   cases: [{ title: 'product page', input: { id: kurta.id } }],
   events: () => [
     done('fetchProduct', kurta, 'the kurta (sizes S, M)'),
@@ -121,8 +126,8 @@ const productModel: MachineModel = {
 const featuredModel: MachineModel = {
   name: 'featured-products',
   machine: featuredProductsMachine,
-  cases: [{ title: 'home page' }],
   simplePaths: true,
+  cases: [{ title: 'home page' }],
   events: () => [
     done('fetchFeaturedProducts', [kurta, tee], '2 products'),
     done('fetchFeaturedProducts', [], 'no products'),
@@ -146,6 +151,7 @@ const register = {
 const authModel: MachineModel = {
   name: 'auth',
   machine: authMachine,
+  simplePaths: true,
   cases: [{ title: 'on start' }],
   events: () => [
     done('readToken', 'tok-123'),
@@ -170,9 +176,13 @@ const authModel: MachineModel = {
 const checkoutModel: MachineModel = {
   name: 'checkout',
   machine: checkoutMachine,
+  simplePaths: true,
   cases: [{ title: 'checkout page' }],
   events: () => [
-    user({ type: 'checkout.submit', items: [kurtaLine, teeLine], ...shipping }, '2 lines, every field filled'),
+    user(
+      { type: 'checkout.submit', items: [kurtaLine, teeLine], ...shipping },
+      '2 lines, every field filled',
+    ),
     user({ type: 'checkout.submit', items: [], ...shipping }, 'empty cart'),
     user({ type: 'checkout.submit', items: [kurtaLine], ...shipping, city: '   ' }, 'city blank'),
     done('createOrder', { id: 'SF-TEST0001' }, 'order SF-TEST0001'),
@@ -183,6 +193,7 @@ const checkoutModel: MachineModel = {
 const orderTrackingModel: MachineModel = {
   name: 'order-tracking',
   machine: orderTrackingMachine,
+  simplePaths: true,
   cases: [{ title: 'track order page', input: { orderId: '', contactInfo: 'asha@example.in' } }],
   events: () => [
     { type: 'tracking.submit', orderId: 'SF-TEST0001', contactInfo: 'asha@example.in' },
@@ -195,6 +206,7 @@ const orderTrackingModel: MachineModel = {
 const myOrdersModel: MachineModel = {
   name: 'my-orders',
   machine: myOrdersMachine,
+  simplePaths: true,
   cases: [{ title: 'orders page' }],
   events: () => [
     done('fetchOrders', [order], '1 order'),
@@ -207,6 +219,7 @@ const myOrdersModel: MachineModel = {
 const accountModel: MachineModel = {
   name: 'account',
   machine: accountMachine,
+  simplePaths: true,
   cases: [{ title: 'account page' }],
   events: () => [
     done('fetchAccountInfo', {
@@ -225,8 +238,8 @@ const accountModel: MachineModel = {
 const contactModel: MachineModel = {
   name: 'contact',
   machine: contactMachine,
-  cases: [{ title: 'contact page' }],
   simplePaths: true,
+  cases: [{ title: 'contact page' }],
   events: () => [
     {
       type: 'contact.submit',
@@ -242,6 +255,7 @@ const contactModel: MachineModel = {
 const newsletterModel: MachineModel = {
   name: 'newsletter',
   machine: newsletterMachine,
+  simplePaths: true,
   cases: [{ title: 'home page' }],
   events: () => [
     { type: 'newsletter.subscribe', email: 'asha@example.in' },
@@ -272,6 +286,7 @@ export const paymentResponses: Record<string, PaymentResponse> = {
 const paymentModel: MachineModel = {
   name: 'payment',
   machine: paymentMachine,
+  simplePaths: true,
   cases: [
     { title: 'with an order id', input: { orderId: 'SF-TEST0001' } },
     { title: 'without an order id', input: {} },

@@ -1,19 +1,25 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_FALLBACK } from '../../../src/routes/account.page';
 import './support/setup';
 import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
 
-const ACCOUNT = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', createdAt: '2025-04-18T10:30:00Z' };
+const ACCOUNT = {
+  firstName: 'Asha',
+  lastName: 'Verma',
+  email: 'asha@example.com',
+  createdAt: '2025-04-18T10:30:00Z',
+};
 
 describe('/account', () => {
   it('shows name, email and an en-US long member-since date when the account loads', async () => {
     renderApp({ path: '/account', api: { 'GET /accountInfo': () => json(ACCOUNT) } });
-    expect(await screen.findByText('Asha Verma')).toBeInTheDocument();
+    expect(await screen.findByText('Asha Verma', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     expect(screen.getByText('April 18, 2025')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
-    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
+    expect(main.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 
   it('reads an answer wrapped in data', async () => {
@@ -30,7 +36,9 @@ describe('/account', () => {
 
   it('shows the §8 error with the status, a toast and the fallbacks when the load fails', async () => {
     renderApp({ path: '/account', api: { 'GET /accountInfo': () => json({ error: 'boom' }, 500) } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load account information (Status: 500)');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load account information (Status: 500)',
+    );
     await findToast('Error');
     expect(screen.getByText(ACCOUNT_FALLBACK.name)).toBeInTheDocument();
     expect(screen.getByText('April 18, 2025')).toBeInTheDocument();

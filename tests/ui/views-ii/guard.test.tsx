@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import './support/setup';
-import { json, renderApp } from './support/app';
+import { findHeading, json, renderApp } from './support/app';
 
 describe('login-required routes', () => {
   it.each(['/account', '/checkout', '/orders', '/payment?orderId=SF-1'])(
     'redirects a visitor from %s to /login remembering the path',
     async (path) => {
       const { router, location } = renderApp({ path, token: null });
-      await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' });
+      await findHeading('Sign in to your account');
       expect(location()).toBe('/login');
       expect(router.state.location.state).toEqual({ from: path });
     },
@@ -33,7 +33,7 @@ describe('login-required routes', () => {
       token: 'expired',
       api: { 'GET /orders': () => json({ error: 'Unauthorized' }, 401) },
     });
-    await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' });
+    await findHeading('Sign in to your account');
     expect(location()).toBe('/login');
     expect(token()).toBeNull();
   });

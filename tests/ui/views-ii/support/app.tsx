@@ -130,3 +130,8 @@ export async function findToast(title: string) {
 }
 
 export const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+/** The page's h1; the first render of a lazy route may take a while on a cold module graph. */
+export function findHeading(name: string | RegExp) {
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ApiProduct,
+  cardCartLine,
+  isOnSale,
+  paginationWindow,
+  parentCategoryOptions,
+  parseProductsQuery,
+  productsPath,
+  productsTitle,
+  showingRange,
+  sizeLabel,
+  specifications,
+  toDisplayProduct,
+} from '../../machines/catalogue.model';
+
+const base: ApiProduct = {
+  id: 'p1',
+  title: 'Indigo Kurta',
+  description: 'Cotton.',
+  imgUrl: '/k.svg',
+  category: 'men',
+  parentCategory: 'Kurta',
+  regularPrice: 1899,
+  discountedPrice: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  images: [{ url: '/k2.svg' }],
+  attributes: [],
+};
+const attr = (key: string, values: string[]) => ({ id: key, key, values, metricUnit: null });
+
+describe('toDisplayProduct', () => {
+  it('uses the regular price and no original price when there is no discount', () => {
+    const p = toDisplayProduct(base);
+    expect(p).toMatchObject({
+      id: 'p1',
+      name: 'Indigo Kurta',
+      price: 1899,
+      image: '/k.svg',
+      featured: false,
+    });
+    expect(p.originalPrice).toBeUndefined();
+  });
+  it('uses the discounted price and keeps the regular one as original price when discounted', () => {
+    expect(toDisplayProduct({ ...base, discountedPrice: 1499 })).toMatchObject({
+      price: 1499,
+      originalPrice: 1899,
+    });
+  });
+  it('falls back to the first image, then to an empty image', () => {
+    expect(toDisplayProduct({ ...base, imgUrl: '' }).image).toBe('/k2.svg');
+    expect(toDisplayProduct({ ...base, imgUrl: '', images: [] }).image).toBe('');
+  });
+  it('reads sizes from size/sizes and colours from color/colours/colors, case-insensitively', () => {
+    const p = toDisplayProduct({
+      ...base,
+      attributes: [attr('SIZES', ['S', 'M']), attr('Colours', ['Red'])],
+    });
+    expect(p.sizes).toEqual(['S', 'M']);
+    expect(p.colors).toEqual(['Red']);
+    expect(toDisplayProduct({ ...base, attributes: [attr('color', ['Blue'])] }).colors).toEqual(['Blue']);
+  });
+  it('is featured when a featured attribute has a value containing true', () => {
+    expect(toDisplayProduct({ ...base, attributes: [attr('featured', ['TRUE'])] }).featured).toBe(true);
+    expect(toDisplayProduct({ ...base, attributes: [attr('featured', ['no'])] }).featured).toBe(false);
+  });
+  it('has a parent category of "" when the server has none', () => {
+    expect(toDisplayProduct({ ...base, parentCategory: null }).parentCategory).toBe('');
+  });
+});
+
+describe('isOnSale', () => {
+  it('is true only when an original price is set and the price is below it', () => {
+    expect(isOnSale({ price: 10, originalPrice: 12 })).toBe(true);
+    expect(isOnSale({ price: 12, originalPrice: 12 })).toBe(false);
+    expect(isOnSale({ price: 10 })).toBe(false);
+  });
+});
+
+describe('productsTitle', () => {
+  it('follows spec §2: parent category, men, women, capitalised category, All Products', () => {
+    expect(productsTitle({ category: 'men', parentCategory: 'Kurta' })).toBe('Kurta');
+    expect(productsTitle({ category: 'men' })).toBe("Men's Ethnic Wear");
+    expect(productsTitle({ category: 'women' })).toBe("Women's Ethnic Wear");
+    expect(productsTitle({ category: 't shirts' })).toBe('T shirts');
+    expect(productsTitle({})).toBe('All Products');
+  });
+});
+
+describe('products query and path', () => {
+  it('leaves out page 1 and empty filters', () => {
+    expect(productsPath({ page: 1 })).toBe('/products');
+    expect(productsPath({ category: 't shirts', parentCategory: 'Polo', page: 2 })).toBe(
+      '/products?category=t+shirts&parentCategory=Polo&page=2',
+    );
+  });
+  it('defaults to page 1 when the page parameter is missing or junk', () => {
+    expect(parseProductsQuery('category=men')).toEqual({ category: 'men', page: 1 });
+    expect(parseProductsQuery('page=-3')).toEqual({ page: 1 });
+    expect(parseProductsQuery('page=4&featured=true')).toEqual({ page: 4, featured: true });
+  });
+});
+
+describe('paginationWindow', () => {
+  it('shows first, last, two either side of the current page and ellipses in the gaps', () => {
+    expect(paginationWindow(6, 12)).toEqual([1, 'ellipsis', 4, 5, 6, 7, 8, 'ellipsis', 12]);
+    expect(paginationWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(paginationWindow(2, 9)).toEqual([1, 2, 3, 4, 'ellipsis', 9]);
+  });
+  it("says 'Showing X to Y of Z items'", () => {
+    expect(showingRange(2, 30)).toBe('Showing 13 to 24 of 30 items');
+    expect(showingRange(3, 30)).toBe('Showing 25 to 30 of 30 items');
+  });
+});
+
+describe('sizeLabel and specifications', () => {
+  const p = toDisplayProduct(base);
+  it("labels 'Shoe Size', 'Size' (One Size) or 'Clothing Size'", () => {
+    expect(sizeLabel({ ...p, category: 'Footwear' })).toBe('Shoe Size');
+    expect(sizeLabel({ ...p, description: 'A leather shoe' })).toBe('Shoe Size');
+    expect(sizeLabel({ ...p, sizes: ['One Size'] })).toBe('Size');
+    expect(sizeLabel(p)).toBe('Clothing Size');
+  });
+  it("hides attributes whose key contains 'phone' and shows at most 10", () => {
+    const attributes = [
+      attr('supportPhone', ['1']),
+      ...Array.from({ length: 12 }, (_, i) => attr(`k${i}`, ['v'])),
+    ];
+    const rows = specifications({ attributes });
+    expect(rows).toHaveLength(10);
+    expect(rows.some((a) => a.key.includes('Phone'))).toBe(false);
+  });
+});
+
+describe('parentCategoryOptions and cardCartLine', () => {
+  it('lists each non-empty parent category once, sorted', () => {
+    expect(
+      parentCategoryOptions([
+        { parentCategory: 'Saree' },
+        { parentCategory: '' },
+        { parentCategory: 'Kurta' },
+        { parentCategory: 'Saree' },
+      ]),
+    ).toEqual(['Kurta', 'Saree']);
+  });
+  it('adds quantity 1 from a card with a lone size or colour preselected', () => {
+    const p = { ...toDisplayProduct(base), sizes: ['One Size'], colors: ['Red', 'Blue'] };
+    expect(cardCartLine(p)).toEqual({
+      id: 'p1',
+      name: 'Indigo Kurta',
+      image: '/k.svg',
+      price: 1899,
+      quantity: 1,
+      selectedSize: 'One Size',
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ApiOrder,
+  formatOrderMoney,
+  hasLeftPending,
+  orderStatusColor,
+  orderStatusLabel,
+  toDisplayOrder,
+} from '../../machines/orders.model';
+
+describe('orderStatusLabel / orderStatusColor', () => {
+  it('names the codes 0–4 with their badge colours', () => {
+    expect([0, 1, 2, 3, 4].map(orderStatusLabel)).toEqual([
+      'Pending',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Cancelled',
+    ]);
+    expect([0, 1, 2, 3, 4].map(orderStatusColor)).toEqual(['yellow', 'blue', 'purple', 'green', 'red']);
+  });
+  it("says 'Unknown ({code})' in grey for any other number", () => {
+    expect(orderStatusLabel(7)).toBe('Unknown (7)');
+    expect(orderStatusColor(7)).toBe('gray');
+  });
+  it("says 'Unknown' in grey for a non-numeric value", () => {
+    expect(orderStatusLabel('shipped')).toBe('Unknown');
+    expect(orderStatusLabel(null)).toBe('Unknown');
+    expect(orderStatusColor(undefined)).toBe('gray');
+  });
+  it('counts an order as paid-for only once it has left Pending', () => {
+    expect(hasLeftPending(0)).toBe(false);
+    expect(hasLeftPending(1)).toBe(true);
+    expect(hasLeftPending('1')).toBe(false);
+  });
+});
+
+describe('toDisplayOrder', () => {
+  const order: ApiOrder = {
+    id: 'SF-1',
+    status: 0,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    items: [
+      { id: 'i1', productId: 'p1', productTitle: 'Tee', quantity: 2, price: 499 },
+      { id: 'i2', productId: 'p2', productTitle: 'Kurta', quantity: 1, price: 1499.5 },
+    ],
+    shippingAddress: {
+      fullName: 'Asha',
+      address: '14 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560038',
+      phone: '+919876543210',
+    },
+    total: 2497.5,
+    trackingNumber: null,
+  };
+  it("shows the items, 'Standard Shipping', 'Not available' tracking and Σ price × quantity", () => {
+    expect(toDisplayOrder(order)).toEqual({
+      id: 'SF-1',
+      date: '2026-11-01T10:00:00.000Z',
+      status: 0,
+      statusLabel: 'Pending',
+      statusColor: 'yellow',
+      items: [
+        { id: 'i1', name: 'Tee', quantity: 2, price: 499 },
+        { id: 'i2', name: 'Kurta', quantity: 1, price: 1499.5 },
+      ],
+      shipping: {
+        address: '14 MG Road, Bengaluru, Karnataka, 560038',
+        method: 'Standard Shipping',
+        tracking: 'Not available',
+      },
+      total: 2497.5,
+      canPay: true,
+    });
+  });
+  it('keeps the tracking number and offers no payment when the order has moved on', () => {
+    const shown = toDisplayOrder({ ...order, status: 2, trackingNumber: 'DL123' });
+    expect(shown.shipping.tracking).toBe('DL123');
+    expect(shown.canPay).toBe(false);
+  });
+  it('formats order money with a $ sign and 2 decimals', () => {
+    expect(formatOrderMoney(2497.5)).toBe('$2497.50');
+  });
+});

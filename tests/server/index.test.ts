@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../server/config';
+import { LOCK_FILE } from '../../server/db/lock';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'statefront-index-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs server/index.ts as `npm start` would, on an ephemeral port; resolves once it is listening (or exits). */
+function startServer() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', check);
+    void exited.then(() => reject(new Error(`server exited before listening:\n${output}`)));
+  });
+  // A server expected to fail never gets awaited for readiness; keep that rejection handled.
+  ready.catch(() => {});
+  return { child, ready, exited, output: () => output };
+}
+
+describe('server/index.ts', () => {
+  it('serves, refuses a second process on the same DATA_DIR, and shuts down cleanly on SIGTERM', {
+    timeout: 120_000,
+  }, async () => {
+    const first = startServer();
+    const url = await first.ready;
+    expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid));
+    const response = await fetch(`${url}/api/v1/products?limit=1`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { count: number }).count).toBeGreaterThan(0);
+
+    const second = startServer();
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Statefront failed to start: Another Statefront process (pid ${first.child.pid}) is using DATA_DIR ${dataDir}`,
+    );
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('shutting down');
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
+});

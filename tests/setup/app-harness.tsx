@@ -1,0 +1,177 @@
+/**
+ * Renders the real app (route table, layouts, live machines) over a fake API at the client boundary:
+ * `createApiClient(base, fakeFetch)`. Storage and the token cookie are in-memory.
+ */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { expect } from 'vitest';
+import type { CartLine } from '../../machines/cart.model';
+import type { components } from '../../src/api/schema';
+import { createApiClient } from '../../src/api/client';
+import { createLiveMachines, type LiveMachines } from '../../src/app/actors';
+import { AppProviders } from '../../src/app/root-actors';
+import { appRoutes } from '../../src/app/routes';
+import { toaster } from '../../src/components/ui/toaster';
+
+type ApiProduct = components['schemas']['Product'];
+type StoreInfo = components['schemas']['StoreInfo'];
+
+export const API_BASE = 'http://api.test/api/v1';
+
+export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type Handler = (call: ApiCall) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+/** 'METHOD /path' keys (`:param` matches one segment); an unknown call answers 404 so it shows up. */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const calls: ApiCall[] = [];
+  const routes = Object.entries(handlers).map(([key, handler]) => {
+    const [method, pattern = ''] = key.split(' ');
+    return { method, regex: new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`), handler };
+  });
+  const fetch = async (input: Request | string | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const path = url.pathname.replace('/api/v1', '');
+    const text = request.method === 'GET' ? '' : await request.text();
+    const call: ApiCall = {
+      method: request.method,
+      path: decodeURIComponent(path),
+      query: url.searchParams,
+      body: text ? JSON.parse(text) : undefined,
+    };
+    calls.push(call);
+    const route = routes.find((r) => r.method === request.method && r.regex.test(path));
+    if (!route) return json({ error: `No fake for ${request.method} ${path}` }, 404);
+    return route.handler(call);
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls };
+}
+
+export const STORE: StoreInfo = {
+  storeName: 'Rangrez',
+  companyName: 'Rangrez Textiles Pvt. Ltd.',
+  companyAddress: '12 MG Road, Jaipur',
+  companyEmail: 'hello@rangrez.in',
+  companyPhone: '+91 141 222 3333',
+  companyLogoUrl: '/images/logo.svg',
+  description: 'Hand-printed clothing from Jaipur.',
+  categories: ['T Shirts', 'Tops', 'Men', 'Women'],
+  categoryImages: { 'T Shirts': '/images/categories/t-shirts.svg' },
+  policies: {},
+};
+
+let sequence = 0;
+/** A product as the server sends it; attributes default to sizes S/M and colour Indigo. */
+export function apiProduct(overrides: Partial<ApiProduct> = {}): ApiProduct {
+  sequence++;
+  return {
+    id: `prod-${String(sequence).padStart(4, '0')}-abcdef`,
+    title: `Product ${sequence}`,
+    description: 'Cotton kurta',
+    imgUrl: `/images/products/p${sequence}.svg`,
+    category: 'men',
+    parentCategory: 'Kurta',
+    regularPrice: 1899,
+    discountedPrice: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    images: [],
+    attributes: [
+      { id: 'size', key: 'size', values: ['S', 'M'], metricUnit: null },
+      { id: 'color', key: 'color', values: ['Indigo'], metricUnit: null },
+    ],
+    ...overrides,
+  };
+}
+
+export function productPage(products: ApiProduct[], total = products.length, page = 1, limit = 12) {
+  return {
+    data: products,
+    count: total,
+    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
+}
+
+type RenderOptions = {
+  path: string;
+  state?: unknown;
+  api?: Record<string, Handler>;
+  store?: StoreInfo | null;
+  /** The auth_token cookie as the auth machine reads it on start; null is a visitor. */
+  token?: string | null;
+  cart?: CartLine[];
+  adjust?: (machines: LiveMachines) => LiveMachines;
+};
+
+export function renderApp({ path, state, api = {}, store = STORE, token = null, cart = [], adjust }: RenderOptions) {
+  const server = fakeApi({
+    'GET /storeInfo': () => (store ? json(store) : json({ error: 'down' }, 500)),
+    'GET /products': () => json(productPage([])),
+    ...api,
+  });
+  let currentToken = token;
+  const stored = new Map<string, string>([['cart', JSON.stringify(cart)]]);
+  const live = createLiveMachines({
+    client: createApiClient(API_BASE, server.fetch),
+    storage: () => ({ getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => void stored.set(k, v) }),
+    token: {
+      read: () => currentToken,
+      write: (t) => {
+        currentToken = t;
+      },
+      remove: () => {
+        currentToken = null;
+      },
+    },
+    logError: () => {},
+  });
+  const machines = adjust ? adjust(live) : live;
+  const [pathname = '/', search = ''] = path.split('?');
+  const router = createMemoryRouter(appRoutes, {
+    initialEntries: [{ pathname, search: search ? `?${search}` : '', state }],
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders machines={machines}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return {
+    ...view,
+    router,
+    user,
+    calls: server.calls,
+    storage: stored,
+    /** The stored cart lines. */
+    storedCart: () => JSON.parse(stored.get('cart') ?? '[]') as CartLine[],
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+  };
+}
+
+/** No serious or critical axe violations (colour contrast needs a real layout engine: checked in e2e). */
+export async function expectNoSeriousAxeViolations(container: Element = document.body) {
+  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The page's h1 (a lazy route's first render may take a moment on a cold module graph). */
+export function findHeading(name: string | RegExp) {
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+}
+
+/** A toast by title, with its description. */
+export async function findToast(title: string, description?: string) {
+  const titleNode = await screen.findByText(title, {}, { timeout: 4000 });
+  const root = titleNode.closest('[data-part=root]') as HTMLElement;
+  if (description !== undefined) expect(within(root).getByText(description)).toBeInTheDocument();
+  return root;
+}
+
+/** Toasts outlive a test's DOM cleanup in the shared toaster store: drop them between tests. */
+export function dismissToasts() {
+  toaster.remove();
+}

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  apiProduct,
+  expectNoSeriousAxeViolations,
+  findHeading,
+  findToast,
+  json,
+  renderApp,
+} from '../../setup/app-harness';
+
+const attr = (key: string, values: string[]) => ({ id: key, key, values, metricUnit: null });
+
+function productApi(product: ReturnType<typeof apiProduct>) {
+  return { 'GET /products/:id': () => json(product) };
+}
+
+describe('product detail', () => {
+  it('shows a loading skeleton, then the product with price, category tag and short id', async () => {
+    const product = apiProduct({
+      id: '3f0b2a7e-1c4d-5e6f',
+      title: 'Indigo Block-Print Kurta',
+      category: 'men',
+      regularPrice: 1899,
+      discountedPrice: 1499,
+      description: 'Hand block-printed cotton.',
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderApp({
+      path: `/product/${product.id}`,
+      api: {
+        'GET /products/:id': async () => {
+          await gate;
+          return json(product);
+        },
+      },
+    });
+    expect(await screen.findByRole('status', { name: 'Loading product' })).toBeInTheDocument();
+    release();
+    await findHeading('Indigo Block-Print Kurta');
+    expect(screen.getByText('₹1,499.00')).toBeInTheDocument();
+    expect(screen.getByText('₹1,899.00')).toBeInTheDocument();
+    expect(screen.getByText('men')).toBeInTheDocument();
+    expect(screen.getByText('ID: 3f0b2a7e')).toBeInTheDocument();
+    expect(screen.getByText('Hand block-printed cotton.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Wishlist' })).toBeInTheDocument();
+  });
+
+  it('shows Product Not Found with Browse Products when the product does not exist', async () => {
+    renderApp({ path: '/product/missing', api: { 'GET /products/:id': () => json({ error: 'Product not found' }, 404) } });
+    await findHeading('Product Not Found');
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('shows Product Not Found when loading fails', async () => {
+    renderApp({ path: '/product/x', api: { 'GET /products/:id': () => json({ error: 'boom' }, 500) } });
+    await findHeading('Product Not Found');
+  });
+
+  it('lists at most 10 specifications and hides keys containing phone', async () => {
+    const attributes = [
+      attr('size', ['S', 'M']),
+      attr('Phone Number', ['999']),
+      attr('smartphone pocket', ['yes']),
+      ...Array.from({ length: 12 }, (_, i) => attr(`spec${i + 1}`, [`v${i + 1}`])),
+    ];
+    renderApp({ path: '/product/p', api: productApi(apiProduct({ attributes })) });
+    await findHeading(/Product/);
+    const specs = screen.getByRole('region', { name: 'Specifications' });
+    const terms = within(specs)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(terms).toHaveLength(10);
+    expect(terms).toEqual(['size', 'spec1', 'spec2', 'spec3', 'spec4', 'spec5', 'spec6', 'spec7', 'spec8', 'spec9']);
+  });
+
+  it.each([
+    [{ category: 'Footwear' }, ['7', '8'], 'Shoe Size'],
+    [{ description: 'A comfy shoe' }, ['7'], 'Shoe Size'],
+    [{}, ['One Size'], 'Size'],
+    [{}, ['S', 'M'], 'Clothing Size'],
+  ])('labels the sizes %o %o as %s', async (overrides, sizes, label) => {
+    renderApp({ path: '/product/p', api: productApi(apiProduct({ ...overrides, attributes: [attr('size', sizes)] })) });
+    expect(await screen.findByRole('radiogroup', { name: label })).toBeInTheDocument();
+  });
+
+  it('preselects One Size and adds the chosen quantity, then goes to the cart', async () => {
+    const product = apiProduct({
+      id: 'scarf',
+      title: 'Silk Scarf',
+      regularPrice: 700,
+      attributes: [attr('size', ['One Size']), attr('color', ['Rust', 'Teal'])],
+    });
+    const { user, location, storedCart } = renderApp({ path: '/product/scarf', api: productApi(product) });
+    await findHeading('Silk Scarf');
+    expect(screen.getByRole('radio', { name: 'One Size' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Teal' }));
+    await user.click(screen.getByRole('button', { name: 'Increase Quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase Quantity' }));
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(location()).toBe('/cart'));
+    await findHeading('Shopping Cart');
+    expect(storedCart()).toEqual([
+      { id: 'scarf', name: 'Silk Scarf', image: expect.any(String), price: 700, quantity: 3, selectedSize: 'One Size', selectedColor: 'Teal' },
+    ]);
+  });
+
+  it('keeps the quantity at 1 or more', async () => {
+    const { user } = renderApp({ path: '/product/p', api: productApi(apiProduct()) });
+    await findHeading(/Product/);
+    await user.click(screen.getByRole('button', { name: 'Decrease Quantity' }));
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
+  });
+
+  it('asks for a size before adding to the cart', async () => {
+    const { user, location, storedCart } = renderApp({ path: '/product/p', api: productApi(apiProduct()) });
+    await findHeading(/Product/);
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await findToast('Please select a size', 'You must select a size before adding to cart');
+    expect(location()).toBe('/product/p');
+    expect(storedCart()).toEqual([]);
+  });
+
+  it('goes back to the previous page with Back', async () => {
+    const { user, router, location } = renderApp({
+      path: '/products',
+      api: productApi(apiProduct({ id: 'p9', title: 'Ninth Kurta' })),
+    });
+    await findHeading('All Products');
+    await router.navigate('/product/p9');
+    await findHeading('Ninth Kurta');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location()).toBe('/products'));
+  });
+
+  it('replaces a broken product image with the placeholder', async () => {
+    renderApp({ path: '/product/p', api: productApi(apiProduct({ title: 'Broken Kurta' })) });
+    await findHeading('Broken Kurta');
+    const img = screen.getByRole('img', { name: 'Broken Kurta' });
+    expect(img).toHaveAttribute('width');
+    img.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(img).toHaveAttribute('src', '/images/placeholder.svg'));
+  });
+
+  it('has no serious accessibility violations', async () => {
+    renderApp({ path: '/product/p', api: productApi(apiProduct({ title: 'Accessible Kurta' })) });
+    await findHeading('Accessible Kurta');
+    await expectNoSeriousAxeViolations();
+  });
+});

@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CartLine } from '../../../machines/cart.model';
+import { formatInr } from '../../../src/components/format';
+import { INDIAN_STATES } from '../../../src/forms/checkout.schema';
+import './support/setup';
+import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
+
+const CART: CartLine[] = [
+  {
+    id: 'p1',
+    name: 'Block Print Kurta',
+    image: '',
+    price: 1499,
+    quantity: 2,
+    selectedSize: 'M',
+    selectedColor: 'Indigo',
+  },
+  { id: 'p2', name: 'Cotton Tee', image: '', price: 599.5, quantity: 1 },
+];
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function chooseState(user: User, name: string) {
+  await user.click(screen.getByRole('combobox', { name: /State \/ union territory/ }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+async function fillShipping(user: User, values: Partial<Record<string, string>> = {}) {
+  const v = {
+    fullName: 'Asha Verma',
+    address: '12 MG Road',
+    city: 'Bengaluru',
+    postalCode: '560001',
+    phone: '+91 98765-43210',
+    ...values,
+  };
+  if (v.fullName) await user.type(screen.getByLabelText(/^Full name/), v.fullName);
+  if (v.address) await user.type(screen.getByLabelText(/^Address/), v.address);
+  if (v.city) await user.type(screen.getByLabelText(/^City/), v.city);
+  if (v.postalCode) await user.type(screen.getByLabelText(/^PIN code/), v.postalCode);
+  const phone = screen.getByLabelText(/^Phone/);
+  await user.clear(phone);
+  if (v.phone) await user.type(phone, v.phone);
+}
+
+describe('/checkout', () => {
+  it('shows the order summary with lines, subtotal, free shipping and total in rupees', async () => {
+    renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    const summary = within(screen.getByRole('complementary', { name: 'Order Summary' }));
+    expect(await summary.findByText('Block Print Kurta')).toBeInTheDocument();
+    expect(summary.getByText(formatInr(2998))).toBeInTheDocument();
+    expect(summary.getByText(formatInr(599.5))).toBeInTheDocument();
+    expect(summary.getByText('Free')).toBeInTheDocument();
+    // Subtotal and total: 1499 × 2 + 599.5 × 1
+    expect(summary.getAllByText(formatInr(3597.5))).toHaveLength(2);
+  });
+
+  it('offers the 36 states and union territories', async () => {
+    const { user } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await user.click(screen.getByRole('combobox', { name: /State \/ union territory/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([...INDIAN_STATES]);
+    expect(new Set(INDIAN_STATES).size).toBe(36);
+  });
+
+  it('shows the PIN and phone messages on blur when they break the Indian rules', async () => {
+    const { user } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await user.type(screen.getByLabelText(/^PIN code/), '012345');
+    await user.tab();
+    expect(await screen.findByText('Enter a valid 6-digit PIN code')).toBeInTheDocument();
+    const phone = screen.getByLabelText(/^Phone/);
+    await user.clear(phone);
+    await user.type(phone, '9876543210');
+    await user.tab();
+    expect(await screen.findByText('Phone number must start with +91')).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '+91 98765');
+    await user.tab();
+    expect(await screen.findByText('Enter +91 followed by a 10-digit mobile number')).toBeInTheDocument();
+  });
+
+  it('toasts Please fill all fields and shows each field message when submitted blank', async () => {
+    const { user, calls } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await findToast('Please fill all fields');
+    expect(screen.getByText('All shipping information fields are required.')).toBeInTheDocument();
+    for (const message of [
+      'Full name is required',
+      'Address is required',
+      'City is required',
+      'Please select your state or union territory',
+      'Enter a valid 6-digit PIN code',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(calls.some((c) => c.path === '/orders')).toBe(false);
+  });
+
+  it('toasts Cart is empty when the cart has no lines', async () => {
+    const { user, calls } = renderApp({ path: '/checkout', cart: [] });
+    await findHeading('Checkout');
+    await fillShipping(user);
+    await chooseState(user, 'Karnataka');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await findToast('Cart is empty');
+    expect(screen.getByText('Please add items to your cart before checkout.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/orders')).toBe(false);
+  });
+
+  it('creates the order, empties the cart and goes to the payment when the address is valid', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user, calls, location, storage } = renderApp({
+      path: '/checkout',
+      cart: CART,
+      api: {
+        'POST /orders': async () => {
+          await gate;
+          return json({ id: 'SF-NEW' }, 201);
+        },
+        'GET /payments/fields': () => json({ fields: [] }),
+      },
+    });
+    await findHeading('Checkout');
+    await fillShipping(user);
+    await chooseState(user, 'Karnataka');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(location()).toBe('/payment?orderId=SF-NEW'));
+    expect(calls.find((c) => c.path === '/orders' && c.method === 'POST')?.body).toEqual({
+      products: { p1: 2, p2: 1 },
+      shippingAddress: {
+        fullName: 'Asha Verma',
+        address: '12 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560001',
+        phone: '+919876543210',
+      },
+    });
+    await waitFor(() => expect(storage.get('cart')).toBe('[]'));
+  });
+
+  it('toasts Error placing order and stays when the order is refused', async () => {
+    const { user, location } = renderApp({
+      path: '/checkout',
+      cart: CART,
+      api: { 'POST /orders': () => json({ error: 'Product p2 is no longer available' }, 400) },
+    });
+    await findHeading('Checkout');
+    await fillShipping(user);
+    await chooseState(user, 'Delhi');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await findToast('Error placing order');
+    expect(screen.getByText('Please try again later.')).toBeInTheDocument();
+    expect(location()).toBe('/checkout');
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  });
+
+  it('has no serious or critical axe violations with errors showing', async () => {
+    const { user } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByText('Full name is required');
+    await expectNoSeriousAxeViolations();
+  });
+});

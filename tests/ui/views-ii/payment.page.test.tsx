@@ -1,0 +1,299 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import './support/setup';
+import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
+import { PAYMENT_FIELDS } from './support/payment-fields';
+
+type User = ReturnType<typeof renderApp>['user'];
+type Answer = Parameters<typeof json>[0];
+
+const ORDER = 'SF-ORDER1';
+
+function renderPayment(
+  answer?: () => Response | Promise<Response>,
+  extra: Parameters<typeof renderApp>[0]['api'] = {},
+) {
+  return renderApp({
+    path: `/payment?orderId=${ORDER}`,
+    api: {
+      'GET /payments/fields': () => json({ fields: PAYMENT_FIELDS }),
+      ...(answer ? { 'POST /payments': answer } : {}),
+      ...extra,
+    },
+    // The QR screen polls the order every 3 s in the app; a test need not wait that long.
+    adjust: (machines) => ({
+      ...machines,
+      payment: machines.payment.provide({ delays: { pollInterval: 20 } }),
+    }),
+  });
+}
+
+async function fillRequired(user: User) {
+  await user.type(await screen.findByLabelText(/^Name/), 'Asha Verma');
+  await user.type(screen.getByLabelText(/^Email/), 'asha@example.com');
+  await user.type(screen.getByLabelText(/^Mobile number/), '9876543210');
+}
+
+async function pay(user: User) {
+  await fillRequired(user);
+  await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+}
+
+describe('/payment', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says the order id is missing and links back to checkout when there is none', async () => {
+    const { calls } = renderApp({ path: '/payment' });
+    await findHeading('Complete Your Payment');
+    expect(await screen.findByText('Order ID is missing. Please return to checkout.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute('href', '/checkout');
+    expect(calls.some((c) => c.path === '/payments/fields')).toBe(false);
+  });
+
+  it('reads the order id from the navigation state', async () => {
+    renderApp({
+      path: '/payment',
+      state: { orderId: 'SF-STATE' },
+      api: { 'GET /payments/fields': () => json({ fields: PAYMENT_FIELDS }) },
+    });
+    expect(await screen.findByText('Order SF-STATE', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+  });
+
+  it('shows the loading text while the field definitions load', async () => {
+    renderApp({
+      path: `/payment?orderId=${ORDER}`,
+      api: { 'GET /payments/fields': () => new Promise(() => {}) },
+    });
+    expect(await screen.findByText('Loading payment form...', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows the §8 text when the field definitions fail to load', async () => {
+    renderApp({
+      path: `/payment?orderId=${ORDER}`,
+      api: { 'GET /payments/fields': () => json({ error: 'x' }, 500) },
+    });
+    expect(
+      await screen.findByText('Failed to load payment form. Please try again later.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('builds a control for every field type with its default value', async () => {
+    renderPayment();
+    await findHeading('Complete Your Payment');
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    expect(screen.getByText('As on your bank account or card')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveAttribute('type', 'email');
+    const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(phone).toHaveValue('+91');
+    expect(phone).toHaveAttribute('placeholder', '+91XXXXXXXXXX');
+    expect(screen.getByRole('combobox', { name: /^Pay with/ })).toHaveTextContent('UPI QR code');
+    expect(screen.getByLabelText(/^Test PIN/)).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('spinbutton', { name: /^Tip for the courier/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Delivery note/ })).toHaveValue('Leave at the door');
+    expect(screen.getByRole('checkbox', { name: 'Send updates on WhatsApp' })).toBeChecked();
+    expect(screen.queryByRole('textbox', { name: /^GSTIN/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps Pay Now disabled until every required visible field is filled', async () => {
+    const { user } = renderPayment();
+    const payNow = await screen.findByRole('button', { name: 'Pay Now' }, { timeout: 5000 });
+    expect(payNow).toBeDisabled();
+    await fillRequired(user);
+    expect(payNow).toBeEnabled();
+    await user.type(screen.getByRole('textbox', { name: /^Business name/ }), 'Asha Textiles');
+    // GSTIN appears (showWhenFilled) and is required while blank.
+    expect(await screen.findByRole('textbox', { name: /^GSTIN/ })).toBeInTheDocument();
+    expect(payNow).toBeDisabled();
+  });
+
+  it('keeps a phone at +91 and ten digits whatever is typed', async () => {
+    const { user } = renderPayment();
+    const phone = await screen.findByRole('textbox', { name: /^Mobile number/ }, { timeout: 5000 });
+    await user.type(phone, 'ab98765 43-210999');
+    expect(phone).toHaveValue('+919876543210');
+    await user.clear(phone);
+    await user.type(phone, '98765');
+    await user.tab();
+    expect(await screen.findByText('Phone number must have at least 13 characters')).toBeInTheDocument();
+  });
+
+  it('applies the field mask as the shopper types', async () => {
+    const { user } = renderPayment();
+    const card = await screen.findByRole('textbox', { name: /^Card number/ }, { timeout: 5000 });
+    await user.type(card, '4111111111111111');
+    expect(card).toHaveValue('4111 1111 1111 1111');
+  });
+
+  it('shows the rule message of a required conditional field on blur', async () => {
+    const { user } = renderPayment();
+    await user.type(
+      await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: 5000 }),
+      'Asha',
+    );
+    await user.click(await screen.findByRole('textbox', { name: /^GSTIN/ }));
+    await user.tab();
+    expect(await screen.findByText('Please enter the GSTIN for the invoice')).toBeInTheDocument();
+  });
+
+  it('toasts Validation Error and shows the email message when the email is malformed', async () => {
+    const { user, calls } = renderPayment(() => json({ success: true }));
+    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(screen.getByLabelText(/^Email/), 'asha@example');
+    await user.type(screen.getByLabelText(/^Mobile number/), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await findToast('Validation Error');
+    expect(screen.getByText('Please correct the errors in the form')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/payments' && c.method === 'POST')).toBe(false);
+  });
+
+  it('posts the visible fields, trimmed, with the order id', async () => {
+    const { user, calls } = renderPayment(() => json({ success: false, error: 'stop here' }));
+    await pay(user);
+    await screen.findByText('stop here');
+    expect(calls.find((c) => c.path === '/payments')?.body).toEqual({
+      orderId: ORDER,
+      fields: {
+        payerName: 'Asha Verma',
+        email: 'asha@example.com',
+        phone: '+919876543210',
+        method: 'upi_qr',
+        businessName: '',
+        cardNumber: '',
+        upiPin: '',
+        tip: '',
+        note: 'Leave at the door',
+        whatsapp: true,
+      },
+    });
+  });
+
+  it('submits a hidden POST form with type, url and data[...] for redirect_post', async () => {
+    const submitted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push(this);
+    });
+    const answer: Answer = {
+      success: true,
+      redirectUrl: 'http://gw.test/page/a1',
+      action: {
+        type: 'redirect_post',
+        redirectUrl: 'http://gw.test/page/a1',
+        formParams: { type: 'POST', url: 'http://gw.test/pay', data: { attemptId: 'a1', amount: '2998' } },
+      },
+    };
+    const { user } = renderPayment(() => json(answer));
+    await pay(user);
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    const form = submitted[0] as HTMLFormElement;
+    expect(form.method).toBe('post');
+    expect(form.action).toBe('http://gw.test/page/a1');
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      type: 'POST',
+      url: 'http://gw.test/pay',
+      'data[attemptId]': 'a1',
+      'data[amount]': '2998',
+    });
+    expect(await screen.findByText('Redirecting to the payment gateway...')).toBeInTheDocument();
+  });
+
+  it('opens the UPI app for a deeplink and offers to open it again', async () => {
+    const link = 'upi://pay?pa=statefront@sandbox&am=2998.00';
+    const { user } = renderPayment(() =>
+      json({ success: true, action: { type: 'deeplink', redirectUrl: link } }),
+    );
+    await pay(user);
+    expect(await screen.findByText('Opening your payment app...')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the payment app again' })).toHaveAttribute('href', link);
+  });
+
+  it('shows the QR code, waits for the payment and then goes to order success', async () => {
+    let status = 0;
+    const answer: Answer = {
+      success: true,
+      redirectUrl: 'http://shop.test/api/v1/payments/sandbox/a1',
+      action: { type: 'qr', qr: 'upi://pay?pa=statefront@sandbox', qrBase64: 'AAAA' },
+    };
+    const { user, location } = renderPayment(() => json(answer), {
+      'GET /orders/:orderId': () => json({ id: ORDER, status }),
+    });
+    await pay(user);
+    expect(
+      await screen.findByRole('heading', { name: 'Scan QR Code to Complete Payment' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/scan this code with your banking or payment app/i)).toBeInTheDocument();
+    const code = screen.getByRole('img', { name: 'Payment QR code' });
+    expect(code.tagName.toLowerCase()).toBe('svg');
+    expect(code).toHaveAttribute('width', '256');
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for payment confirmation...');
+    expect(screen.getByRole('link', { name: 'Open test gateway (sandbox)' })).toHaveAttribute(
+      'href',
+      'http://shop.test/api/v1/payments/sandbox/a1',
+    );
+    status = 1;
+    await findHeading('Thank You for Your Order!');
+    expect(location()).toBe(`/order-success?orderId=${ORDER}`);
+  });
+
+  it('shows the base64 QR image when no QR text is given', async () => {
+    const { user } = renderPayment(
+      () => json({ success: true, action: { type: 'qr', qrBase64: 'iVBORw0KGgo=' } }),
+      {
+        'GET /orders/:orderId': () => json({ id: ORDER, status: 0 }),
+      },
+    );
+    await pay(user);
+    const image = await screen.findByRole('img', { name: 'Payment QR code' });
+    expect(image).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(screen.queryByRole('link', { name: 'Open test gateway (sandbox)' })).not.toBeInTheDocument();
+  });
+
+  it('redirects to a plain redirectUrl', async () => {
+    const { user } = renderPayment(() => json({ success: true, redirectUrl: 'http://gw.test/hosted' }));
+    await pay(user);
+    expect(await screen.findByText('Redirecting to the payment gateway...')).toBeInTheDocument();
+  });
+
+  it('toasts Payment initiated and goes to My Orders when the answer has neither action nor URL', async () => {
+    const { user, location } = renderPayment(() => json({ success: true }), {
+      'GET /orders': () => json([]),
+    });
+    await pay(user);
+    await findToast('Payment initiated');
+    expect(screen.getByText('Your payment is being processed')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/orders'));
+  });
+
+  it("shows the server's error with Return to checkout when the payment fails", async () => {
+    const { user } = renderPayment(() => json({ success: false, error: 'Card declined by the bank' }));
+    await pay(user);
+    expect(await screen.findByText('Card declined by the bank')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('shows the server error text of a refused payment request', async () => {
+    const { user } = renderPayment(() => json({ error: 'This order is no longer awaiting payment' }, 409));
+    await pay(user);
+    expect(await screen.findByText('This order is no longer awaiting payment')).toBeInTheDocument();
+  });
+
+  it('shows the unknown-error text when a failure carries no text', async () => {
+    const { user } = renderPayment(() => json({ success: false }));
+    await pay(user);
+    expect(await screen.findByText('Unknown error occurred during payment process')).toBeInTheDocument();
+  });
+
+  it('shows the exception text when no answer arrives', async () => {
+    const { user } = renderPayment(() => Promise.reject(new TypeError('Failed to fetch')));
+    await pay(user);
+    expect(await screen.findByText('Failed to process payment. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('has no serious or critical axe violations on the form', async () => {
+    renderPayment();
+    await screen.findByRole('button', { name: 'Pay Now' }, { timeout: 5000 });
+    await expectNoSeriousAxeViolations();
+  });
+});

@@ -1,0 +1,23 @@
+/** Orders as GET /orders answers them (openapi.yaml Order). */
+export function apiOrder(id: string, status: unknown, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    status,
+    createdAt: '2025-04-18T10:30:00Z',
+    items: [
+      { id: `${id}-1`, productId: 'p1', productTitle: 'Block Print Kurta', quantity: 2, price: 499.5 },
+      { id: `${id}-2`, productId: 'p2', productTitle: 'Cotton Tee', quantity: 1, price: 1299 },
+    ],
+    shippingAddress: {
+      fullName: 'Asha Verma',
+      address: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560001',
+      phone: '+919876543210',
+    },
+    total: 2298,
+    trackingNumber: null,
+    ...extra,
+  };
+}
