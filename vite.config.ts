@@ -26,6 +26,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Opening a fresh PGlite per file can take several seconds when both cores are busy.
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
           include: ['tests/{server,machines,api,forms,scripts}/**/*.test.ts'],
         },
       },

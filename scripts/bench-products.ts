@@ -71,7 +71,7 @@ async function main() {
     ...loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }),
     staticDir: null,
     logLevel: 'warn',
-    rateLimit: { authMax: 1e9, trackMax: 1e9, globalMax: 1e9, windowMs: 60_000 },
+    rateLimit: { authMax: 1e9, registerMax: 1e9, trackMax: 1e9, globalMax: 1e9, windowMs: 60_000 },
   };
   const database = await openDatabase(config);
   const app = await buildApp({

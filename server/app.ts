@@ -17,7 +17,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { DEFAULT_RATE_LIMIT, PROJECT_ROOT, type RateLimitConfig } from './config';
+import { PROJECT_ROOT } from './config';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { HttpError } from './errors';
 import { ordersHandlers } from './handlers/orders.handlers';
@@ -305,7 +305,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Per-operation limits. This onRoute hook must be added before the rate-limit plugin's own,
   // which reads `config.rateLimit` when each openapi-glue route is added.
-  const limits = { ...DEFAULT_RATE_LIMIT, ...(config.rateLimit as RateLimitConfig) };
+  const limits = config.rateLimit;
   app.addHook('onRoute', (route) => {
     const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
     const perRoute: Record<string, object> = {

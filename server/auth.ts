@@ -52,9 +52,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 // Checked against when the email is unknown, so a miss costs the same as a wrong password.
 let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
+const getDummyHash = () => {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await dummyHash);
+  return dummyHash;
+};
+/** Computes the dummy hash ahead of time, so even the first unknown-email sign-in costs one hash, not two. */
+export const primeDummyHash = () => void getDummyHash();
+export async function burnPasswordCheck(password: string): Promise<void> {
+  await verifyPassword(password, await getDummyHash());
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -7,13 +7,8 @@ import type { PaymentsConfig, ServerConfig } from './context';
 /** Repository root (server/..): default paths resolve from here, not from the shell's cwd. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/**
- * The rate limits the server applies. `registerMax` rides along with the shared
- * `ServerConfig['rateLimit']` shape; buildApp falls back to DEFAULT_RATE_LIMIT when it is absent.
- */
-export type RateLimitConfig = ServerConfig['rateLimit'] & { registerMax?: number };
-
-export const DEFAULT_RATE_LIMIT = {
+/** The per-IP rate limits the server applies unless RATE_LIMIT_* overrides them. */
+export const DEFAULT_RATE_LIMIT: ServerConfig['rateLimit'] = {
   /** POST /users/authorize per IP + email. */
   authMax: 10,
   /** POST /users/register per IP. */
@@ -64,7 +59,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const port = intFrom(env, 'PORT', 8044);
   if (port > 65535) throw new Error(`PORT must be at most 65535 (got ${port})`);
   const distDir = resolve(PROJECT_ROOT, 'dist');
-  const rateLimit: RateLimitConfig = {
+  const rateLimit: ServerConfig['rateLimit'] = {
     authMax: intFrom(env, 'RATE_LIMIT_AUTH_MAX', DEFAULT_RATE_LIMIT.authMax, 1),
     registerMax: intFrom(env, 'RATE_LIMIT_REGISTER_MAX', DEFAULT_RATE_LIMIT.registerMax, 1),
     trackMax: intFrom(env, 'RATE_LIMIT_TRACK_MAX', DEFAULT_RATE_LIMIT.trackMax, 1),

@@ -32,7 +32,7 @@ export interface ServerConfig {
   storeConfigPath: string;
   payments: PaymentsConfig;
   /** Per-IP limits; tests raise or lower them. */
-  rateLimit: { authMax: number; trackMax: number; globalMax: number; windowMs: number };
+  rateLimit: { authMax: number; registerMax: number; trackMax: number; globalMax: number; windowMs: number };
   logLevel: string;
 }
 

@@ -6,6 +6,7 @@ import {
   hashPassword,
   hashToken,
   newToken,
+  primeDummyHash,
   requireUser,
   SESSION_TTL_MS,
   verifyPassword,
@@ -44,6 +45,7 @@ const toAccountInfo = (u: {
 });
 
 export function usersHandlers(ctx: AppContext) {
+  primeDummyHash();
   return {
     async register(request: FastifyRequest, reply: FastifyReply): Promise<AccountInfo> {
       const body = request.body as RegisterRequest;

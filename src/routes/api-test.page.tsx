@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { api, resolveApiBase } from '../api/client';
+import { createApiClient, resolveApiBase } from '../api/client';
 import { CheckCircleIcon, XCircleIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
@@ -32,8 +32,10 @@ export default function ApiTestPage() {
 
   async function testConnection() {
     setResult({ status: 'testing' });
+    // A client of its own on exactly the base shown above, looking fetch up at call time.
+    const client = createApiClient(apiBase, (input, init) => fetch(input, init));
     try {
-      const { data, error } = await api.GET('/storeInfo');
+      const { data, error } = await client.GET('/storeInfo');
       if (data && !error) setResult({ status: 'ok' });
       else {
         console.error('API test failed', error);

@@ -11,6 +11,7 @@ import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { InputField, TextareaField } from '../components/ui/field';
 import { checkoutSchema } from '../forms/checkout.schema';
+import { formStack } from './auth/form-layout';
 import { OrderSummary } from './checkout/order-summary';
 import { StateSelect } from './checkout/state-select';
 
@@ -99,11 +100,7 @@ export default function CheckoutPage() {
           >
             Shipping Information
           </h2>
-          <form
-            {...formProps}
-            onSubmit={onSubmit}
-            className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
-          >
+          <form {...formProps} onSubmit={onSubmit} className={formStack}>
             <InputField
               key={fields.fullName.key}
               label="Full name"

@@ -8,6 +8,7 @@ import { Checkbox } from '../components/ui/checkbox';
 import { InputField } from '../components/ui/field';
 import { loginSchema } from '../forms/auth.schema';
 import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
+import { formStack } from './auth/form-layout';
 import { loginOrigin } from './auth/login-origin';
 import { PasswordField } from './auth/password-field';
 
@@ -40,7 +41,7 @@ export default function LoginPage() {
       <AuthHeading title="Sign in to your account">
         Welcome back! Sign in to check out, pay and follow your orders.
       </AuthHeading>
-      <form {...getFormProps(form)} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <form {...getFormProps(form)} className={formStack}>
         <InputField
           key={fields.email.key}
           label="Email"

@@ -8,6 +8,7 @@ import { Button } from '../components/ui/button';
 import { InputField } from '../components/ui/field';
 import { registerSchema } from '../forms/auth.schema';
 import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
+import { formStack } from './auth/form-layout';
 import { PasswordField } from './auth/password-field';
 
 export const EMAIL_PROVIDER_HINT =
@@ -63,7 +64,7 @@ export default function RegisterPage() {
           {REGISTRATION_FAILED_ALERT}
         </div>
       ) : null}
-      <form {...getFormProps(form)} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <form {...getFormProps(form)} className={formStack}>
         <div
           className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}
         >

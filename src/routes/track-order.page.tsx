@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { useEmitted } from '../app/emitted';
 import { useMachines } from '../app/machines-context';
 import { AuthContext } from '../app/root-actors';
@@ -10,6 +10,7 @@ import { TruckIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { InputField } from '../components/ui/field';
+import { formStack } from './auth/form-layout';
 import { OrderItemsTable } from './orders/order-items-table';
 import { StatusBadge } from './orders/status-badge';
 
@@ -55,16 +56,16 @@ export default function TrackOrderPage() {
         onSubmit={submit}
         noValidate
         aria-label="Track order"
-        className={css({
-          mt: '6',
-          bg: 'bg.surface',
-          borderRadius: 'card',
-          boxShadow: 'card',
-          p: { base: '5', md: '6' },
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '5',
-        })}
+        className={cx(
+          formStack,
+          css({
+            mt: '6',
+            bg: 'bg.surface',
+            borderRadius: 'card',
+            boxShadow: 'card',
+            p: { base: '5', md: '6' },
+          }),
+        )}
       >
         <InputField
           label="Order number"

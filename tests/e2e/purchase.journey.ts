@@ -37,7 +37,8 @@ async function see(page: Page, text: string | RegExp, timeout = TIMEOUT) {
 }
 
 async function at(page: Page, pathname: string, timeout = TIMEOUT) {
-  await page.waitForURL((u) => u.pathname === pathname, { timeout });
+  // 'commit': the SPA changes the URL without a new document load.
+  await page.waitForURL((u) => u.pathname === pathname, { timeout, waitUntil: 'commit' });
 }
 
 /** Both widths of the issue: 1280 px desktop and a 375 px phone; the page's own size is restored. */
@@ -60,7 +61,8 @@ async function pickProducts(baseUrl: string): Promise<{ sized: ApiProduct; simpl
   check(response.ok, `GET /products answered ${response.status}`);
   const products = ((await response.json()) as { data: ApiProduct[] }).data;
   const sized = products.find(
-    (p) => valuesOf(p, ['size', 'sizes']).length > 1 && valuesOf(p, ['color', 'colors', 'colours']).length > 1,
+    (p) =>
+      valuesOf(p, ['size', 'sizes']).length > 1 && valuesOf(p, ['color', 'colors', 'colours']).length > 1,
   );
   const simple = products.find(
     (p) =>
@@ -75,16 +77,27 @@ async function pickProducts(baseUrl: string): Promise<{ sized: ApiProduct; simpl
 async function addToCart(page: Page, baseUrl: string, product: ApiProduct, size?: string, color?: string) {
   await page.goto(`${baseUrl}/product/${product.id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).waitFor({ timeout: TIMEOUT });
-  if (size) await page.getByRole('radio', { name: size, exact: true }).check();
-  if (color) await page.getByRole('radio', { name: color, exact: true }).check();
+  for (const choice of [size, color]) {
+    if (!choice) continue;
+    // The chips are Ark radio items whose inputs are visually hidden: click the chip, check the radio.
+    await page
+      .locator('[data-scope=radio-group][data-part=item]', { hasText: new RegExp(`^${choice}$`) })
+      .click();
+    check(
+      await page.getByRole('radio', { name: choice, exact: true }).isChecked(),
+      `${choice} is not chosen`,
+    );
+  }
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await at(page, '/cart');
 }
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await page.getByLabel(/^Password/).fill(password);
+  // Ark's checkbox input is visually hidden; the shopper clicks its label.
+  await page.getByText('Remember me', { exact: true }).click();
+  check(await page.getByRole('checkbox', { name: 'Remember me' }).isChecked(), 'remember me is not ticked');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await see(page, 'Logged in successfully.');
 }
@@ -101,7 +114,9 @@ async function checkout(page: Page, shotsDir: string | null): Promise<string> {
   await page.getByLabel('Phone').fill('+91 98765-43210');
   if (shotsDir) await shoot(page, shotsDir, 'checkout');
   await page.getByRole('button', { name: 'Place Order' }).click();
-  await page.waitForURL((u) => u.pathname === '/payment' && u.searchParams.has('orderId'), { timeout: TIMEOUT });
+  await page.waitForURL((u) => u.pathname === '/payment' && u.searchParams.has('orderId'), {
+    timeout: TIMEOUT,
+  });
   const orderId = new URL(page.url()).searchParams.get('orderId');
   check(orderId, 'no orderId in the payment URL');
   return orderId;
@@ -132,7 +147,10 @@ async function expectOrderStatus(page: Page, baseUrl: string, orderId: string, s
 async function track(page: Page, baseUrl: string, orderId: string, contact: string) {
   await page.goto(`${baseUrl}/track-order?id=${encodeURIComponent(orderId)}`);
   await heading(page, 'Track Your Order');
-  check((await page.getByLabel('Order number').inputValue()) === orderId, 'the order number is not prefilled');
+  check(
+    (await page.getByLabel('Order number').inputValue()) === orderId,
+    'the order number is not prefilled',
+  );
   await page.getByLabel('Email or phone').fill(contact);
   await page.getByRole('button', { name: 'Track Order' }).click();
   await see(page, 'Your order status has been loaded');
@@ -159,7 +177,7 @@ export async function purchaseJourney(page: Page, baseUrl: string, shotsDir: str
   await page.getByLabel('First name').fill('Asha');
   await page.getByLabel('Last name').fill('Verma');
   await page.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await shoot(page, shotsDir, 'register');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -170,7 +188,9 @@ export async function purchaseJourney(page: Page, baseUrl: string, shotsDir: str
   await page.goto(`${base}/orders?from=journey`);
   await at(page, '/login');
   await signIn(page, email, password);
-  await page.waitForURL((u) => u.pathname === '/orders' && u.search === '?from=journey', { timeout: TIMEOUT });
+  await page.waitForURL((u) => u.pathname === '/orders' && u.search === '?from=journey', {
+    timeout: TIMEOUT,
+  });
   await see(page, 'No Orders Found');
 
   // Two products, one with a chosen size and colour.

@@ -40,7 +40,10 @@ type Check = {
 type Ctx = { productId: string };
 
 async function h1(page: Page, text: string | RegExp) {
-  await page.getByRole('heading', { level: 1, name: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page
+    .getByRole('heading', { level: 1, name: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 });
 }
 async function text(page: Page, value: string | RegExp) {
   await page.getByText(value).first().waitFor({ state: 'visible', timeout: 10_000 });
@@ -60,7 +63,10 @@ const CHECKS: Check[] = [
       await page.getByRole('heading', { name: 'Fashion Essentials' }).waitFor();
       await page.getByRole('button', { name: 'Subscribe' }).waitFor();
       // Featured products replace the 4 skeletons.
-      await page.locator('#featured-title ~ ul article, section[aria-labelledby=featured-title] article').first().waitFor();
+      await page
+        .locator('#featured-title ~ ul article, section[aria-labelledby=featured-title] article')
+        .first()
+        .waitFor();
     },
   },
   {
@@ -94,7 +100,11 @@ const CHECKS: Check[] = [
   },
   { name: 'cart-empty', path: '/cart', expect: (page) => h1(page, 'Your cart is empty') },
   { name: 'contact', path: '/contact', expect: (page) => text(page, 'Monday to Saturday, 10AM - 6PM') },
-  { name: 'api-test', path: '/api-test', expect: (page) => page.getByRole('button', { name: 'Test API Connection' }).waitFor() },
+  {
+    name: 'api-test',
+    path: '/api-test',
+    expect: (page) => page.getByRole('button', { name: 'Test API Connection' }).waitFor(),
+  },
   { name: 'track-order', path: '/track-order', expect: (page) => h1(page, /track/i) },
   { name: 'order-success', path: '/order-success', expect: (page) => h1(page, 'Thank You for Your Order!') },
   ...(['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const).map((slug) => ({
@@ -124,7 +134,11 @@ const CHECKS: Check[] = [
   { name: 'guard-account', path: '/account', expect: (page) => url(page, '/login') },
   { name: 'guard-checkout', path: '/checkout', expect: (page) => url(page, '/login') },
   { name: 'login', path: '/login', expect: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
-  { name: 'register', path: '/register', expect: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  {
+    name: 'register',
+    path: '/register',
+    expect: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+  },
 ];
 
 /** A cart with a line, reached the way a shopper does it: product page, size, Add to Cart. */
@@ -158,7 +172,8 @@ async function screenshot(page: Page, name: string) {
 
 async function startServer(): Promise<{ base: string; stop: () => void }> {
   if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: () => {} };
-  if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  if (!existsSync(join(ROOT, 'dist/index.html')))
+    throw new Error('dist/ is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'statefront-e2e-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'server/index.ts'], {
     cwd: ROOT,
@@ -207,7 +222,8 @@ async function visit(context: BrowserContext, base: string, label: string, check
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (apt-get install chromium); no browser is downloaded`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} not found (apt-get install chromium); no browser is downloaded`);
   mkdirSync(SHOTS, { recursive: true });
   const server = await startServer();
   let browser: Browser | undefined;

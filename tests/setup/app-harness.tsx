@@ -8,8 +8,8 @@ import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
 import type { CartLine } from '../../machines/cart.model';
-import type { components } from '../../src/api/schema';
 import { createApiClient } from '../../src/api/client';
+import type { components } from '../../src/api/schema';
 import { createLiveMachines, type LiveMachines } from '../../src/app/actors';
 import { AppProviders } from '../../src/app/root-actors';
 import { appRoutes } from '../../src/app/routes';
@@ -106,7 +106,15 @@ type RenderOptions = {
   adjust?: (machines: LiveMachines) => LiveMachines;
 };
 
-export function renderApp({ path, state, api = {}, store = STORE, token = null, cart = [], adjust }: RenderOptions) {
+export function renderApp({
+  path,
+  state,
+  api = {},
+  store = STORE,
+  token = null,
+  cart = [],
+  adjust,
+}: RenderOptions) {
   const server = fakeApi({
     'GET /storeInfo': () => (store ? json(store) : json({ error: 'down' }, 500)),
     'GET /products': () => json(productPage([])),

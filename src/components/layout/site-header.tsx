@@ -137,11 +137,7 @@ export function SiteHeader({ storeName, categories, cartCount, signedIn }: SiteH
           <ul className={css({ display: 'flex', gap: '6', listStyle: 'none' })}>
             {links.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className={navLink}
-                  aria-current={isActive(link.to) ? 'page' : undefined}
-                >
+                <Link to={link.to} className={navLink} aria-current={isActive(link.to) ? 'page' : undefined}>
                   {link.label}
                 </Link>
               </li>

@@ -1,5 +1,5 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cx } from 'styled-system/css';
 import { field, input } from 'styled-system/recipes';
 
@@ -10,23 +10,30 @@ type FieldShellProps = {
   helperText?: ReactNode;
   required?: boolean;
   className?: string;
-  children: ReactNode;
+  /** Gets the `aria-describedby` value for the control: helper text and, when invalid, the errors. */
+  children: (describedBy: string | undefined) => ReactNode;
 };
 
 /**
- * Label + control + helper + error list. Ark's Field.Root gives the control its id, `aria-invalid`
- * and an `aria-describedby` pointing at the helper and error texts, so screen readers announce them.
+ * Label + control + helper + error list. Ark's Field.Root gives the control its id, label and
+ * `aria-invalid`; Ark points only `aria-errormessage` at the errors, which several screen readers
+ * ignore, so the errors are also added to `aria-describedby`.
  */
 export function FieldShell({ label, errors, helperText, required, className, children }: FieldShellProps) {
   const classes = field();
+  const id = useId();
+  const ids = { errorText: `${id}-error`, helperText: `${id}-helper` };
   const invalid = Boolean(errors && errors.length > 0);
+  const describedBy = [helperText ? ids.helperText : null, invalid ? ids.errorText : null]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <ArkField.Root invalid={invalid} required={required} className={cx(classes.root, className)}>
+    <ArkField.Root invalid={invalid} required={required} ids={ids} className={cx(classes.root, className)}>
       <ArkField.Label className={classes.label}>
         {label}
         {required ? <ArkField.RequiredIndicator className={classes.requiredIndicator} /> : null}
       </ArkField.Label>
-      {children}
+      {children(describedBy || undefined)}
       {helperText ? (
         <ArkField.HelperText className={classes.helperText}>{helperText}</ArkField.HelperText>
       ) : null}
@@ -63,7 +70,7 @@ export function InputField({
       required={required}
       className={className}
     >
-      <ArkField.Input className={input()} {...inputProps} />
+      {(describedBy) => <ArkField.Input className={input()} aria-describedby={describedBy} {...inputProps} />}
     </FieldShell>
   );
 }
@@ -86,7 +93,13 @@ export function TextareaField({
       required={required}
       className={className}
     >
-      <ArkField.Textarea className={input({ size: 'textarea' })} {...textareaProps} />
+      {(describedBy) => (
+        <ArkField.Textarea
+          className={input({ size: 'textarea' })}
+          aria-describedby={describedBy}
+          {...textareaProps}
+        />
+      )}
     </FieldShell>
   );
 }

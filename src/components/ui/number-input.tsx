@@ -22,6 +22,8 @@ export function QuantityInput({ label, value, onValueChange, min = 1, max, hideL
       min={min}
       max={max}
       allowMouseWheel={false}
+      // One step per click: press-and-hold auto-repeat overshoots easily on touch screens.
+      spinOnPress={false}
       clampValueOnBlur
       onValueChange={(details) => {
         if (Number.isFinite(details.valueAsNumber) && details.valueAsNumber >= min) {

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import type { PaymentField, PaymentValue, PaymentValues } from '../../../machines/payment-form.rules';
 import { Button } from '../../components/ui/button';
 import { buildPaymentForm } from '../../forms/payment-form.schema';
+import { formStack } from '../auth/form-layout';
 import { PaymentFieldControl } from './payment-field';
 
 type PaymentFormProps = {
@@ -80,12 +81,7 @@ export function PaymentForm({ fields, submitting, onSubmit }: PaymentFormProps) 
   };
 
   return (
-    <form
-      {...formProps}
-      onSubmit={submit}
-      aria-labelledby="payment-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
-    >
+    <form {...formProps} onSubmit={submit} aria-labelledby="payment-title" className={formStack}>
       {rowsOf(model.visibleFields(values)).map((row) => (
         <div
           // Keyed by its first field: a conditional field joining the row must not remount the others.

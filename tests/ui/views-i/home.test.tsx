@@ -18,7 +18,10 @@ describe('home page', () => {
     renderApp({ path: '/' });
     await findHeading(/Wear the colours of India/);
     expect(screen.getByRole('link', { name: 'Shop Collection' })).toHaveAttribute('href', '/products');
-    expect(screen.getByRole('link', { name: 'Featured Styles' })).toHaveAttribute('href', '/products?featured=true');
+    expect(screen.getByRole('link', { name: 'Featured Styles' })).toHaveAttribute(
+      'href',
+      '/products?featured=true',
+    );
   });
 
   it('shows at most 3 category cards linking to the lowercased, encoded category', async () => {
@@ -39,8 +42,12 @@ describe('home page', () => {
   it('uses the store category image and falls back to the default image for the others', async () => {
     const { container } = renderApp({ path: '/' });
     await findHeading(/Wear the colours/);
-    await waitFor(() => expect(within(section('Stylish T-Shirts & Trendy Tops')).getAllByRole('link')).toHaveLength(3));
-    const images = [...container.querySelectorAll<HTMLImageElement>('section[aria-labelledby=showcase-title] img')];
+    await waitFor(() =>
+      expect(within(section('Stylish T-Shirts & Trendy Tops')).getAllByRole('link')).toHaveLength(3),
+    );
+    const images = [
+      ...container.querySelectorAll<HTMLImageElement>('section[aria-labelledby=showcase-title] img'),
+    ];
     expect(images.map((img) => img.getAttribute('src'))).toEqual([
       '/images/categories/t-shirts.svg',
       '/images/placeholder.svg',
@@ -72,7 +79,9 @@ describe('home page', () => {
       api: {
         'GET /products': async () => {
           await gate;
-          return json(productPage([apiProduct({ title: 'Indigo Kurta' }), apiProduct({ title: 'Saffron Top' })]));
+          return json(
+            productPage([apiProduct({ title: 'Indigo Kurta' }), apiProduct({ title: 'Saffron Top' })]),
+          );
         },
       },
     });
@@ -102,7 +111,10 @@ describe('home page', () => {
     for (const title of ['Premium T-Shirts', 'Designer Tops', 'Casual Wear', 'Trending Styles']) {
       expect(within(essentials).getByRole('heading', { name: title })).toBeInTheDocument();
     }
-    expect(within(essentials).getByRole('link', { name: 'Explore Collection' })).toHaveAttribute('href', '/products');
+    expect(within(essentials).getByRole('link', { name: 'Explore Collection' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
   });
 
   it('thanks the subscriber, clears the field and calls no server when subscribing', async () => {
@@ -153,7 +165,15 @@ describe('home page', () => {
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     await findToast('Added to cart', 'Solo Tee added to your cart.');
     expect(storedCart()).toEqual([
-      { id: 'solo', name: 'Solo Tee', image: expect.any(String), price: 500, quantity: 1, selectedSize: 'Free', selectedColor: 'Rust' },
+      {
+        id: 'solo',
+        name: 'Solo Tee',
+        image: expect.any(String),
+        price: 500,
+        quantity: 1,
+        selectedSize: 'Free',
+        selectedColor: 'Rust',
+      },
     ]);
   });
 

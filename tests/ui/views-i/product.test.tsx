@@ -50,7 +50,10 @@ describe('product detail', () => {
   });
 
   it('shows Product Not Found with Browse Products when the product does not exist', async () => {
-    renderApp({ path: '/product/missing', api: { 'GET /products/:id': () => json({ error: 'Product not found' }, 404) } });
+    renderApp({
+      path: '/product/missing',
+      api: { 'GET /products/:id': () => json({ error: 'Product not found' }, 404) },
+    });
     await findHeading('Product Not Found');
     expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
   });
@@ -74,7 +77,18 @@ describe('product detail', () => {
       .getAllByRole('term')
       .map((t) => t.textContent);
     expect(terms).toHaveLength(10);
-    expect(terms).toEqual(['size', 'spec1', 'spec2', 'spec3', 'spec4', 'spec5', 'spec6', 'spec7', 'spec8', 'spec9']);
+    expect(terms).toEqual([
+      'size',
+      'spec1',
+      'spec2',
+      'spec3',
+      'spec4',
+      'spec5',
+      'spec6',
+      'spec7',
+      'spec8',
+      'spec9',
+    ]);
   });
 
   it.each([
@@ -83,7 +97,10 @@ describe('product detail', () => {
     [{}, ['One Size'], 'Size'],
     [{}, ['S', 'M'], 'Clothing Size'],
   ])('labels the sizes %o %o as %s', async (overrides, sizes, label) => {
-    renderApp({ path: '/product/p', api: productApi(apiProduct({ ...overrides, attributes: [attr('size', sizes)] })) });
+    renderApp({
+      path: '/product/p',
+      api: productApi(apiProduct({ ...overrides, attributes: [attr('size', sizes)] })),
+    });
     expect(await screen.findByRole('radiogroup', { name: label })).toBeInTheDocument();
   });
 
@@ -98,14 +115,24 @@ describe('product detail', () => {
     await findHeading('Silk Scarf');
     expect(screen.getByRole('radio', { name: 'One Size' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Teal' }));
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
     await user.click(screen.getByRole('button', { name: 'Increase Quantity' }));
+    await waitFor(() => expect(quantity).toHaveValue('2'));
     await user.click(screen.getByRole('button', { name: 'Increase Quantity' }));
-    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('3');
+    await waitFor(() => expect(quantity).toHaveValue('3'));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     await waitFor(() => expect(location()).toBe('/cart'));
     await findHeading('Shopping Cart');
     expect(storedCart()).toEqual([
-      { id: 'scarf', name: 'Silk Scarf', image: expect.any(String), price: 700, quantity: 3, selectedSize: 'One Size', selectedColor: 'Teal' },
+      {
+        id: 'scarf',
+        name: 'Silk Scarf',
+        image: expect.any(String),
+        price: 700,
+        quantity: 3,
+        selectedSize: 'One Size',
+        selectedColor: 'Teal',
+      },
     ]);
   });
 

@@ -11,13 +11,19 @@ import {
   renderApp,
 } from '../../setup/app-harness';
 
-const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/products' && c.query.get('limit') === '12');
-const lookupCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/products' && c.query.get('limit') === '100');
+const listCalls = (calls: ApiCall[]) =>
+  calls.filter((c) => c.path === '/products' && c.query.get('limit') === '12');
+const lookupCalls = (calls: ApiCall[]) =>
+  calls.filter((c) => c.path === '/products' && c.query.get('limit') === '100');
 
 /** A catalogue of `total` products; the list answers the requested page, the lookup some sub-types. */
 function catalogue(total: number, parents = ['Kurta', 'Saree']) {
   const all = Array.from({ length: total }, (_, i) =>
-    apiProduct({ id: `p-${i + 1}`, title: `Item ${i + 1}`, parentCategory: parents[i % parents.length] ?? null }),
+    apiProduct({
+      id: `p-${i + 1}`,
+      title: `Item ${i + 1}`,
+      parentCategory: parents[i % parents.length] ?? null,
+    }),
   );
   return {
     'GET /products': (call: ApiCall) => {
@@ -25,7 +31,9 @@ function catalogue(total: number, parents = ['Kurta', 'Saree']) {
       const page = Number(call.query.get('page') ?? 1);
       const parent = call.query.get('parentCategory');
       const matching = parent ? all.filter((p) => p.parentCategory === parent) : all;
-      return json(productPage(matching.slice((page - 1) * limit, page * limit), matching.length, page, limit));
+      return json(
+        productPage(matching.slice((page - 1) * limit, page * limit), matching.length, page, limit),
+      );
     },
   };
 }
@@ -67,7 +75,10 @@ describe('products list', () => {
     const ok = catalogue(2)['GET /products'];
     const { user } = renderApp({
       path: '/products',
-      api: { 'GET /products': (call) => (fail && call.query.get('limit') === '12' ? json({ error: 'x' }, 500) : ok(call)) },
+      api: {
+        'GET /products': (call) =>
+          fail && call.query.get('limit') === '12' ? json({ error: 'x' }, 500) : ok(call),
+      },
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load products. Please try again.');
@@ -97,7 +108,10 @@ describe('products list', () => {
   });
 
   it('filters by type, resets the page to 1 and offers Clear', async () => {
-    const { user, location, calls } = renderApp({ path: '/products?category=men&page=2', api: catalogue(30) });
+    const { user, location, calls } = renderApp({
+      path: '/products?category=men&page=2',
+      api: catalogue(30),
+    });
     await screen.findByRole('link', { name: 'Item 13' });
     await user.click(screen.getByRole('combobox', { name: 'Filter by Type' }));
     await user.click(await screen.findByRole('option', { name: 'Saree' }));
@@ -167,21 +181,37 @@ describe('products list', () => {
   it('offers Add to Cart, Add to Wishlist and Quick View on a card; Add to Cart adds one', async () => {
     const { user, storedCart } = renderApp({
       path: '/products',
-      api: { 'GET /products': () => json(productPage([apiProduct({ id: 'k1', title: 'Kurta One', regularPrice: 1200 })])) },
+      api: {
+        'GET /products': () =>
+          json(productPage([apiProduct({ id: 'k1', title: 'Kurta One', regularPrice: 1200 })])),
+      },
     });
     const card = await screen.findByRole('article', { name: 'Kurta One' });
-    expect(within(card).getByRole('button', { name: 'Add to Wishlist' })).toHaveAttribute('title', 'Add to Wishlist');
+    expect(within(card).getByRole('button', { name: 'Add to Wishlist' })).toHaveAttribute(
+      'title',
+      'Add to Wishlist',
+    );
     expect(within(card).getByRole('button', { name: 'Quick View' })).toHaveAttribute('title', 'Quick View');
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     await findToast('Added to cart');
     // Two sizes: none preselected; one colour: preselected.
     expect(storedCart()).toEqual([
-      { id: 'k1', name: 'Kurta One', image: expect.any(String), price: 1200, quantity: 1, selectedColor: 'Indigo' },
+      {
+        id: 'k1',
+        name: 'Kurta One',
+        image: expect.any(String),
+        price: 1200,
+        quantity: 1,
+        selectedColor: 'Indigo',
+      },
     ]);
   });
 
   it('replaces a broken card image with the default stock photo', async () => {
-    renderApp({ path: '/products', api: { 'GET /products': () => json(productPage([apiProduct({ title: 'Broken' })])) } });
+    renderApp({
+      path: '/products',
+      api: { 'GET /products': () => json(productPage([apiProduct({ title: 'Broken' })])) },
+    });
     const card = await screen.findByRole('article', { name: 'Broken' });
     // The image link is hidden from assistive tech (the name link is the same target).
     const img = card.querySelector('img[alt="Broken"]') as HTMLImageElement;

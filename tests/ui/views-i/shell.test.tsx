@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import {
-  expectNoSeriousAxeViolations,
-  findHeading,
-  renderApp,
-  STORE,
-} from '../../setup/app-harness';
+import { expectNoSeriousAxeViolations, findHeading, renderApp, STORE } from '../../setup/app-harness';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -16,8 +11,14 @@ describe('top navigation', () => {
     await findHeading('Oops! Page not found');
     const nav = mainNav();
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'T Shirts' })).toBeInTheDocument());
-    expect(within(nav).getByRole('link', { name: 'T Shirts' })).toHaveAttribute('href', '/products?category=t%20shirts');
-    expect(within(nav).getByRole('link', { name: 'Tops' })).toHaveAttribute('href', '/products?category=tops');
+    expect(within(nav).getByRole('link', { name: 'T Shirts' })).toHaveAttribute(
+      'href',
+      '/products?category=t%20shirts',
+    );
+    expect(within(nav).getByRole('link', { name: 'Tops' })).toHaveAttribute(
+      'href',
+      '/products?category=tops',
+    );
     expect(within(nav).getByRole('link', { name: 'Men' })).toHaveAttribute('href', '/products?category=men');
     expect(within(nav).queryByRole('link', { name: 'Women' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'All Products' })).toHaveAttribute('href', '/products');
@@ -55,13 +56,18 @@ describe('top navigation', () => {
   it('shows a Login button to visitors and an account icon to signed-in shoppers', async () => {
     const visitor = renderApp({ path: '/404', token: null });
     expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(within(mainNav().parentElement as HTMLElement).queryByRole('link', { name: 'My Account' })).toBeNull();
+    expect(
+      within(mainNav().parentElement as HTMLElement).queryByRole('link', { name: 'My Account' }),
+    ).toBeNull();
     visitor.unmount();
 
     renderApp({ path: '/404', token: 'tok' });
     await findHeading('Oops! Page not found');
     const header = screen.getByRole('banner');
-    expect(await within(header).findByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
+    expect(await within(header).findByRole('link', { name: 'My Account' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
     expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
@@ -164,7 +170,9 @@ describe('login-required group', () => {
       adjust: (m) => ({
         ...m,
         // The token read never finishes: the auth machine stays in 'checking'.
-        auth: m.auth.provide({ actors: { readToken: fromPromise<string | null>(() => new Promise(() => {})) } }),
+        auth: m.auth.provide({
+          actors: { readToken: fromPromise<string | null>(() => new Promise(() => {})) },
+        }),
       }),
     });
     // The layout is up (store name in the footer) but the guarded screen is not, and no redirect.

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CartLine } from '../../../machines/cart.model';
+import { expectNoSeriousAxeViolations, findHeading, findToast, renderApp } from '../../setup/app-harness';
+
+const LINES: CartLine[] = [
+  {
+    id: 'kurta',
+    name: 'Indigo Kurta',
+    image: '/images/k.svg',
+    price: 1499,
+    quantity: 1,
+    selectedSize: 'M',
+    selectedColor: 'Indigo',
+  },
+  {
+    id: 'kurta',
+    name: 'Indigo Kurta',
+    image: '/images/k.svg',
+    price: 1499,
+    quantity: 2,
+    selectedSize: 'L',
+    selectedColor: 'Indigo',
+  },
+  { id: 'tee', name: 'Chai Tee', image: '/images/t.svg', price: 499.5, quantity: 1 },
+];
+
+const line = (index: number) =>
+  screen.getAllByRole('listitem').filter((li) => li.closest('section[aria-label="Cart items"]'))[
+    index
+  ] as HTMLElement;
+
+describe('cart page', () => {
+  it('shows the empty cart with Continue Shopping to the home page', async () => {
+    renderApp({ path: '/cart' });
+    await findHeading('Your cart is empty');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+    await expectNoSeriousAxeViolations();
+  });
+
+  it('lists each line with image, name, colour, size, quantity and line total', async () => {
+    renderApp({ path: '/cart', cart: LINES });
+    await findHeading('Shopping Cart');
+    expect(screen.getByText('4 Item(s)')).toBeInTheDocument();
+    const second = line(1);
+    expect(within(second).getByRole('link', { name: 'Indigo Kurta' })).toHaveAttribute(
+      'href',
+      '/product/kurta',
+    );
+    expect(within(second).getByText('Color: Indigo · Size: L')).toBeInTheDocument();
+    expect(within(second).getByRole('spinbutton')).toHaveValue('2');
+    expect(within(second).getByText('₹2,998.00')).toBeInTheDocument();
+    expect(second.querySelector('img')).toHaveAttribute('src', '/images/k.svg');
+    // 1499 + 2 × 1499 + 499.5
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
+    expect(within(summary).getByText('₹4,996.50')).toBeInTheDocument();
+  });
+
+  it('changes a quantity with plus and minus, never below 1', async () => {
+    const { user, storedCart } = renderApp({ path: '/cart', cart: LINES });
+    await findHeading('Shopping Cart');
+    const first = line(0);
+    const quantity = within(first).getByRole('spinbutton');
+    const minus = within(first).getByRole('button', { name: /^Decrease/ });
+    expect(minus).toBeDisabled();
+    await user.click(within(first).getByRole('button', { name: /^Increase/ }));
+    await waitFor(() => expect(quantity).toHaveValue('2'));
+    expect(screen.getByText('5 Item(s)')).toBeInTheDocument();
+    expect(storedCart()[0]?.quantity).toBe(2);
+    await user.click(minus);
+    await waitFor(() => expect(quantity).toHaveValue('1'));
+    expect(minus).toBeDisabled();
+    expect(storedCart()[0]?.quantity).toBe(1);
+    // The other line of the same product was not touched.
+    expect(storedCart()[1]?.quantity).toBe(2);
+  });
+
+  it('removes every line of a product with Remove', async () => {
+    const { user, storedCart } = renderApp({ path: '/cart', cart: LINES });
+    await findHeading('Shopping Cart');
+    await user.click(within(line(0)).getByRole('button', { name: 'Remove Indigo Kurta' }));
+    await findToast('Removed from cart');
+    expect(storedCart().map((l) => l.id)).toEqual(['tee']);
+    expect(screen.getByText('1 Item(s)')).toBeInTheDocument();
+  });
+
+  it('empties the cart with Clear Cart', async () => {
+    const { user, storedCart } = renderApp({ path: '/cart', cart: LINES });
+    await findHeading('Shopping Cart');
+    await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
+    await findToast('Cart cleared', 'All items have been removed from your cart.');
+    await findHeading('Your cart is empty');
+    expect(storedCart()).toEqual([]);
+  });
+
+  it('sends a visitor to /login with origin /checkout after the Login Required toast', async () => {
+    const { user, location, router } = renderApp({ path: '/cart', cart: LINES, token: null });
+    await findHeading('Shopping Cart');
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    await findToast('Login Required', 'Please login to proceed with checkout');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/checkout' });
+  });
+
+  it('sends a signed-in shopper to /checkout', async () => {
+    const { user, location } = renderApp({ path: '/cart', cart: LINES, token: 'tok' });
+    await findHeading('Shopping Cart');
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(location()).toBe('/checkout'));
+  });
+
+  it('has no serious accessibility violations with items', async () => {
+    renderApp({ path: '/cart', cart: LINES });
+    await findHeading('Shopping Cart');
+    await expectNoSeriousAxeViolations();
+  });
+});
