@@ -309,15 +309,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
     const perRoute: Record<string, object> = {
-      authorize: {
-        max: limits.authMax,
-        // Keyed by IP and account so one shopper's typos do not lock out a shared office IP.
-        hook: 'preHandler',
-        keyGenerator: (request: FastifyRequest) => {
-          const email = (request.body as { email?: unknown } | undefined)?.email;
-          return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-        },
-      },
       register: { max: limits.registerMax },
       trackOrder: { max: limits.trackMax },
     };

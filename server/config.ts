@@ -9,7 +9,7 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The per-IP rate limits the server applies unless RATE_LIMIT_* overrides them. */
 export const DEFAULT_RATE_LIMIT: ServerConfig['rateLimit'] = {
-  /** POST /users/authorize per IP + email. */
+  /** Failed POST /users/authorize attempts per IP + email (correct sign-ins never count). */
   authMax: 10,
   /** POST /users/register per IP. */
   registerMax: 50,

@@ -31,7 +31,7 @@ export interface ServerConfig {
   staticDir: string | null;
   storeConfigPath: string;
   payments: PaymentsConfig;
-  /** Per-IP limits; tests raise or lower them. */
+  /** Per-IP limits (authMax counts failed sign-ins per IP + email); tests raise or lower them. */
   rateLimit: { authMax: number; registerMax: number; trackMax: number; globalMax: number; windowMs: number };
   logLevel: string;
 }

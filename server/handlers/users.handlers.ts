@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
 import { badRequest, conflict, unauthorized } from '../errors';
+import { LoginThrottle } from '../login-throttle';
 
 type RegisterRequest = components['schemas']['RegisterRequest'];
 type LoginRequest = components['schemas']['LoginRequest'];
@@ -46,6 +47,7 @@ const toAccountInfo = (u: {
 
 export function usersHandlers(ctx: AppContext) {
   primeDummyHash();
+  const loginThrottle = new LoginThrottle(ctx.config.rateLimit.authMax, ctx.config.rateLimit.windowMs);
   return {
     async register(request: FastifyRequest, reply: FastifyReply): Promise<AccountInfo> {
       const body = request.body as RegisterRequest;
@@ -77,13 +79,15 @@ export function usersHandlers(ctx: AppContext) {
     async authorize(request: FastifyRequest): Promise<{ token: string }> {
       const body = request.body as LoginRequest;
       const email = normaliseEmail(body.email);
+      // Keyed by IP and account so one shopper's typos do not lock out a shared office IP.
+      const throttleKey = `${request.ip}|${email}`;
+      loginThrottle.check(throttleKey);
       const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-      if (!user) {
-        await burnPasswordCheck(body.password);
+      if (!user) await burnPasswordCheck(body.password);
+      if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
+        loginThrottle.recordFailure(throttleKey);
         throw unauthorized('Invalid email or password');
       }
-      if (!(await verifyPassword(body.password, user.passwordHash)))
-        throw unauthorized('Invalid email or password');
 
       const token = newToken();
       const now = new Date();

@@ -43,6 +43,19 @@ describe('rate limits', () => {
     expect((await attempt('victim@example.in', '10.0.0.2')).statusCode).toBe(401);
   });
 
+  it('never limits correct sign-ins, which do not count as failures', async () => {
+    const shopper = await registerAndLogin(t.app);
+    for (let i = 0; i < 6; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${API}/users/authorize`,
+        payload: { email: shopper.email, password: shopper.password },
+        ...from('10.0.5.1'),
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
   it('limits registrations per IP', async () => {
     const attempt = (i: number) =>
       t.app.inject({
