@@ -45,11 +45,13 @@ function toJourney(path: GraphPath, machine: AnyStateMachine): Journey {
 
 /**
  * By default the compact set: the shortest path to every state, extended by every transition. `all`
- * adds every simple path (what the model tests replay) — complete, but long for payment.
+ * adds every simple path where the model tests walk them too (not products-list: too many).
  */
 export function journeysOf(name: string, options: { all?: boolean } = {}): Journey[] {
   const model = modelNamed(name);
-  return generatePaths(model, { simplePaths: options.all ?? false }).map((p) => toJourney(p, model.machine));
+  return generatePaths(model, { simplePaths: Boolean(options.all && model.simplePaths) }).map((p) =>
+    toJourney(p, model.machine),
+  );
 }
 
 export function toMarkdown(name: string, journeys: Journey[]): string {

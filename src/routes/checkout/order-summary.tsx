@@ -1,11 +1,10 @@
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { CartLine } from '../../../machines/cart.model';
 import { formatInr } from '../../components/format';
 import { ButtonLink } from '../../components/ui/button';
 
 // No column gap, so the rule above the total runs unbroken across both cells.
-const totalCellBase = { pt: '2', borderTopWidth: '1px', borderColor: 'border.subtle' } as const;
-const totalCell = css({ fontWeight: '700', fontSize: 'md' }, totalCellBase);
+const totalCell = css({ pt: '2', borderTopWidth: '1px', borderColor: 'border.subtle', fontWeight: '700' });
 
 /** Lines, subtotal, free shipping and total (spec §2 Checkout); shop screens use rupees. */
 export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; total: number }) {
@@ -65,13 +64,21 @@ export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; tot
           ))}
         </ul>
       )}
-      <dl className={css({ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: '2', columnGap: '0', fontSize: 'sm' })}>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: '1fr auto',
+          rowGap: '2',
+          columnGap: '0',
+          fontSize: 'sm',
+        })}
+      >
         <dt>Subtotal</dt>
         <dd className={css({ fontWeight: '600' })}>{formatInr(total)}</dd>
         <dt>Shipping</dt>
         <dd className={css({ color: 'fg.success', fontWeight: '600' })}>Free</dd>
-        <dt className={totalCell}>Total</dt>
-        <dd className={css({ fontWeight: '700', fontSize: 'lg' }, totalCellBase)}>{formatInr(total)}</dd>
+        <dt className={cx(totalCell, css({ fontSize: 'md' }))}>Total</dt>
+        <dd className={cx(totalCell, css({ fontSize: 'lg' }))}>{formatInr(total)}</dd>
       </dl>
     </aside>
   );
