@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AnyActorLogic, createActor, type EventObject } from 'xstate';
+import { type AnyActorLogic, type AnyActorRef, createActor, type EventObject, waitFor } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { cookieTokenStore, TOKEN_COOKIE_OPTIONS, type TokenStore } from '../../src/app/actors/browser';
 import { createLiveMachines, forwardUnauthorized } from '../../src/app/actors/live-machines';
 
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setTimeout(resolve, 0));
-};
+/** Resolves once the actor has no invoked actor running, i.e. every request it made has been answered. */
+const settled = (actor: AnyActorRef) =>
+  waitFor(actor, (s: { children: Record<string, unknown> }) => Object.keys(s.children).length === 0, {
+    timeout: 2000,
+  });
 
 const fakeUnusedFetch = (async () => Response.json({})) as unknown as typeof fetch;
 
@@ -43,7 +45,7 @@ async function run<T extends AnyActorLogic>(logic: T, input?: unknown) {
   const actor = createActor(logic as AnyActorLogic, { input } as never);
   actor.on('*', (e: EventObject) => emitted.push(e));
   actor.start();
-  await flush();
+  await settled(actor);
   return { actor, emitted };
 }
 
@@ -119,7 +121,7 @@ describe('live auth', () => {
     );
     const { actor, emitted } = await run(machines.auth);
     actor.send({ type: 'auth.login', email: 'a@b.in', password: 'wrong-pass' });
-    await flush();
+    await settled(actor);
     expect(actor.getSnapshot().value).toBe('anonymous');
     expect(emitted).toContainEqual({
       type: 'toast',
@@ -135,7 +137,7 @@ describe('live auth', () => {
     });
     const { actor, emitted } = await run(machines.auth);
     actor.send({ type: 'auth.login', email: 'a@b.in', password: 'secret-1' });
-    await flush();
+    await settled(actor);
     expect(emitted).toContainEqual({
       type: 'toast',
       title: 'Error',
@@ -147,7 +149,7 @@ describe('live auth', () => {
     const { machines, tokens } = setup(() => Response.json({ token: 'tok-1' }));
     const { actor } = await run(machines.auth);
     actor.send({ type: 'auth.login', email: 'a@b.in', password: 'secret-1' });
-    await flush();
+    await settled(actor);
     expect(actor.getSnapshot().value).toBe('authenticated');
     expect(tokens).toEqual(['tok-1']);
   });
@@ -215,7 +217,7 @@ describe('live payment', () => {
     );
     const { actor } = await run(machines.payment, { orderId: 'SF-1' });
     actor.send({ type: 'payment.submit', values: { payerName: 'Asha' } });
-    await flush();
+    await settled(actor);
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error).toBe('Order is not pending');
   });
@@ -227,7 +229,7 @@ describe('live payment', () => {
     });
     const { actor } = await run(machines.payment, { orderId: 'SF-1' });
     actor.send({ type: 'payment.submit', values: { payerName: 'Asha' } });
-    await flush();
+    await settled(actor);
     expect(actor.getSnapshot().context.error).toBe('Failed to process payment. Please try again later.');
   });
 });
@@ -278,7 +280,7 @@ describe('401 handling', () => {
     );
     const stop = forwardUnauthorized(auth);
     auth.start();
-    await flush();
+    await settled(auth);
     expect(auth.getSnapshot().value).toBe('authenticated');
     const { actor: orders } = await run(machines.myOrders);
     expect(orders.getSnapshot().value).toBe('failed');

@@ -197,7 +197,10 @@ type FakeActors = { pending: Map<string, Deferred>; inputs: Map<string, unknown[
  * resolve or reject it. Built once per model (providing is not free); each replay installs its own
  * bookkeeping in `current` — replays of one model run one after the other.
  */
-const provided = new WeakMap<MachineModel, { machine: AnyStateMachine; current: { fakes: FakeActors | null } }>();
+const provided = new WeakMap<
+  MachineModel,
+  { machine: AnyStateMachine; current: { fakes: FakeActors | null } }
+>();
 
 function fakeMachine(model: MachineModel) {
   const cached = provided.get(model);

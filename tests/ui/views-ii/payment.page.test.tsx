@@ -237,6 +237,46 @@ describe('/payment', () => {
     expect(location()).toBe(`/order-success?orderId=${ORDER}`);
   });
 
+  it('offers to check again when the QR payment is not confirmed in time', async () => {
+    let status = 0;
+    const { user, location } = renderApp({
+      path: `/payment?orderId=${ORDER}`,
+      api: {
+        'GET /payments/fields': () => json({ fields: PAYMENT_FIELDS }),
+        'POST /payments': () => json({ success: true, action: { type: 'qr', qr: 'upi://pay?pa=x@y' } }),
+        'GET /orders/:orderId': () => json({ id: ORDER, status }),
+      },
+      adjust: (machines) => ({
+        ...machines,
+        payment: machines.payment.provide({ delays: { pollInterval: 20, pollTimeout: 150 } }),
+      }),
+    });
+    await pay(user);
+    expect(
+      await screen.findByText('We have not received the payment yet.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for payment confirmation...')).not.toBeInTheDocument();
+    status = 1;
+    await user.click(screen.getByRole('button', { name: 'Check Again' }));
+    await findHeading('Thank You for Your Order!');
+    expect(location()).toBe(`/order-success?orderId=${ORDER}`);
+  });
+
+  it('loads the form again when Try Again is pressed after the fields failed', async () => {
+    let attempts = 0;
+    const { user } = renderApp({
+      path: `/payment?orderId=${ORDER}`,
+      api: {
+        'GET /payments/fields': () => {
+          attempts += 1;
+          return attempts === 1 ? json({ error: 'x' }, 500) : json(PAYMENT_FIELDS);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Try Again' }, { timeout: 5000 }));
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+  });
+
   it('shows the base64 QR image when no QR text is given', async () => {
     const { user } = renderPayment(
       () => json({ success: true, action: { type: 'qr', qrBase64: 'iVBORw0KGgo=' } }),
