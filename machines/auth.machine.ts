@@ -85,7 +85,10 @@ export const authMachine = setup({
       toast('Registration Error', messageOf(params.error, REGISTER_FAILED), 'error'),
     ),
     notifyInvalidEmail: emit(toast('Invalid Email', 'Please enter a valid email address.', 'error')),
-    notifyLoggedOut: emit(toast('Logged out', 'You have been logged out successfully.', 'success')),
+    // Two readings: §2 (the Account screen, where Sign Out lives) says 'You have been successfully logged
+    // out.' and §8 'You have been logged out successfully.'. The screen's own text is the one a shopper
+    // who just pressed Sign Out is shown.
+    notifyLoggedOut: emit(toast('Logged out', 'You have been successfully logged out.', 'success')),
     notifyLogoutFailed: emit(toast('Error', 'Failed to log out properly.', 'error')),
     goHome: emit(navigate('/')),
   },

@@ -36,7 +36,7 @@ describeModel(
         return [toast('Registration Error', e.error?.message ?? '', 'error')];
       case 'xstate.done.actor.logout':
         return [
-          toast('Logged out', 'You have been logged out successfully.', 'success'),
+          toast('Logged out', 'You have been successfully logged out.', 'success'),
           { type: 'navigate', to: '/' },
         ];
       case 'xstate.error.actor.logout':
