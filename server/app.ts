@@ -26,6 +26,7 @@ import { productsHandlers } from './handlers/products.handlers';
 import { storeHandlers } from './handlers/store.handlers';
 import { usersHandlers } from './handlers/users.handlers';
 import { registerSpa } from './spa';
+import { isWellFormedText } from './text';
 
 export const OPENAPI_PATH = resolve(PROJECT_ROOT, 'openapi.yaml');
 export const API_PREFIX = '/api/v1';
@@ -162,25 +163,34 @@ export function describeValidationError(error: ErrorObject, part: string): strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// Request hygiene: PostgreSQL text cannot hold NUL, so such input is refused up front (not a 500).
+// Request hygiene: PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate would be stored as
+// U+FFFD (silently changing what was sent), so such input is refused up front (not a 500 or a repair).
 
-function containsNul(value: unknown): boolean {
+/** The first text problem in a parsed body, query or params (values and keys), or null. */
+export function findTextProblem(value: unknown): string | null {
+  const check = (text: string) => {
+    if (text.includes('\u0000')) return 'Text must not contain NUL characters';
+    if (!isWellFormedText(text)) return 'Text must be valid Unicode';
+    return null;
+  };
   // Iterative walk: a deeply nested body must not be able to overflow the stack.
   const stack: unknown[] = [value];
   let visited = 0;
   while (stack.length > 0) {
     const current = stack.pop();
-    if (++visited > 1_000_000) return false;
+    if (++visited > 1_000_000) return null;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return true;
+      const problem = check(current);
+      if (problem) return problem;
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {
-        if (key.includes('\u0000')) return true;
+        const problem = check(key);
+        if (problem) return problem;
         stack.push(child);
       }
     }
   }
-  return false;
+  return null;
 }
 
 /**
@@ -286,6 +296,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new URL(config.publicUrl).origin,
     ],
     credentials: true,
+    // An OPTIONS without Origin or Access-Control-Request-Method is not a preflight; the strict mode
+    // answers it with a plain-text 400, which breaks the every-error-is-JSON rule. Non-strict mode
+    // passes it on (no CORS headers); real preflights are answered as before.
+    strictPreflight: false,
   });
 
   await app.register(helmet, {
@@ -301,6 +315,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       'content-security-policy',
       request.url.startsWith(DOCS_PREFIX) ? DOCS_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
     );
+  });
+
+  // Anything answered to a signed-in request, and the sign-in answer carrying the token itself, is
+  // personal: no shared or browser cache may keep it. Anonymous catalogue reads are left as they are.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith(`${API_PREFIX}/`)) return payload;
+    const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+    if (request.headers.authorization !== undefined || operationId === 'authorize') {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
 
   // Per-operation limits. This onRoute hook must be added before the rate-limit plugin's own,
@@ -341,9 +366,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       if (!allowed.includes(mediaType)) throw contentTypeError(allowed);
     }
-    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
-      throw new HttpError(400, 'Text must not contain NUL characters');
-    }
+    const problem =
+      findTextProblem(request.body) ?? findTextProblem(request.query) ?? findTextProblem(request.params);
+    if (problem) throw new HttpError(400, problem);
   });
 
   app.setErrorHandler((error, request, reply) => {

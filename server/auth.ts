@@ -75,7 +75,8 @@ export interface SessionUser {
   createdAt: Date;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
+// RFC 7235: the auth scheme is case-insensitive (the token alphabet already spans both cases).
+const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/i;
 
 async function userForToken(ctx: AppContext, token: string): Promise<SessionUser | null> {
   const [row] = await ctx.db

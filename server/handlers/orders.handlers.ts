@@ -6,6 +6,7 @@ import { optionalUser, requireUser } from '../auth';
 import type { AppContext, Database } from '../context';
 import { orderItems, orders, products, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../errors';
+import { visibleText } from '../text';
 import { toRupees, UUID_PATTERN } from './products.handlers';
 
 type Order = components['schemas']['Order'];
@@ -84,7 +85,7 @@ function checkShipping(raw: CreateOrderRequest['shippingAddress']) {
     postalCode: raw.postalCode.trim(),
     phone: normalisePhone(raw.phone.trim()),
   };
-  if (Object.values(shipping).some((value) => value === '')) {
+  if (Object.values(shipping).some((value) => visibleText(value) === '')) {
     throw badRequest('All shipping information fields are required.');
   }
   if (!PIN_PATTERN.test(shipping.postalCode)) throw badRequest('postalCode must be a 6-digit PIN code');

@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
 import { badRequest, conflict, unauthorized } from '../errors';
 import { LoginThrottle } from '../login-throttle';
+import { visibleLength } from '../text';
 
 type RegisterRequest = components['schemas']['RegisterRequest'];
 type LoginRequest = components['schemas']['LoginRequest'];
@@ -24,6 +25,8 @@ type AccountInfo = components['schemas']['AccountInfo'];
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
+/** Failed sign-ins allowed per IP across all emails, as a multiple of RATE_LIMIT_AUTH_MAX. */
+export const IP_FAILURES_PER_AUTH_MAX = 10;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -47,7 +50,11 @@ const toAccountInfo = (u: {
 
 export function usersHandlers(ctx: AppContext) {
   primeDummyHash();
-  const loginThrottle = new LoginThrottle(ctx.config.rateLimit.authMax, ctx.config.rateLimit.windowMs);
+  const { authMax, windowMs } = ctx.config.rateLimit;
+  const loginThrottle = new LoginThrottle(authMax, windowMs);
+  // Password spraying (one guess each against many emails) never trips the per-account key above;
+  // this caps failures per IP across all emails, loose enough for an office or campus behind one NAT.
+  const ipThrottle = new LoginThrottle(IP_FAILURES_PER_AUTH_MAX * authMax, windowMs);
   return {
     async register(request: FastifyRequest, reply: FastifyReply): Promise<AccountInfo> {
       const body = request.body as RegisterRequest;
@@ -55,8 +62,10 @@ export function usersHandlers(ctx: AppContext) {
       const firstName = body.firstName.trim();
       const lastName = body.lastName.trim();
       if (!EMAIL_PATTERN.test(email)) throw badRequest('Please enter a valid email address.');
-      if (firstName.length < NAME_MIN) throw badRequest(`firstName must be at least ${NAME_MIN} characters`);
-      if (lastName.length < NAME_MIN) throw badRequest(`lastName must be at least ${NAME_MIN} characters`);
+      if (visibleLength(firstName) < NAME_MIN)
+        throw badRequest(`firstName must be at least ${NAME_MIN} characters`);
+      if (visibleLength(lastName) < NAME_MIN)
+        throw badRequest(`lastName must be at least ${NAME_MIN} characters`);
       if (body.password.length < PASSWORD_MIN)
         throw badRequest(`password must be at least ${PASSWORD_MIN} characters`);
 
@@ -81,11 +90,13 @@ export function usersHandlers(ctx: AppContext) {
       const email = normaliseEmail(body.email);
       // Keyed by IP and account so one shopper's typos do not lock out a shared office IP.
       const throttleKey = `${request.ip}|${email}`;
+      ipThrottle.check(request.ip);
       loginThrottle.check(throttleKey);
       const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
       if (!user) await burnPasswordCheck(body.password);
       if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
         loginThrottle.recordFailure(throttleKey);
+        ipThrottle.recordFailure(request.ip);
         throw unauthorized('Invalid email or password');
       }
 

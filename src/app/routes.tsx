@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-content';
+import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-meta';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout, type RouteHandle } from './layouts/main-layout';
 import { RootLayout } from './layouts/root-layout';

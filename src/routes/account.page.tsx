@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { useEmitted } from '../app/emitted';
@@ -36,11 +37,19 @@ export default function AccountPage() {
   const signedInEmail = AuthContext.useSelector((s) => s.context.user?.email ?? null);
 
   const navigate = useNavigate();
-  // Leave the login-required page first: signed out on /account, the guard would send the shopper to
-  // /login while the machine's navigation home is still loading the home screen's code.
-  const signOut = async () => {
-    await navigate('/');
-    auth.send({ type: 'auth.logout' });
+  // Signing out on /account would make the guard send the shopper to /login: the router renders the
+  // way home in a transition, while the sign-out is an urgent update of the auth actor. So the page
+  // leaves first and the sign-out starts as it unmounts; the machine then toasts and goes home.
+  const signOutOnLeave = useRef(false);
+  useEffect(
+    () => () => {
+      if (signOutOnLeave.current) auth.send({ type: 'auth.logout' });
+    },
+    [auth],
+  );
+  const signOut = () => {
+    signOutOnLeave.current = true;
+    void navigate('/');
   };
   const loading = state.hasTag('loading');
   const account = state.context.account;

@@ -4,15 +4,15 @@ import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
 import { useStoreInfo } from '../app/root-actors';
 import { Page } from '../components/layout/page';
+import { DEFAULT_POLICIES } from './policy/policy-content';
 import {
-  DEFAULT_POLICIES,
   fillPlaceholders,
   isPolicySlug,
   POLICY_TITLES,
   type PolicyCompany,
   type PolicySlug,
   policyCompany,
-} from './policy/policy-content';
+} from './policy/policy-meta';
 
 const prose = css({
   display: 'flex',

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
 import type { DisplayProduct } from '../../machines/catalogue.model';
@@ -118,6 +118,8 @@ export default function ProductPage() {
 function ProductScreen({ id }: { id: string }) {
   const machines = useMachines();
   const navigate = useNavigate();
+  // Landing here directly there is no previous page in the app: Back then goes to the catalogue.
+  const firstEntry = useLocation().key === 'default';
   const [state, send, actor] = useMachine(machines.product, { input: { id } });
   useEmitted(actor);
 
@@ -125,7 +127,7 @@ function ProductScreen({ id }: { id: string }) {
     <Button
       variant="ghost"
       size="sm"
-      onClick={() => navigate(-1)}
+      onClick={() => (firstEntry ? navigate('/products') : navigate(-1))}
       className={css({ alignSelf: 'flex-start', mb: '6' })}
     >
       <ArrowLeftIcon size={18} /> Back

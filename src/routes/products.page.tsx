@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import {
   cardCartLine,
@@ -40,6 +40,7 @@ const toggleButton = css({
 export default function ProductsPage() {
   const machines = useMachines();
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const urlQuery = useMemo(() => parseProductsQuery(searchParams), [searchParams]);
   const [state, send, actor] = useMachine(machines.productsList, { input: urlQuery });
   useEmitted(actor);
@@ -142,7 +143,16 @@ export default function ProductsPage() {
         <StatePanel
           title="No products found with the selected filters."
           action={
-            <Button variant="outline" onClick={() => send({ type: 'products.clearFilters' })}>
+            <Button
+              variant="outline"
+              onClick={() =>
+                // With a type filter (or a later page) the machine clears it; with none left to clear,
+                // the category itself is what filters everything out: show all products.
+                state.can({ type: 'products.clearFilters' })
+                  ? send({ type: 'products.clearFilters' })
+                  : navigate('/products')
+              }
+            >
               Clear Filters
             </Button>
           }

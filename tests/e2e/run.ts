@@ -10,9 +10,10 @@
  * Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium) must exist.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -36,6 +37,8 @@ type Check = {
   expect: (page: Page) => Promise<void>;
   /** Console errors this page produces on purpose (e.g. the API's 404 for a missing product). */
   allowConsole?: RegExp;
+  /** Run at this viewport only. */
+  only?: 'desktop' | 'mobile';
 };
 type Ctx = { productId: string };
 
@@ -131,6 +134,28 @@ const CHECKS: Check[] = [
       await page.getByRole('link', { name: 'Return to Home' }).waitFor();
     },
   },
+  {
+    name: 'mobile-menu',
+    path: '/',
+    only: 'mobile',
+    expect: async (page) => {
+      await page.getByRole('navigation', { name: 'Tab bar' }).waitFor();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await menu.getByRole('link', { name: 'All Products' }).waitFor();
+    },
+  },
+  {
+    name: 'desktop-nav',
+    path: '/products?category=men',
+    only: 'desktop',
+    expect: async (page) => {
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'All Products' }).waitFor();
+      if (await page.getByRole('navigation', { name: 'Tab bar' }).isVisible())
+        throw new Error('tab bar shown on desktop');
+    },
+  },
   { name: 'guard-account', path: '/account', expect: (page) => url(page, '/login') },
   { name: 'guard-checkout', path: '/checkout', expect: (page) => url(page, '/login') },
   { name: 'login', path: '/login', expect: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
@@ -221,6 +246,36 @@ async function visit(context: BrowserContext, base: string, label: string, check
   }
 }
 
+/**
+ * The JavaScript a fresh visit to the home page downloads: every script response, sized as gzip of
+ * the file in dist/. Fails when a checkout or payment chunk is among them (route-level splitting).
+ */
+async function homeJavaScript(browser: Browser, base: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Featured Styles' }).waitFor();
+  await context.close();
+  let total = 0;
+  const rows: string[] = [];
+  for (const path of [...scripts].sort()) {
+    const file = join(ROOT, 'dist', path);
+    const size = existsSync(file) ? gzipSync(readFileSync(file)).length : 0;
+    total += size;
+    rows.push(`  ${(size / 1024).toFixed(1).padStart(6)} kB  ${basename(path)}`);
+  }
+  console.log(
+    `home page JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} kB gzip\n${rows.join('\n')}`,
+  );
+  const leaked = [...scripts].filter((p) => /(checkout|payment)[.-]/.test(basename(p)));
+  if (leaked.length > 0) throw new Error(`home page downloaded checkout/payment code: ${leaked.join(', ')}`);
+}
+
 async function main() {
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} not found (apt-get install chromium); no browser is downloaded`);
@@ -233,13 +288,21 @@ async function main() {
     const list = await (await fetch(`${server.base}/api/v1/products?limit=1`)).json();
     const ctx: Ctx = { productId: list.data[0].id };
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      await homeJavaScript(browser, server.base);
+      passed++;
+    } catch (error) {
+      failures.push(`home-js: ${(error as Error).message}`);
+    }
     for (const [label, viewport] of [
       ['desktop', { width: 1280, height: 800 }],
       ['mobile', { width: 375, height: 812 }],
     ] as const) {
       const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
       const only = process.env.E2E_ONLY?.split(',');
-      for (const check of CHECKS.filter((c) => !only || only.includes(c.name))) {
+      for (const check of CHECKS.filter(
+        (c) => (!only || only.includes(c.name)) && (!c.only || c.only === label),
+      )) {
         try {
           await visit(context, server.base, label, check, ctx);
           passed++;

@@ -167,6 +167,46 @@ describe('error handler: body problems', () => {
     });
     expect(await expectJsonError(response, 400)).toBe('Text must not contain NUL characters');
   });
+
+  it.each([
+    [
+      'a lone high surrogate in a value',
+      '{"email":"a@example.in","password":"secret1","firstName":"A\\ud800b","lastName":"Verma"}',
+    ],
+    [
+      'a lone low surrogate in a value',
+      '{"email":"a@example.in","password":"secret1","firstName":"Asha","lastName":"V\\udc00"}',
+    ],
+    [
+      'a reversed surrogate pair',
+      '{"email":"a@example.in","password":"secret1","firstName":"\\udc00\\ud800","lastName":"Verma"}',
+    ],
+    [
+      'a lone surrogate in a key',
+      '{"email":"a@example.in","password":"secret1","firstName":"Asha","lastName":"Verma","x\\ud800":1}',
+    ],
+  ])('answers 400 when the body has %s', async (_label, payload) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/register`,
+      headers: json,
+      payload,
+    });
+    expect(await expectJsonError(response, 400)).toBe('Text must be valid Unicode');
+    await expectAlive();
+  });
+
+  it('accepts a correctly paired surrogate (an emoji) in body text', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/users/register`,
+      headers: json,
+      payload:
+        '{"email":"emoji@example.in","password":"secret1","firstName":"Asha \\ud83d\\ude00","lastName":"Verma"}',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ firstName: 'Asha \u{1F600}' });
+  });
 });
 
 describe('error handler: paths, queries and methods', () => {
@@ -258,11 +298,12 @@ describe('error handler: paths, queries and methods', () => {
       payload: {
         email: 'ñandú@exämple.in',
         password: 'pässwörd😀',
-        firstName: 'Zoë\uD800',
+        firstName: 'Zoë',
         lastName: 'कुमार',
       },
     });
     expect(register.statusCode).toBe(201);
+    expect(register.json()).toMatchObject({ firstName: 'Zoë', lastName: 'कुमार' });
     await expectAlive();
   });
 
@@ -298,6 +339,72 @@ describe('security headers', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a preflight from an allowed origin with 204 and CORS headers', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: `${API}/storeInfo`,
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
+  });
+
+  it('does not echo a foreign origin in a preflight', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: `${API}/storeInfo`,
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it.each([
+    ['no Origin header', { 'access-control-request-method': 'GET' }],
+    ['no Access-Control-Request-Method header', { origin: 'http://localhost:5173' }],
+    ['neither header', {}],
+  ])('never answers OPTIONS with a plain-text 4xx when there is %s', async (_label, headers) => {
+    const response = await t.app.inject({ method: 'OPTIONS', url: `${API}/storeInfo`, headers });
+    expect(response.statusCode).toBeLessThan(500);
+    if (response.statusCode >= 400) await expectJsonError(response, response.statusCode);
+    expect(response.body).not.toContain('Invalid Preflight Request');
+  });
+});
+
+describe('cache headers', () => {
+  it('marks every signed-in response no-store', async () => {
+    for (const url of [
+      `${API}/accountInfo`,
+      `${API}/orders`,
+      `${API}/products?limit=1`,
+      `${API}/storeInfo`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('marks error responses to a request with an Authorization header no-store', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/accountInfo`,
+      headers: { authorization: `Bearer ${'A'.repeat(43)}` },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves anonymous catalogue responses as they were (no no-store)', async () => {
+    for (const url of [`${API}/products?limit=1`, `${API}/storeInfo`, `${API}/products/${productId}`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBeUndefined();
+    }
   });
 });
 

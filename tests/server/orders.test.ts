@@ -175,6 +175,10 @@ describe('POST /orders', () => {
   it.each([
     [{ fullName: '   ' }, 'All shipping information fields are required.'],
     [{ state: '\t' }, 'All shipping information fields are required.'],
+    [{ fullName: '\u200B\u200B' }, 'All shipping information fields are required.'],
+    [{ address: ' \u200C\u200D\u2060 ' }, 'All shipping information fields are required.'],
+    [{ city: '\uFEFF\u200B' }, 'All shipping information fields are required.'],
+    [{ state: '\u2060' }, 'All shipping information fields are required.'],
     [{ postalCode: '56003' }, 'postalCode must be a 6-digit PIN code'],
     [{ postalCode: '056003' }, 'postalCode must be a 6-digit PIN code'],
     [{ postalCode: '5600389' }, 'postalCode must be a 6-digit PIN code'],

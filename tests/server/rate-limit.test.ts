@@ -96,6 +96,54 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits: password spraying', () => {
+  // authMax 1 makes the per-IP cap on failures across all emails 10 × 1 = 10.
+  let spray: TestApp;
+  beforeAll(async () => {
+    spray = await createTestApp({
+      rateLimit: {
+        authMax: 1,
+        registerMax: 1000,
+        trackMax: 1000,
+        globalMax: 1000,
+        windowMs: 60_000,
+      } as ServerConfig['rateLimit'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await spray?.close();
+  }, 60_000);
+
+  const attempt = (email: string, password: string, ip: string) =>
+    spray.app.inject({
+      method: 'POST',
+      url: `${API}/users/authorize`,
+      payload: { email, password },
+      ...from(ip),
+    });
+
+  it('limits failed sign-ins per IP across different emails', { timeout: 30_000 }, async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt(`spray${i}@example.in`, 'wrong-password', '10.0.6.1')).statusCode).toBe(401);
+    }
+    expect429(await attempt('spray-new@example.in', 'wrong-password', '10.0.6.1'));
+    // Another IP is unaffected.
+    expect((await attempt('spray-new@example.in', 'wrong-password', '10.0.6.2')).statusCode).toBe(401);
+  });
+
+  it('does not count correct sign-ins towards the per-IP cap', { timeout: 30_000 }, async () => {
+    const shopper = await registerAndLogin(spray.app);
+    for (let i = 0; i < 9; i++) {
+      expect((await attempt(`miss${i}@example.in`, 'wrong-password', '10.0.7.1')).statusCode).toBe(401);
+    }
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(shopper.email, shopper.password, '10.0.7.1')).statusCode).toBe(200);
+    }
+    expect((await attempt('miss9@example.in', 'wrong-password', '10.0.7.1')).statusCode).toBe(401);
+    expect429(await attempt('miss10@example.in', 'wrong-password', '10.0.7.1'));
+  });
+});
+
 describe('rate limits with the defaults', () => {
   it('let 200 concurrent catalogue requests from one IP through', { timeout: 60_000 }, async () => {
     const app = await createTestApp({

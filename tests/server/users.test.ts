@@ -64,6 +64,16 @@ describe('POST /users/register', () => {
     [{ ...valid('x@example.in'), firstName: 'A' }, 'firstName must be at least 2 characters'],
     [{ ...valid('x@example.in'), firstName: ' A ' }, 'firstName must be at least 2 characters'],
     [{ ...valid('x@example.in'), lastName: '  V' }, 'lastName must be at least 2 characters'],
+    [
+      { ...valid('x@example.in'), firstName: '\u200B\u200B\u200B' },
+      'firstName must be at least 2 characters',
+    ],
+    [
+      { ...valid('x@example.in'), firstName: '\u200C\u200D \u2060\uFEFF' },
+      'firstName must be at least 2 characters',
+    ],
+    [{ ...valid('x@example.in'), firstName: 'A\u200B\u200B' }, 'firstName must be at least 2 characters'],
+    [{ ...valid('x@example.in'), lastName: '\u2060\u200BV\u200D' }, 'lastName must be at least 2 characters'],
     [valid('not-an-email'), 'Please enter a valid email address.'],
     [valid('has space@example.in'), 'Please enter a valid email address.'],
     [valid('a@b'), 'Please enter a valid email address.'],
@@ -75,6 +85,12 @@ describe('POST /users/register', () => {
     const response = await register(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error });
+  });
+
+  it('accepts a name whose joiner sits between visible characters and stores it as typed', async () => {
+    const response = await register({ ...valid('joiner@example.in'), firstName: ' क्\u200Dष ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ firstName: 'क्\u200Dष' });
   });
 
   it('never creates an account from a rejected request', async () => {
@@ -128,6 +144,16 @@ describe('POST /users/authorize', () => {
   });
 });
 
+describe('POST /users/authorize caching', () => {
+  it('marks the token response no-store', async () => {
+    const shopper = await registerAndLogin(t.app);
+    const response = await authorize({ email: shopper.email, password: shopper.password });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveProperty('token');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('GET /accountInfo', () => {
   it('returns the signed-in account', async () => {
     const shopper = await registerAndLogin(t.app, { firstName: 'Ravi', lastName: 'Iyer' });
@@ -157,6 +183,34 @@ describe('GET /accountInfo', () => {
       method: 'GET',
       url: `${API}/accountInfo`,
       headers: authorization === undefined ? {} : { authorization },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toHaveProperty('error');
+  });
+
+  it('accepts the bearer scheme in any letter case when the token is valid', async () => {
+    const shopper = await registerAndLogin(t.app, { firstName: 'Meera' });
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${API}/accountInfo`,
+        headers: { authorization: `${scheme} ${shopper.token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ firstName: 'Meera' });
+    }
+  });
+
+  it.each([
+    ['the scheme alone', 'Bearer'],
+    ['a lowercase scheme alone', 'bearer'],
+    ['a token with a space in it', 'bearer abc def'],
+    ['a lowercase basic scheme', 'basic dXNlcjpwYXNz'],
+  ])('still answers 401 with %s', async (_label, authorization) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/accountInfo`,
+      headers: { authorization },
     });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toHaveProperty('error');

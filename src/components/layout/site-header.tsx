@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { CartIcon, MenuIcon, UserIcon } from '../icons';
-import { Drawer } from '../ui/drawer';
 import { categoryPath } from './store-display';
+
+// The drawer (Ark Dialog with its focus trap) loads on the first tap of the menu button, not with
+// every page.
+const MobileMenu = lazy(() => import('./mobile-menu'));
 
 /** The bar changes style once the page has scrolled this far (spec §9). */
 export const SCROLL_STYLE_THRESHOLD = 20;
@@ -56,6 +59,7 @@ const iconLink = css({
 export function SiteHeader({ storeName, categories, cartCount, signedIn }: SiteHeaderProps) {
   const scrolled = useScrolledPast(SCROLL_STYLE_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const location = useLocation();
   // Close the drawer after navigating from it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
@@ -180,10 +184,7 @@ export function SiteHeader({ storeName, categories, cartCount, signedIn }: SiteH
               <UserIcon size={22} />
             </Link>
           ) : signedIn === false ? (
-            <Link
-              to="/login"
-              className={cx(button({ variant: 'solid', size: 'sm' }), css({ hideBelow: 'md', ms: '2' }))}
-            >
+            <Link to="/login" className={cx(button({ variant: 'solid', size: 'sm' }), css({ ms: '1' }))}>
               Login
             </Link>
           ) : null}
@@ -192,50 +193,20 @@ export function SiteHeader({ storeName, categories, cartCount, signedIn }: SiteH
             className={cx(iconLink, css({ hideFrom: 'md' }))}
             aria-label="Open menu"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
           >
             <MenuIcon size={22} />
           </button>
         </div>
       </div>
-      <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
-        <nav aria-label="Mobile">
-          <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
-            {[
-              ...links,
-              { to: '/cart', label: 'Cart' },
-              { to: '/track-order', label: 'Track Order' },
-              { to: '/contact', label: 'Contact' },
-            ].map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className={css({
-                    display: 'block',
-                    py: '3',
-                    px: '2',
-                    borderRadius: 'control',
-                    fontWeight: '500',
-                    textTransform: 'capitalize',
-                    _hover: { bg: 'bg.muted' },
-                  })}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {signedIn === true ? (
-          <Link to="/account" className={button({ variant: 'outline', fullWidth: true })}>
-            <UserIcon size={18} /> My Account
-          </Link>
-        ) : signedIn === false ? (
-          <Link to="/login" className={button({ variant: 'solid', fullWidth: true })}>
-            Login
-          </Link>
-        ) : null}
-      </Drawer>
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} links={links} signedIn={signedIn} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -3,7 +3,14 @@ import { toast as toastRecipe } from 'styled-system/recipes';
 import { CloseIcon } from '../icons';
 
 /** The one toaster of the app: every toast (machine-emitted or local) goes through it. */
-export const toaster = createToaster({ placement: 'bottom-end', overlap: true, gap: 12, max: 4 });
+// Top right, under the sticky header: at the bottom toasts would cover the phone tab bar.
+export const toaster = createToaster({
+  placement: 'top-end',
+  overlap: true,
+  gap: 12,
+  max: 4,
+  offsets: { top: '5rem', right: '1rem', bottom: '1rem', left: '1rem' },
+});
 
 export type ToastInput = {
   title: string;

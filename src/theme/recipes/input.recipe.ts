@@ -21,7 +21,11 @@ export const inputRecipe = defineRecipe({
       borderColor: 'border.focus',
       boxShadow: '0 0 0 3px token(colors.indigo.100)',
     },
-    _invalid: { borderColor: 'fg.error', _focusVisible: { boxShadow: '0 0 0 3px token(colors.red.100)' } },
+    // Not Panda's _invalid: it includes :invalid, which marks every empty required field red on load.
+    '&[data-invalid], &[aria-invalid=true]': {
+      borderColor: 'fg.error',
+      _focusVisible: { boxShadow: '0 0 0 3px token(colors.red.100)' },
+    },
     _disabled: { opacity: 0.6, cursor: 'not-allowed' },
   },
   variants: {

@@ -164,6 +164,16 @@ describe('product detail', () => {
     await waitFor(() => expect(location()).toBe('/products'));
   });
 
+  it('goes to the catalogue with Back when the product page was the first page visited', async () => {
+    const { user, location } = renderApp({
+      path: '/product/p9',
+      api: productApi(apiProduct({ id: 'p9', title: 'Landing Kurta' })),
+    });
+    await findHeading('Landing Kurta');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location()).toBe('/products'));
+  });
+
   it('replaces a broken product image with the placeholder', async () => {
     renderApp({ path: '/product/p', api: productApi(apiProduct({ title: 'Broken Kurta' })) });
     await findHeading('Broken Kurta');

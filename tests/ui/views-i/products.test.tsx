@@ -98,6 +98,21 @@ describe('products list', () => {
     expect(await screen.findByRole('link', { name: 'Item 1' })).toBeInTheDocument();
   });
 
+  it('shows all products when Clear Filters has no type filter to drop', async () => {
+    const { user, location } = renderApp({
+      path: '/products?category=nothing',
+      api: {
+        'GET /products': (call) =>
+          json(
+            call.query.get('category') ? productPage([]) : productPage([apiProduct({ title: 'Anything' })]),
+          ),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(location()).toBe('/products'));
+    expect(await screen.findByRole('link', { name: 'Anything' })).toBeInTheDocument();
+  });
+
   it('builds the Filter by Type options from a limit-100 lookup of the category', async () => {
     const { user, calls } = renderApp({ path: '/products?category=men', api: catalogue(4) });
     await screen.findByRole('link', { name: 'Item 1' });

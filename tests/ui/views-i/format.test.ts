@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatInr, formatLongDate, formatOrderAmount } from '../../../src/components/format';
+
+describe('formatInr', () => {
+  it('formats rupees in the en-IN locale with Indian digit grouping', () => {
+    expect(formatInr(1499)).toBe('₹1,499.00');
+    expect(formatInr(1234567.5)).toBe('₹12,34,567.50');
+  });
+
+  it('rounds to at most 2 decimals', () => {
+    expect(formatInr(99.999)).toBe('₹100.00');
+    expect(formatInr(10.125)).toMatch(/^₹10\.1[23]$/);
+  });
+
+  it('shows ₹0.00 for a missing amount', () => {
+    expect(formatInr(Number.NaN)).toBe('₹0.00');
+  });
+});
+
+describe('formatOrderAmount', () => {
+  it('uses a $ sign with exactly 2 decimals on order pages', () => {
+    expect(formatOrderAmount(1499)).toBe('$1499.00');
+    expect(formatOrderAmount(12.5)).toBe('$12.50');
+  });
+});
+
+describe('formatLongDate', () => {
+  it("formats like 'April 18, 2025'", () => {
+    expect(formatLongDate('2025-04-18T10:00:00.000Z')).toBe('April 18, 2025');
+  });
+
+  it('gives an empty text for an invalid date', () => {
+    expect(formatLongDate('not a date')).toBe('');
+  });
+});
