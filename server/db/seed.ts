@@ -1,22 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { SeedProduct } from '../catalogue/catalogue';
 import type { Database } from '../context';
 import { products } from './schema';
 
-/** One catalogue entry as server/catalogue/catalogue.ts exports it (prices in rupees). */
-export interface SeedProduct {
-  id: string;
-  title: string;
-  description: string;
-  imgUrl: string;
-  category: string;
-  parentCategory: string | null;
-  regularPrice: number;
-  discountedPrice: number | null;
-  featured: boolean;
-  images: { url: string }[];
-  attributes: { id: string; key: string; values: string[]; metricUnit: string | null }[];
-  createdAt: string;
-}
+export type { SeedProduct };
 
 export const toPaise = (rupees: number) => Math.round(rupees * 100);
 
