@@ -21,7 +21,7 @@ export default function NotFoundPage() {
             fontFamily: 'display',
             fontSize: '8xl',
             fontWeight: '700',
-            color: 'terracotta.200',
+            color: 'terracotta.500',
             lineHeight: '1',
           })}
         >

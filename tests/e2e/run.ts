@@ -6,7 +6,8 @@
  * Starts the production server on PORT 8071 with a fresh DATA_DIR (set E2E_BASE_URL to test a server
  * that is already running instead), visits every route at 1280 px and 375 px, checks each page's h1 /
  * key text and that the console stayed free of errors, and saves full-page PNGs under screenshots/.
- * E2E_ONLY=home,products limits the run to those checks while iterating.
+ * Then runs issue 5's purchase journey (tests/e2e/purchase.journey.ts) once.
+ * E2E_ONLY=home,products (or purchase-journey) limits the run to those checks while iterating.
  * Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium) must exist.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { purchaseJourney } from './purchase.journey';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'screenshots');
@@ -177,6 +179,23 @@ async function cartWithItems(page: Page, base: string, ctx: Ctx) {
   await text(page, /\d+ Item\(s\)/);
 }
 
+const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core in the real browser, colour contrast included: no serious or critical violations. */
+async function expectAccessible(page: Page) {
+  // Evaluated over the DevTools protocol: the server's CSP (script-src 'self') forbids inline tags.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  if (violations.length > 0) throw new Error(`accessibility:\n  ${violations.join('\n  ')}`);
+}
+type AxeViolation = { id: string; impact?: string | null; nodes: { target: string[] }[] };
+
 /**
  * Scrolls through the page first so lazy images load, then saves the full page plus 1600 px slices
  * (a 375 px wide full page is too tall to read as one image).
@@ -240,6 +259,7 @@ async function visit(context: BrowserContext, base: string, label: string, check
     await check.expect(page);
     await page.waitForLoadState('networkidle');
     await screenshot(page, `${check.name}-${label}`);
+    await expectAccessible(page);
     if (errors.length > 0) throw new Error(`console errors:\n  ${errors.join('\n  ')}`);
   } finally {
     await page.close();
@@ -288,6 +308,7 @@ async function main() {
     const list = await (await fetch(`${server.base}/api/v1/products?limit=1`)).json();
     const ctx: Ctx = { productId: list.data[0].id };
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const only = process.env.E2E_ONLY?.split(',');
     try {
       await homeJavaScript(browser, server.base);
       passed++;
@@ -299,7 +320,6 @@ async function main() {
       ['mobile', { width: 375, height: 812 }],
     ] as const) {
       const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-      const only = process.env.E2E_ONLY?.split(',');
       for (const check of CHECKS.filter(
         (c) => (!only || only.includes(c.name)) && (!c.only || c.only === label),
       )) {
@@ -316,6 +336,7 @@ async function main() {
         const page = await context.newPage();
         await cartWithItems(page, server.base, ctx);
         await screenshot(page, `cart-items-${label}`);
+        await expectAccessible(page);
         await page.close();
         passed++;
         console.log(`ok   cart-items @ ${label}`);
@@ -324,6 +345,27 @@ async function main() {
         console.log(`FAIL cart-items @ ${label}`);
       }
       await context.close();
+    }
+    if (!only || only.includes('purchase-journey')) {
+      // Issue 5's journey (register → sign in → cart → checkout → pay → orders → track), console-checked.
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      try {
+        await purchaseJourney(page, server.base, SHOTS);
+        if (errors.length > 0) throw new Error(`page errors:\n  ${errors.join('\n  ')}`);
+        passed++;
+        console.log('ok   purchase-journey');
+      } catch (error) {
+        failures.push(`purchase-journey: ${(error as Error).message}`);
+        console.log('FAIL purchase-journey');
+      } finally {
+        await context.close();
+      }
     }
   } finally {
     await browser?.close();
