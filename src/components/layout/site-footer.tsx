@@ -134,9 +134,14 @@ export function SiteFooter({ storeName, companyName, description, address, phone
             color: 'indigo.200',
           })}
         >
-          © {new Date().getFullYear()} {companyName}. All rights reserved.
+          © {new Date().getFullYear()} {withFullStop(companyName)} All rights reserved.
         </p>
       </div>
     </footer>
   );
+}
+
+/** 'Statefront Apparel Pvt. Ltd.' already ends its sentence; other names get the full stop. */
+function withFullStop(name: string): string {
+  return name.endsWith('.') ? name : `${name}.`;
 }

@@ -112,6 +112,16 @@ describe('footer and tab bar', () => {
     expect(within(footer).getByText(STORE.companyAddress)).toBeInTheDocument();
   });
 
+  it('ends the copyright line with a single full stop when the company name ends with one', async () => {
+    renderApp({ path: '/404' });
+    await findHeading('Oops! Page not found');
+    const footer = screen.getByRole('contentinfo');
+    // STORE.companyName is 'Rangrez Textiles Pvt. Ltd.'
+    expect(within(footer).getByText(/All rights reserved\.$/).textContent).toMatch(
+      /^© \d{4} Rangrez Textiles Pvt\. Ltd\. All rights reserved\.$/,
+    );
+  });
+
   it('has a bottom tab bar with Home, Category, My Account and Cart', async () => {
     renderApp({ path: '/404' });
     await findHeading('Oops! Page not found');
