@@ -153,6 +153,8 @@ export function renderApp({
     user,
     calls: server.calls,
     storage: stored,
+    /** The auth_token cookie as the app last wrote it. */
+    token: () => currentToken,
     /** The stored cart lines. */
     storedCart: () => JSON.parse(stored.get('cart') ?? '[]') as CartLine[],
     location: () => `${router.state.location.pathname}${router.state.location.search}`,

@@ -3,15 +3,32 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cx } from 'styled-system/css';
 import { field, input } from 'styled-system/recipes';
 
-type FieldShellProps = {
+/** What every field wrapper takes besides its control's own props. */
+export type FieldShellOptions = {
   label: ReactNode;
   /** Messages shown below the control; the control is marked invalid while there are any. */
   errors?: readonly string[] | undefined;
   helperText?: ReactNode;
   required?: boolean;
   className?: string;
-  /** Gets the `aria-describedby` value for the control: helper text and, when invalid, the errors. */
-  children: (describedBy: string | undefined) => ReactNode;
+};
+
+/** What FieldShell hands its control. */
+export type FieldControlProps = {
+  /** The control's `aria-describedby`: helper text and, when invalid, the errors. */
+  describedBy: string | undefined;
+  /** The label text with its required marker, for a control that renders its own label part. */
+  label: ReactNode;
+  labelClassName: string;
+};
+
+type FieldShellProps = FieldShellOptions & {
+  /**
+   * Set by Ark controls with a label part of their own (Select, PasswordInput): they place `label`
+   * inside their root, so a click on it reaches their control rather than a hidden input.
+   */
+  labelInControl?: boolean;
+  children: (control: FieldControlProps) => ReactNode;
 };
 
 /**
@@ -19,7 +36,15 @@ type FieldShellProps = {
  * `aria-invalid`; Ark points only `aria-errormessage` at the errors, which several screen readers
  * ignore, so the errors are also added to `aria-describedby`.
  */
-export function FieldShell({ label, errors, helperText, required, className, children }: FieldShellProps) {
+export function FieldShell({
+  label,
+  errors,
+  helperText,
+  required,
+  className,
+  labelInControl,
+  children,
+}: FieldShellProps) {
   const classes = field();
   const id = useId();
   const ids = { errorText: `${id}-error`, helperText: `${id}-helper` };
@@ -27,13 +52,20 @@ export function FieldShell({ label, errors, helperText, required, className, chi
   const describedBy = [helperText ? ids.helperText : null, invalid ? ids.errorText : null]
     .filter(Boolean)
     .join(' ');
+  const labelContent = (
+    <>
+      {label}
+      {required ? <ArkField.RequiredIndicator className={classes.requiredIndicator} /> : null}
+    </>
+  );
   return (
     <ArkField.Root invalid={invalid} required={required} ids={ids} className={cx(classes.root, className)}>
-      <ArkField.Label className={classes.label}>
-        {label}
-        {required ? <ArkField.RequiredIndicator className={classes.requiredIndicator} /> : null}
-      </ArkField.Label>
-      {children(describedBy || undefined)}
+      {labelInControl ? null : <ArkField.Label className={classes.label}>{labelContent}</ArkField.Label>}
+      {children({
+        describedBy: describedBy || undefined,
+        label: labelContent,
+        labelClassName: classes.label,
+      })}
       {helperText ? (
         <ArkField.HelperText className={classes.helperText}>{helperText}</ArkField.HelperText>
       ) : null}
@@ -52,48 +84,38 @@ export function FieldShell({ label, errors, helperText, required, className, chi
   );
 }
 
-type InputFieldProps = Omit<FieldShellProps, 'children'> & Omit<ComponentProps<'input'>, 'required'>;
-
-export function InputField({
+/** Splits a wrapper's props into FieldShell's and the control's own. */
+export function splitFieldProps<P extends FieldShellOptions>({
   label,
   errors,
   helperText,
   required,
   className,
-  ...inputProps
-}: InputFieldProps) {
+  ...control
+}: P) {
+  return [{ label, errors, helperText, required, className }, control] as const;
+}
+
+type InputFieldProps = FieldShellOptions & Omit<ComponentProps<'input'>, 'required'>;
+
+export function InputField(props: InputFieldProps) {
+  const [shell, inputProps] = splitFieldProps(props);
   return (
-    <FieldShell
-      label={label}
-      errors={errors}
-      helperText={helperText}
-      required={required}
-      className={className}
-    >
-      {(describedBy) => <ArkField.Input className={input()} aria-describedby={describedBy} {...inputProps} />}
+    <FieldShell {...shell}>
+      {({ describedBy }) => (
+        <ArkField.Input className={input()} aria-describedby={describedBy} {...inputProps} />
+      )}
     </FieldShell>
   );
 }
 
-type TextareaFieldProps = Omit<FieldShellProps, 'children'> & Omit<ComponentProps<'textarea'>, 'required'>;
+type TextareaFieldProps = FieldShellOptions & Omit<ComponentProps<'textarea'>, 'required'>;
 
-export function TextareaField({
-  label,
-  errors,
-  helperText,
-  required,
-  className,
-  ...textareaProps
-}: TextareaFieldProps) {
+export function TextareaField(props: TextareaFieldProps) {
+  const [shell, textareaProps] = splitFieldProps(props);
   return (
-    <FieldShell
-      label={label}
-      errors={errors}
-      helperText={helperText}
-      required={required}
-      className={className}
-    >
-      {(describedBy) => (
+    <FieldShell {...shell}>
+      {({ describedBy }) => (
         <ArkField.Textarea
           className={input({ size: 'textarea' })}
           aria-describedby={describedBy}

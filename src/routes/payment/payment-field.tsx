@@ -1,14 +1,14 @@
 import { Field as ArkField } from '@ark-ui/react/field';
-import { type FieldMetadata, useInputControl } from '@conform-to/react';
+import type { FieldMetadata } from '@conform-to/react';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { field as fieldRecipe } from 'styled-system/recipes';
 import { isRequired, type PaymentField, type PaymentValue } from '../../../machines/payment-form.rules';
 import { Checkbox } from '../../components/ui/checkbox';
 import { InputField, TextareaField } from '../../components/ui/field';
+import { PasswordInput } from '../../components/ui/password-input';
+import { Select, useSelectControl } from '../../components/ui/select';
 import type { PaymentFormModel } from '../../forms/payment-form.schema';
-import { PasswordField } from '../auth/password-field';
-import { ChoiceSelect } from './choice-select';
 import { applyMask } from './mask';
 
 type PaymentFieldProps = {
@@ -66,7 +66,7 @@ export function PaymentFieldControl({ field, meta, model, disabled }: PaymentFie
       );
     case 'password':
       return (
-        <PasswordField
+        <PasswordInput
           key={meta.key}
           {...common}
           helperText={field.description}
@@ -104,19 +104,14 @@ function SelectField({
   field: PaymentField;
   meta: FieldMetadata<PaymentValue | undefined>;
 }) {
-  const control = useInputControl(meta as FieldMetadata<string>);
   return (
-    <ChoiceSelect
+    <Select
       label={field.label}
-      name={meta.name}
       options={field.options ?? []}
-      value={typeof control.value === 'string' ? control.value : ''}
-      onValueChange={(value) => control.change(value)}
-      onOpenChange={(open) => (open ? control.focus() : control.blur())}
-      placeholder={field.placeholder}
+      placeholder={field.placeholder ?? 'Select an option'}
       helperText={field.description}
       required={isRequired(field)}
-      error={meta.errors?.[0]}
+      {...useSelectControl(meta as FieldMetadata<string>)}
     />
   );
 }

@@ -11,6 +11,8 @@ export const selectRecipe = defineSlotRecipe({
     control: { display: 'flex', alignItems: 'center', gap: '2' },
     trigger: {
       flex: '1',
+      // Lets a long value shrink (and be cut short) instead of widening a grid column.
+      minW: '0',
       display: 'inline-flex',
       alignItems: 'center',
       justifyContent: 'space-between',
@@ -27,7 +29,9 @@ export const selectRecipe = defineSlotRecipe({
       _hover: { borderColor: 'cotton.400' },
       _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '1px' },
       '&[data-placeholder-shown]': { color: 'fg.muted' },
+      '&[data-invalid]': { borderColor: 'fg.error' },
     },
+    valueText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     indicator: { color: 'fg.muted', transition: 'transform 0.15s', _open: { transform: 'rotate(180deg)' } },
     clearTrigger: {
       fontSize: 'sm',

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_FALLBACK } from '../../../src/routes/account.page';
-import './support/setup';
 import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
 
 const ACCOUNT = {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../machines/cart.model';
 import { formatInr } from '../../../src/components/format';
 import { INDIAN_STATES } from '../../../src/forms/checkout.schema';
-import './support/setup';
 import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
 
 const CART: CartLine[] = [
@@ -64,6 +63,16 @@ describe('/checkout', () => {
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([...INDIAN_STATES]);
     expect(new Set(INDIAN_STATES).size).toBe(36);
+  });
+
+  it('describes the state trigger by its message when submitted without a state', async () => {
+    const { user } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const message = await screen.findByText('Please select your state or union territory');
+    const trigger = screen.getByRole('combobox', { name: /State \/ union territory/ });
+    expect(trigger).toHaveAttribute('aria-invalid', 'true');
+    expect(trigger.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
   });
 
   it('shows the PIN and phone messages on blur when they break the Indian rules', async () => {

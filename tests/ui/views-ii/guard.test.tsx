@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import './support/setup';
 import { findHeading, json, renderApp } from './support/app';
 
 describe('login-required routes', () => {

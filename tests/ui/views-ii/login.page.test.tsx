@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import './support/setup';
 import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
 
 describe('/login', () => {

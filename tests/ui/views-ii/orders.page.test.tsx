@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import './support/setup';
 import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
 import { apiOrder } from './support/orders';
 

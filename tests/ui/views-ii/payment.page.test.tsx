@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import './support/setup';
 import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
 import { PAYMENT_FIELDS } from './support/payment-fields';
 

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REGISTRATION_FAILED_ALERT } from '../../../src/routes/register.page';
-import './support/setup';
 import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
 
 async function fill(user: ReturnType<typeof renderApp>['user'], values: Record<string, string>) {
