@@ -110,7 +110,7 @@ export function OrderCard({ order }: { order: DisplayOrder }) {
         {order.canPay ? (
           <ButtonLink
             to={`/payment?orderId=${encodeURIComponent(order.id)}`}
-            aria-label={`Pay Now for order ${order.id}`}
+            aria-describedby={titleId}
           >
             Pay Now
           </ButtonLink>

@@ -99,7 +99,7 @@ export const DEFAULT_POLICIES: Record<PolicySlug, PolicySection[]> = {
     {
       heading: 'Grievance Officer',
       paragraphs: [
-        '{{companyName}}, {{companyAddress}}. Email: {{companyEmail}}. Phone: {{companyPhone}}. Available Monday to Friday, 10:00 to 17:00.',
+        '{{companyName}}, {{companyAddress}}. Email: {{companyEmail}}. Phone: {{companyPhone}}. Available Monday to Friday 10:00-17:00.',
       ],
     },
   ],

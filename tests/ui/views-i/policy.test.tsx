@@ -38,7 +38,7 @@ describe('policy pages', () => {
     await findHeading('Privacy Policy');
     const grievance = screen.getByRole('region', { name: 'Grievance Officer' });
     expect(grievance).toHaveTextContent(
-      `${STORE.companyName}, ${STORE.companyAddress}. Email: ${STORE.companyEmail}. Phone: ${STORE.companyPhone}. Available Monday to Friday, 10:00 to 17:00.`,
+      `${STORE.companyName}, ${STORE.companyAddress}. Email: ${STORE.companyEmail}. Phone: ${STORE.companyPhone}. Available Monday to Friday 10:00-17:00.`,
     );
   });
 

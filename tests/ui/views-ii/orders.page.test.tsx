@@ -62,6 +62,8 @@ describe('/orders', () => {
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', '/payment?orderId=SF-PENDING');
     expect(within(card('SF-PENDING')).getByRole('link', { name: /Pay Now/ })).toBe(links[0]);
+    // The button's name is exactly the spec's label; the order it pays is its description.
+    expect(screen.getByRole('link', { name: 'Pay Now' })).toHaveAccessibleDescription('Order SF-PENDING');
   });
 
   it('shows No Orders Found with Browse Products when there are none', async () => {
