@@ -1,12 +1,14 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
+import { REGISTRATION_EMAIL_PATTERN } from '../../machines/auth.machine';
 import { AuthContext } from '../app/root-actors';
 import { Button } from '../components/ui/button';
 import { InputField } from '../components/ui/field';
 import { registerSchema } from '../forms/auth.schema';
+import { isConformIntentSubmit } from '../forms/conform-intent';
 import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 import { PasswordField } from './auth/password-field';
@@ -42,6 +44,25 @@ export default function RegisterPage() {
     },
   });
 
+  const formProps = getFormProps(form);
+  // Spec §5's client check before sending: an email failing the simple pattern also gets the auth
+  // machine's 'Invalid Email' toast (the machine checks and sends nothing), beside the inline message.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    const field = (name: string) => String(data.get(name) ?? '');
+    const realSubmit = !isConformIntentSubmit(event);
+    formProps.onSubmit(event);
+    if (realSubmit && !REGISTRATION_EMAIL_PATTERN.test(field('email').trim())) {
+      auth.send({
+        type: 'auth.register',
+        firstName: field('firstName'),
+        lastName: field('lastName'),
+        email: field('email'),
+        password: field('password'),
+      });
+    }
+  };
+
   return (
     <>
       <AuthHeading title="Create an account">
@@ -64,7 +85,7 @@ export default function RegisterPage() {
           {REGISTRATION_FAILED_ALERT}
         </div>
       ) : null}
-      <form {...getFormProps(form)} className={formStack}>
+      <form {...formProps} onSubmit={submit} className={formStack}>
         <div
           className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}
         >

@@ -4,6 +4,7 @@ import { type FormEvent, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { PaymentField, PaymentValue, PaymentValues } from '../../../machines/payment-form.rules';
 import { Button } from '../../components/ui/button';
+import { isConformIntentSubmit } from '../../forms/conform-intent';
 import { buildPaymentForm } from '../../forms/payment-form.schema';
 import { formStack } from '../auth/form-layout';
 import { PaymentFieldControl } from './payment-field';
@@ -16,7 +17,6 @@ type PaymentFormProps = {
 };
 
 /** The name of Conform's internal intent button (`INTENT` of @conform-to/dom). */
-const CONFORM_INTENT = '__intent__';
 
 /** Consecutive `inline` fields share a row on wide screens; every other field has its own. */
 function rowsOf(fields: readonly PaymentField[]): PaymentField[][] {
@@ -70,9 +70,7 @@ export function PaymentForm({ fields, submitting, onSubmit }: PaymentFormProps) 
   const values = toPaymentValues(fields, form.value ?? toFormDefaults(model.defaults));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const isIntent = submitter?.getAttribute('name') === CONFORM_INTENT;
-    const submitted = isIntent
+    const submitted = isConformIntentSubmit(event)
       ? null
       : toPaymentValues(fields, Object.fromEntries(new FormData(event.currentTarget)));
     formProps.onSubmit(event);

@@ -33,6 +33,22 @@ describe('/register', () => {
     expect(calls.some((c) => c.path === '/users/register')).toBe(false);
   });
 
+  it('toasts Invalid Email as well as the inline message when the email fails the simple pattern', async () => {
+    const { user, calls } = renderApp({ path: '/register', token: null });
+    await screen.findByRole('heading', { level: 1, name: 'Create an account' });
+    await fill(user, {
+      firstName: 'Asha',
+      lastName: 'Verma',
+      email: 'asha@example',
+      password: 'saree-sunday-42',
+      confirmPassword: 'saree-sunday-42',
+    });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await findToast('Invalid Email', 'Please enter a valid email address.');
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/users/register')).toBe(false);
+  });
+
   it('shows the mismatch on confirmPassword when the passwords differ', async () => {
     const { user } = renderApp({ path: '/register', token: null });
     await screen.findByRole('heading', { level: 1 });
