@@ -28,6 +28,7 @@ export type PaymentContext = {
   fields: PaymentField[];
   values: PaymentValues;
   errors: PaymentErrors;
+  /** What POST /payments answered; a QR outcome also carries the gateway's own page (`gatewayUrl`). */
   outcome: PaymentOutcome | null;
   error: string | null;
 };

@@ -34,7 +34,11 @@ export function parsePaymentFields(body: unknown): PaymentField[] {
 export type PaymentOutcome =
   | { kind: 'redirectPost'; url: string; method: string; fields: Record<string, string> }
   | { kind: 'deeplink'; url: string }
-  | { kind: 'qr'; qr: string | null; qrBase64: string | null }
+  /**
+   * `gatewayUrl` is the answer's top-level redirectUrl: the gateway's own page for the same payment
+   * (the sandbox's approve/fail page), so a tester without a phone can still finish a QR payment.
+   */
+  | { kind: 'qr'; qr: string | null; qrBase64: string | null; gatewayUrl?: string }
   | { kind: 'redirect'; url: string }
   | { kind: 'initiated' }
   | { kind: 'failed'; error: string };
@@ -81,7 +85,12 @@ export function paymentOutcome(response: PaymentResponse | null | undefined): Pa
     if (url) return { kind: 'deeplink', url };
   }
   if (action?.type === 'qr' && (action.qr || action.qrBase64)) {
-    return { kind: 'qr', qr: action.qr ?? null, qrBase64: action.qrBase64 ?? null };
+    return {
+      kind: 'qr',
+      qr: action.qr ?? null,
+      qrBase64: action.qrBase64 ?? null,
+      ...(response.redirectUrl ? { gatewayUrl: response.redirectUrl } : {}),
+    };
   }
   if (response.redirectUrl) return { kind: 'redirect', url: response.redirectUrl };
   return { kind: 'initiated' };

@@ -1,5 +1,5 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { liveMachines } from './actors';
+import { liveMachines } from './actors/root.live';
 import { AppProviders } from './root-actors';
 import { appRoutes } from './routes';
 

@@ -2,8 +2,9 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
+import { provideAccountMachine } from '../app/actors/account.live';
 import { useEmitted } from '../app/emitted';
-import { useMachines } from '../app/machines-context';
+import { usePageMachine } from '../app/machines-context';
 import { AuthContext } from '../app/root-actors';
 import { formatLongDate } from '../components/format';
 import { UserIcon } from '../components/icons';
@@ -29,8 +30,7 @@ const row = css({
 
 /** /account (spec §2 Account, §4 Account page, §8 Account load failure). */
 export default function AccountPage() {
-  const machines = useMachines();
-  const [state, send, actor] = useMachine(machines.account);
+  const [state, send, actor] = useMachine(usePageMachine('account', provideAccountMachine));
   useEmitted(actor);
   const auth = AuthContext.useActorRef();
   const signingOut = AuthContext.useSelector((s) => s.matches('loggingOut'));

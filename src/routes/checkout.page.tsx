@@ -4,8 +4,9 @@ import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { SHIPPING_FIELDS } from '../../machines/checkout.machine';
+import { provideCheckoutMachine } from '../app/actors/checkout.live';
 import { useEmitted } from '../app/emitted';
-import { useMachines } from '../app/machines-context';
+import { usePageMachine } from '../app/machines-context';
 import { useCartLines, useCartTotal } from '../app/root-actors';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
@@ -25,8 +26,7 @@ const CONFORM_INTENT = '__intent__';
 export default function CheckoutPage() {
   const lines = useCartLines();
   const total = useCartTotal();
-  const machines = useMachines();
-  const [state, send, actor] = useMachine(machines.checkout);
+  const [state, send, actor] = useMachine(usePageMachine('checkout', provideCheckoutMachine));
   useEmitted(actor);
   const processing = state.hasTag('loading') || state.matches('success');
 

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { useMachines } from '../app/machines-context';
+import { provideFeaturedProductsMachine } from '../app/actors/featured-products.live';
+import { usePageMachine } from '../app/machines-context';
 import { useStoreInfo } from '../app/root-actors';
 import { ShirtIcon, SparkleIcon, TagIcon, TruckIcon } from '../components/icons';
 import { homeCategories } from '../components/layout/store-display';
@@ -164,8 +165,7 @@ function FashionEssentials() {
 /** Home (spec §2). */
 export default function HomePage() {
   const store = useStoreInfo();
-  const machines = useMachines();
-  const [featured] = useMachine(machines.featuredProducts);
+  const [featured] = useMachine(usePageMachine('featuredProducts', provideFeaturedProductsMachine));
   return (
     <div
       className={css({ display: 'flex', flexDirection: 'column', gap: { base: '16', md: '24' }, pb: '8' })}

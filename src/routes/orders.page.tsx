@@ -1,8 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
+import { provideMyOrdersMachine } from '../app/actors/my-orders.live';
 import { useEmitted } from '../app/emitted';
-import { useMachines } from '../app/machines-context';
+import { usePageMachine } from '../app/machines-context';
 import { ShirtIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { ButtonLink } from '../components/ui/button';
@@ -15,8 +16,7 @@ export const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay
  * with ?payment=failed; the order stays Pending with its Pay Now button.
  */
 export default function OrdersPage() {
-  const machines = useMachines();
-  const [state, , actor] = useMachine(machines.myOrders);
+  const [state, , actor] = useMachine(usePageMachine('myOrders', provideMyOrdersMachine));
   useEmitted(actor);
   const [params] = useSearchParams();
   const paymentFailed = params.get('payment') === 'failed';

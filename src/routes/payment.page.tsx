@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
-import type { InspectionEvent } from 'xstate';
+import { providePaymentMachine } from '../app/actors/payment.live';
 import { useEmitted } from '../app/emitted';
-import { useMachines } from '../app/machines-context';
+import { usePageMachine } from '../app/machines-context';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
 import { PaymentForm } from './payment/payment-form';
@@ -16,18 +16,6 @@ function useOrderId(): string | null {
   const location = useLocation();
   const fromState = (location.state as { orderId?: unknown } | null)?.orderId;
   return params.get('orderId') ?? (typeof fromState === 'string' ? fromState : null);
-}
-
-/**
- * The QR outcome keeps only the code; the answer's top-level redirectUrl is the gateway's own page for
- * the same payment (the sandbox's approve/fail page). It is read from the submitPayment result as the
- * machine receives it, so a tester without a phone can finish a QR payment.
- */
-function gatewayPageOf(event: InspectionEvent): string | null | undefined {
-  if (event.type !== '@xstate.event' || event.event.type !== 'xstate.done.actor.submitPayment')
-    return undefined;
-  const output = (event.event as { output?: { redirectUrl?: unknown } }).output;
-  return typeof output?.redirectUrl === 'string' && output.redirectUrl !== '' ? output.redirectUrl : null;
 }
 
 function Card({ children }: { children: ReactNode }) {
@@ -57,14 +45,8 @@ function Busy({ children }: { children: ReactNode }) {
 /** /payment (spec §2 Payment, §4 Payment outcome, §5 Payment form, §8). */
 export default function PaymentPage() {
   const orderId = useOrderId();
-  const machines = useMachines();
-  const [gatewayUrl, setGatewayUrl] = useState<string | null>(null);
-  const [state, send, actor] = useMachine(machines.payment, {
+  const [state, send, actor] = useMachine(usePageMachine('payment', providePaymentMachine), {
     input: { orderId },
-    inspect: (event) => {
-      const url = gatewayPageOf(event);
-      if (url !== undefined) setGatewayUrl(url);
-    },
   });
   useEmitted(actor);
   const { fields, outcome, error } = state.context;
@@ -116,7 +98,7 @@ export default function PaymentPage() {
         <QrPayment
           qr={qr?.qr ?? null}
           qrBase64={qr?.qrBase64 ?? null}
-          gatewayUrl={gatewayUrl}
+          gatewayUrl={qr?.gatewayUrl ?? null}
           waiting={state.matches('qr')}
         />
         {state.matches('qrExpired') ? (

@@ -4,8 +4,9 @@ import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
 import type { DisplayProduct } from '../../machines/catalogue.model';
 import { sizeLabel, specifications } from '../../machines/catalogue.model';
+import { provideProductMachine } from '../app/actors/product.live';
 import { useEmitted } from '../app/emitted';
-import { useMachines } from '../app/machines-context';
+import { usePageMachine } from '../app/machines-context';
 import { FallbackImage, PLACEHOLDER_IMAGE } from '../components/fallback-image';
 import { ArrowLeftIcon, CartIcon, HeartIcon } from '../components/icons';
 import { Page, StatePanel } from '../components/layout/page';
@@ -116,11 +117,12 @@ export default function ProductPage() {
 }
 
 function ProductScreen({ id }: { id: string }) {
-  const machines = useMachines();
   const navigate = useNavigate();
   // Landing here directly there is no previous page in the app: Back then goes to the catalogue.
   const firstEntry = useLocation().key === 'default';
-  const [state, send, actor] = useMachine(machines.product, { input: { id } });
+  const [state, send, actor] = useMachine(usePageMachine('product', provideProductMachine), {
+    input: { id },
+  });
   useEmitted(actor);
 
   const back = (

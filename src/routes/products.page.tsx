@@ -10,8 +10,9 @@ import {
   showingRange,
   totalPages,
 } from '../../machines/catalogue.model';
+import { provideProductsListMachine } from '../app/actors/products-list.live';
 import { useEmitted } from '../app/emitted';
-import { useMachines } from '../app/machines-context';
+import { usePageMachine } from '../app/machines-context';
 import { CartContext } from '../app/root-actors';
 import { Grid3Icon, GridIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
@@ -38,11 +39,12 @@ const toggleButton = css({
 
 /** /products (spec §2 Products list): the URL is the query; the machine loads and owns paging. */
 export default function ProductsPage() {
-  const machines = useMachines();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const urlQuery = useMemo(() => parseProductsQuery(searchParams), [searchParams]);
-  const [state, send, actor] = useMachine(machines.productsList, { input: urlQuery });
+  const [state, send, actor] = useMachine(usePageMachine('productsList', provideProductsListMachine), {
+    input: urlQuery,
+  });
   useEmitted(actor);
   const cart = CartContext.useActorRef();
   // Column choice is a view preference, not shared state.

@@ -2,8 +2,9 @@ import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { css, cx } from 'styled-system/css';
+import { provideOrderTrackingMachine } from '../app/actors/order-tracking.live';
 import { useEmitted } from '../app/emitted';
-import { useMachines } from '../app/machines-context';
+import { usePageMachine } from '../app/machines-context';
 import { AuthContext } from '../app/root-actors';
 import { formatLongDate } from '../components/format';
 import { TruckIcon } from '../components/icons';
@@ -25,8 +26,7 @@ const term = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTra
 export default function TrackOrderPage() {
   const [params] = useSearchParams();
   const accountEmail = AuthContext.useSelector((s) => s.context.user?.email ?? '');
-  const machines = useMachines();
-  const [state, send, actor] = useMachine(machines.orderTracking, {
+  const [state, send, actor] = useMachine(usePageMachine('orderTracking', provideOrderTrackingMachine), {
     input: { orderId: params.get('id') ?? '', contactInfo: accountEmail },
   });
   useEmitted(actor);

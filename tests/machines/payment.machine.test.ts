@@ -77,6 +77,7 @@ describeModel(
           kind: 'qr',
           qr: paymentResponses.qr?.action?.qr,
           qrBase64: null,
+          gatewayUrl: 'https://gateway.test/sandbox/T1',
         });
     }
     // Only visible fields are sent, trimmed, with the phone normalised to +91 and 10 digits.

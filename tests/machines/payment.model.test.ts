@@ -53,11 +53,18 @@ describe('paymentOutcome', () => {
       kind: 'deeplink',
       url: 'upi://pay?x',
     });
-    expect(paymentOutcome({ success: true, action: { type: 'qr', qrBase64: 'iVBOR' } })).toEqual({
+    expect(paymentOutcome({ success: true, action: { type: 'qr', qrBase64: 'iVBOR' } })).toStrictEqual({
       kind: 'qr',
       qr: null,
       qrBase64: 'iVBOR',
     });
+    expect(
+      paymentOutcome({
+        success: true,
+        redirectUrl: 'https://gw.test/h',
+        action: { type: 'qr', qr: 'upi://x' },
+      }),
+    ).toEqual({ kind: 'qr', qr: 'upi://x', qrBase64: null, gatewayUrl: 'https://gw.test/h' });
     expect(paymentOutcome({ success: true, redirectUrl: 'https://gw.test/h' })).toEqual({
       kind: 'redirect',
       url: 'https://gw.test/h',

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppToaster } from '../../components/ui/toaster';
-import { forwardUnauthorized } from '../actors';
+import { forwardUnauthorized } from '../actors/root.live';
 import { useEmitted } from '../emitted';
 import { AuthContext, CartContext, StoreInfoContext } from '../root-actors';
 

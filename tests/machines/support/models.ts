@@ -276,7 +276,12 @@ export const paymentResponses: Record<string, PaymentResponse> = {
     success: true,
     action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=statefront@upi&am=998.00' },
   },
-  qr: { success: true, action: { type: 'qr', qr: 'upi://pay?pa=statefront@upi&am=998.00' } },
+  // As the sandbox answers: the top-level redirectUrl is the gateway's own page for the same payment.
+  qr: {
+    success: true,
+    redirectUrl: 'https://gateway.test/sandbox/T1',
+    action: { type: 'qr', qr: 'upi://pay?pa=statefront@upi&am=998.00' },
+  },
   redirect: { success: true, redirectUrl: 'https://gateway.test/hosted/T1' },
   initiated: { success: true },
   refused: { success: false, error: 'Order is not pending' },

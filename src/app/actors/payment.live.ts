@@ -1,0 +1,36 @@
+import { fromPromise } from 'xstate';
+import { RequestError } from '../../../machines/errors';
+import { paymentMachine } from '../../../machines/payment.machine';
+import { parsePaymentFields } from '../../../machines/payment.model';
+import type { LiveDeps } from './live-deps';
+import { call } from './request';
+
+export function providePaymentMachine({ client }: LiveDeps) {
+  return paymentMachine.provide({
+    actors: {
+      fetchPaymentFields: fromPromise(async () =>
+        parsePaymentFields(
+          await call(client.GET('/payments/fields'), 'Failed to load payment form. Please try again later.'),
+        ),
+      ),
+      // A refusal with a JSON error (400, 409, …) is a failed outcome showing the server's text; only a
+      // missing answer or an answer without text is an exception.
+      submitPayment: fromPromise(async ({ input }) => {
+        try {
+          return await call(client.POST('/payments', { body: input }), 'Failed to process payment');
+        } catch (error) {
+          if (error instanceof RequestError && error.serverMessage)
+            return { success: false, error: error.serverMessage };
+          throw error;
+        }
+      }),
+      fetchOrderStatus: fromPromise<unknown, { orderId: string }>(async ({ input }) => {
+        const order = await call(
+          client.GET('/orders/{orderId}', { params: { path: { orderId: input.orderId } } }),
+          'Order not found or access denied',
+        );
+        return order.status;
+      }),
+    },
+  });
+}
