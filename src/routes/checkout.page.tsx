@@ -12,12 +12,12 @@ import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { InputField, TextareaField } from '../components/ui/field';
 import { checkoutSchema } from '../forms/checkout.schema';
+import { isConformIntentSubmit } from '../forms/conform-intent';
 import { formStack } from './auth/form-layout';
 import { OrderSummary } from './checkout/order-summary';
 import { StateSelect } from './checkout/state-select';
 
 /** The name of Conform's internal intent button (`INTENT` of @conform-to/dom). */
-const CONFORM_INTENT = '__intent__';
 
 /**
  * /checkout (spec §2 Checkout, §4, §5, §8). The form checks the Indian address rules the server
@@ -50,8 +50,7 @@ export default function CheckoutPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Conform validates a field on blur by submitting the form through its own intent button; only a
     // real submit (the Place Order button or Enter) may reach the machine.
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter?.getAttribute('name') === CONFORM_INTENT) {
+    if (isConformIntentSubmit(event)) {
       formProps.onSubmit(event);
       return;
     }

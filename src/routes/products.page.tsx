@@ -103,7 +103,7 @@ export default function ProductsPage() {
             onValueChange={(value) => send({ type: 'products.filter', parentCategory: value })}
           />
           <fieldset
-            className={css({ hideBelow: 'lg', display: 'flex', gap: '1', border: 'none', p: '0', m: '0' })}
+            className={css({ hideBelow: 'md', display: 'flex', gap: '1', border: 'none', p: '0', m: '0' })}
           >
             <legend className={css({ srOnly: true })}>Grid columns</legend>
             <button

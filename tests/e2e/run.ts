@@ -82,6 +82,20 @@ const CHECKS: Check[] = [
       await text(page, /Showing 1 to 12 of \d+ items/);
     },
   },
+  {
+    // §9: mobile is below 768 px — the 3/2-column toggle shows from 768 px up and hides below.
+    name: 'products-grid-toggle',
+    path: '/products',
+    only: 'desktop',
+    expect: async (page) => {
+      const toggle = page.getByRole('group', { name: 'Grid columns' });
+      await page.setViewportSize({ width: 800, height: 800 });
+      await toggle.waitFor({ state: 'visible', timeout: 10_000 });
+      await page.setViewportSize({ width: 767, height: 800 });
+      await toggle.waitFor({ state: 'hidden', timeout: 10_000 });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    },
+  },
   { name: 'products-men', path: '/products?category=men', expect: (page) => h1(page, "Men's Ethnic Wear") },
   { name: 'products-featured', path: '/products?featured=true', expect: (page) => text(page, /products?$/) },
   {
@@ -214,17 +228,27 @@ async function screenshot(page: Page, name: string) {
   }
 }
 
-async function startServer(): Promise<{ base: string; stop: () => void }> {
-  if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: () => {} };
+async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+  if (process.env.E2E_BASE_URL)
+    return { base: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: async () => {} };
   if (!existsSync(join(ROOT, 'dist/index.html')))
     throw new Error('dist/ is missing: run `npm run build` first');
+  const base = `http://localhost:${PORT}`;
+  // A server left on the port (another run, a dev server) would answer in place of the fresh one.
+  const stale = await fetch(`${base}/api/v1/storeInfo`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`port ${PORT} is already in use: stop that server or set E2E_PORT`);
   const dataDir = mkdtempSync(join(tmpdir(), 'statefront-e2e-'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/index.ts'], {
+  // tsx runs the server in a child node process: start it in its own process group so stopping the
+  // group stops the server too, instead of leaving it listening after the run.
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/index.ts'], {
     cwd: ROOT,
+    detached: true,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const base = `http://localhost:${PORT}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -239,8 +263,15 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   }
   return {
     base,
-    stop: () => {
-      child.kill('SIGTERM');
+    stop: async () => {
+      if (child.exitCode === null && child.pid !== undefined) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        process.kill(-child.pid, 'SIGTERM');
+        // Graceful shutdown closes the app, then PGlite, then releases the DATA_DIR lock.
+        const forced = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(forced);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -369,7 +400,7 @@ async function main() {
     }
   } finally {
     await browser?.close();
-    server.stop();
+    await server.stop();
   }
   console.log(`\n${passed} passed, ${failures.length} failed; screenshots in ${SHOTS}`);
   if (failures.length > 0) {
