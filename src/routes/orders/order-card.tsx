@@ -108,10 +108,7 @@ export function OrderCard({ order }: { order: DisplayOrder }) {
           Total: <strong>{formatOrderAmount(order.total)}</strong>
         </p>
         {order.canPay ? (
-          <ButtonLink
-            to={`/payment?orderId=${encodeURIComponent(order.id)}`}
-            aria-describedby={titleId}
-          >
+          <ButtonLink to={`/payment?orderId=${encodeURIComponent(order.id)}`} aria-describedby={titleId}>
             Pay Now
           </ButtonLink>
         ) : null}
