@@ -10,6 +10,7 @@ import { formatLongDate } from '../components/format';
 import { UserIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
+import { ErrorAlert } from '../components/ui/error-alert';
 
 /** Shown while account information is missing (spec §2 Account: the member-since is a fixed sample). */
 export const ACCOUNT_FALLBACK = {
@@ -107,15 +108,8 @@ export default function AccountPage() {
           </div>
         </div>
         {state.matches('error') ? (
-          <div
-            role="alert"
+          <ErrorAlert
             className={css({
-              p: '4',
-              borderRadius: 'control',
-              bg: 'red.50',
-              borderWidth: '1px',
-              borderColor: 'red.200',
-              color: 'fg.error',
               display: 'flex',
               flexWrap: 'wrap',
               alignItems: 'center',
@@ -127,7 +121,7 @@ export default function AccountPage() {
             <Button size="sm" variant="outline" onClick={() => send({ type: 'account.retry' })}>
               Try Again
             </Button>
-          </div>
+          </ErrorAlert>
         ) : null}
         <dl>
           <div className={row}>

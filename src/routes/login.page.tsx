@@ -5,9 +5,9 @@ import { css } from 'styled-system/css';
 import { AuthContext } from '../app/root-actors';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
-import { InputField } from '../components/ui/field';
 import { loginSchema } from '../forms/auth.schema';
 import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
+import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
 import { loginOrigin } from './auth/login-origin';
 import { PasswordField } from './auth/password-field';
@@ -42,17 +42,7 @@ export default function LoginPage() {
         Welcome back! Sign in to check out, pay and follow your orders.
       </AuthHeading>
       <form {...getFormProps(form)} className={formStack}>
-        <InputField
-          key={fields.email.key}
-          label="Email"
-          name={fields.email.name}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          required
-          errors={fields.email.errors}
-        />
+        <EmailField meta={fields.email} placeholder="you@example.com" />
         <PasswordField
           key={fields.password.key}
           label="Password"

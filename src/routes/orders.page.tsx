@@ -7,6 +7,7 @@ import { usePageMachine } from '../app/machines-context';
 import { ShirtIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { ButtonLink } from '../components/ui/button';
+import { ErrorAlert } from '../components/ui/error-alert';
 import { OrderCard } from './orders/order-card';
 
 export const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay Now.';
@@ -25,22 +26,7 @@ export default function OrdersPage() {
   return (
     <Page>
       <h1 className={h1Style}>My Orders</h1>
-      {paymentFailed ? (
-        <p
-          role="alert"
-          className={css({
-            mt: '4',
-            p: '4',
-            borderRadius: 'control',
-            bg: 'red.50',
-            borderWidth: '1px',
-            borderColor: 'red.200',
-            color: 'fg.error',
-          })}
-        >
-          {PAYMENT_FAILED_NOTICE}
-        </p>
-      ) : null}
+      {paymentFailed ? <ErrorAlert className={css({ mt: '4' })}>{PAYMENT_FAILED_NOTICE}</ErrorAlert> : null}
       <div className={css({ mt: '6' })}>
         {state.hasTag('loading') ? (
           <p role="status" className={css({ color: 'fg.muted', py: '12', textAlign: 'center' })}>

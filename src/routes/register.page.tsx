@@ -6,10 +6,12 @@ import { css } from 'styled-system/css';
 import { REGISTRATION_EMAIL_PATTERN } from '../../machines/auth.machine';
 import { AuthContext } from '../app/root-actors';
 import { Button } from '../components/ui/button';
+import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
 import { registerSchema } from '../forms/auth.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
+import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
 import { PasswordField } from './auth/password-field';
 
@@ -69,21 +71,7 @@ export default function RegisterPage() {
         Join us to check out faster, pay securely and track every order.
       </AuthHeading>
       {submitted && failed && !registering ? (
-        <div
-          role="alert"
-          className={css({
-            mb: '5',
-            p: '4',
-            borderRadius: 'control',
-            bg: 'red.50',
-            borderWidth: '1px',
-            borderColor: 'red.200',
-            color: 'fg.error',
-            fontSize: 'sm',
-          })}
-        >
-          {REGISTRATION_FAILED_ALERT}
-        </div>
+        <ErrorAlert className={css({ mb: '5', fontSize: 'sm' })}>{REGISTRATION_FAILED_ALERT}</ErrorAlert>
       ) : null}
       <form {...formProps} onSubmit={submit} className={formStack}>
         <div
@@ -106,18 +94,7 @@ export default function RegisterPage() {
             errors={fields.lastName.errors}
           />
         </div>
-        <InputField
-          key={fields.email.key}
-          label="Email"
-          name={fields.email.name}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@gmail.com"
-          required
-          helperText={EMAIL_PROVIDER_HINT}
-          errors={fields.email.errors}
-        />
+        <EmailField meta={fields.email} placeholder="you@gmail.com" helperText={EMAIL_PROVIDER_HINT} />
         <PasswordField
           key={fields.password.key}
           label="Password"

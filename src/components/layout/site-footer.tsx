@@ -84,34 +84,8 @@ export function SiteFooter({ storeName, companyName, description, address, phone
             ) : null}
           </ul>
         </section>
-        <nav aria-labelledby="footer-help">
-          <h2 id="footer-help" className={heading}>
-            Help
-          </h2>
-          <ul className={list}>
-            {HELP_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link className={link} to={item.to}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-links">
-          <h2 id="footer-links" className={heading}>
-            Company
-          </h2>
-          <ul className={list}>
-            {COMPANY_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link className={link} to={item.to}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-help" title="Help" links={HELP_LINKS} />
+        <FooterLinks id="footer-links" title="Company" links={COMPANY_LINKS} />
         <section aria-labelledby="footer-shop">
           <h2 id="footer-shop" className={heading}>
             Shop
@@ -144,4 +118,31 @@ export function SiteFooter({ storeName, companyName, description, address, phone
 /** 'Statefront Apparel Pvt. Ltd.' already ends its sentence; other names get the full stop. */
 function withFullStop(name: string): string {
   return name.endsWith('.') ? name : `${name}.`;
+}
+
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      <ul className={list}>
+        {links.map((item) => (
+          <li key={item.to}>
+            <Link className={link} to={item.to}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
