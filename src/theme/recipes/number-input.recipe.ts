@@ -44,6 +44,21 @@ export const numberInputRecipe = defineSlotRecipe({
   },
 });
 
+/** Pagination's Previous and Next buttons look alike. */
+const pageStepTrigger = {
+  h: '10',
+  px: '3',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  borderRadius: 'control',
+  fontSize: 'sm',
+  fontWeight: '600',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+};
+
 export const paginationRecipe = defineSlotRecipe({
   className: 'pagination',
   description: 'Ark Pagination: prev, page window with ellipses, next',
@@ -68,32 +83,8 @@ export const paginationRecipe = defineSlotRecipe({
       _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
     },
     ellipsis: { minW: '6', textAlign: 'center', color: 'fg.muted' },
-    prevTrigger: {
-      h: '10',
-      px: '3',
-      display: 'inline-flex',
-      alignItems: 'center',
-      gap: '1',
-      borderRadius: 'control',
-      fontSize: 'sm',
-      fontWeight: '600',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.muted' },
-      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-    },
-    nextTrigger: {
-      h: '10',
-      px: '3',
-      display: 'inline-flex',
-      alignItems: 'center',
-      gap: '1',
-      borderRadius: 'control',
-      fontSize: 'sm',
-      fontWeight: '600',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.muted' },
-      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-    },
+    prevTrigger: pageStepTrigger,
+    nextTrigger: pageStepTrigger,
   },
 });
 
