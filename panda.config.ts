@@ -8,9 +8,8 @@ export default defineConfig({
   jsxFramework: 'react',
   outdir: 'styled-system',
   theme: { extend: theme },
-  // Recipe variants are chosen through component props (<Button variant=…>), which the extractor cannot
-  // see; generate them all (the recipes are small).
-  staticCss: { recipes: '*' },
+  // No global staticCss: each recipe names its jsx wrappers (<Button variant=…>) so the extractor finds
+  // the variants in use, and lists in its own staticCss only the variants picked at run time.
   globalCss: {
     'html, body': {
       bg: 'bg.canvas',
