@@ -21,7 +21,9 @@ export type PaymentEvent =
   | { type: 'payment.change'; name: string; value: PaymentValue }
   /** `values`, when given, replace the form's values first (a form library's submit). */
   | { type: 'payment.submit'; values?: PaymentValues }
-  | { type: 'payment.retry' };
+  | { type: 'payment.retry' }
+  /** The browser refused to leave for the gateway (e.g. a CSP form-action violation). */
+  | { type: 'payment.redirectBlocked' };
 
 export type PaymentContext = {
   orderId: string | null;
@@ -44,7 +46,9 @@ const responseParams = ({ event }: { event: { output: PaymentResponse } }) => ({
  * Paying a Pending order (spec §2 Payment, §4 Payment outcome, §5 Payment form, §8). The form is built
  * from server field definitions; the outcome of POST /payments decides the final state. In `qr` the
  * order's status is polled every `pollInterval` until it leaves Pending (→ `paid`), for at most
- * `pollTimeout` (→ `qrExpired`, from where the shopper can check again).
+ * `pollTimeout` (→ `qrExpired`, from where the shopper can check again). A gateway form post that has
+ * not taken the browser away within `redirectTimeout` (or that the browser blocks) fails with
+ * PAYMENT_EXCEPTION instead of spinning.
  */
 export const paymentMachine = setup({
   types: {
@@ -67,6 +71,8 @@ export const paymentMachine = setup({
   delays: {
     pollInterval: 3000,
     pollTimeout: 10 * 60 * 1000,
+    /** A gateway form that has not taken the browser away by then never will (blocked or lost). */
+    redirectTimeout: 6000,
   },
   guards: {
     hasOrderId: ({ context }) => typeof context.orderId === 'string' && context.orderId.trim() !== '',
@@ -256,7 +262,11 @@ export const paymentMachine = setup({
       on: { 'payment.retry': 'qr' },
     },
     paid: { type: 'final', entry: 'goToOrderSuccess' },
-    redirectPost: { type: 'final' },
+    redirectPost: {
+      tags: ['redirecting'],
+      after: { redirectTimeout: { target: 'failed', actions: 'assignException' } },
+      on: { 'payment.redirectBlocked': { target: 'failed', actions: 'assignException' } },
+    },
     deeplink: { type: 'final' },
     redirect: { type: 'final' },
     initiated: { type: 'final' },

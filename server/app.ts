@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -17,6 +18,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { cataloguePlugin } from './catalogue/plugin';
 import { PROJECT_ROOT } from './config';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { HttpError } from './errors';
@@ -25,6 +27,7 @@ import { paymentsHandlers } from './handlers/payments.handlers';
 import { productsHandlers } from './handlers/products.handlers';
 import { storeHandlers } from './handlers/store.handlers';
 import { usersHandlers } from './handlers/users.handlers';
+import { COMPRESS_THRESHOLD, PRIVATE_CACHE_CONTROL } from './http/cache';
 import { registerSpa } from './spa';
 import { isWellFormedText } from './text';
 
@@ -33,18 +36,27 @@ export const API_PREFIX = '/api/v1';
 export const DOCS_PREFIX = '/api/docs';
 export const BODY_LIMIT = 1024 * 1024;
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "form-action 'self' https://test.payu.in https://secure.payu.in",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+/**
+ * The SPA's policy. Gateway forms go to our own origin (the sandbox, whose address is built from the
+ * request's origin), to PUBLIC_URL's origin when one is configured, or to PayU.
+ */
+export function contentSecurityPolicy(publicUrl: string | null = null): string {
+  const formTargets = ["'self'", ...(publicUrl ? [new URL(publicUrl).origin] : [])];
+  return [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    `form-action ${formTargets.join(' ')} https://test.payu.in https://secure.payu.in`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 // Swagger UI loads only its own bundled files, but styles elements inline and draws icons from data:
 // URLs; it gets its own policy (no gateway form targets, same script rule).
@@ -229,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    // X-Forwarded-* (client IP, protocol, host) count only behind a proxy the operator named (TRUST_PROXY).
+    trustProxy: config.trustProxy,
     // parseJsonBody below refuses prototype-pollution keys itself; these cover Fastify's other parsers.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -293,7 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: [
       /^http:\/\/localhost(:\d+)?$/,
       /^http:\/\/127\.0\.0\.1(:\d+)?$/,
-      new URL(config.publicUrl).origin,
+      ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
     ],
     credentials: true,
     // An OPTIONS without Origin or Access-Control-Request-Method is not a preflight; the strict mode
@@ -310,10 +324,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Matches the CSP's frame-ancestors 'none' for browsers that only know the older header.
     frameguard: { action: 'deny' },
   });
+  const spaPolicy = contentSecurityPolicy(config.publicUrl);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(
       'content-security-policy',
-      request.url.startsWith(DOCS_PREFIX) ? DOCS_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
+      request.url.startsWith(DOCS_PREFIX) ? DOCS_CONTENT_SECURITY_POLICY : spaPolicy,
     );
   });
 
@@ -323,7 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!request.url.startsWith(`${API_PREFIX}/`)) return payload;
     const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
     if (request.headers.authorization !== undefined || operationId === 'authorize') {
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     }
     return payload;
   });
@@ -382,6 +397,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.code(status).type('application/json; charset=utf-8').send({ error: message });
   });
 
+  // JSON answers over ~1 KB go out brotli or gzip. The catalogue reads and static files arrive already
+  // encoded (server/http/cache.ts), which this plugin leaves alone. Request bodies are not decoded:
+  // the API takes plain JSON only.
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
+
+  // Every product in memory, serialized once per catalogue version (server/catalogue/read-model.ts).
+  await app.register(cataloguePlugin, { db: options.db, databaseUrl: config.databaseUrl });
+
   await app.register(swagger, {
     mode: 'static',
     specification: { path: OPENAPI_PATH, baseDir: PROJECT_ROOT },
@@ -398,7 +425,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     serviceHandlers: {
       ...usersHandlers(ctx),
       ...storeHandlers(ctx),
-      ...productsHandlers(ctx),
+      ...productsHandlers(ctx, app.catalogue),
       ...ordersHandlers(ctx),
       ...paymentsHandlers(ctx),
     },

@@ -206,9 +206,10 @@ export interface paths {
         get: operations["sandboxGatewayPage"];
         put?: never;
         /**
-         * The same test gateway page, reached by the SPA's redirect_post form
+         * Where the SPA's redirect_post form lands; redirects to the gateway page
          * @description Spec §4 clients submit a hidden POST form to `redirectUrl` carrying `type`, `url` and
-         *     `data[...]`; the page ignores those fields and renders the attempt named in the path.
+         *     `data[...]`; the fields are ignored and the browser is sent (303) to the GET page of the
+         *     attempt named in the path, so going Back to it never asks to resubmit a form.
          */
         post: operations["sandboxGatewayEntry"];
         delete?: never;
@@ -1045,16 +1046,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The same page as GET */
-            200: {
+            /** @description To the GET page of the same attempt (which answers 404 for an unknown one) */
+            303: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": string;
-                };
+                content?: never;
             };
-            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

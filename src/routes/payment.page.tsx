@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { providePaymentMachine } from '../app/actors/payment.live';
@@ -50,6 +50,17 @@ export default function PaymentPage() {
   });
   useEmitted(actor);
   const { fields, outcome, error } = state.context;
+
+  // A browser that refuses the gateway form (CSP form-action) says so at once; the machine's own
+  // timeout covers every other way the redirect can fail to happen. Listening all along (not only
+  // once redirecting) catches a violation reported before React re-renders; other states ignore it.
+  useEffect(() => {
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (event.effectiveDirective === 'form-action') actor.send({ type: 'payment.redirectBlocked' });
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    return () => document.removeEventListener('securitypolicyviolation', onViolation);
+  }, [actor]);
 
   let body: ReactNode;
   if (state.matches('missingOrderId')) {

@@ -65,7 +65,9 @@ describeModel(
         expect(s.context.error).toBe('Failed to load payment form. Please try again later.');
       if (s.matches('failed')) {
         const expected =
-          e.type === 'xstate.error.actor.submitPayment'
+          e.type === 'xstate.error.actor.submitPayment' ||
+          e.type === 'payment.redirectBlocked' ||
+          e.type.startsWith('xstate.after')
             ? 'Failed to process payment. Please try again later.'
             : e.output === paymentResponses.refused
               ? 'Order is not pending'
@@ -129,6 +131,34 @@ describe('paymentMachine', () => {
       to: '/order-success?orderId=SF-TEST0001',
       replace: true,
     });
+  });
+
+  it('fails with the payment exception when the gateway form has not left the page in 6 seconds', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      paymentMachine.provide({
+        actors: {
+          fetchPaymentFields: fromPromise(async () => paymentFields),
+          submitPayment: fromPromise(async () => paymentResponses.redirectPost!),
+        },
+      }),
+      { input: { orderId: 'SF-TEST0001' }, clock },
+    );
+    actor.start();
+    await flush();
+    actor.send({
+      type: 'payment.submit',
+      values: { payerName: 'Asha', email: 'asha@example.in', phone: '9876543210' },
+    });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('redirectPost');
+    clock.increment(5999);
+    expect(actor.getSnapshot().value).toBe('redirectPost');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toBe('Failed to process payment. Please try again later.');
+    actor.send({ type: 'payment.retry' });
+    expect(actor.getSnapshot().value).toBe('form');
   });
 
   it('expires the QR after the poll timeout when the order stays Pending', async () => {

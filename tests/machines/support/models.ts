@@ -322,6 +322,7 @@ const paymentModel: MachineModel = {
       done('fetchOrderStatus', 1),
       fail('fetchOrderStatus', noResponse()),
       { type: 'payment.retry' },
+      { type: 'payment.redirectBlocked' },
     ];
   },
 };
