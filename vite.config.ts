@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress';
+import { routePreload } from './scripts/route-preload';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   plugins: [
     react(),
+    routePreload(),
     precompress(),
     // `ANALYZE=1 npm run build` writes a treemap of every chunk to reports/bundle.html (outside dist/).
     process.env.ANALYZE
