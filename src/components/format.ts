@@ -5,7 +5,6 @@ export function formatInr(amount: number): string {
   return INR.format(Number.isFinite(amount) ? amount : 0);
 }
 
-
 /** 'April 18, 2025' (spec §2, account member-since and order dates). */
 export function formatLongDate(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
