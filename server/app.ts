@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -17,6 +18,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { cataloguePlugin } from './catalogue/plugin';
 import { PROJECT_ROOT } from './config';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { HttpError } from './errors';
@@ -25,6 +27,7 @@ import { paymentsHandlers } from './handlers/payments.handlers';
 import { productsHandlers } from './handlers/products.handlers';
 import { storeHandlers } from './handlers/store.handlers';
 import { usersHandlers } from './handlers/users.handlers';
+import { COMPRESS_THRESHOLD, PRIVATE_CACHE_CONTROL } from './http/cache';
 import { registerSpa } from './spa';
 import { isWellFormedText } from './text';
 
@@ -335,7 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!request.url.startsWith(`${API_PREFIX}/`)) return payload;
     const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
     if (request.headers.authorization !== undefined || operationId === 'authorize') {
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     }
     return payload;
   });
@@ -394,6 +397,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.code(status).type('application/json; charset=utf-8').send({ error: message });
   });
 
+  // JSON answers over ~1 KB go out brotli or gzip. The catalogue reads and static files arrive already
+  // encoded (server/http/cache.ts), which this plugin leaves alone. Request bodies are not decoded:
+  // the API takes plain JSON only.
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
+
+  // Every product in memory, serialized once per catalogue version (server/catalogue/read-model.ts).
+  await app.register(cataloguePlugin, { db: options.db, databaseUrl: config.databaseUrl });
+
   await app.register(swagger, {
     mode: 'static',
     specification: { path: OPENAPI_PATH, baseDir: PROJECT_ROOT },
@@ -410,7 +425,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     serviceHandlers: {
       ...usersHandlers(ctx),
       ...storeHandlers(ctx),
-      ...productsHandlers(ctx),
+      ...productsHandlers(ctx, app.catalogue),
       ...ordersHandlers(ctx),
       ...paymentsHandlers(ctx),
     },

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EncodedBody } from './http/cache';
+import { loadStaticFiles, REVALIDATE_CACHE_CONTROL, type StaticFile, sendStatic } from './static';
 
 export const SERVED_BY_META = '<meta name="api-served-by" content="statefront">';
 
@@ -20,31 +21,38 @@ export function injectServedBy(html: string): string {
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
- * Serves the built SPA (when `staticDir` has an index.html) and answers everything unmatched:
- * unknown API paths and methods get JSON 404s; any other GET that is not a file gets index.html so
- * client-side routes (/products?category=men, /product/:id, /orders) survive a reload or a deep link.
+ * Serves the built SPA (when `staticDir` has an index.html) from memory, precompressed (server/static.ts),
+ * and answers everything unmatched: unknown API paths and methods get JSON 404s; any other GET that is
+ * not a file gets index.html so client-side routes (/products?category=men, /product/:id, /orders)
+ * survive a reload or a deep link.
  */
 export async function registerSpa(app: FastifyInstance, staticDir: string | null): Promise<void> {
   const indexPath = staticDir ? join(staticDir, 'index.html') : null;
   const indexHtml =
     indexPath && existsSync(indexPath) ? injectServedBy(readFileSync(indexPath, 'utf8')) : null;
+  const index: StaticFile | null = indexHtml
+    ? {
+        body: new EncodedBody(Buffer.from(indexHtml), 'text/html; charset=utf-8'),
+        cacheControl: REVALIDATE_CACHE_CONTROL,
+      }
+    : null;
 
-  if (staticDir && indexHtml) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      index: false,
-      wildcard: true,
-      cacheControl: false,
-      // Vite fingerprints everything under /assets, so those never change; the rest may.
-      setHeaders: (res, path) => {
-        const fingerprinted = path.includes(`${join(staticDir, 'assets')}/`);
-        res.setHeader('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+  if (staticDir && index) {
+    const files = loadStaticFiles(staticDir);
+    // The served index.html carries the api-served-by meta, so it is never the file on disk.
+    files.set('/index.html', index);
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendStatic(request, reply, index);
+    // Files come from memory at no cost to the database, and one page view asks for dozens (scripts,
+    // images): they do not count against the per-IP rate limit.
+    const routeConfig = { config: { rateLimit: false as const } };
+    app.get('/', routeConfig, sendIndex);
+    app.get('/index.html', routeConfig, sendIndex);
+    app.get('/*', routeConfig, (request, reply) => {
+      const path = `/${(request.params as { '*': string })['*']}`;
+      const file = files.get(path);
+      if (!file) return reply.callNotFound();
+      return sendStatic(request, reply, file);
     });
-    const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-    app.get('/', sendIndex);
-    app.get('/index.html', sendIndex);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -53,18 +61,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
     const lastSegment = path.slice(path.lastIndexOf('/') + 1);
     // A missing file (it has an extension, or sits under /assets) is a 404, not the page: a browser
     // asking for a script must never receive HTML.
-    if (
-      indexHtml &&
-      isPage &&
-      !isApiPath(path) &&
-      !lastSegment.includes('.') &&
-      !path.startsWith('/assets/')
-    ) {
-      return reply
-        .code(200)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
+    if (index && isPage && !isApiPath(path) && !lastSegment.includes('.') && !path.startsWith('/assets/')) {
+      return sendStatic(request, reply.code(200), index);
     }
     const message = isApiPath(path) ? `No API operation ${request.method} ${path}` : 'Not found';
     return reply.code(404).type('application/json; charset=utf-8').send({ error: message });

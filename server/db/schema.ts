@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -68,6 +69,21 @@ export const products = pgTable(
     index('products_order_idx').on(t.createdAt.desc(), t.id),
     check('products_price_positive', sql`${t.regularPricePaise} > 0`),
   ],
+);
+
+/**
+ * One row (id 1) counting catalogue changes: a statement-level trigger on products bumps it and
+ * NOTIFYs `statefront_catalogue` with the new value (migration 0001), so every server's in-memory
+ * read model (server/catalogue/read-model.ts) knows whether it is current.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
 );
 
 export const orders = pgTable(

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema';
+import type { CatalogueReadModel } from '../catalogue/read-model';
 import type { AppContext } from '../context';
-import { products } from '../db/schema';
+import type { products } from '../db/schema';
 import { notFound } from '../errors';
+import { sendEncoded } from '../http/cache';
 
 type Product = components['schemas']['Product'];
-type ProductPage = components['schemas']['ProductPage'];
 type ProductRow = typeof products.$inferSelect;
 
 export const DEFAULT_PAGE_SIZE = 12;
@@ -18,7 +18,13 @@ export const toRupees = (paise: number) => paise / 100;
 
 /** The contract's Product; `featured` also shows as an attribute, which is how the SPA reads it. */
 export function toProductJson(row: ProductRow): Product {
-  const attributes = row.attributes.map((a) => ({ ...a }));
+  // Exactly the contract's fields (what the response schema's serializer would keep).
+  const attributes = row.attributes.map((a) => ({
+    id: a.id,
+    key: a.key,
+    values: a.values,
+    metricUnit: a.metricUnit ?? null,
+  }));
   if (row.featured && !attributes.some((a) => a.key.toLowerCase() === 'featured')) {
     attributes.push({ id: 'featured', key: 'featured', values: ['true'], metricUnit: null });
   }
@@ -32,7 +38,7 @@ export function toProductJson(row: ProductRow): Product {
     regularPrice: toRupees(row.regularPricePaise),
     discountedPrice: row.discountedPricePaise === null ? null : toRupees(row.discountedPricePaise),
     createdAt: row.createdAt.toISOString(),
-    images: row.images,
+    images: row.images.map((image) => ({ url: image.url })),
     attributes,
   };
 }
@@ -46,57 +52,36 @@ interface ListQuery {
   filter?: string;
 }
 
-const blankToNull = (value: string | undefined) => {
+const blankToLower = (value: string | undefined) => {
   const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
+  return trimmed ? trimmed.toLowerCase() : null;
 };
 
-export function productsHandlers(ctx: AppContext) {
+/**
+ * Catalogue reads come from the in-memory read model (server/catalogue/read-model.ts) as bytes
+ * serialized once per catalogue version, with ETag/304 and brotli/gzip (server/http/cache.ts).
+ */
+export function productsHandlers(_ctx: AppContext, catalogue: CatalogueReadModel) {
   return {
-    async listProducts(request: FastifyRequest): Promise<ProductPage> {
+    async listProducts(request: FastifyRequest, reply: FastifyReply) {
       const query = request.query as ListQuery;
-      const page = query.page ?? 1;
-      const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-
-      const conditions: SQL[] = [];
-      const category = blankToNull(query.category);
-      if (category) conditions.push(sql`lower(${products.category}) = ${category.toLowerCase()}`);
-      const parentCategory = blankToNull(query.parentCategory);
-      if (parentCategory) {
-        conditions.push(sql`lower(${products.parentCategory}) = ${parentCategory.toLowerCase()}`);
-      }
-      if (query.gender) conditions.push(sql`lower(${products.category}) = ${query.gender.toLowerCase()}`);
-      if (query.filter === 'featured') conditions.push(eq(products.featured, true));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-
-      // One round trip: the window count rides along with the page. Only a page past the end (no rows
-      // to carry it) needs a separate count.
-      const rows = await ctx.db
-        .select({ product: products, total: sql<number>`(count(*) over())::int` })
-        .from(products)
-        .where(where)
-        .orderBy(desc(products.createdAt), asc(products.id))
-        .limit(limit)
-        .offset((page - 1) * limit);
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && page > 1) {
-        const [counted] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
-        total = counted?.n ?? 0;
-      }
-      return {
-        data: rows.map((row) => toProductJson(row.product)),
-        pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
-        count: total,
-      };
+      const body = catalogue.list({
+        page: query.page ?? 1,
+        limit: Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+        category: blankToLower(query.category),
+        parentCategory: blankToLower(query.parentCategory),
+        gender: query.gender ? query.gender.toLowerCase() : null,
+        featured: query.filter === 'featured',
+      });
+      return sendEncoded(request, reply, body);
     },
 
-    async getProduct(request: FastifyRequest): Promise<Product> {
+    async getProduct(request: FastifyRequest, reply: FastifyReply) {
       const { id } = request.params as { id: string };
-      // A non-uuid can never match; answering 404 before the query also keeps Postgres from raising.
-      if (!UUID_PATTERN.test(id)) throw notFound('Product not found');
-      const [row] = await ctx.db.select().from(products).where(eq(products.id, id.toLowerCase())).limit(1);
-      if (!row) throw notFound('Product not found');
-      return toProductJson(row);
+      // A non-uuid can never match a product id.
+      const body = UUID_PATTERN.test(id) ? catalogue.product(id) : null;
+      if (!body) throw notFound('Product not found');
+      return sendEncoded(request, reply, body);
     },
   };
 }

@@ -376,7 +376,7 @@ describe('security headers', () => {
 });
 
 describe('cache headers', () => {
-  it('marks every signed-in response no-store', async () => {
+  it('marks every signed-in response private, no-store', async () => {
     for (const url of [
       `${API}/accountInfo`,
       `${API}/orders`,
@@ -385,7 +385,8 @@ describe('cache headers', () => {
     ]) {
       const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
       expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.headers.etag).toBeUndefined();
     }
   });
 
@@ -396,14 +397,14 @@ describe('cache headers', () => {
       headers: { authorization: `Bearer ${'A'.repeat(43)}` },
     });
     expect(response.statusCode).toBe(401);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('leaves anonymous catalogue responses as they were (no no-store)', async () => {
+  it('lets browsers and CDNs keep anonymous catalogue responses briefly', async () => {
     for (const url of [`${API}/products?limit=1`, `${API}/storeInfo`, `${API}/products/${productId}`]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toBeUndefined();
+      expect(response.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
     }
   });
 });

@@ -150,7 +150,7 @@ describe('POST /users/authorize caching', () => {
     const response = await authorize({ email: shopper.email, password: shopper.password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveProperty('token');
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 });
 
