@@ -32,12 +32,23 @@ export function toOrderProducts(items: readonly CartLine[]): Record<string, numb
   return products;
 }
 
+/** One order line per cart line, with the size and colour chosen (omitted when none was chosen). */
+export function toOrderLines(items: readonly CartLine[]): NonNullable<CreateOrderRequest['lines']> {
+  return items.map((line) => ({
+    productId: line.id,
+    quantity: line.quantity,
+    ...(line.selectedSize ? { size: line.selectedSize } : {}),
+    ...(line.selectedColor ? { color: line.selectedColor } : {}),
+  }));
+}
+
 export function toCreateOrderRequest(
   context: Pick<CheckoutContext, 'items' | 'shipping'>,
 ): CreateOrderRequest {
   const s = context.shipping;
   return {
     products: toOrderProducts(context.items),
+    lines: toOrderLines(context.items),
     shippingAddress: {
       fullName: s.fullName.trim(),
       address: s.address.trim(),

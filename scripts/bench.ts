@@ -29,7 +29,8 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
-const SECONDS = option('seconds', 2.5);
+const SECONDS = option('seconds', 0.8);
+const ROUNDS = option('rounds', 3);
 const WARM_UP_SECONDS = 0.5;
 const CONNECTIONS = option('connections', 50);
 const SIZES = [62, 100_000];
@@ -90,7 +91,12 @@ interface Figures {
   p99: number;
 }
 
-function load(port: number, paths: string[], seconds: number): Promise<Figures> {
+interface Run {
+  latencies: number[];
+  rps: number;
+}
+
+function load(port: number, paths: string[], seconds: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_GENERATOR, {
       eval: true,
@@ -111,17 +117,38 @@ function load(port: number, paths: string[], seconds: number): Promise<Figures> 
         void worker.terminate();
         if (failures > 0)
           return reject(new Error(`${failures} requests failed or were not 200 (${paths[0]})`));
-        const sorted = Float64Array.from(latencies).sort();
-        const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-        resolve({ rps: latencies.length / took, p50: at(0.5), p99: at(0.99) });
+        resolve({ latencies, rps: latencies.length / took });
       },
     );
   });
 }
 
-async function measure(port: number, paths: string[]): Promise<Figures> {
-  await load(port, paths, WARM_UP_SECONDS);
-  return load(port, paths, SECONDS);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+function figures(runs: Run[]): Figures {
+  const sorted = Float64Array.from(runs.flatMap((r) => r.latencies)).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { rps: median(runs.map((r) => r.rps)), p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * Alternates short rounds on the app and on bare node (after a warm-up of each), so both see the same
+ * background load; the ratio is the median of the per-round ratios.
+ */
+async function compare(appPort: number, barePort: number, paths: string[]) {
+  await load(appPort, paths, WARM_UP_SECONDS);
+  await load(barePort, paths, WARM_UP_SECONDS);
+  const app: Run[] = [];
+  const bare: Run[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    app.push(await load(appPort, paths, SECONDS));
+    bare.push(await load(barePort, paths, SECONDS));
+  }
+  const ratio = median(app.map((run, i) => run.rps / (bare[i] as Run).rps));
+  return { app: figures(app), bare: figures(bare), ratio };
 }
 
 /** The same bytes from the simplest possible Node server. */
@@ -190,12 +217,13 @@ interface Row {
   scenario: string;
   app: Figures;
   bare: Figures;
+  ratio: number;
 }
 
 const fmt = (n: number, width: number, digits = 0) => n.toFixed(digits).padStart(width);
 
 function printRow(row: Row) {
-  const ratio = row.app.rps / row.bare.rps;
+  const { ratio } = row;
   console.log(
     `${row.db.padEnd(10)} ${String(row.products).padStart(7)}  ${row.scenario.padEnd(26)}` +
       `${fmt(row.app.rps, 8)} ${fmt(row.app.p50, 6, 2)} ${fmt(row.app.p99, 6, 2)}  ` +
@@ -269,18 +297,10 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
     for (const [key, scenario, paths] of scenarios) {
       const bodies = new Map<string, Buffer>();
       for (const path of paths) bodies.set(path, await get(path));
-      const appFigures = await measure(port, paths);
       const bare = await bareServer(bodies);
       try {
-        const bareFigures = await measure(bare.port, paths);
-        const row = {
-          db: target.label,
-          products: seeded.total,
-          key,
-          scenario,
-          app: appFigures,
-          bare: bareFigures,
-        };
+        const result = await compare(port, bare.port, paths);
+        const row = { db: target.label, products: seeded.total, key, scenario, ...result };
         rows.push(row);
         printRow(row);
       } finally {
@@ -297,7 +317,7 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
 async function main() {
   const started = performance.now();
   console.log(
-    `Statefront catalogue bench — ${CONNECTIONS} connections, ${SECONDS} s per row after ${WARM_UP_SECONDS} s warm-up, loopback, identity encoding`,
+    `Statefront catalogue bench — ${CONNECTIONS} connections, loopback, identity encoding; per row ${ROUNDS} alternating rounds of ${SECONDS} s on the app and on bare node:http (after ${WARM_UP_SECONDS} s warm-up each): median req/s, pooled p50/p99, median ratio`,
   );
   console.log(
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()

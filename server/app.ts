@@ -38,18 +38,27 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Operations whose handlers send pre-serialized, pre-compressed bytes. */
 const PRE_ENCODED_OPERATIONS = new Set(['listProducts', 'getProduct', 'getStoreInfo']);
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "form-action 'self' https://test.payu.in https://secure.payu.in",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+/**
+ * The SPA's policy. Gateway forms go to our own origin (the sandbox, whose address is built from the
+ * request's origin), to PUBLIC_URL's origin when one is configured, or to PayU.
+ */
+export function contentSecurityPolicy(publicUrl: string | null = null): string {
+  const formTargets = ["'self'", ...(publicUrl ? [new URL(publicUrl).origin] : [])];
+  return [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    `form-action ${formTargets.join(' ')} https://test.payu.in https://secure.payu.in`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 // Swagger UI loads only its own bundled files, but styles elements inline and draws icons from data:
 // URLs; it gets its own policy (no gateway form targets, same script rule).
@@ -234,6 +243,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    // X-Forwarded-* (client IP, protocol, host) count only behind a proxy the operator named (TRUST_PROXY).
+    trustProxy: config.trustProxy,
     // parseJsonBody below refuses prototype-pollution keys itself; these cover Fastify's other parsers.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -298,7 +309,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: [
       /^http:\/\/localhost(:\d+)?$/,
       /^http:\/\/127\.0\.0\.1(:\d+)?$/,
-      new URL(config.publicUrl).origin,
+      ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
     ],
     credentials: true,
     // An OPTIONS without Origin or Access-Control-Request-Method is not a preflight; the strict mode
@@ -315,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Matches the CSP's frame-ancestors 'none' for browsers that only know the older header.
     frameguard: { action: 'deny' },
   });
+  const spaPolicy = contentSecurityPolicy(config.publicUrl);
   // The catalogue's JSON reads (the hottest routes) get only the headers that mean something for a JSON
   // answer; the rest (frame, opener, XSS-auditor, download, DNS-prefetch, Flash policies) only apply to
   // documents, and every header costs time on each of thousands of requests a second.
@@ -324,7 +336,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.headers(operationId && PRE_ENCODED_OPERATIONS.has(operationId) ? jsonHeaders : securityHeaders);
     reply.header(
       'content-security-policy',
-      request.url.startsWith(DOCS_PREFIX) ? DOCS_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
+      request.url.startsWith(DOCS_PREFIX) ? DOCS_CONTENT_SECURITY_POLICY : spaPolicy,
     );
     done();
   });

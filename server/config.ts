@@ -61,6 +61,20 @@ export function paymentsConfigFrom(
   };
 }
 
+/**
+ * TRUST_PROXY: unset/`false`/`0` trusts no proxy (X-Forwarded-* ignored); `true`/`1` trusts any peer;
+ * otherwise a comma-separated list of proxy addresses or CIDRs (e.g. `127.0.0.1,10.0.0.0/8`).
+ */
+export function trustProxyFrom(raw: string | undefined): boolean | string[] {
+  const value = nonEmpty(raw)?.toLowerCase();
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
 /** Reads the server's configuration from the environment (see the README's configuration table). */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = intFrom(env, 'PORT', 8044);
@@ -73,8 +87,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     globalMax: intFrom(env, 'RATE_LIMIT_GLOBAL_MAX', DEFAULT_RATE_LIMIT.globalMax, 1),
     windowMs: intFrom(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMIT.windowMs, 1000),
   };
-  const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]+/.test(publicUrl) || !URL.canParse(publicUrl)) {
+  const publicUrl = nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '') ?? null;
+  if (publicUrl !== null && (!/^https?:\/\/[^/\s]+/.test(publicUrl) || !URL.canParse(publicUrl))) {
     throw new Error(
       `PUBLIC_URL must be an absolute http(s) URL such as https://shop.example.in (got "${publicUrl}")`,
     );
@@ -85,6 +99,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dataDir: resolve(nonEmpty(env.DATA_DIR) ?? './.data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     publicUrl,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     staticDir: existsSync(resolve(distDir, 'index.html')) ? distDir : null,
     storeConfigPath: resolve(nonEmpty(env.STORE_CONFIG) ?? resolve(PROJECT_ROOT, 'store.config.json')),
     payments: paymentsConfigFrom(env),

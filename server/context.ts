@@ -25,8 +25,13 @@ export interface ServerConfig {
   /** PGlite data folder (DATA_DIR, default ./.data); unused when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | null;
-  /** Absolute origin shoppers reach us at (PUBLIC_URL, default http://localhost:PORT): used in gateway redirects. */
-  publicUrl: string;
+  /**
+   * Absolute origin shoppers reach us at (PUBLIC_URL), or null to use the origin each request came to
+   * (see server/payments/origin.ts): gateway pages and return URLs are built from it.
+   */
+  publicUrl: string | null;
+  /** Fastify's trustProxy (TRUST_PROXY): when X-Forwarded-* and the client IP may be read from a proxy. */
+  trustProxy: boolean | string[];
   /** Folder of the built SPA to serve (dist/), or null to serve the API only. */
   staticDir: string | null;
   storeConfigPath: string;

@@ -41,9 +41,8 @@ async function main() {
     if (!config.staticDir)
       app.log.warn('dist/ not found: serving the API only (run `npm run build` for the SPA)');
     await app.listen({ port: config.port, host: config.host });
-    app.log.info(
-      `Statefront is running at ${config.publicUrl} (API ${config.publicUrl}/api/v1, docs /api/docs)`,
-    );
+    const url = config.publicUrl ?? `http://localhost:${config.port}`;
+    app.log.info(`Statefront is running at ${url} (API ${url}/api/v1, docs /api/docs)`);
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close();

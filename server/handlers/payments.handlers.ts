@@ -10,6 +10,7 @@ import {
   validatePaymentFields,
 } from '../payments/fields';
 import { newAttemptId, newPaymentReference } from '../payments/ids';
+import { shopOrigin } from '../payments/origin';
 import { createPayuProvider } from '../payments/payu';
 import type { CallbackVerdict, PaymentAttempt, PaymentProvider } from '../payments/provider';
 import { activeProvider } from '../payments/registry';
@@ -30,9 +31,10 @@ export function paymentsHandlers(ctx: AppContext) {
   // must not be approvable for free.
   const sandboxEnabled = () => config.payments.provider === 'sandbox';
 
-  const successUrl = (orderId: string) =>
-    `${config.publicUrl}/order-success?orderId=${encodeURIComponent(orderId)}`;
-  const failureUrl = () => `${config.publicUrl}/orders?payment=failed`;
+  // Back to the address the shopper is using (PUBLIC_URL when set), where they are signed in.
+  const successUrl = (request: FastifyRequest, orderId: string) =>
+    `${shopOrigin(config, request)}/order-success?orderId=${encodeURIComponent(orderId)}`;
+  const failureUrl = (request: FastifyRequest) => `${shopOrigin(config, request)}/orders?payment=failed`;
 
   /** A signed-in shopper sees their own name and email prefilled. */
   function personalise(
@@ -53,8 +55,9 @@ export function paymentsHandlers(ctx: AppContext) {
       ? await attemptLookup(ctx, 'sandbox').byId(request.params.attemptId)
       : null;
     const order = attempt ? await findOrder(ctx, attempt.orderId) : null;
+    const origin = shopOrigin(config, request);
     reply
-      .header('content-security-policy', sandboxPageCsp(config.publicUrl))
+      .header('content-security-policy', sandboxPageCsp(origin))
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer');
     if (!attempt || !order) {
@@ -68,7 +71,7 @@ export function paymentsHandlers(ctx: AppContext) {
       orderId: order.id,
       orderStatus: order.status,
       storeName: ctx.store.storeName,
-      publicUrl: config.publicUrl,
+      publicUrl: origin,
       secret: config.payments.sandboxSecret,
     });
     return reply.code(200).type('text/html; charset=utf-8').send(html);
@@ -101,7 +104,7 @@ export function paymentsHandlers(ctx: AppContext) {
         'payment callback amount does not match; nothing changed',
       );
       if (strict) throw badRequest('Payment amount does not match the order');
-      return reply.redirect(failureUrl(), 303);
+      return reply.redirect(failureUrl(request), 303);
     }
 
     let outcome = verdict.outcome;
@@ -128,7 +131,10 @@ export function paymentsHandlers(ctx: AppContext) {
     } else {
       log.info({ status: result.status, orderMoved: result.orderMoved }, 'payment settled');
     }
-    return reply.redirect(result.status === 'succeeded' ? successUrl(result.orderId) : failureUrl(), 303);
+    return reply.redirect(
+      result.status === 'succeeded' ? successUrl(request, result.orderId) : failureUrl(request),
+      303,
+    );
   }
 
   return {
@@ -170,7 +176,7 @@ export function paymentsHandlers(ctx: AppContext) {
         amountPaise: order.totalPaise,
         status: 'created',
       };
-      const started = await provider.start(attempt, order, payer, method);
+      const started = await provider.start(attempt, order, payer, method, shopOrigin(config, request));
       const invoice =
         typeof values.businessName === 'string'
           ? { businessName: values.businessName, gstin: String(values.gstin ?? '') }
@@ -202,12 +208,13 @@ export function paymentsHandlers(ctx: AppContext) {
     },
 
     /**
-     * The same page for the SPA's `redirect_post` form (spec §4 posts `type`, `url`, `data[...]`).
-     * Routed once openapi.yaml declares `post` with this operationId on /payments/sandbox/{attemptId};
-     * the posted fields are ignored because the page is derived from the attempt alone.
+     * The SPA's `redirect_post` form (spec §4 posts `type`, `url`, `data[...]`) lands here. The posted
+     * fields are ignored (the page is derived from the attempt alone) and the POST is answered with
+     * 303 to the same address, so Back to the gateway is a plain GET, never 'Confirm Form Resubmission'.
      */
     async sandboxGatewayEntry(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
-      return sendSandboxPage(request, reply);
+      const path = `/api/v1/payments/sandbox/${encodeURIComponent(request.params.attemptId)}`;
+      return reply.redirect(`${shopOrigin(config, request)}${path}`, 303);
     },
 
     async sandboxGatewayComplete(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
@@ -239,7 +246,7 @@ export function paymentsHandlers(ctx: AppContext) {
           verdict.reason,
         );
         if (verdict.kind === 'malformed') throw badRequest(verdict.reason);
-        return reply.redirect(failureUrl(), 303);
+        return reply.redirect(failureUrl(request), 303);
       }
       return applyVerdict(request, reply, provider, verdict, false);
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { PaymentField } from './fields';
 import { parseRupees, rupeesString } from './money';
+import { defaultOrigin } from './origin';
 import type { CallbackVerdict, PaymentProvider } from './provider';
 import { digestsEqual } from './sandbox';
 
@@ -97,8 +98,8 @@ function clean(value: string, max: number): string {
     .slice(0, max);
 }
 
-export function payuCallbackUrl(ctx: AppContext): string {
-  return `${ctx.config.publicUrl}/api/v1/payments/payu/callback`;
+export function payuCallbackUrl(ctx: AppContext, origin = defaultOrigin(ctx.config)): string {
+  return `${origin}/api/v1/payments/payu/callback`;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -122,7 +123,7 @@ export function createPayuProvider(ctx: AppContext): PaymentProvider {
       );
     },
 
-    async start(attempt, order, payer, method) {
+    async start(attempt, order, payer, method, origin) {
       const params: PayuRequestParams = {
         key: payu.key,
         txnid: attempt.reference,
@@ -131,7 +132,7 @@ export function createPayuProvider(ctx: AppContext): PaymentProvider {
         firstname: clean(payer.name, 60),
         email: clean(payer.email, 100),
       };
-      const callbackUrl = payuCallbackUrl(ctx);
+      const callbackUrl = payuCallbackUrl(ctx, origin);
       const data: Record<string, string> = {
         ...(params as unknown as Record<string, string>),
         // PayU wants the 10-digit mobile number.

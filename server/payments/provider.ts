@@ -77,12 +77,16 @@ export interface PaymentProvider {
   readonly name: string;
   /** The payment form for this gateway, derived from the common definitions. */
   fields(base: readonly PaymentField[]): readonly PaymentField[];
-  /** What the shopper's browser does next for a freshly recorded attempt. */
+  /**
+   * What the shopper's browser does next for a freshly recorded attempt. `origin` is where the shopper
+   * reached the shop (server/payments/origin.ts): gateway pages and return URLs are built on it.
+   */
   start(
     attempt: PaymentAttempt,
     order: PayableOrder,
     payer: Payer,
     method: PaymentMethod,
+    origin?: string,
   ): Promise<StartResult>;
   /** Authenticates a gateway callback and says which attempt it settles and how. */
   verifyCallback(input: CallbackInput, attempts: AttemptLookup): Promise<CallbackVerdict>;

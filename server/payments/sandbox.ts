@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { AppContext } from '../context';
 import type { PaymentField } from './fields';
+import { defaultOrigin } from './origin';
 import type { CallbackVerdict, PaymentAction, PaymentProvider } from './provider';
 import { buildUpiLink } from './upi';
 
@@ -23,8 +24,12 @@ export function sandboxSignature(
  */
 export const SANDBOX_FALLBACK_VPA = 'statefront@sandbox';
 
-export function sandboxPageUrl(ctx: AppContext, attemptId: string): string {
-  return `${ctx.config.publicUrl}/api/v1/payments/sandbox/${encodeURIComponent(attemptId)}`;
+export function sandboxPageUrl(
+  ctx: AppContext,
+  attemptId: string,
+  origin = defaultOrigin(ctx.config),
+): string {
+  return `${origin}/api/v1/payments/sandbox/${encodeURIComponent(attemptId)}`;
 }
 
 /** Constant-time comparison of two hex digests (different lengths are simply unequal). */
@@ -48,8 +53,8 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
       return base;
     },
 
-    async start(attempt, order, _payer, method) {
-      const pageUrl = sandboxPageUrl(ctx, attempt.id);
+    async start(attempt, order, _payer, method, origin) {
+      const pageUrl = sandboxPageUrl(ctx, attempt.id, origin);
       if (method === 'card') {
         // Spec §4: the SPA posts a hidden form carrying `type`, `url` and `data[...]` to redirectUrl.
         // The page answers that POST and a plain one to formParams.url alike (the same address).

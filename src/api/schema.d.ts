@@ -206,9 +206,10 @@ export interface paths {
         get: operations["sandboxGatewayPage"];
         put?: never;
         /**
-         * The same test gateway page, reached by the SPA's redirect_post form
+         * Where the SPA's redirect_post form lands; redirects to the gateway page
          * @description Spec §4 clients submit a hidden POST form to `redirectUrl` carrying `type`, `url` and
-         *     `data[...]`; the page ignores those fields and renders the attempt named in the path.
+         *     `data[...]`; the fields are ignored and the browser is sent (303) to the GET page of the
+         *     attempt named in the path, so going Back to it never asks to resubmit a form.
          */
         post: operations["sandboxGatewayEntry"];
         delete?: never;
@@ -414,7 +415,21 @@ export interface components {
             products: {
                 [key: string]: number;
             };
+            /**
+             * @description The same order as lines carrying the chosen size and colour (a product may appear on
+             *     several lines, one per variant). When present, the quantities per product must add up to
+             *     `products`, and `size`/`color` are required when the product offers more than one value
+             *     and must be one of its offered values. Without `lines`, `products` alone is the order
+             *     (spec clients), with no size or colour recorded.
+             */
+            lines?: components["schemas"]["OrderLine"][];
             shippingAddress: components["schemas"]["ShippingAddress"];
+        };
+        OrderLine: {
+            productId: string;
+            quantity: number;
+            size?: string;
+            color?: string;
         };
         OrderItem: {
             id: string;
@@ -423,6 +438,12 @@ export interface components {
             quantity: number;
             /** @description Unit price in rupees at the time of ordering */
             price: number;
+            /** @description Chosen size (null when none was recorded) */
+            size?: string | null;
+            /** @description Chosen colour (null when none was recorded) */
+            color?: string | null;
+            /** @description The product's current main image */
+            imgUrl?: string | null;
         };
         Order: {
             /** @description Order number, e.g. SF-7K2M9Q4XH3TB8N6C */
@@ -880,6 +901,20 @@ export interface operations {
                  *       "products": {
                  *         "3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b": 2
                  *       },
+                 *       "lines": [
+                 *         {
+                 *           "productId": "3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b",
+                 *           "quantity": 1,
+                 *           "size": "M",
+                 *           "color": "Indigo"
+                 *         },
+                 *         {
+                 *           "productId": "3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b",
+                 *           "quantity": 1,
+                 *           "size": "L",
+                 *           "color": "Indigo"
+                 *         }
+                 *       ],
                  *       "shippingAddress": {
                  *         "fullName": "Asha Verma",
                  *         "address": "14 MG Road, Indiranagar",
@@ -1045,16 +1080,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The same page as GET */
-            200: {
+            /** @description To the GET page of the same attempt (which answers 404 for an unknown one) */
+            303: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": string;
-                };
+                content?: never;
             };
-            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

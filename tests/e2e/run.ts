@@ -327,6 +327,16 @@ async function homeJavaScript(browser: Browser, base: string) {
   if (leaked.length > 0) throw new Error(`home page downloaded checkout/payment code: ${leaked.join(', ')}`);
 }
 
+/** The server's base URL and, for a local server, the same port on the other loopback name. */
+function journeyBases(base: string): string[] {
+  const url = new URL(base);
+  const twin = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[url.hostname];
+  if (!twin) return [base];
+  const other = new URL(base);
+  other.hostname = twin;
+  return url.hostname === 'localhost' ? [base, other.origin] : [other.origin, base];
+}
+
 async function main() {
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} not found (apt-get install chromium); no browser is downloaded`);
@@ -378,24 +388,30 @@ async function main() {
       await context.close();
     }
     if (!only || only.includes('purchase-journey')) {
-      // Issue 5's journey (register → sign in → cart → checkout → pay → orders → track), console-checked.
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 800 },
-        reducedMotion: 'reduce',
-      });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      try {
-        await purchaseJourney(page, server.base, SHOTS);
-        if (errors.length > 0) throw new Error(`page errors:\n  ${errors.join('\n  ')}`);
-        passed++;
-        console.log('ok   purchase-journey');
-      } catch (error) {
-        failures.push(`purchase-journey: ${(error as Error).message}`);
-        console.log('FAIL purchase-journey');
-      } finally {
-        await context.close();
+      // Issue 5's journey (register → sign in → cart → checkout → pay → orders → track), console-checked,
+      // on localhost and on 127.0.0.1 (issue 14: the gateway and its returns follow the address used).
+      for (const base of journeyBases(server.base)) {
+        const host = new URL(base).hostname;
+        const context = await browser.newContext({
+          viewport: { width: 1280, height: 800 },
+          reducedMotion: 'reduce',
+        });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        const shots = host === 'localhost' ? SHOTS : join(SHOTS, host);
+        mkdirSync(shots, { recursive: true });
+        try {
+          await purchaseJourney(page, base, shots);
+          if (errors.length > 0) throw new Error(`page errors:\n  ${errors.join('\n  ')}`);
+          passed++;
+          console.log(`ok   purchase-journey @ ${host}`);
+        } catch (error) {
+          failures.push(`purchase-journey @ ${host}: ${(error as Error).message}`);
+          console.log(`FAIL purchase-journey @ ${host}`);
+        } finally {
+          await context.close();
+        }
       }
     }
   } finally {

@@ -46,6 +46,10 @@ describeModel(
     for (const input of replay.actorInputs.get('createOrder') ?? []) {
       expect(input).toEqual({
         products: { 'p-kurta': 1, 'p-tee': 2 },
+        lines: [
+          { productId: 'p-kurta', quantity: 1, size: 'M', color: 'Indigo' },
+          { productId: 'p-tee', quantity: 2 },
+        ],
         shippingAddress: {
           fullName: 'Asha Verma',
           address: '14 MG Road',

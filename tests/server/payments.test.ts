@@ -252,11 +252,17 @@ describe('POST /payments', () => {
     // What a spec §4 browser does with it: POST a hidden form carrying type, url and data[...] to redirectUrl.
     const fields = new URLSearchParams({ type: form?.type ?? '', url: form?.url ?? '' });
     for (const [key, value] of Object.entries(form?.data ?? {})) fields.set(`data[${key}]`, value);
-    const page = await t.app.inject({
+    const posted = await t.app.inject({
       method: 'POST',
       url: new URL(body.action?.redirectUrl ?? '').pathname,
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
       payload: fields.toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(String(posted.headers.location)).pathname,
+      headers: { accept: 'text/html' },
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(order.id);
@@ -298,7 +304,7 @@ describe('GET /payments/sandbox/{attemptId}', () => {
 });
 
 describe('POST /payments/sandbox/{attemptId}', () => {
-  it('serves the gateway page when a spec §4 client posts type, url and data[...] to it', async () => {
+  it('answers the spec §4 form post with 303 to the gateway page (Back never resubmits)', async () => {
     const order = await placeOrder(t.app, token);
     const attemptId = await startSandbox(order.id);
     const response = await t.app.inject({
@@ -311,10 +317,13 @@ describe('POST /payments/sandbox/{attemptId}', () => {
         'data[attemptId]': attemptId,
       }).toString(),
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain(order.id);
-    expect(response.body).toContain('Fail payment');
-    expect(response.body).not.toContain('elsewhere.example');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${PUBLIC_URL}/api/v1/payments/sandbox/${attemptId}`);
+    const page = await t.app.inject({ method: 'GET', url: `${API}/payments/sandbox/${attemptId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(order.id);
+    expect(page.body).toContain('Fail payment');
+    expect(page.body).not.toContain('elsewhere.example');
   });
 });
 

@@ -12,6 +12,7 @@ import { featuredProductsMachine } from '../../../machines/featured-products.mac
 import { myOrdersMachine } from '../../../machines/my-orders.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
 import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
+import type { ApiOrder } from '../../../machines/orders.model';
 import { paymentMachine } from '../../../machines/payment.machine';
 import type { PaymentResponse } from '../../../machines/payment.model';
 import { productMachine } from '../../../machines/product.machine';
@@ -288,6 +289,35 @@ export const paymentResponses: Record<string, PaymentResponse> = {
   refusedSilently: { success: false },
 };
 
+/** The order GET /orders/{orderId} answers the payment page (ships to the payer's name and phone). */
+export const pendingApiOrder: ApiOrder = {
+  id: 'SF-TEST0001',
+  status: 0,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  items: [
+    {
+      id: 'i1',
+      productId: 'p-tee',
+      productTitle: 'Plain Tee',
+      quantity: 2,
+      price: 499,
+      size: 'M',
+      color: 'White',
+      imgUrl: '/images/tee.svg',
+    },
+  ],
+  shippingAddress: {
+    fullName: 'Asha Verma',
+    address: '14 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560038',
+    phone: '+919876543210',
+  },
+  total: 998,
+  trackingNumber: null,
+};
+
 const paymentModel: MachineModel = {
   name: 'payment',
   machine: paymentMachine,
@@ -312,6 +342,10 @@ const paymentModel: MachineModel = {
     if (values.email === 'asha@example')
       fill.push({ type: 'payment.change', name: 'email', value: 'asha@example.in' } as EventObject);
     return [
+      done('fetchOrder', pendingApiOrder, 'Pending order'),
+      done('fetchOrder', { ...pendingApiOrder, status: 1 }, 'order already paid'),
+      fail('fetchOrder', serverError('Order not found or access denied', 404)),
+      fail('fetchOrder', noResponse()),
       done('fetchPaymentFields', paymentFields, 'payerName, email, phone (+ gstin when company is filled)'),
       fail('fetchPaymentFields', serverError('Internal server error')),
       ...fill,
@@ -322,6 +356,7 @@ const paymentModel: MachineModel = {
       done('fetchOrderStatus', 1),
       fail('fetchOrderStatus', noResponse()),
       { type: 'payment.retry' },
+      { type: 'payment.redirectBlocked' },
     ];
   },
 };

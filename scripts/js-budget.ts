@@ -1,0 +1,120 @@
+/**
+ * `npm run check:budget`: the JS a shopper downloads before the home page can paint, compressed the
+ * way the server sends it (brotli), against the budget of issue 9. Reads Vite's manifest in
+ * dist/.vite/manifest.json (build.manifest), takes the HTML entry and everything it imports
+ * statically, plus the home route chunk (index.html preloads it) and its static imports.
+ * Prints one line per file and the totals; exits 1 when the JS is over 90 KB or JS + CSS over 150 KB.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+/** The part of a Vite manifest entry this script reads. */
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+export type Manifest = Record<string, ManifestChunk>;
+
+export const JS_BUDGET = 90 * 1024;
+export const PAGE_BUDGET = 150 * 1024;
+/** The home route's module: preloaded from index.html, so it counts against the home page. */
+export const HOME_ROUTE = 'src/routes/home.page.tsx';
+
+/**
+ * The files the home page loads before its first screen: the HTML entry, the home route chunk and
+ * each one's static imports, transitively (dynamic imports are not followed). JS first, then CSS,
+ * each list without duplicates and in discovery order.
+ */
+export function homeFiles(
+  manifest: Manifest,
+  homeRoute: string = HOME_ROUTE,
+): { js: string[]; css: string[] } {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('manifest has no entry chunk (is build.manifest on?)');
+  const js: string[] = [];
+  const css: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    if (chunk.file.endsWith('.js')) js.push(chunk.file);
+    for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  if (manifest[homeRoute]) visit(homeRoute);
+  return { js, css };
+}
+
+export type Sized = { file: string; bytes: number };
+export type BudgetResult = {
+  js: Sized[];
+  css: Sized[];
+  jsTotal: number;
+  pageTotal: number;
+  failures: string[];
+};
+
+/** Sums the compressed sizes and names every budget that is exceeded. */
+export function checkBudget(
+  js: Sized[],
+  css: Sized[],
+  budgets = { js: JS_BUDGET, page: PAGE_BUDGET },
+): BudgetResult {
+  const sum = (files: Sized[]) => files.reduce((total, f) => total + f.bytes, 0);
+  const jsTotal = sum(js);
+  const pageTotal = jsTotal + sum(css);
+  const failures: string[] = [];
+  if (jsTotal > budgets.js) failures.push(`home JS ${kb(jsTotal)} is over the ${kb(budgets.js)} budget`);
+  if (pageTotal > budgets.page)
+    failures.push(`home JS + CSS ${kb(pageTotal)} is over the ${kb(budgets.page)} budget`);
+  return { js, css, jsTotal, pageTotal, failures };
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function brotliSize(buffer: Buffer): number {
+  return brotliCompressSync(buffer, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+    },
+  }).length;
+}
+
+function main() {
+  const dist = resolve(process.argv[2] ?? 'dist');
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    console.error(`No ${manifestPath}: run \`npm run build\` first.`);
+    process.exit(2);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const files = homeFiles(manifest);
+  const measure = (file: string): Sized => ({ file, bytes: brotliSize(readFileSync(join(dist, file))) });
+  const result = checkBudget(files.js.map(measure), files.css.map(measure));
+  const width = Math.max(...[...result.js, ...result.css].map((f) => f.file.length));
+  console.log('Home page, brotli (q11):');
+  for (const f of [...result.js, ...result.css])
+    console.log(`  ${f.file.padEnd(width)}  ${kb(f.bytes).padStart(9)}`);
+  console.log(`  ${'JS total'.padEnd(width)}  ${kb(result.jsTotal).padStart(9)}  (budget ${kb(JS_BUDGET)})`);
+  console.log(
+    `  ${'JS + CSS'.padEnd(width)}  ${kb(result.pageTotal).padStart(9)}  (budget ${kb(PAGE_BUDGET)})`,
+  );
+  if (result.failures.length > 0) {
+    for (const failure of result.failures) console.error(`Over budget: ${failure}`);
+    process.exit(1);
+  }
+  console.log('Within budget.');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

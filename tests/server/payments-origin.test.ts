@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, trustProxyFrom } from '../../server/config';
+import type { components } from '../../src/api/schema';
+import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+
+type PaymentResponse = components['schemas']['PaymentResponse'];
+
+const SANDBOX = {
+  provider: 'sandbox' as const,
+  sandboxSecret: 'origin-test-secret',
+  payu: null,
+  upiVpa: '',
+  upiPayeeName: '',
+};
+
+const card = {
+  payerName: 'Asha Verma',
+  email: 'asha@example.in',
+  phone: '+919876543210',
+  method: 'card',
+};
+
+async function startCard(t: TestApp, token: string, headers: Record<string, string>) {
+  const order = await placeOrder(t.app, token);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${API}/payments`,
+    headers: { ...bearer(token), ...headers },
+    payload: { orderId: order.id, fields: card },
+  });
+  expect(response.statusCode).toBe(200);
+  const body = response.json<PaymentResponse>();
+  const action = body.action;
+  if (action?.type !== 'redirect_post') throw new Error(`expected redirect_post, got ${response.body}`);
+  return { order, action, redirectUrl: body.redirectUrl ?? '' };
+}
+
+describe('gateway URLs follow the address the shopper used (no PUBLIC_URL)', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: null, trustProxy: false, payments: SANDBOX });
+    ({ token } = await registerAndLogin(t.app));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('posts the card form to the sandbox on 127.0.0.1 when the shop was opened there', async () => {
+    const { action } = await startCard(t, token, { host: '127.0.0.1:8044' });
+    expect(action.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:8044\/api\/v1\/payments\/sandbox\//);
+    expect(action.formParams?.url).toBe(action.redirectUrl);
+  });
+
+  it('ignores X-Forwarded-* when no proxy is trusted', async () => {
+    const { action } = await startCard(t, token, {
+      host: 'localhost:8044',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(action.redirectUrl).toMatch(/^http:\/\/localhost:8044\//);
+  });
+
+  it('falls back to localhost for a Host that is not a host name', async () => {
+    const { action } = await startCard(t, token, { host: 'a b/c' });
+    expect(action.redirectUrl).toMatch(/^http:\/\/localhost:\d+\/api\/v1\/payments\/sandbox\//);
+  });
+
+  it('returns the shopper to the same origin after the sandbox, and lets its forms go there', async () => {
+    const { order, action } = await startCard(t, token, { host: '127.0.0.1:8044' });
+    const path = new URL(action.redirectUrl ?? '').pathname;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { host: '127.0.0.1:8044', accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers['content-security-policy'])).toContain(
+      "form-action 'self' http://127.0.0.1:8044",
+    );
+    const signature = /name="signature" value="([0-9a-f]+)"/.exec(page.body)?.[1] ?? '';
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${path}/complete`,
+      headers: { host: '127.0.0.1:8044', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ outcome: 'success', signature }).toString(),
+    });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe(
+      `http://127.0.0.1:8044/order-success?orderId=${encodeURIComponent(order.id)}`,
+    );
+  });
+
+  it("keeps the SPA's form-action to our own origin and PayU only", async () => {
+    const response = await t.app.inject({ method: 'GET', url: `${API}/storeInfo` });
+    expect(String(response.headers['content-security-policy'])).toContain(
+      "form-action 'self' https://test.payu.in https://secure.payu.in;",
+    );
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: null, trustProxy: true, payments: SANDBOX });
+    ({ token } = await registerAndLogin(t.app));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('builds the gateway URL from X-Forwarded-Proto and X-Forwarded-Host', async () => {
+    const { action } = await startCard(t, token, {
+      host: '10.0.0.5:8044',
+      'x-forwarded-host': 'shop.example.in',
+      'x-forwarded-proto': 'https',
+    });
+    expect(action.redirectUrl).toMatch(/^https:\/\/shop\.example\.in\/api\/v1\/payments\/sandbox\//);
+  });
+});
+
+describe('PUBLIC_URL overrides the request origin', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: 'https://shop.example.in', payments: SANDBOX });
+    ({ token } = await registerAndLogin(t.app));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('uses PUBLIC_URL for the gateway and allows it as a form target', async () => {
+    const { action } = await startCard(t, token, { host: '127.0.0.1:8044' });
+    expect(action.redirectUrl).toMatch(/^https:\/\/shop\.example\.in\/api\/v1\/payments\/sandbox\//);
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(String(response.headers['content-security-policy'])).toContain(
+      "form-action 'self' https://shop.example.in https://test.payu.in",
+    );
+  });
+});
+
+describe('configuration', () => {
+  it('leaves PUBLIC_URL unset by default and trusts no proxy', () => {
+    const config = loadConfig({});
+    expect(config.publicUrl).toBeNull();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as off, on, or a list of proxy addresses', () => {
+    expect(trustProxyFrom(undefined)).toBe(false);
+    expect(trustProxyFrom('false')).toBe(false);
+    expect(trustProxyFrom('true')).toBe(true);
+    expect(trustProxyFrom('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+  });
+});
