@@ -30,8 +30,9 @@ export function storeSnapshot(configPath: string): StoreInfo {
 }
 
 export function shellMarkup(store: StoreInfo): string {
+  // A path no link points to: no tab or nav link is marked current before the app knows the page.
   return renderToStaticMarkup(
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter initialEntries={['/__frame']}>
       <MainLayoutView store={store} cartCount={0} authStatus="checking">
         {/* Holds the footer below the fold until the page itself renders. */}
         <div style={{ minHeight: '100dvh' }} />
