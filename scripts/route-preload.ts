@@ -2,7 +2,8 @@
  * The boot script (issue 9, front end). index.html is the same file for every path, so it cannot name
  * one route's chunk or data. This plugin writes a tiny classic script (an asset: CSP allows only
  * 'self' scripts) that index.html loads, blocking, at the top of <head>. It
- *  - marks the sign-in pages (<html data-layout=auth>) so CSS hides the prerendered storefront frame;
+ *  - marks the sign-in pages (<html data-layout=auth>) so CSS hides the prerendered storefront frame,
+ *    and the home page (<html data-page=home>) so CSS shows the prerendered hero;
  *  - matches `location.pathname` against the shopper's entry routes and adds `<link rel=modulepreload>`
  *    for the route's chunk and its static imports, `<link rel=preload as=image>` for its LCP image and
  *    `<link rel=preload as=fetch>` for the API answers its machines ask for first, so all of it
@@ -72,7 +73,8 @@ type BootTable = { path: string; files: string[]; images: string[]; api: string[
 export function bootScript(base: string, entry: string, table: BootTable): string {
   return `(function(){var t=${JSON.stringify(table)},b=${JSON.stringify(base)},d=document,p=location.pathname,h=d.head;
 if(${AUTH_PATHS}.test(p))d.documentElement.setAttribute('data-layout','auth');
-function l(r,u,a,c){var e=d.createElement('link');e.rel=r;e.href=u;if(a)e.as=a;if(c!=null)e.crossOrigin=c;if(a==='image')e.setAttribute('fetchpriority','high');h.appendChild(e);}
+if(p==='/')d.documentElement.setAttribute('data-page','home');
+function l(r,u,a,c){var e=d.createElement('link');e.rel=r;e.href=u;if(a)e.as=a;if(c!=null)e.crossOrigin=c;if(a==='image')e.setAttribute('fetchpriority','high');if(r==='modulepreload')e.setAttribute('fetchpriority','low');h.appendChild(e);}
 for(var i=0;i<t.length;i++){var m=new RegExp(t[i].path).exec(p);if(!m)continue;
 for(var j=0;j<t[i].images.length;j++)l('preload',t[i].images[j],'image');
 if(!location.search)for(var k=0;k<t[i].api.length;k++)l('preload',t[i].api[k].replace('$1',m[1]||''),'fetch','use-credentials');
@@ -94,7 +96,14 @@ export function withBootScript(
   const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entryTag) throw new Error('route-preload: index.html has no module entry script');
   const entry = entryTag[1] as string;
-  const replaced = html.replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entry}">`);
+  // The first paint does not need the JavaScript any more: fetch it at low priority, after the CSS and
+  // the LCP image, rather than as a render-blocking script.
+  const replaced = html
+    .replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entry}">`)
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin href=',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+    );
   const at = replaced.indexOf('<link rel="modulepreload"');
   return {
     html: `${replaced.slice(0, at)}<script src="${base}${bootFile}"></script>\n    ${replaced.slice(at)}`,
