@@ -80,7 +80,7 @@ export default function PaymentPage() {
     if (!showsResult) return;
     const node = resultRef.current;
     node?.focus({ preventScroll: true });
-    node?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    node?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [showsResult]);
 
   // A browser that refuses the gateway form (CSP form-action) says so at once; the machine's own

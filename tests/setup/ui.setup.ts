@@ -22,5 +22,6 @@ afterEach(() => {
   // The toaster is a module-level store: toasts of one test must not leak into the next.
   toaster.remove();
   localStorage.clear();
+  sessionStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });
