@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { startingValues } from '../../machines/payment.machine';
+import { isSandboxPayee } from '../../machines/payment.model';
 import { providePaymentMachine } from '../app/actors/payment.live';
 import { useEmitted } from '../app/emitted';
 import { usePageMachine } from '../app/machines-context';
@@ -167,6 +168,7 @@ export default function PaymentPage() {
             qrBase64={qr?.qrBase64 ?? null}
             gatewayUrl={qr?.gatewayUrl ?? null}
             waiting={state.matches('qr')}
+            sandbox={isSandboxPayee(qr?.qr)}
           />
         </div>
         {state.matches('qrExpired') ? (
