@@ -8,9 +8,8 @@ export default defineConfig({
   jsxFramework: 'react',
   outdir: 'styled-system',
   theme: { extend: theme },
-  // Recipe variants are chosen through component props (<Button variant=…>), which the extractor cannot
-  // see; generate them all (the recipes are small).
-  staticCss: { recipes: '*' },
+  // No global staticCss: each recipe names its jsx wrappers (<Button variant=…>) so the extractor finds
+  // the variants in use, and lists in its own staticCss only the variants picked at run time.
   globalCss: {
     'html, body': {
       bg: 'bg.canvas',
@@ -20,6 +19,8 @@ export default defineConfig({
       WebkitFontSmoothing: 'antialiased',
     },
     '::selection': { bg: 'saffron.200' },
+    // The prerendered storefront frame (scripts/prerender-shell.tsx) is not the sign-in pages' layout.
+    'html[data-layout=auth] [data-shell]': { display: 'none' },
     'h1, h2, h3': { textWrap: 'balance' },
     '@media (prefers-reduced-motion: reduce)': {
       '*, *::before, *::after': {

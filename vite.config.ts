@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress';
+import { routePreload } from './scripts/route-preload';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   plugins: [
     react(),
+    routePreload(),
     precompress(),
     // `ANALYZE=1 npm run build` writes a treemap of every chunk to reports/bundle.html (outside dist/).
     process.env.ANALYZE
@@ -27,6 +29,11 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: what `npm run check:budget` reads to find the home page's chunks.
     manifest: true,
+    rolldownOptions: {
+      // Panda's generated recipes compute their variant keys at module level, which reads as a side effect;
+      // they have none, so a chunk keeps only the recipes it calls (the shell no longer drags in select's).
+      treeshake: { moduleSideEffects: [{ test: /[\\/]styled-system[\\/]/, sideEffects: false }] },
+    },
   },
   test: {
     // Server tests open a PGlite database each; two workers suit the 2-core machines we run on.

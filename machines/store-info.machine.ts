@@ -6,10 +6,15 @@ export type StoreInfo = components['schemas']['StoreInfo'];
 
 export const STORE_INFO_FAILED = 'Failed to load store information. Please refresh the page.';
 
-/** Store information, loaded on start and refreshed on demand (spec §4 Store info). */
+/**
+ * Store information, loaded on start and refreshed on demand (spec §4 Store info). The input may give
+ * the last known store information (the build's snapshot or the previous visit's answer): the app
+ * renders from it at once while the fetch revalidates it.
+ */
 export const storeInfoMachine = setup({
   types: {
     context: {} as { storeInfo: StoreInfo | null },
+    input: {} as { storeInfo?: StoreInfo | null } | undefined,
     events: {} as { type: 'storeInfo.refresh' },
     emitted: {} as EmittedEvent,
   },
@@ -23,10 +28,12 @@ export const storeInfoMachine = setup({
       storeInfo: (_, params: { storeInfo: StoreInfo }) => params.storeInfo,
     }),
     notifyLoadFailed: emit(toast(STORE_INFO_FAILED, undefined, 'error')),
+    // Provided by src/app/actors: keeps the answer for the next visit's first render.
+    rememberStoreInfo: (_, _params: { storeInfo: StoreInfo }) => {},
   },
 }).createMachine({
   id: 'storeInfo',
-  context: { storeInfo: null },
+  context: ({ input }) => ({ storeInfo: input?.storeInfo ?? null }),
   initial: 'loading',
   states: {
     loading: {
@@ -36,7 +43,10 @@ export const storeInfoMachine = setup({
         src: 'fetchStoreInfo',
         onDone: {
           target: 'loaded',
-          actions: { type: 'assignStoreInfo', params: ({ event }) => ({ storeInfo: event.output }) },
+          actions: [
+            { type: 'assignStoreInfo', params: ({ event }) => ({ storeInfo: event.output }) },
+            { type: 'rememberStoreInfo', params: ({ event }) => ({ storeInfo: event.output }) },
+          ],
         },
         onError: { target: 'failed', actions: 'notifyLoadFailed' },
       },

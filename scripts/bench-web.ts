@@ -119,6 +119,18 @@ async function audit(url: string, port: number): Promise<Run> {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): try again. */
+async function auditWithRetry(url: string, port: number, attempts = 3): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`${url}: ${error instanceof Error ? error.message : String(error)}; retrying`);
+    }
+  }
+}
+
 function printTable(rows: { page: string; runs: Run[] }[]) {
   const head = ['page', 'perf', 'a11y', 'bp', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'all KB'];
   const lines = rows.map(({ page, runs }) => {
@@ -186,7 +198,7 @@ async function main() {
     for (const page of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const run = await audit(`${ORIGIN}${page}`, chrome.port);
+        const run = await auditWithRetry(`${ORIGIN}${page}`, chrome.port);
         console.log(
           `${page} #${i + 1}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, ` +
             `FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, ` +

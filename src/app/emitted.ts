@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import type { EmittedEvent } from '../../machines/events';
-import { showToast } from '../components/ui/toaster';
+import { showToast } from '../components/ui/toast-queue';
 import { CartContext } from './root-actors';
 
 /** Anything we can subscribe to for emitted events (every XState actor ref). */

@@ -18,7 +18,7 @@ export const AuthContext = createActorContext(authMachine);
 export function AppProviders({ machines, children }: { machines: AppMachines; children: ReactNode }) {
   return (
     <MachinesContext.Provider value={machines}>
-      <StoreInfoContext.Provider logic={machines.storeInfo}>
+      <StoreInfoContext.Provider logic={machines.storeInfo} options={{ input: machines.storeInfoInput }}>
         <AuthContext.Provider logic={machines.auth}>
           <CartContext.Provider logic={machines.cart}>{children}</CartContext.Provider>
         </AuthContext.Provider>

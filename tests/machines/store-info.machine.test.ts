@@ -21,9 +21,28 @@ describe('storeInfoMachine', () => {
   it('holds the store information when the fetch resolves', async () => {
     const actor = createActor(
       storeInfoMachine.provide({ actors: { fetchStoreInfo: fromPromise(async () => storeInfo) } }),
+      { input: {} },
     ).start();
     await new Promise((r) => setImmediate(r));
     expect(actor.getSnapshot().value).toBe('loaded');
     expect(actor.getSnapshot().context.storeInfo?.storeName).toBe('Statefront');
+  });
+
+  it('renders from the last known store information until the fetch answers, then keeps the answer', async () => {
+    const remembered: string[] = [];
+    let answer: (value: typeof storeInfo) => void = () => {};
+    const actor = createActor(
+      storeInfoMachine.provide({
+        actors: { fetchStoreInfo: fromPromise(() => new Promise<typeof storeInfo>((r) => (answer = r))) },
+        actions: { rememberStoreInfo: (_, { storeInfo: info }) => void remembered.push(info.storeName) },
+      }),
+      { input: { storeInfo: { ...storeInfo, storeName: 'Old name' } } },
+    ).start();
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.storeInfo?.storeName).toBe('Old name');
+    answer(storeInfo);
+    await new Promise((r) => setImmediate(r));
+    expect(actor.getSnapshot().context.storeInfo?.storeName).toBe('Statefront');
+    expect(remembered).toEqual(['Statefront']);
   });
 });

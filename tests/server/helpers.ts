@@ -118,7 +118,12 @@ export async function createTestApp(
   cleanups.unshift(database.close);
   await seedProducts(database.db, options.products ?? (await catalogue()));
   const store = options.store ?? TEST_STORE;
-  const app = await buildApp({ config, db: database.db, store, logger: process.env.TEST_LOG ? { level: "error" } : false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    store,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+  });
   await app.ready();
   const ctx: AppContext = { db: database.db, config, store, log: app.log };
   return {

@@ -13,6 +13,7 @@ import type { components } from '../../src/api/schema';
 import { createLiveMachines, type LiveMachines } from '../../src/app/actors';
 import { AppProviders } from '../../src/app/root-actors';
 import { appRoutes } from '../../src/app/routes';
+import { clearPendingToasts } from '../../src/components/ui/toast-queue';
 import { toaster } from '../../src/components/ui/toaster';
 
 type ApiProduct = components['schemas']['Product'];
@@ -184,4 +185,5 @@ export async function findToast(title: string, description?: string) {
 /** Toasts outlive a test's DOM cleanup in the shared toaster store: drop them between tests. */
 export function dismissToasts() {
   toaster.remove();
+  clearPendingToasts();
 }

@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearPendingToasts } from '../../src/components/ui/toast-queue';
 import { toaster } from '../../src/components/ui/toaster';
 
 // jsdom lacks the layout APIs Ark's floating parts and our scroll handling call; in a test they do
@@ -21,6 +22,7 @@ afterEach(() => {
   cleanup();
   // The toaster is a module-level store: toasts of one test must not leak into the next.
   toaster.remove();
+  clearPendingToasts();
   localStorage.clear();
   sessionStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });

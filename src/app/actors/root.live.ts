@@ -9,11 +9,14 @@ import { provideAuthMachine } from './auth.live';
 import { provideCartMachine } from './cart.live';
 import { type LiveDeps, liveDeps } from './live-deps';
 import { provideStoreInfoMachine } from './store-info.live';
+import { readStoreSnapshot } from './store-snapshot';
 
 export function createRootMachines(deps: LiveDeps) {
   return {
     deps,
     storeInfo: provideStoreInfoMachine(deps),
+    /** The store information the first render uses while /storeInfo revalidates it. */
+    storeInfoInput: { storeInfo: readStoreSnapshot(deps.storage()) },
     cart: provideCartMachine(deps),
     auth: provideAuthMachine(deps),
   };

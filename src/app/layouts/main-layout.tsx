@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet, type Params, useMatches } from 'react-router';
 import { css } from 'styled-system/css';
 import type { StoreInfo } from '../../../machines/store-info.machine';
@@ -6,7 +6,7 @@ import { BottomTabBar } from '../../components/layout/bottom-tab-bar';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { navCategories, storeDisplayName } from '../../components/layout/store-display';
-import { useAuthStatus, useCartCount, useStoreInfo } from '../root-actors';
+import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo } from '../root-actors';
 
 /** A route's `handle.title` gives its document title; without one the store name is the title. */
 export type RouteHandle = { title?: (args: { params: Params; store: StoreInfo | null }) => string };
@@ -24,11 +24,19 @@ function useDocumentTitle(store: StoreInfo | null) {
   }, [title]);
 }
 
-export function MainLayout() {
-  const store = useStoreInfo();
-  const cartCount = useCartCount();
-  const authStatus = useAuthStatus();
-  useDocumentTitle(store);
+type MainLayoutViewProps = {
+  store: StoreInfo | null;
+  cartCount: number;
+  authStatus: AuthStatus;
+  children: ReactNode;
+};
+
+/**
+ * The storefront frame (skip link, header, main, footer, phone tab bar) from plain props: MainLayout
+ * feeds it the root actors' state, and the build prerenders it into index.html (scripts/prerender-shell.tsx)
+ * so the first paint does not wait for JavaScript.
+ */
+export function MainLayoutView({ store, cartCount, authStatus, children }: MainLayoutViewProps) {
   const storeName = storeDisplayName(store);
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
@@ -59,7 +67,7 @@ export function MainLayout() {
         signedIn={authStatus === 'checking' ? undefined : authStatus === 'authenticated'}
       />
       <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
-        <Outlet />
+        {children}
       </main>
       <SiteFooter
         storeName={storeName}
@@ -71,5 +79,17 @@ export function MainLayout() {
       />
       <BottomTabBar cartCount={cartCount} />
     </div>
+  );
+}
+
+export function MainLayout() {
+  const store = useStoreInfo();
+  const cartCount = useCartCount();
+  const authStatus = useAuthStatus();
+  useDocumentTitle(store);
+  return (
+    <MainLayoutView store={store} cartCount={cartCount} authStatus={authStatus}>
+      <Outlet />
+    </MainLayoutView>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { AppToaster } from '../../components/ui/toaster';
+import { DeferredToaster } from '../../components/ui/deferred-toaster';
 import { forwardUnauthorized } from '../actors/root.live';
 import { useEmitted } from '../emitted';
 import { AuthContext, CartContext, StoreInfoContext } from '../root-actors';
@@ -37,7 +37,7 @@ export function RootLayout() {
       <ScrollToTop />
       <RootEffects />
       <Outlet />
-      <AppToaster />
+      <DeferredToaster />
     </>
   );
 }

@@ -3,6 +3,9 @@ import { defineRecipe } from '@pandacss/dev';
 export const badgeRecipe = defineRecipe({
   className: 'badge',
   description: 'Small labels: sale, category, status',
+  jsx: ['StatusBadge'],
+  // An order's status colour is picked at run time (orders.model StatusColor): generate those tones.
+  staticCss: [{ tone: ['yellow', 'blue', 'purple', 'green', 'red', 'gray'] }],
   base: {
     display: 'inline-flex',
     alignItems: 'center',

@@ -3,6 +3,8 @@ import { defineRecipe } from '@pandacss/dev';
 export const buttonRecipe = defineRecipe({
   className: 'button',
   description: 'Buttons and button-looking links',
+  // The wrappers whose props are the variants, so Panda's extractor sees <Button variant=…> usages.
+  jsx: ['Button', 'ButtonLink'],
   base: {
     display: 'inline-flex',
     alignItems: 'center',

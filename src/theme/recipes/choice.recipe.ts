@@ -5,6 +5,7 @@ import { defineSlotRecipe } from '@pandacss/dev';
 export const chipGroupRecipe = defineSlotRecipe({
   className: 'chip-group',
   description: 'Ark RadioGroup rendered as selectable pills',
+  jsx: ['ChipGroup'],
   slots: radioGroupAnatomy.keys(),
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '2.5', border: 'none', p: '0', m: '0' },
@@ -43,6 +44,7 @@ export const chipGroupRecipe = defineSlotRecipe({
 export const checkboxRecipe = defineSlotRecipe({
   className: 'checkbox',
   description: 'Ark Checkbox',
+  jsx: ['Checkbox'],
   slots: checkboxAnatomy.keys(),
   base: {
     root: { display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer' },

@@ -35,6 +35,9 @@ export const dialogRecipe = defineSlotRecipe({
       _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
     },
   },
+  jsx: ['Drawer'],
+  // <Drawer placement=…> passes its prop (default 'end') through a variable: generate that placement.
+  staticCss: [{ placement: ['end'] }],
   variants: {
     placement: {
       center: {

@@ -4,6 +4,7 @@ import { defineSlotRecipe } from '@pandacss/dev';
 export const fieldRecipe = defineSlotRecipe({
   className: 'field',
   description: 'Label, control, helper text and error list of one form field',
+  jsx: ['FieldShell', 'InputField', 'TextareaField', 'PaymentFieldControl'],
   slots: fieldAnatomy.keys(),
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },

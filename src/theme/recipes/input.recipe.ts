@@ -3,6 +3,7 @@ import { defineRecipe } from '@pandacss/dev';
 export const inputRecipe = defineRecipe({
   className: 'input',
   description: 'Text inputs, textareas and select triggers',
+  jsx: ['InputField', 'TextareaField', 'PasswordInput'],
   base: {
     w: 'full',
     minW: '0',

@@ -16,6 +16,7 @@ const stepper = {
 export const numberInputRecipe = defineSlotRecipe({
   className: 'number-input',
   description: 'Ark NumberInput as a minus / value / plus stepper',
+  jsx: ['QuantityInput'],
   slots: numberInputAnatomy.keys(),
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', alignItems: 'flex-start' },
@@ -62,6 +63,7 @@ const pageStepTrigger = {
 export const paginationRecipe = defineSlotRecipe({
   className: 'pagination',
   description: 'Ark Pagination: prev, page window with ellipses, next',
+  jsx: ['Pagination'],
   slots: paginationAnatomy.keys(),
   base: {
     root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center', gap: '1.5' },
@@ -91,6 +93,7 @@ export const paginationRecipe = defineSlotRecipe({
 export const passwordInputRecipe = defineSlotRecipe({
   className: 'password-input',
   description: 'Ark PasswordInput with a show/hide toggle inside the field',
+  jsx: ['PasswordInput'],
   slots: passwordInputAnatomy.keys(),
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },

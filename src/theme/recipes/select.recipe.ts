@@ -4,6 +4,7 @@ import { defineSlotRecipe } from '@pandacss/dev';
 export const selectRecipe = defineSlotRecipe({
   className: 'select',
   description: 'Ark Select: trigger looks like an input, content is a floating list',
+  jsx: ['Select'],
   slots: selectAnatomy.keys(),
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', minW: '52' },

@@ -4,6 +4,7 @@ import { defineSlotRecipe } from '@pandacss/dev';
 export const toastRecipe = defineSlotRecipe({
   className: 'toast',
   description: 'One toast card of the app-wide toaster',
+  jsx: ['AppToaster'],
   slots: toastAnatomy.keys(),
   base: {
     root: {

@@ -1,0 +1,71 @@
+/**
+ * Build step after `vite build` (npm run build): prerenders the storefront frame — header, an empty
+ * main, footer, phone tab bar — into dist/index.html, so the first paint happens as soon as the HTML
+ * and CSS have arrived instead of after the JavaScript has downloaded and run. React replaces it with
+ * the same frame on its first render (src/main.tsx waits until the route's chunk is ready, so there is
+ * no blank frame in between). The store information the frame shows comes from store.config.json,
+ * embedded as JSON for the client's first render (src/app/actors/store-snapshot.ts) and revalidated
+ * from /api/v1/storeInfo as before. Sign-in and registration pages use another layout: the boot script
+ * (scripts/route-preload.ts) marks them before the first paint and CSS hides the frame there.
+ *
+ *   tsx scripts/prerender-shell.tsx [dist]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import type { StoreInfo } from '../machines/store-info.machine';
+import { loadStoreConfig } from '../server/store-config';
+import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';
+import { MainLayoutView } from '../src/app/layouts/main-layout';
+
+const ROOT_OPEN = '<div id="root">';
+
+/** The store information as GET /api/v1/storeInfo serves it (without the UPI payee). */
+export function storeSnapshot(configPath: string): StoreInfo {
+  const { store } = loadStoreConfig(configPath);
+  return store as StoreInfo;
+}
+
+export function shellMarkup(store: StoreInfo): string {
+  return renderToStaticMarkup(
+    <MemoryRouter initialEntries={['/']}>
+      <MainLayoutView store={store} cartCount={0} authStatus="checking">
+        {/* Holds the footer below the fold until the page itself renders. */}
+        <div style={{ minHeight: '100dvh' }} />
+      </MainLayoutView>
+    </MemoryRouter>,
+  );
+}
+
+/** index.html with the frame inside #root (marked data-shell) and the snapshot as a JSON data block. */
+export function injectShell(html: string, markup: string, store: StoreInfo): string {
+  const at = html.indexOf(`${ROOT_OPEN}</div>`);
+  if (at < 0) throw new Error('prerender-shell: index.html has no empty <div id="root"></div>');
+  // `<` is escaped so no value can close the script element.
+  const json = JSON.stringify(store).replace(/</g, '\\u003c');
+  const snapshot = `<script type="application/json" id="${STORE_SNAPSHOT_ID}">${json}</script>`;
+  const root = `${ROOT_OPEN}<div data-shell="">${markup}</div></div>\n    ${snapshot}`;
+  return html.slice(0, at) + root + html.slice(at + `${ROOT_OPEN}</div>`.length);
+}
+
+function main() {
+  const dist = resolve(process.argv[2] ?? 'dist');
+  const configPath = resolve(process.env.STORE_CONFIG ?? 'store.config.json');
+  const indexPath = join(dist, 'index.html');
+  const store = storeSnapshot(configPath);
+  const html = injectShell(readFileSync(indexPath, 'utf8'), shellMarkup(store), store);
+  writeFileSync(indexPath, html);
+  // Keep the precompressed siblings in step with the file (scripts/precompress.ts).
+  const body = Buffer.from(html);
+  writeFileSync(
+    `${indexPath}.br`,
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${indexPath}.gz`, gzipSync(body, { level: 9 }));
+  console.log(`prerendered the storefront frame into ${indexPath} (${(body.length / 1024).toFixed(1)} KB)`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
