@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { components } from '../src/api/schema';
-import type { CartLine } from './cart.model';
+import { type CartLine, lineNeedsChoice } from './cart.model';
 import { type EmittedEvent, navigate, toast } from './events';
 
 export type ShippingAddress = components['schemas']['ShippingAddress'];
@@ -77,6 +77,7 @@ export const checkoutMachine = setup({
   },
   guards: {
     isCartEmpty: ({ context }) => context.items.length === 0,
+    hasLineWithoutChoice: ({ context }) => context.items.some(lineNeedsChoice),
     hasBlankShippingField: ({ context }) => SHIPPING_FIELDS.some((f) => context.shipping[f].trim() === ''),
   },
   actions: {
@@ -92,6 +93,9 @@ export const checkoutMachine = setup({
       },
     })),
     assignOrderId: assign({ orderId: (_, params: { id: string }) => params.id }),
+    notifyChoiceMissing: emit(
+      toast('Choose size and colour', 'Pick a size and colour for every item in your cart.', 'error'),
+    ),
     notifyCartEmpty: emit(toast('Cart is empty', 'Please add items to your cart before checkout.', 'error')),
     notifyBlankFields: emit(
       toast('Please fill all fields', 'All shipping information fields are required.', 'error'),
@@ -114,6 +118,8 @@ export const checkoutMachine = setup({
     validating: {
       always: [
         { guard: 'isCartEmpty', target: 'idle', actions: 'notifyCartEmpty' },
+        // A card's Add to Cart leaves the size or colour to choose on the cart line: never order without it.
+        { guard: 'hasLineWithoutChoice', target: 'idle', actions: 'notifyChoiceMissing' },
         { guard: 'hasBlankShippingField', target: 'idle', actions: 'notifyBlankFields' },
         { target: 'processing' },
       ],

@@ -488,6 +488,11 @@ export interface components {
                 pattern?: string;
             };
             rulesMessages?: string[];
+            /**
+             * @description Says what is wrong when a filled value breaks the length or pattern rules (e.g. a GSTIN);
+             *     without it the first of rulesMessages is shown, as the spec says.
+             */
+            formatMessage?: string;
             /** @description Names of other fields; this one shows when any of them has a non-blank value */
             showWhenFilled?: string[];
         };

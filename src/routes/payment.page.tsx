@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { startingValues } from '../../machines/payment.machine';
+import { isSandboxPayee } from '../../machines/payment.model';
 import { providePaymentMachine } from '../app/actors/payment.live';
 import { useEmitted } from '../app/emitted';
 import { usePageMachine } from '../app/machines-context';
@@ -80,7 +81,7 @@ export default function PaymentPage() {
     if (!showsResult) return;
     const node = resultRef.current;
     node?.focus({ preventScroll: true });
-    node?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    node?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [showsResult]);
 
   // A browser that refuses the gateway form (CSP form-action) says so at once; the machine's own
@@ -167,6 +168,7 @@ export default function PaymentPage() {
             qrBase64={qr?.qrBase64 ?? null}
             gatewayUrl={qr?.gatewayUrl ?? null}
             waiting={state.matches('qr')}
+            sandbox={isSandboxPayee(qr?.qr)}
           />
         </div>
         {state.matches('qrExpired') ? (

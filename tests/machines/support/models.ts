@@ -73,6 +73,7 @@ const cartModel: MachineModel = {
       { type: 'cart.update', id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo', quantity: 3 },
       { type: 'cart.update', id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo', quantity: 0 },
       { type: 'cart.clear' },
+      { type: 'cart.choose', line: { id: tee.id }, selectedSize: 'L' },
       { type: 'cart.reset' },
       { type: 'cart.checkout', authenticated: true },
       { type: 'cart.checkout', authenticated: false },
@@ -185,6 +186,10 @@ const checkoutModel: MachineModel = {
       '2 lines, every field filled',
     ),
     user({ type: 'checkout.submit', items: [], ...shipping }, 'empty cart'),
+    user(
+      { type: 'checkout.submit', items: [{ ...teeLine, sizeOptions: ['S', 'M'] }], ...shipping },
+      'a tee line without its size',
+    ),
     user({ type: 'checkout.submit', items: [kurtaLine], ...shipping, city: '   ' }, 'city blank'),
     done('createOrder', { id: 'SF-TEST0001' }, 'order SF-TEST0001'),
     fail('createOrder', serverError('Failed to create order', 400)),

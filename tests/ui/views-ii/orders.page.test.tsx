@@ -76,11 +76,24 @@ describe('/orders', () => {
     );
   });
 
-  it('toasts the §8 error and shows the empty state when the orders fail to load', async () => {
-    renderApp({ path: '/orders', api: { 'GET /orders': () => json({ error: 'boom' }, 500) } });
+  it('toasts the §8 error and shows an error state with Try Again, not "no orders"', async () => {
+    let attempts = 0;
+    const { user } = renderApp({
+      path: '/orders',
+      api: {
+        'GET /orders': () => {
+          attempts += 1;
+          return attempts === 1 ? json({ error: 'boom' }, 500) : json(ORDERS);
+        },
+      },
+    });
     await findToast('Error');
     expect(screen.getByText('Failed to load your orders. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('No Orders Found')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not load your orders. Please try again.');
+    expect(screen.queryByText('No Orders Found')).not.toBeInTheDocument();
+    expect(screen.queryByText('You have not placed any orders yet.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Order SF-PENDING' })).toBeInTheDocument();
   });
 
   it('shows the payment-failed notice when a gateway sends the shopper back with ?payment=failed', async () => {

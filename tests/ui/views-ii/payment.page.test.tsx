@@ -134,7 +134,8 @@ describe('/payment', () => {
     // GSTIN appears (showWhenFilled) and is required while blank.
     expect(await screen.findByRole('textbox', { name: /^GSTIN/ })).toBeInTheDocument();
     expect(payNow).toBeDisabled();
-  });
+    // Much typing: on a loaded 2-core machine this takes longer than the default 5 s.
+  }, 20_000);
 
   it('keeps a phone at +91 and ten digits whatever is typed', async () => {
     const { user } = renderPayment();
@@ -228,7 +229,7 @@ describe('/payment', () => {
   });
 
   it('opens the UPI app for a deeplink and offers to open it again', async () => {
-    const link = 'upi://pay?pa=statefront@sandbox&am=2998.00';
+    const link = 'upi://pay?pa=statefront.sandbox@example&am=2998.00';
     const { user } = renderPayment(() =>
       json({ success: true, action: { type: 'deeplink', redirectUrl: link } }),
     );
@@ -242,7 +243,7 @@ describe('/payment', () => {
     const answer: Answer = {
       success: true,
       redirectUrl: 'http://shop.test/api/v1/payments/sandbox/a1',
-      action: { type: 'qr', qr: 'upi://pay?pa=statefront@sandbox', qrBase64: 'AAAA' },
+      action: { type: 'qr', qr: 'upi://pay?pa=statefront.sandbox@example', qrBase64: 'AAAA' },
     };
     const { user, location } = renderPayment(() => json(answer), {
       'GET /orders/:orderId': () => json({ id: ORDER, status }),
@@ -252,6 +253,7 @@ describe('/payment', () => {
       await screen.findByRole('heading', { name: 'Scan QR Code to Complete Payment' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/scan this code with your banking or payment app/i)).toBeInTheDocument();
+    expect(screen.getByText('Sandbox: a test code, no UPI app can pay it')).toBeInTheDocument();
     const code = screen.getByRole('img', { name: 'Payment QR code' });
     expect(code.tagName.toLowerCase()).toBe('svg');
     expect(code).toHaveAttribute('width', '256');
