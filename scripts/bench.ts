@@ -1,12 +1,13 @@
 /**
- * Catalogue read benchmark: `npm run bench [-- --seconds 2.5 --connections 50]`.
+ * Catalogue read benchmark: `npm run bench [-- --seconds 0.8 --rounds 3 --connections 50]`.
  *
  * For PGlite (and PostgreSQL too when DATABASE_URL is set: a fresh database is created on that server
- * and dropped afterwards) at 62 and 100,000 products, it starts the real app on a loopback port and
- * loads it with keep-alive connections from a worker thread, then serves the very same response
- * bytes from a bare `node:http` server and loads that the same way. It prints req/s, p50 and p99 for
- * both, and their ratio: the machine is shared, so the ratio within one run is the figure that counts.
- * Rate limits are raised out of the way (they would otherwise answer 429 to one busy loopback client).
+ * and dropped afterwards) at 62 and 100,000 products (seeded with server/db/scale-seed.ts), it starts
+ * the real app on a loopback port, and a bare `node:http` server that answers the very same response
+ * bytes. A worker thread with a minimal keep-alive HTTP client loads them in alternating short rounds
+ * (both see the same background load; the machine may be shared), and each row prints the median
+ * req/s, the pooled p50/p99 and the median of the per-round ratios app/bare. Rate limits are raised
+ * out of the way (one loopback client would otherwise get 429s). Whole run: about three minutes.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -331,9 +331,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // answer; the rest (frame, opener, XSS-auditor, download, DNS-prefetch, Flash policies) only apply to
   // documents, and every header costs time on each of thousands of requests a second.
   const jsonHeaders = pick(securityHeaders, ['x-content-type-options', 'cross-origin-resource-policy']);
+  // (Decided from the URL: request.routeOptions builds a new object on every read.)
   app.addHook('onRequest', (request, reply, done) => {
-    const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
-    reply.headers(operationId && PRE_ENCODED_OPERATIONS.has(operationId) ? jsonHeaders : securityHeaders);
+    reply.headers(isCatalogueRead(request) ? jsonHeaders : securityHeaders);
     reply.header(
       'content-security-policy',
       request.url.startsWith(DOCS_PREFIX) ? DOCS_CONTENT_SECURITY_POLICY : spaPolicy,
@@ -343,13 +343,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Anything answered to a signed-in request, and the sign-in answer carrying the token itself, is
   // personal: no shared or browser cache may keep it. Anonymous catalogue reads are left as they are.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith(`${API_PREFIX}/`)) return payload;
-    const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
-    if (request.headers.authorization !== undefined || operationId === 'authorize') {
+  // Callback style, and the route's operationId only read for a POST: this runs on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      request.url.startsWith(`${API_PREFIX}/`) &&
+      (request.headers.authorization !== undefined ||
+        (request.method === 'POST' &&
+          (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId === 'authorize'))
+    ) {
       reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     }
-    return payload;
+    done(null, payload);
   });
 
   // Per-operation limits and compression. This onRoute hook must be added before the rate-limit and
@@ -388,9 +392,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Bodies: the contract's media type only, and a body must be there when the contract requires one.
   app.addHook('preValidation', async (request) => {
-    const bodySchema = (
-      request.routeOptions.schema as { body?: { content?: Record<string, unknown> } } | undefined
-    )?.body;
+    // No GET or HEAD operation takes a body (this skips a costly routeOptions read on catalogue reads).
+    const bodySchema =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? undefined
+        : (request.routeOptions.schema as { body?: { content?: Record<string, unknown> } } | undefined)?.body;
     const allowed = bodySchema?.content ? Object.keys(bodySchema.content) : [];
     if (allowed.length > 0) {
       const mediaType = mediaTypeOf(request);
@@ -454,6 +460,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   return app;
 }
+
+/** GET/HEAD /api/v1/products… and /api/v1/storeInfo: the operations in PRE_ENCODED_OPERATIONS. */
+function isCatalogueRead(request: FastifyRequest): boolean {
+  const { url } = request;
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (url.startsWith(CATALOGUE_PRODUCTS_PREFIX) || url.startsWith(CATALOGUE_STORE_PREFIX))
+  );
+}
+const CATALOGUE_PRODUCTS_PREFIX = `${API_PREFIX}/products`;
+const CATALOGUE_STORE_PREFIX = `${API_PREFIX}/storeInfo`;
 
 function pick(headers: Record<string, string>, names: string[]): Record<string, string> {
   const picked: Record<string, string> = {};

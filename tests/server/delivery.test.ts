@@ -169,6 +169,23 @@ describe('other JSON answers', () => {
   });
 });
 
+describe('security headers', () => {
+  it('keeps the full helmet set on pages and other answers, the JSON-relevant ones on catalogue reads', async () => {
+    for (const url of ['/', `${API}/accountInfo`]) {
+      const response = await get(url);
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['content-security-policy']).toBeDefined();
+    }
+    const read = await get(`${API}/products?limit=1`);
+    expect(read.headers['x-content-type-options']).toBe('nosniff');
+    expect(read.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(read.headers['content-security-policy']).toBeDefined();
+    expect(read.headers['x-frame-options']).toBeUndefined();
+  });
+});
+
 describe('negotiation helpers', () => {
   it.each([
     [undefined, 'identity'],
