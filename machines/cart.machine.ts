@@ -2,6 +2,7 @@ import { and, assign, emit, fromPromise, setup } from 'xstate';
 import {
   addLine,
   type CartLine,
+  chooseVariant,
   isValidQuantity,
   type LineKey,
   parseStoredCart,
@@ -16,6 +17,8 @@ export type CartEvent =
   | { type: 'cart.remove'; id: string }
   | ({ type: 'cart.update'; quantity: number } & LineKey)
   | { type: 'cart.clear' }
+  /** The size and/or colour chosen on a line a card added without them. */
+  | { type: 'cart.choose'; line: LineKey; selectedSize?: string; selectedColor?: string }
   /** Empties the cart silently: sent after an order was created. */
   | { type: 'cart.reset' }
   /** The Checkout button; `authenticated` is the auth actor's answer at that moment. */
@@ -53,6 +56,16 @@ export const cartMachine = setup({
         if (event.type !== 'cart.add') return context.items;
         const { type: _type, ...line } = event;
         return addLine(context.items, line);
+      },
+    }),
+    chooseItemVariant: assign({
+      items: ({ context, event }) => {
+        if (event.type !== 'cart.choose') return context.items;
+        const choice = {
+          ...(event.selectedSize ? { selectedSize: event.selectedSize } : {}),
+          ...(event.selectedColor ? { selectedColor: event.selectedColor } : {}),
+        };
+        return chooseVariant(context.items, event.line, choice);
       },
     }),
     removeItems: assign({
@@ -114,6 +127,7 @@ export const cartMachine = setup({
         'cart.remove': { guard: 'isProductInCart', actions: ['removeItems', 'persistCart', 'notifyRemoved'] },
         'cart.update': { guard: 'isQuantityValid', actions: ['updateQuantity', 'persistCart'] },
         'cart.clear': { actions: ['clearItems', 'persistCart', 'notifyCleared'] },
+        'cart.choose': { actions: ['chooseItemVariant', 'persistCart'] },
         'cart.reset': { actions: ['clearItems', 'persistCart'] },
         'cart.checkout': [
           { guard: 'isAuthenticated', actions: 'goToCheckout' },

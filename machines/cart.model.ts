@@ -12,6 +12,9 @@ export type CartLine = {
   quantity: number;
   selectedSize?: string;
   selectedColor?: string;
+  /** The sizes and colours the product offers, kept when a card added it without a choice (issue 14). */
+  sizeOptions?: string[];
+  colorOptions?: string[];
 };
 
 export type LineKey = Pick<CartLine, 'id' | 'selectedSize' | 'selectedColor'>;
@@ -68,20 +71,57 @@ function normaliseLine(line: CartLine): CartLine {
   };
   if (line.selectedSize) out.selectedSize = line.selectedSize;
   if (line.selectedColor) out.selectedColor = line.selectedColor;
+  if (line.sizeOptions && line.sizeOptions.length > 1) out.sizeOptions = [...line.sizeOptions];
+  if (line.colorOptions && line.colorOptions.length > 1) out.colorOptions = [...line.colorOptions];
   return out;
+}
+
+/** A line still missing a size or colour its product offers a choice of (a card's Add to Cart). */
+export function lineNeedsChoice(line: CartLine): boolean {
+  return (
+    (line.sizeOptions !== undefined && line.sizeOptions.length > 1 && !line.selectedSize) ||
+    (line.colorOptions !== undefined && line.colorOptions.length > 1 && !line.selectedColor)
+  );
+}
+
+/**
+ * Choose a size and/or colour on a line (only values it offers); a line that now matches another is
+ * merged into it, quantities adding up.
+ */
+export function chooseVariant(
+  lines: readonly CartLine[],
+  key: LineKey,
+  choice: { selectedSize?: string; selectedColor?: string },
+): CartLine[] {
+  const index = lines.findIndex((l) => sameLine(l, key));
+  const line = lines[index];
+  if (!line) return [...lines];
+  const next: CartLine = { ...line };
+  if (choice.selectedSize && line.sizeOptions?.includes(choice.selectedSize))
+    next.selectedSize = choice.selectedSize;
+  if (choice.selectedColor && line.colorOptions?.includes(choice.selectedColor))
+    next.selectedColor = choice.selectedColor;
+  const rest = lines.filter((_, i) => i !== index);
+  const twin = rest.findIndex((l) => sameLine(l, next));
+  if (twin === -1) return lines.map((l, i) => (i === index ? normaliseLine(next) : l));
+  return rest.map((l, i) => (i === twin ? { ...l, quantity: l.quantity + next.quantity } : l));
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 function toLine(v: unknown): CartLine | null {
   if (!isRecord(v)) return null;
-  const { id, name, image, price, quantity, selectedSize, selectedColor } = v;
+  const { id, name, image, price, quantity, selectedSize, selectedColor, sizeOptions, colorOptions } = v;
   if (typeof id !== 'string' || id === '') return null;
   if (typeof name !== 'string' || typeof image !== 'string') return null;
   if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
   if (!isValidQuantity(quantity)) return null;
   if (selectedSize !== undefined && selectedSize !== null && typeof selectedSize !== 'string') return null;
   if (selectedColor !== undefined && selectedColor !== null && typeof selectedColor !== 'string') return null;
+  const strings = (list: unknown) =>
+    Array.isArray(list) && list.every((x) => typeof x === 'string') ? (list as string[]) : undefined;
+  const sizes = strings(sizeOptions);
+  const colors = strings(colorOptions);
   return normaliseLine({
     id,
     name,
@@ -90,6 +130,8 @@ function toLine(v: unknown): CartLine | null {
     quantity,
     ...(typeof selectedSize === 'string' ? { selectedSize } : {}),
     ...(typeof selectedColor === 'string' ? { selectedColor } : {}),
+    ...(sizes ? { sizeOptions: sizes } : {}),
+    ...(colors ? { colorOptions: colors } : {}),
   });
 }
 

@@ -159,5 +159,8 @@ export function cardCartLine(p: DisplayProduct): CartLine {
   const line: CartLine = { id: p.id, name: p.name, image: p.image, price: p.price, quantity: 1 };
   if (p.sizes?.length === 1) line.selectedSize = p.sizes[0]!;
   if (p.colors?.length === 1) line.selectedColor = p.colors[0]!;
+  // Several to choose from: the cart line asks for them in place (issue 14).
+  if (p.sizes && p.sizes.length > 1) line.sizeOptions = [...p.sizes];
+  if (p.colors && p.colors.length > 1) line.colorOptions = [...p.colors];
   return line;
 }

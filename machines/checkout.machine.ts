@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { components } from '../src/api/schema';
-import type { CartLine } from './cart.model';
+import { type CartLine, lineNeedsChoice } from './cart.model';
 import { type EmittedEvent, navigate, toast } from './events';
 
 export type ShippingAddress = components['schemas']['ShippingAddress'];
@@ -32,12 +32,23 @@ export function toOrderProducts(items: readonly CartLine[]): Record<string, numb
   return products;
 }
 
+/** One order line per cart line, with the size and colour chosen (omitted when none was chosen). */
+export function toOrderLines(items: readonly CartLine[]): NonNullable<CreateOrderRequest['lines']> {
+  return items.map((line) => ({
+    productId: line.id,
+    quantity: line.quantity,
+    ...(line.selectedSize ? { size: line.selectedSize } : {}),
+    ...(line.selectedColor ? { color: line.selectedColor } : {}),
+  }));
+}
+
 export function toCreateOrderRequest(
   context: Pick<CheckoutContext, 'items' | 'shipping'>,
 ): CreateOrderRequest {
   const s = context.shipping;
   return {
     products: toOrderProducts(context.items),
+    lines: toOrderLines(context.items),
     shippingAddress: {
       fullName: s.fullName.trim(),
       address: s.address.trim(),
@@ -66,6 +77,7 @@ export const checkoutMachine = setup({
   },
   guards: {
     isCartEmpty: ({ context }) => context.items.length === 0,
+    hasLineWithoutChoice: ({ context }) => context.items.some(lineNeedsChoice),
     hasBlankShippingField: ({ context }) => SHIPPING_FIELDS.some((f) => context.shipping[f].trim() === ''),
   },
   actions: {
@@ -81,6 +93,9 @@ export const checkoutMachine = setup({
       },
     })),
     assignOrderId: assign({ orderId: (_, params: { id: string }) => params.id }),
+    notifyChoiceMissing: emit(
+      toast('Choose size and colour', 'Pick a size and colour for every item in your cart.', 'error'),
+    ),
     notifyCartEmpty: emit(toast('Cart is empty', 'Please add items to your cart before checkout.', 'error')),
     notifyBlankFields: emit(
       toast('Please fill all fields', 'All shipping information fields are required.', 'error'),
@@ -103,6 +118,8 @@ export const checkoutMachine = setup({
     validating: {
       always: [
         { guard: 'isCartEmpty', target: 'idle', actions: 'notifyCartEmpty' },
+        // A card's Add to Cart leaves the size or colour to choose on the cart line: never order without it.
+        { guard: 'hasLineWithoutChoice', target: 'idle', actions: 'notifyChoiceMissing' },
         { guard: 'hasBlankShippingField', target: 'idle', actions: 'notifyBlankFields' },
         { target: 'processing' },
       ],

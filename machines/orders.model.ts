@@ -11,10 +11,21 @@ export type DisplayOrder = {
   status: number | null;
   statusLabel: string;
   statusColor: StatusColor;
-  items: { id: string; name: string; quantity: number; price: number }[];
+  items: DisplayOrderItem[];
   shipping: { address: string; method: string; tracking: string };
   total: number;
   canPay: boolean;
+};
+
+export type DisplayOrderItem = {
+  id: string;
+  name: string;
+  quantity: number;
+  price: number;
+  /** 'Color: White · Size: M' (the cart's wording), '' when the line recorded neither. */
+  variant: string;
+  /** The product's image, '' when unknown. */
+  image: string;
 };
 
 export const PENDING = 0;
@@ -69,6 +80,8 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
     name: i.productTitle,
     quantity: i.quantity,
     price: i.price,
+    variant: variantLabel(i.size, i.color),
+    image: i.imgUrl ?? '',
   }));
   return {
     id: o.id,
@@ -87,7 +100,19 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
   };
 }
 
-/** '$12.50' — the order pages show a $ sign with 2 decimals (spec §1). */
+/** 'Color: White · Size: M' as the cart words a line's choices; either part is left out when absent. */
+export function variantLabel(size: string | null | undefined, color: string | null | undefined): string {
+  return [color?.trim() ? `Color: ${color.trim()}` : '', size?.trim() ? `Size: ${size.trim()}` : '']
+    .filter((part) => part !== '')
+    .join(' · ');
+}
+
+const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+
+/**
+ * '₹14,999.00' — order pages use the shop's en-IN rupee format (issue 14; the spec's `$` with 2 decimals
+ * is departed from on purpose: this store prices in rupees).
+ */
 export function formatOrderMoney(amount: number): string {
-  return `$${amount.toFixed(2)}`;
+  return INR.format(Number.isFinite(amount) ? amount : 0);
 }

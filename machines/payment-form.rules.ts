@@ -136,12 +136,15 @@ export function validateField(field: PaymentField, values: PaymentValues): strin
   const text = value.trim();
   if (field.type === 'email' && !EMAIL_PATTERN.test(text)) return EMAIL_MESSAGE;
   const { minLength, maxLength, pattern } = field.rules ?? {};
+  // A field that explains its format (formatMessage) says what is wrong instead of 'please enter'.
+  const format = field.formatMessage;
+  const wrongLength = format ? `${format}; this has ${text.length}` : null;
   if (minLength !== undefined && text.length < minLength)
-    return ruleMessage(field, `Must be at least ${minLength} characters`);
+    return wrongLength ?? ruleMessage(field, `Must be at least ${minLength} characters`);
   if (maxLength !== undefined && text.length > maxLength)
-    return ruleMessage(field, `Must be no more than ${maxLength} characters`);
+    return wrongLength ?? ruleMessage(field, `Must be no more than ${maxLength} characters`);
   const regex = safePattern(pattern);
-  if (regex && !regex.test(text)) return ruleMessage(field, 'Invalid format');
+  if (regex && !regex.test(text)) return format ?? ruleMessage(field, 'Invalid format');
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { isRequestError } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
-import { hasLeftPending } from './orders.model';
+import { type ApiOrder, type DisplayOrder, hasLeftPending, isPayable, toDisplayOrder } from './orders.model';
 import { type PaymentOutcome, type PaymentResponse, paymentOutcome } from './payment.model';
 import {
   applyChange,
@@ -16,6 +17,51 @@ import {
 export const ORDER_ID_MISSING = 'Order ID is missing. Please return to checkout.';
 export const FIELDS_FAILED = 'Failed to load payment form. Please try again later.';
 export const PAYMENT_EXCEPTION = 'Failed to process payment. Please try again later.';
+export const ORDER_NOT_PAYABLE = 'This order has already been paid or is no longer awaiting payment.';
+export const ORDER_NOT_FOUND = 'We could not find this order in your account.';
+export const ORDER_LOAD_FAILED = 'Failed to load your order. Please try again later.';
+
+/** What the payment screens show of the order: its lines and total, plus who it ships to. */
+export type PaymentOrder = DisplayOrder & { shipTo: { fullName: string; phone: string } };
+
+export function toPaymentOrder(order: ApiOrder): PaymentOrder {
+  return {
+    ...toDisplayOrder(order),
+    shipTo: { fullName: order.shippingAddress?.fullName ?? '', phone: order.shippingAddress?.phone ?? '' },
+  };
+}
+
+/** The method a payment form starts on: the UPI app on a phone (it cannot scan its own screen), QR elsewhere. */
+export function preferredMethod(field: PaymentField | undefined, isPhone: boolean): string | null {
+  const values = (field?.options ?? []).map((o) => o.value);
+  const wanted = isPhone ? 'upi_intent' : 'upi_qr';
+  return values.includes(wanted) ? wanted : null;
+}
+
+/**
+ * The form's starting values: the server's defaults, the checkout's name and phone (the order ships
+ * to them) in place of empty or account defaults, and the method suited to the device.
+ */
+export function startingValues(
+  fields: PaymentField[],
+  order: PaymentOrder | null,
+  isPhone: boolean,
+): PaymentValues {
+  const values = defaultValues(fields);
+  const has = (name: string) => fields.some((f) => f.name === name);
+  if (order?.shipTo.fullName.trim() && has('payerName')) values.payerName = order.shipTo.fullName.trim();
+  if (order?.shipTo.phone.trim() && has('phone'))
+    values.phone = applyChange(
+      fields.find((f) => f.name === 'phone'),
+      order.shipTo.phone.trim(),
+    );
+  const method = preferredMethod(
+    fields.find((f) => f.name === 'method'),
+    isPhone,
+  );
+  if (method) values.method = method;
+  return values;
+}
 
 export type PaymentEvent =
   | { type: 'payment.change'; name: string; value: PaymentValue }
@@ -27,6 +73,10 @@ export type PaymentEvent =
 
 export type PaymentContext = {
   orderId: string | null;
+  /** The order being paid (lines, total, ship-to), once loaded. */
+  order: PaymentOrder | null;
+  /** A phone-sized screen: the form starts on the UPI app rather than the QR code. */
+  isPhone: boolean;
   fields: PaymentField[];
   values: PaymentValues;
   errors: PaymentErrors;
@@ -55,9 +105,12 @@ export const paymentMachine = setup({
     context: {} as PaymentContext,
     events: {} as PaymentEvent,
     emitted: {} as EmittedEvent,
-    input: {} as { orderId?: string | null } | undefined,
+    input: {} as { orderId?: string | null; isPhone?: boolean } | undefined,
   },
   actors: {
+    fetchOrder: fromPromise<ApiOrder, { orderId: string }>(async () => {
+      throw new Error('fetchOrder is provided by src/app/actors');
+    }),
     fetchPaymentFields: fromPromise<PaymentField[]>(async () => {
       throw new Error('fetchPaymentFields is provided by src/app/actors');
     }),
@@ -83,13 +136,20 @@ export const paymentMachine = setup({
     isRedirect: outcomeIs('redirect'),
     isInitiated: outcomeIs('initiated'),
     hasLeftPending: (_, params: { status: unknown }) => hasLeftPending(params.status),
+    isOrderPayable: (_, params: { order: ApiOrder }) => isPayable(params.order?.status),
+    isNotFound: (_, params: { error: unknown }) =>
+      isRequestError(params.error) && params.error.status === 404,
   },
   actions: {
     assignMissingOrder: assign({ error: ORDER_ID_MISSING }),
+    assignOrder: assign({ order: (_, params: { order: ApiOrder }) => toPaymentOrder(params.order) }),
+    assignNotPayable: assign({ error: ORDER_NOT_PAYABLE }),
+    assignOrderNotFound: assign({ error: ORDER_NOT_FOUND }),
+    assignOrderFailed: assign({ error: ORDER_LOAD_FAILED }),
     // Spec §4: values reset to the defaults whenever the field list changes.
-    assignFields: assign((_, params: { fields: PaymentField[] }) => ({
+    assignFields: assign(({ context }, params: { fields: PaymentField[] }) => ({
       fields: params.fields,
-      values: defaultValues(params.fields),
+      values: startingValues(params.fields, context.order, context.isPhone),
       errors: {},
       error: null,
     })),
@@ -145,6 +205,8 @@ export const paymentMachine = setup({
   id: 'payment',
   context: ({ input }) => ({
     orderId: input?.orderId?.trim() || null,
+    order: null,
+    isPhone: input?.isPhone ?? false,
     fields: [],
     values: {},
     errors: {},
@@ -154,7 +216,44 @@ export const paymentMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasOrderId', target: 'loadingFields' }, { target: 'missingOrderId' }],
+      always: [{ guard: 'hasOrderId', target: 'loadingOrder' }, { target: 'missingOrderId' }],
+    },
+    // The order first: an order already paid, or not the shopper's, is said at once (not after Pay Now).
+    loadingOrder: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchOrder',
+        src: 'fetchOrder',
+        input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isOrderPayable', params: ({ event }) => ({ order: event.output }) },
+            target: 'loadingFields',
+            actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
+          },
+          {
+            target: 'notPayable',
+            actions: [
+              { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
+              'assignNotPayable',
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'orderNotFound',
+            actions: 'assignOrderNotFound',
+          },
+          { target: 'orderFailed', actions: 'assignOrderFailed' },
+        ],
+      },
+    },
+    notPayable: { tags: ['error'], type: 'final' },
+    orderNotFound: { tags: ['error'], type: 'final' },
+    orderFailed: {
+      tags: ['error'],
+      on: { 'payment.retry': 'loadingOrder' },
     },
     missingOrderId: {
       tags: ['error'],

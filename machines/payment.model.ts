@@ -100,3 +100,11 @@ export function paymentOutcome(response: PaymentResponse | null | undefined): Pa
 export function qrImageSource(qrBase64: string): string {
   return qrBase64.startsWith('data:') ? qrBase64 : `data:image/png;base64,${qrBase64}`;
 }
+
+/** A UPI link whose payee cannot exist (the sandbox's `….sandbox@example`): no real money can move. */
+export function isSandboxPayee(upiLink: string | null | undefined): boolean {
+  if (!upiLink?.startsWith('upi://')) return false;
+  const query = upiLink.slice(upiLink.indexOf('?') + 1);
+  const payee = new URLSearchParams(query).get('pa') ?? '';
+  return /@example$/i.test(payee) || /@sandbox$/i.test(payee);
+}

@@ -15,13 +15,12 @@
  *   write visible at once awaits `invalidate()`.
  * While a reload runs, requests keep getting the previous snapshot; the swap is a single assignment.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../context';
 import { withDefaultUser } from '../db/client';
-import { catalogueVersion, products } from '../db/schema';
-import { toProductJson } from '../handlers/products.handlers';
+import { catalogueVersion } from '../db/schema';
 import { EncodedBody } from '../http/cache';
 
 export const CATALOGUE_CHANNEL = 'statefront_catalogue';
@@ -61,43 +60,49 @@ class Snapshot {
   readonly #answers = new Map<string, EncodedBody>();
   #cachedBytes = 0;
 
+  /**
+   * @param jsonText every product's JSON in catalogue order, one per line (JSON text never holds a raw
+   *   newline: PostgreSQL escapes it inside strings)
+   * @param metaText per product, in the same order: id, lower(category), lower(parentCategory) or
+   *   U+001E for none, featured (0/1), separated by U+001F, one product per line
+   */
   constructor(
     readonly version: number,
-    rows: (typeof products.$inferSelect)[],
+    jsonText: string,
+    metaText: string,
   ) {
-    const n = rows.length;
+    const meta = metaText === '' ? [] : metaText.split('\n');
+    const n = meta.length;
     this.size = n;
-    const parts: string[] = new Array(n);
     this.starts = new Uint32Array(n);
     this.ends = new Uint32Array(n);
     this.categoryOf = new Array(n);
     this.parentOf = new Array(n);
     this.isFeatured = new Uint8Array(n);
+    // Newlines become the commas between products, in place: unfiltered pages are then one slice.
+    this.json = Buffer.from(jsonText);
     const categories = new Map<string, number[]>();
     const parents = new Map<string, number[]>();
     const featured: number[] = [];
     let offset = 0;
     for (let i = 0; i < n; i++) {
-      const row = rows[i] as typeof products.$inferSelect;
-      const text = JSON.stringify(toProductJson(row));
-      parts[i] = text;
+      const end = i === n - 1 ? this.json.length : this.json.indexOf(0x0a, offset);
+      if (end < 0) throw new Error('catalogue load: fewer product JSON lines than products');
       this.starts[i] = offset;
-      offset += Buffer.byteLength(text);
-      this.ends[i] = offset;
-      offset += 1; // the comma
-      this.indexById.set(row.id.toLowerCase(), i);
-      const category = row.category.toLowerCase();
-      const parent = row.parentCategory === null ? null : row.parentCategory.toLowerCase();
+      this.ends[i] = end;
+      if (i < n - 1) this.json[end] = 0x2c;
+      offset = end + 1;
+      const [id = '', category = '', parent = '\u001e', flag] = (meta[i] as string).split('\u001f');
+      this.indexById.set(id, i);
       this.categoryOf[i] = category;
-      this.parentOf[i] = parent;
+      this.parentOf[i] = parent === '\u001e' ? null : parent;
       push(categories, category, i);
-      if (parent !== null) push(parents, parent, i);
-      if (row.featured) {
+      if (parent !== '\u001e') push(parents, parent, i);
+      if (flag === '1') {
         this.isFeatured[i] = 1;
         featured.push(i);
       }
     }
-    this.json = Buffer.from(parts.join(','));
     for (const [key, list] of categories) this.byCategory.set(key, Int32Array.from(list));
     for (const [key, list] of parents) this.byParent.set(key, Int32Array.from(list));
     this.featured = Int32Array.from(featured);
@@ -191,19 +196,51 @@ function push(map: Map<string, number[]>, key: string, value: number) {
   else map.set(key, [value]);
 }
 
+/**
+ * Each product's JSON, built by PostgreSQL in the contract's shape and field order (prices in rupees,
+ * createdAt as JavaScript's toISOString writes it, a `featured` attribute added to featured products
+ * that lack one — what toProductJson in products.handlers.ts does; a test holds the two together).
+ * Aggregated into one string per query: PGlite hands back one big value far faster than 100k rows.
+ */
+const ORDER = sql`ORDER BY created_at DESC, id`;
+const PRODUCT_JSON = sql`json_build_object(
+  'id', id, 'title', title, 'description', description, 'imgUrl', img_url, 'category', category,
+  'parentCategory', parent_category,
+  'regularPrice', trim_scale(regular_price_paise / 100.0),
+  'discountedPrice', trim_scale(discounted_price_paise / 100.0),
+  'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'images', images,
+  'attributes', CASE
+    WHEN featured AND NOT EXISTS (
+      SELECT 1 FROM jsonb_array_elements(attributes) AS a WHERE lower(a->>'key') = 'featured')
+    THEN attributes || '[{"id": "featured", "key": "featured", "values": ["true"], "metricUnit": null}]'::jsonb
+    ELSE attributes END
+)::text`;
+const PRODUCT_META = sql`concat_ws(chr(31), id, lower(category), coalesce(lower(parent_category), chr(30)), featured::int)`;
+
 async function loadSnapshot(db: Database): Promise<Snapshot> {
-  // Repeatable read: the version and the rows come from one snapshot of the database.
+  // Repeatable read: the version, the JSON and the index fields all come from one snapshot.
   return db.transaction(
     async (tx) => {
       const [row] = await tx
         .select({ version: catalogueVersion.version })
         .from(catalogueVersion)
         .where(eq(catalogueVersion.id, 1));
-      const rows = await tx.select().from(products).orderBy(desc(products.createdAt), asc(products.id));
-      return new Snapshot(Number(row?.version ?? 0), rows);
+      const meta = await tx.execute(
+        sql`SELECT string_agg(${PRODUCT_META}, chr(10) ${ORDER}) AS text FROM products`,
+      );
+      const json = await tx.execute(
+        sql`SELECT string_agg(${PRODUCT_JSON}, chr(10) ${ORDER}) AS text FROM products`,
+      );
+      return new Snapshot(Number(row?.version ?? 0), textOf(json), textOf(meta));
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+function textOf(result: unknown): string {
+  const rows = (result as { rows: { text: string | null }[] }).rows;
+  return rows[0]?.text ?? '';
 }
 
 export interface CatalogueOptions {
@@ -234,7 +271,7 @@ export class CatalogueReadModel {
 
   /** Starts listening for changes, then loads the first snapshot (so no change slips between). */
   static async open(options: CatalogueOptions): Promise<CatalogueReadModel> {
-    const model = new CatalogueReadModel(options, new Snapshot(-1, []));
+    const model = new CatalogueReadModel(options, new Snapshot(-1, '', ''));
     await model.#listen();
     try {
       await model.invalidate();

@@ -124,6 +124,11 @@ export const orderItems = pgTable(
     productTitle: text('product_title').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The size and colour chosen for this line (null for spec clients that send only `products`). */
+    size: text('size'),
+    color: text('color'),
+    /** Where the line stood in the request, so variants keep the shopper's order. */
+    position: smallint('position').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );

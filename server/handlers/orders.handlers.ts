@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext, Database } from '../context';
-import { orderItems, orders, products, users } from '../db/schema';
+import { orderItems, orders, type ProductAttributeRow, products, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../errors';
 import { visibleText } from '../text';
 import { toRupees, UUID_PATTERN } from './products.handlers';
@@ -35,7 +35,10 @@ export function newOrderId(): string {
 /** Drops spaces and hyphens: "+91 98765-43210" → "+919876543210". */
 export const normalisePhone = (phone: string) => phone.replace(/[\s-]/g, '');
 
-export function toOrderJson(order: OrderRow, items: OrderItemRow[]): Order {
+/** An order line as stored, plus the product's current image when it is known. */
+type ItemWithImage = OrderItemRow & { imgUrl?: string | null };
+
+export function toOrderJson(order: OrderRow, items: ItemWithImage[]): Order {
   return {
     id: order.id,
     status: order.status,
@@ -46,6 +49,9 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[]): Order {
       productTitle: item.productTitle,
       quantity: item.quantity,
       price: toRupees(item.unitPricePaise),
+      size: item.size ?? null,
+      color: item.color ?? null,
+      imgUrl: item.imgUrl ?? null,
     })),
     shippingAddress: {
       fullName: order.shipFullName,
@@ -60,20 +66,58 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[]): Order {
   };
 }
 
-async function itemsOf(db: Database, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
-  const byOrder = new Map<string, OrderItemRow[]>();
+async function itemsOf(db: Database, orderIds: string[]): Promise<Map<string, ItemWithImage[]>> {
+  const byOrder = new Map<string, ItemWithImage[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select()
+    .select({ item: orderItems, imgUrl: products.imgUrl })
     .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.productTitle), asc(orderItems.id));
-  for (const row of rows) {
-    const list = byOrder.get(row.orderId) ?? [];
-    list.push(row);
-    byOrder.set(row.orderId, list);
+    .orderBy(asc(orderItems.productTitle), asc(orderItems.position), asc(orderItems.id));
+  for (const { item, imgUrl } of rows) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push({ ...item, imgUrl });
+    byOrder.set(item.orderId, list);
   }
   return byOrder;
+}
+
+const SIZE_KEYS = ['size', 'sizes'];
+const COLOR_KEYS = ['color', 'colors', 'colours'];
+
+/** The values a product offers for one option (size or colour), trimmed, empty when it has none. */
+export function offeredValues(attributes: ProductAttributeRow[], keys: string[]): string[] {
+  const attribute = attributes.find((a) => keys.includes(a.key.trim().toLowerCase()));
+  return (attribute?.values ?? []).map((v) => v.trim()).filter((v) => v !== '');
+}
+
+/**
+ * One option of an order line against what the product offers: required when it offers several
+ * values, filled in when it offers one, refused when it offers none or the value is not offered.
+ */
+function chooseOption(
+  product: { id: string; title: string; attributes: ProductAttributeRow[] },
+  keys: string[],
+  label: 'size' | 'colour',
+  given: string | undefined,
+): string | null {
+  const offered = offeredValues(product.attributes, keys);
+  const value = given?.trim();
+  if (!value) {
+    if (offered.length > 1)
+      throw badRequest(`Choose a ${label} for "${product.title}" (${offered.join(', ')})`);
+    return offered[0] ?? null;
+  }
+  const match = offered.find((v) => v.toLowerCase() === value.toLowerCase());
+  if (!match) {
+    throw badRequest(
+      offered.length === 0
+        ? `"${product.title}" has no ${label} to choose`
+        : `"${product.title}" is not available in ${label} "${value}" (choose ${offered.join(', ')})`,
+    );
+  }
+  return match;
 }
 
 function checkShipping(raw: CreateOrderRequest['shippingAddress']) {
@@ -127,17 +171,52 @@ export function ordersHandlers(ctx: AppContext) {
       }
 
       // Prices come from the catalogue now, never from the client, and are frozen on the lines.
-      const lines = ids.map((id) => {
+      const priced = (id: string) => {
         const product = byId.get(id);
         if (!product) throw new HttpError(500, 'product vanished');
-        const quantity = quantities.get(id) ?? 0;
         return {
-          productId: id,
-          productTitle: product.title,
-          unitPricePaise: product.discountedPricePaise ?? product.regularPricePaise,
-          quantity,
+          product,
+          line: {
+            productId: id,
+            productTitle: product.title,
+            unitPricePaise: product.discountedPricePaise ?? product.regularPricePaise,
+          },
         };
-      });
+      };
+      let lines: Array<
+        ReturnType<typeof priced>['line'] & { quantity: number; size: string | null; color: string | null }
+      >;
+      if (body.lines) {
+        // Lines carry the variants; they must describe the same order as the products map.
+        const fromLines = new Map<string, number>();
+        const byVariant = new Map<string, (typeof lines)[number]>();
+        for (const raw of body.lines) {
+          const id = raw.productId.toLowerCase();
+          if (!quantities.has(id)) throw badRequest(`Line product "${raw.productId}" is not in products`);
+          const { product, line } = priced(id);
+          const size = chooseOption(product, SIZE_KEYS, 'size', raw.size);
+          const color = chooseOption(product, COLOR_KEYS, 'colour', raw.color);
+          fromLines.set(id, (fromLines.get(id) ?? 0) + raw.quantity);
+          const key = JSON.stringify([id, size, color]);
+          const existing = byVariant.get(key);
+          if (existing) existing.quantity += raw.quantity;
+          else byVariant.set(key, { ...line, quantity: raw.quantity, size, color });
+        }
+        for (const [id, quantity] of quantities) {
+          if (fromLines.get(id) !== quantity)
+            throw badRequest(
+              `The lines of product "${id}" add up to ${fromLines.get(id) ?? 0}, not ${quantity}`,
+            );
+        }
+        lines = [...byVariant.values()];
+      } else {
+        lines = ids.map((id) => ({
+          ...priced(id).line,
+          quantity: quantities.get(id) ?? 0,
+          size: null,
+          color: null,
+        }));
+      }
       const totalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
       const orderId = newOrderId();
 
@@ -158,16 +237,19 @@ export function ordersHandlers(ctx: AppContext) {
           .returning();
         const items = await tx
           .insert(orderItems)
-          .values(lines.map((line) => ({ ...line, orderId })))
+          .values(lines.map((line, position) => ({ ...line, orderId, position })))
           .returning();
         if (!order) throw new Error('order insert returned no row');
         return { order, items };
       });
       request.log.info({ orderId, userId: user.id, totalPaise }, 'order created');
       reply.code(201);
+      const images = new Map(found.map((p) => [p.id, p.imgUrl]));
       return toOrderJson(
         order,
-        [...items].sort((a, b) => a.productTitle.localeCompare(b.productTitle)),
+        [...items]
+          .sort((a, b) => a.productTitle.localeCompare(b.productTitle) || a.position - b.position)
+          .map((item) => ({ ...item, imgUrl: images.get(item.productId) ?? null })),
       );
     },
 

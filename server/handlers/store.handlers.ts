@@ -10,7 +10,7 @@ export function storeHandlers(ctx: AppContext) {
   return {
     async getStoreInfo(request: FastifyRequest, reply: FastifyReply) {
       if (!body) {
-        const serialize = reply.getSerializationFunction(200, 'application/json') ?? JSON.stringify;
+        const serialize = reply.getSerializationFunction('200', 'application/json') ?? JSON.stringify;
         body = new EncodedBody(Buffer.from(serialize(ctx.store)));
       }
       return sendEncoded(request, reply, body);

@@ -9,6 +9,8 @@ export const PAYMENT_METHODS = ['upi_intent', 'upi_qr', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PHONE_PATTERN = '^\\+91[0-9]{10}$';
+export const GSTIN_FORMAT_MESSAGE =
+  'A GSTIN is 15 characters: 2-digit state code, 10-character PAN, entity number, Z, check character (e.g. 22AAAAA0000A1Z5)';
 export const GSTIN_PATTERN = '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$';
 /** Spec §5: non-space text, @, text, dot, text. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -84,6 +86,7 @@ export const PAYMENT_FIELDS: readonly PaymentField[] = [
     showWhenFilled: ['businessName'],
     rules: { required: true, minLength: 15, maxLength: 15, pattern: GSTIN_PATTERN },
     rulesMessages: ['Please enter the GSTIN for the invoice'],
+    formatMessage: GSTIN_FORMAT_MESSAGE,
   },
 ];
 
@@ -154,13 +157,16 @@ function checkRules(field: PaymentField, value: PaymentFieldValue): void {
     return;
   }
   const { minLength, maxLength, pattern } = field.rules ?? {};
-  if (minLength !== undefined && value.length < minLength) fail(`Must be at least ${minLength} characters`);
-  if (maxLength !== undefined && value.length > maxLength) fail(`Must be at most ${maxLength} characters`);
+  const format = field.formatMessage;
+  if (minLength !== undefined && value.length < minLength)
+    fail(format ? `${format}; this has ${value.length}` : `Must be at least ${minLength} characters`);
+  if (maxLength !== undefined && value.length > maxLength)
+    fail(format ? `${format}; this has ${value.length}` : `Must be at most ${maxLength} characters`);
   if (field.type === 'email' && !EMAIL_PATTERN.test(value)) fail('Please enter a valid email address');
   if (field.type === 'select' && !(field.options ?? []).some((option) => option.value === value)) {
     fail('Please choose one of the options');
   }
-  if (pattern !== undefined && !fullMatch(pattern, value)) fail('Invalid format');
+  if (pattern !== undefined && !fullMatch(pattern, value)) fail(format ?? 'Invalid format');
 }
 
 /**

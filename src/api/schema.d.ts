@@ -415,7 +415,21 @@ export interface components {
             products: {
                 [key: string]: number;
             };
+            /**
+             * @description The same order as lines carrying the chosen size and colour (a product may appear on
+             *     several lines, one per variant). When present, the quantities per product must add up to
+             *     `products`, and `size`/`color` are required when the product offers more than one value
+             *     and must be one of its offered values. Without `lines`, `products` alone is the order
+             *     (spec clients), with no size or colour recorded.
+             */
+            lines?: components["schemas"]["OrderLine"][];
             shippingAddress: components["schemas"]["ShippingAddress"];
+        };
+        OrderLine: {
+            productId: string;
+            quantity: number;
+            size?: string;
+            color?: string;
         };
         OrderItem: {
             id: string;
@@ -424,6 +438,12 @@ export interface components {
             quantity: number;
             /** @description Unit price in rupees at the time of ordering */
             price: number;
+            /** @description Chosen size (null when none was recorded) */
+            size?: string | null;
+            /** @description Chosen colour (null when none was recorded) */
+            color?: string | null;
+            /** @description The product's current main image */
+            imgUrl?: string | null;
         };
         Order: {
             /** @description Order number, e.g. SF-7K2M9Q4XH3TB8N6C */
@@ -468,6 +488,11 @@ export interface components {
                 pattern?: string;
             };
             rulesMessages?: string[];
+            /**
+             * @description Says what is wrong when a filled value breaks the length or pattern rules (e.g. a GSTIN);
+             *     without it the first of rulesMessages is shown, as the spec says.
+             */
+            formatMessage?: string;
             /** @description Names of other fields; this one shows when any of them has a non-blank value */
             showWhenFilled?: string[];
         };
@@ -881,6 +906,20 @@ export interface operations {
                  *       "products": {
                  *         "3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b": 2
                  *       },
+                 *       "lines": [
+                 *         {
+                 *           "productId": "3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b",
+                 *           "quantity": 1,
+                 *           "size": "M",
+                 *           "color": "Indigo"
+                 *         },
+                 *         {
+                 *           "productId": "3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b",
+                 *           "quantity": 1,
+                 *           "size": "L",
+                 *           "color": "Indigo"
+                 *         }
+                 *       ],
                  *       "shippingAddress": {
                  *         "fullName": "Asha Verma",
                  *         "address": "14 MG Road, Indiranagar",

@@ -5,11 +5,6 @@ export function formatInr(amount: number): string {
   return INR.format(Number.isFinite(amount) ? amount : 0);
 }
 
-/** Order pages (track order, my orders; spec §1): a $ sign with exactly 2 decimals — $1499.00. */
-export function formatOrderAmount(amount: number): string {
-  return `$${(Number.isFinite(amount) ? amount : 0).toFixed(2)}`;
-}
-
 /** 'April 18, 2025' (spec §2, account member-since and order dates). */
 export function formatLongDate(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;

@@ -11,13 +11,13 @@ import { UserIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
+import { Skeleton } from '../components/ui/skeleton';
 
-/** Shown while account information is missing (spec §2 Account: the member-since is a fixed sample). */
-export const ACCOUNT_FALLBACK = {
-  name: 'Valued Customer',
-  email: 'customer@example.com',
-  memberSince: 'April 18, 2025',
-} as const;
+/**
+ * Shown only for a field the loaded account leaves blank. While loading, skeletons stand in; after a
+ * failure, the error with Try Again: made-up details are never shown as the shopper's (issue 14).
+ */
+export const ACCOUNT_FALLBACK = { name: 'Valued Customer', memberSince: '—' } as const;
 
 const row = css({
   display: 'grid',
@@ -59,9 +59,12 @@ export default function AccountPage() {
     .filter(Boolean)
     .join(' ');
   const name = fullName || ACCOUNT_FALLBACK.name;
-  const email = account?.email?.trim() || signedInEmail || ACCOUNT_FALLBACK.email;
+  const email = account?.email?.trim() || signedInEmail || '—';
   const memberSince =
     (account?.createdAt && formatLongDate(account.createdAt)) || ACCOUNT_FALLBACK.memberSince;
+  const loaded = state.matches('loaded');
+  const value = (text: string, width: string) =>
+    loaded ? text : <Skeleton className={css({ h: '5', w: width, maxW: 'full' })} />;
 
   return (
     <Page width="prose">
@@ -123,20 +126,24 @@ export default function AccountPage() {
             </Button>
           </ErrorAlert>
         ) : null}
-        <dl>
-          <div className={row}>
-            <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>Name</dt>
-            <dd className={css({ fontWeight: '600' })}>{name}</dd>
-          </div>
-          <div className={row}>
-            <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>Email</dt>
-            <dd className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>{email}</dd>
-          </div>
-          <div className={row}>
-            <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>Member since</dt>
-            <dd className={css({ fontWeight: '600' })}>{memberSince}</dd>
-          </div>
-        </dl>
+        {state.matches('error') ? null : (
+          <dl>
+            <div className={row}>
+              <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>Name</dt>
+              <dd className={css({ fontWeight: '600' })}>{value(name, '10rem')}</dd>
+            </div>
+            <div className={row}>
+              <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>Email</dt>
+              <dd className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>
+                {value(email, '14rem')}
+              </dd>
+            </div>
+            <div className={row}>
+              <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>Member since</dt>
+              <dd className={css({ fontWeight: '600' })}>{value(memberSince, '8rem')}</dd>
+            </div>
+          </dl>
+        )}
         <div
           className={css({
             display: 'flex',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
-import type { CartLine } from '../../machines/cart.model';
+import { type CartLine, lineNeedsChoice } from '../../machines/cart.model';
 import { CartContext, useAuthStatus, useCartCount, useCartLines, useCartTotal } from '../app/root-actors';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../components/fallback-image';
 import { formatInr } from '../components/format';
@@ -11,6 +11,79 @@ import { QuantityInput } from '../components/ui/number-input';
 
 function lineKey(line: CartLine) {
   return `${line.id}|${line.selectedColor ?? ''}|${line.selectedSize ?? ''}`;
+}
+
+const choiceSelect = css({
+  h: '9',
+  px: '2',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'control',
+  bg: 'bg.surface',
+  fontSize: 'sm',
+  _invalid: { borderColor: 'fg.error' },
+});
+
+/** A card added this line without a size or colour the product offers: ask for it in place. */
+function ChooseVariant({ line }: { line: CartLine }) {
+  const cart = CartContext.useActorRef();
+  const key = {
+    id: line.id,
+    ...(line.selectedSize ? { selectedSize: line.selectedSize } : {}),
+    ...(line.selectedColor ? { selectedColor: line.selectedColor } : {}),
+  };
+  const pick = (choice: { selectedSize?: string; selectedColor?: string }) =>
+    cart.send({ type: 'cart.choose', line: key, ...choice });
+  const missing = [
+    !line.selectedSize && line.sizeOptions ? 'size' : null,
+    !line.selectedColor && line.colorOptions ? 'colour' : null,
+  ].filter(Boolean);
+  const hintId = `choose-${line.id}`;
+  return (
+    <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
+      {!line.selectedSize && line.sizeOptions ? (
+        <select
+          aria-label={`Size of ${line.name}`}
+          aria-describedby={hintId}
+          aria-invalid="true"
+          className={choiceSelect}
+          value=""
+          onChange={(event) => pick({ selectedSize: event.target.value })}
+        >
+          <option value="" disabled>
+            Choose size
+          </option>
+          {line.sizeOptions.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      {!line.selectedColor && line.colorOptions ? (
+        <select
+          aria-label={`Color of ${line.name}`}
+          aria-describedby={hintId}
+          aria-invalid="true"
+          className={choiceSelect}
+          value=""
+          onChange={(event) => pick({ selectedColor: event.target.value })}
+        >
+          <option value="" disabled>
+            Choose color
+          </option>
+          {line.colorOptions.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      <p id={hintId} className={css({ fontSize: 'sm', color: 'fg.error', w: 'full' })}>
+        Choose a {missing.join(' and ')} before checkout.
+      </p>
+    </div>
+  );
 }
 
 function CartLineRow({ line }: { line: CartLine }) {
@@ -59,6 +132,7 @@ function CartLineRow({ line }: { line: CartLine }) {
           </Link>
         </h2>
         {details ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{details}</p> : null}
+        {lineNeedsChoice(line) ? <ChooseVariant line={line} /> : null}
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{formatInr(line.price)} each</p>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: '1', flexWrap: 'wrap' })}>
           <QuantityInput

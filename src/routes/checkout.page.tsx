@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useMachine } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useMemo } from 'react';
+import { Navigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { SHIPPING_FIELDS } from '../../machines/checkout.machine';
 import { provideCheckoutMachine } from '../app/actors/checkout.live';
@@ -14,6 +15,7 @@ import { InputField, TextareaField } from '../components/ui/field';
 import { checkoutSchema } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { formStack } from './auth/form-layout';
+import { forgetPlaced, markPlaced, placedOrder, readDraft, saveDraft } from './checkout/draft';
 import { OrderSummary } from './checkout/order-summary';
 import { StateSelect } from './checkout/state-select';
 
@@ -29,13 +31,24 @@ export default function CheckoutPage() {
   const [state, send, actor] = useMachine(usePageMachine('checkout', provideCheckoutMachine));
   useEmitted(actor);
   const processing = state.hasTag('loading') || state.matches('success');
+  const placedOrderId = state.context.orderId;
+  // Back from /payment finds the cart this tab's order emptied: go to that order's payment instead of
+  // offering a fresh Place Order. New items in the cart start a new checkout.
+  const pendingPayment = useMemo(() => (lines.length === 0 ? placedOrder() : null), [lines.length]);
+  useEffect(() => {
+    if (lines.length > 0) forgetPlaced();
+  }, [lines.length]);
+  useEffect(() => {
+    if (placedOrderId) markPlaced(placedOrderId);
+  }, [placedOrderId]);
+  const draft = useMemo(() => readDraft(), []);
 
   const [form, fields] = useForm({
     id: 'checkout',
     constraint: getZodConstraint(checkoutSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    defaultValue: { phone: '+91' },
+    defaultValue: { phone: '+91', ...draft },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
     onSubmit: (event, { submission }) => {
       event.preventDefault();
@@ -72,6 +85,9 @@ export default function CheckoutPage() {
     }
   };
 
+  if (pendingPayment && !placedOrderId)
+    return <Navigate to={`/payment?orderId=${encodeURIComponent(pendingPayment)}`} replace />;
+
   return (
     <Page>
       <h1 className={h1Style}>Checkout</h1>
@@ -99,7 +115,13 @@ export default function CheckoutPage() {
           >
             Shipping Information
           </h2>
-          <form {...formProps} onSubmit={onSubmit} className={formStack}>
+          <form
+            {...formProps}
+            onSubmit={onSubmit}
+            onInput={(event) => saveDraft(event.currentTarget)}
+            onChange={(event) => saveDraft(event.currentTarget)}
+            className={formStack}
+          >
             <InputField
               key={fields.fullName.key}
               label="Full name"

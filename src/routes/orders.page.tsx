@@ -6,10 +6,11 @@ import { useEmitted } from '../app/emitted';
 import { usePageMachine } from '../app/machines-context';
 import { ShirtIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
-import { ButtonLink } from '../components/ui/button';
+import { Button, ButtonLink } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { OrderCard } from './orders/order-card';
 
+export const ORDERS_LOAD_FAILED = 'We could not load your orders. Please try again.';
 export const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay Now.';
 
 /**
@@ -17,7 +18,7 @@ export const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay
  * with ?payment=failed; the order stays Pending with its Pay Now button.
  */
 export default function OrdersPage() {
-  const [state, , actor] = useMachine(usePageMachine('myOrders', provideMyOrdersMachine));
+  const [state, send, actor] = useMachine(usePageMachine('myOrders', provideMyOrdersMachine));
   useEmitted(actor);
   const [params] = useSearchParams();
   const paymentFailed = params.get('payment') === 'failed';
@@ -32,6 +33,14 @@ export default function OrdersPage() {
           <p role="status" className={css({ color: 'fg.muted', py: '12', textAlign: 'center' })}>
             Loading your orders...
           </p>
+        ) : state.matches('failed') ? (
+          <StatePanel
+            tone="error"
+            title="Orders unavailable"
+            action={<Button onClick={() => send({ type: 'orders.retry' })}>Try Again</Button>}
+          >
+            {ORDERS_LOAD_FAILED}
+          </StatePanel>
         ) : orders.length === 0 ? (
           <StatePanel
             icon={<ShirtIcon size={48} />}

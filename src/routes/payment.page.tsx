@@ -1,13 +1,16 @@
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
+import { startingValues } from '../../machines/payment.machine';
+import { isSandboxPayee } from '../../machines/payment.model';
 import { providePaymentMachine } from '../app/actors/payment.live';
 import { useEmitted } from '../app/emitted';
 import { usePageMachine } from '../app/machines-context';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
 import { PaymentForm } from './payment/payment-form';
+import { PaymentSummary } from './payment/payment-summary';
 import { QrPayment } from './payment/qr-payment';
 
 /** orderId from ?orderId=… or from the navigation state (spec §2 Payment). */
@@ -42,14 +45,44 @@ function Busy({ children }: { children: ReactNode }) {
   );
 }
 
+/** Spec §9: below 768 px is a phone, which cannot scan a QR code shown on its own screen. */
+function isPhoneScreen(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(max-width: 767px)').matches
+    : false;
+}
+
+const ordersLink = (
+  <ButtonLink to="/orders" variant="outline">
+    View My Orders
+  </ButtonLink>
+);
+
 /** /payment (spec §2 Payment, §4 Payment outcome, §5 Payment form, §8). */
 export default function PaymentPage() {
   const orderId = useOrderId();
   const [state, send, actor] = useMachine(usePageMachine('payment', providePaymentMachine), {
-    input: { orderId },
+    input: { orderId, isPhone: isPhoneScreen() },
   });
   useEmitted(actor);
-  const { fields, outcome, error } = state.context;
+  const { fields, outcome, error, order, isPhone } = state.context;
+  // The form starts on the checkout's name and phone and the device's method (the machine's rule).
+  const formFields = useMemo(() => {
+    const start = startingValues(fields, order, isPhone);
+    return fields.map((field) =>
+      start[field.name] !== undefined ? { ...field, defaultValue: start[field.name] } : field,
+    );
+  }, [fields, order, isPhone]);
+
+  // The QR code or the UPI-app notice replaces the form: bring it into view and to the screen reader.
+  const resultRef = useRef<HTMLDivElement>(null);
+  const showsResult = state.matches('qr') || state.matches('deeplink');
+  useEffect(() => {
+    if (!showsResult) return;
+    const node = resultRef.current;
+    node?.focus({ preventScroll: true });
+    node?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [showsResult]);
 
   // A browser that refuses the gateway form (CSP form-action) says so at once; the machine's own
   // timeout covers every other way the redirect can fail to happen. Listening all along (not only
@@ -73,8 +106,30 @@ export default function PaymentPage() {
         {error}
       </StatePanel>
     );
-  } else if (state.matches('loadingFields')) {
+  } else if (state.matches('loadingOrder') || state.matches('loadingFields')) {
     body = <Busy>Loading payment form...</Busy>;
+  } else if (state.matches('notPayable')) {
+    body = (
+      <StatePanel title="Nothing to pay" action={ordersLink}>
+        {error}
+      </StatePanel>
+    );
+  } else if (state.matches('orderNotFound')) {
+    body = (
+      <StatePanel tone="error" title="Order not found" action={ordersLink}>
+        {error}
+      </StatePanel>
+    );
+  } else if (state.matches('orderFailed')) {
+    body = (
+      <StatePanel
+        tone="error"
+        title="Order unavailable"
+        action={<Button onClick={() => send({ type: 'payment.retry' })}>Try Again</Button>}
+      >
+        {error}
+      </StatePanel>
+    );
   } else if (state.matches('fieldsFailed')) {
     body = (
       <StatePanel
@@ -106,12 +161,16 @@ export default function PaymentPage() {
     const qr = outcome?.kind === 'qr' ? outcome : null;
     body = (
       <Card>
-        <QrPayment
-          qr={qr?.qr ?? null}
-          qrBase64={qr?.qrBase64 ?? null}
-          gatewayUrl={qr?.gatewayUrl ?? null}
-          waiting={state.matches('qr')}
-        />
+        {order ? <PaymentSummary order={order} /> : null}
+        <div ref={resultRef} tabIndex={-1} className={css({ outline: 'none', scrollMarginTop: '20' })}>
+          <QrPayment
+            qr={qr?.qr ?? null}
+            qrBase64={qr?.qrBase64 ?? null}
+            gatewayUrl={qr?.gatewayUrl ?? null}
+            waiting={state.matches('qr')}
+            sandbox={isSandboxPayee(qr?.qr)}
+          />
+        </div>
         {state.matches('qrExpired') ? (
           <div
             className={css({
@@ -136,13 +195,18 @@ export default function PaymentPage() {
     const url = outcome?.kind === 'deeplink' ? outcome.url : null;
     body = (
       <Card>
+        {order ? <PaymentSummary order={order} /> : null}
         <div
+          ref={resultRef}
+          tabIndex={-1}
           className={css({
             display: 'flex',
             flexDirection: 'column',
             alignItems: 'center',
             gap: '4',
             textAlign: 'center',
+            outline: 'none',
+            scrollMarginTop: '20',
           })}
         >
           <p role="status">Opening your payment app...</p>
@@ -165,9 +229,10 @@ export default function PaymentPage() {
   } else {
     body = (
       <Card>
+        {order ? <PaymentSummary order={order} /> : null}
         <PaymentForm
           key={JSON.stringify(fields)}
-          fields={fields}
+          fields={formFields}
           submitting={state.hasTag('loading')}
           onSubmit={(submitted) => send({ type: 'payment.submit', values: submitted })}
         />

@@ -107,6 +107,34 @@ describe('validateField — phone (+91)', () => {
   });
 });
 
+describe('formatMessage (what is wrong with a GSTIN)', () => {
+  const gstin: PaymentField = {
+    name: 'gstin',
+    label: 'GSTIN',
+    type: 'text',
+    rules: {
+      required: true,
+      minLength: 15,
+      maxLength: 15,
+      pattern: '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$',
+    },
+    rulesMessages: ['Please enter the GSTIN for the invoice'],
+    formatMessage: 'A GSTIN is 15 characters (e.g. 22AAAAA0000A1Z5)',
+  };
+  it('asks for the value only when it is blank', () => {
+    expect(validateField(gstin, { gstin: '' })).toBe('Please enter the GSTIN for the invoice');
+  });
+  it('says what is wrong with a filled but invalid value', () => {
+    expect(validateField(gstin, { gstin: '22AAAAA0000' })).toBe(
+      'A GSTIN is 15 characters (e.g. 22AAAAA0000A1Z5); this has 11',
+    );
+    expect(validateField(gstin, { gstin: '22AAAAA0000A1Y5' })).toBe(
+      'A GSTIN is 15 characters (e.g. 22AAAAA0000A1Z5)',
+    );
+    expect(validateField(gstin, { gstin: '22AAAAA0000A1Z5' })).toBeNull();
+  });
+});
+
 describe('isFieldVisible (showWhenFilled)', () => {
   const gstin: PaymentField = {
     name: 'gstin',

@@ -7,7 +7,10 @@ import {
   type CartLine,
   cartCount,
   cartTotal,
+  chooseVariant,
+  lineNeedsChoice,
   parseStoredCart,
+  serializeCart,
 } from '../../machines/cart.model';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -165,5 +168,36 @@ describe('parseStoredCart', () => {
   });
   it('merges hand-duplicated lines so one line per key remains', () => {
     expect(parseStoredCart(JSON.stringify([line, line]))).toEqual([{ ...line, quantity: 4 }]);
+  });
+});
+
+describe('choosing a size and colour on a line a card added', () => {
+  const tee: CartLine = {
+    id: 't1',
+    name: 'Tee',
+    image: '',
+    price: 499,
+    quantity: 1,
+    sizeOptions: ['S', 'M', 'L'],
+    colorOptions: ['White', 'Black'],
+  };
+  it('needs a choice until both are chosen, and only offered values count', () => {
+    expect(lineNeedsChoice(tee)).toBe(true);
+    let lines = chooseVariant([tee], tee, { selectedSize: 'XXL' });
+    expect(lines[0]?.selectedSize).toBeUndefined();
+    lines = chooseVariant(lines, tee, { selectedSize: 'M' });
+    expect(lineNeedsChoice(lines[0] as CartLine)).toBe(true);
+    lines = chooseVariant(lines, { id: 't1', selectedSize: 'M' }, { selectedColor: 'Black' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ selectedSize: 'M', selectedColor: 'Black', quantity: 1 });
+    expect(lineNeedsChoice(lines[0] as CartLine)).toBe(false);
+  });
+  it('merges into an existing line of the same choice', () => {
+    const chosen = { ...tee, selectedSize: 'M', selectedColor: 'Black', quantity: 2 };
+    const lines = chooseVariant([chosen, tee], tee, { selectedSize: 'M', selectedColor: 'Black' });
+    expect(lines).toEqual([{ ...chosen, quantity: 3 }]);
+  });
+  it('survives a round trip through storage with its options', () => {
+    expect(parseStoredCart(serializeCart([tee]))).toEqual([tee]);
   });
 });

@@ -152,6 +152,8 @@ describe('parentCategoryOptions and cardCartLine', () => {
       price: 1899,
       quantity: 1,
       selectedSize: 'One Size',
+      // Several colours: the cart line keeps them so it can ask for one in place.
+      colorOptions: ['Red', 'Blue'],
     });
   });
 });

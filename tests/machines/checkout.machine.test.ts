@@ -5,7 +5,7 @@ import { describeModel } from './support/suite';
 describeModel(
   modelNamed('checkout'),
   ({ event, to }) => {
-    const e = event as { type: string; items?: unknown[]; city?: string };
+    const e = event as { type: string; items?: { sizeOptions?: string[] }[]; city?: string };
     if (e.type === 'checkout.submit') {
       if (e.items?.length === 0)
         return [
@@ -13,6 +13,15 @@ describeModel(
             type: 'toast',
             title: 'Cart is empty',
             description: 'Please add items to your cart before checkout.',
+            variant: 'error',
+          },
+        ];
+      if (e.items?.some((line) => line.sizeOptions))
+        return [
+          {
+            type: 'toast',
+            title: 'Choose size and colour',
+            description: 'Pick a size and colour for every item in your cart.',
             variant: 'error',
           },
         ];
@@ -46,6 +55,10 @@ describeModel(
     for (const input of replay.actorInputs.get('createOrder') ?? []) {
       expect(input).toEqual({
         products: { 'p-kurta': 1, 'p-tee': 2 },
+        lines: [
+          { productId: 'p-kurta', quantity: 1, size: 'M', color: 'Indigo' },
+          { productId: 'p-tee', quantity: 2 },
+        ],
         shippingAddress: {
           fullName: 'Asha Verma',
           address: '14 MG Road',

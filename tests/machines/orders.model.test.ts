@@ -6,6 +6,7 @@ import {
   orderStatusColor,
   orderStatusLabel,
   toDisplayOrder,
+  variantLabel,
 } from '../../machines/orders.model';
 
 describe('orderStatusLabel / orderStatusColor', () => {
@@ -41,8 +42,25 @@ describe('toDisplayOrder', () => {
     status: 0,
     createdAt: '2026-11-01T10:00:00.000Z',
     items: [
-      { id: 'i1', productId: 'p1', productTitle: 'Tee', quantity: 2, price: 499 },
-      { id: 'i2', productId: 'p2', productTitle: 'Kurta', quantity: 1, price: 1499.5 },
+      {
+        id: 'i1',
+        productId: 'p1',
+        productTitle: 'Tee',
+        quantity: 2,
+        price: 499,
+        size: 'M',
+        color: 'White',
+        imgUrl: '/images/tee.svg',
+      },
+      {
+        id: 'i2',
+        productId: 'p2',
+        productTitle: 'Kurta',
+        quantity: 1,
+        price: 1499.5,
+        size: null,
+        color: null,
+      },
     ],
     shippingAddress: {
       fullName: 'Asha',
@@ -63,8 +81,15 @@ describe('toDisplayOrder', () => {
       statusLabel: 'Pending',
       statusColor: 'yellow',
       items: [
-        { id: 'i1', name: 'Tee', quantity: 2, price: 499 },
-        { id: 'i2', name: 'Kurta', quantity: 1, price: 1499.5 },
+        {
+          id: 'i1',
+          name: 'Tee',
+          quantity: 2,
+          price: 499,
+          variant: 'Color: White · Size: M',
+          image: '/images/tee.svg',
+        },
+        { id: 'i2', name: 'Kurta', quantity: 1, price: 1499.5, variant: '', image: '' },
       ],
       shipping: {
         address: '14 MG Road, Bengaluru, Karnataka, 560038',
@@ -80,7 +105,13 @@ describe('toDisplayOrder', () => {
     expect(shown.shipping.tracking).toBe('DL123');
     expect(shown.canPay).toBe(false);
   });
-  it('formats order money with a $ sign and 2 decimals', () => {
-    expect(formatOrderMoney(2497.5)).toBe('$2497.50');
+  it('formats order money in en-IN rupees with thousands separators, like the rest of the shop', () => {
+    expect(formatOrderMoney(2497.5)).toBe('₹2,497.50');
+    expect(formatOrderMoney(14999)).toBe('₹14,999.00');
+    expect(formatOrderMoney(149999)).toBe('₹1,49,999.00');
+  });
+  it('words a size-only or colour-only line like the cart does', () => {
+    expect(variantLabel('L', null)).toBe('Size: L');
+    expect(variantLabel(undefined, 'Black')).toBe('Color: Black');
   });
 });

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { paymentMachine } from '../../machines/payment.machine';
-import { paymentFields } from './support/fixtures';
-import { modelNamed, paymentResponses } from './support/models';
+import { ORDER_NOT_FOUND, ORDER_NOT_PAYABLE, paymentMachine } from '../../machines/payment.machine';
+import type { PaymentField } from '../../machines/payment-form.rules';
+
+const methodField: PaymentField = {
+  name: 'method',
+  label: 'Pay with',
+  type: 'select',
+  options: [
+    { label: 'UPI app', value: 'upi_intent' },
+    { label: 'UPI QR code', value: 'upi_qr' },
+    { label: 'Card / net banking', value: 'card' },
+  ],
+  defaultValue: 'upi_qr',
+};
+
+import { paymentFields, serverError } from './support/fixtures';
+import { modelNamed, paymentResponses, pendingApiOrder } from './support/models';
 import { describeModel } from './support/suite';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -99,6 +113,7 @@ describe('paymentMachine', () => {
     const actor = createActor(
       paymentMachine.provide({
         actors: {
+          fetchOrder: fromPromise(async () => pendingApiOrder),
           fetchPaymentFields: fromPromise(async () => paymentFields),
           submitPayment: fromPromise(async () => paymentResponses.qr!),
           fetchOrderStatus: fromPromise(async () => statuses.shift()),
@@ -138,6 +153,7 @@ describe('paymentMachine', () => {
     const actor = createActor(
       paymentMachine.provide({
         actors: {
+          fetchOrder: fromPromise(async () => pendingApiOrder),
           fetchPaymentFields: fromPromise(async () => paymentFields),
           submitPayment: fromPromise(async () => paymentResponses.redirectPost!),
         },
@@ -178,12 +194,61 @@ describe('paymentMachine', () => {
     expect(actor.getSnapshot().value).toBe('qrExpired');
   });
 
-  it('resets the values to the new defaults when the field list is loaded', async () => {
+  it("starts the form on the defaults plus the checkout's name and phone the order ships to", async () => {
     const { actor } = fieldsLoaded();
     actor.start();
     await flush();
-    expect(actor.getSnapshot().context.values).toEqual({ payerName: '', email: '', phone: '+91', gstin: '' });
+    expect(actor.getSnapshot().context.values).toEqual({
+      payerName: 'Asha Verma',
+      email: '',
+      phone: '+919876543210',
+      gstin: '',
+    });
+    expect(actor.getSnapshot().context.order?.items[0]).toMatchObject({
+      name: 'Plain Tee',
+      variant: 'Color: White · Size: M',
+    });
     actor.send({ type: 'payment.change', name: 'phone', value: '+91 98765-43210 99' });
     expect(actor.getSnapshot().context.values.phone).toBe('+919876543210');
+  });
+
+  const withOrder = (order: () => Promise<unknown>, input: { isPhone?: boolean } = {}) =>
+    createActor(
+      paymentMachine.provide({
+        actors: {
+          fetchOrder: fromPromise(order as () => Promise<typeof pendingApiOrder>),
+          fetchPaymentFields: fromPromise(async () => [...paymentFields, methodField]),
+        },
+      }),
+      { input: { orderId: 'SF-TEST0001', ...input } },
+    );
+
+  it('says at once that an already-paid order needs no payment, without loading the form', async () => {
+    const actor = withOrder(async () => ({ ...pendingApiOrder, status: 1 }));
+    actor.start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('notPayable');
+    expect(actor.getSnapshot().context.error).toBe(ORDER_NOT_PAYABLE);
+  });
+
+  it("says at once that an order is not the shopper's (404)", async () => {
+    const actor = withOrder(async () => {
+      throw serverError('Order not found or access denied', 404);
+    });
+    actor.start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('orderNotFound');
+    expect(actor.getSnapshot().context.error).toBe(ORDER_NOT_FOUND);
+  });
+
+  it('starts on the UPI app on a phone and on the QR code elsewhere', async () => {
+    const phone = withOrder(async () => pendingApiOrder, { isPhone: true });
+    phone.start();
+    await flush();
+    expect(phone.getSnapshot().context.values.method).toBe('upi_intent');
+    const desktop = withOrder(async () => pendingApiOrder, { isPhone: false });
+    desktop.start();
+    await flush();
+    expect(desktop.getSnapshot().context.values.method).toBe('upi_qr');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/errors';
 import {
+  GSTIN_FORMAT_MESSAGE,
   isFieldVisible,
   PAYMENT_FIELDS,
   type PaymentField,
@@ -172,7 +173,10 @@ describe('validatePaymentFields', () => {
       'GSTIN: Please enter the GSTIN for the invoice',
     );
     expect(errorOf({ ...VALID, businessName: 'Verma Textiles', gstin: '22AAAAA0000A1Y5' })).toBe(
-      'GSTIN: Invalid format',
+      `GSTIN: ${GSTIN_FORMAT_MESSAGE}`,
+    );
+    expect(errorOf({ ...VALID, businessName: 'Verma Textiles', gstin: '22AAAAA0000' })).toBe(
+      `GSTIN: ${GSTIN_FORMAT_MESSAGE}; this has 11`,
     );
     expect(
       validatePaymentFields(PAYMENT_FIELDS, {

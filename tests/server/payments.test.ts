@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAttempts } from '../../server/db/schema';
+import { GSTIN_FORMAT_MESSAGE } from '../../server/payments/fields';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { SANDBOX_TITLE } from '../../server/payments/sandbox-page';
 import { settleAttempt } from '../../server/payments/service';
@@ -159,7 +160,7 @@ describe('POST /payments', () => {
     [{ method: '' }, 'Pay with: Please choose how to pay'],
     [{ phone: 919876543210 }, 'Mobile number: Must be text'],
     [{ businessName: 'Verma Textiles' }, 'GSTIN: Please enter the GSTIN for the invoice'],
-    [{ businessName: 'Verma Textiles', gstin: 'GSTIN123' }, 'GSTIN: Must be at least 15 characters'],
+    [{ businessName: 'Verma Textiles', gstin: 'GSTIN123' }, `GSTIN: ${GSTIN_FORMAT_MESSAGE}; this has 8`],
   ])('answers 400 and records nothing when the fields break a rule (%j)', async (change, message) => {
     const order = await placeOrder(t.app, token);
     const response = await pay(order.id, { ...fieldsFor('upi_qr'), ...change });

@@ -24,5 +24,6 @@ afterEach(() => {
   toaster.remove();
   clearPendingToasts();
   localStorage.clear();
+  sessionStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });

@@ -8,6 +8,13 @@ import { call } from './request';
 export function providePaymentMachine({ client }: LiveDeps) {
   return paymentMachine.provide({
     actors: {
+      // The owner's own order (signed in, so no contact is needed); a 404 means missing or not theirs.
+      fetchOrder: fromPromise(async ({ input }) =>
+        call(
+          client.GET('/orders/{orderId}', { params: { path: { orderId: input.orderId } } }),
+          'Failed to load your order. Please try again later.',
+        ),
+      ),
       fetchPaymentFields: fromPromise(async () =>
         parsePaymentFields(
           await call(client.GET('/payments/fields'), 'Failed to load payment form. Please try again later.'),

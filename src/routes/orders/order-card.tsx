@@ -1,12 +1,13 @@
 import { css } from 'styled-system/css';
 import type { DisplayOrder } from '../../../machines/orders.model';
-import { formatLongDate, formatOrderAmount } from '../../components/format';
+import { formatInr, formatLongDate } from '../../components/format';
 import { ButtonLink } from '../../components/ui/button';
+import { OrderLine } from './order-line';
 import { StatusBadge } from './status-badge';
 
 const label = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase' });
 
-/** One order of My Orders (spec §2 My Orders): amounts with $ and 2 decimals (spec §1). */
+/** One order of My Orders (spec §2 My Orders): lines with size and colour, amounts in en-IN ₹ (issue 14). */
 export function OrderCard({ order }: { order: DisplayOrder }) {
   const titleId = `order-${order.id}`;
   return (
@@ -54,25 +55,7 @@ export function OrderCard({ order }: { order: DisplayOrder }) {
           <h3 className={label}>Items</h3>
           <ul className={css({ mt: '2' })}>
             {order.items.map((item) => (
-              <li
-                key={item.id}
-                className={css({
-                  display: 'flex',
-                  justifyContent: 'space-between',
-                  gap: '3',
-                  py: '2',
-                  borderBottomWidth: '1px',
-                  borderColor: 'border.subtle',
-                  _last: { borderBottomWidth: '0' },
-                })}
-              >
-                <span>
-                  {item.name} <span className={css({ color: 'fg.muted' })}>× {item.quantity}</span>
-                </span>
-                <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>
-                  {formatOrderAmount(item.price)}
-                </span>
-              </li>
+              <OrderLine key={item.id} item={item} />
             ))}
           </ul>
         </div>
@@ -105,7 +88,7 @@ export function OrderCard({ order }: { order: DisplayOrder }) {
         })}
       >
         <p className={css({ fontSize: 'lg' })}>
-          Total: <strong>{formatOrderAmount(order.total)}</strong>
+          Total: <strong>{formatInr(order.total)}</strong>
         </p>
         {order.canPay ? (
           <ButtonLink to={`/payment?orderId=${encodeURIComponent(order.id)}`} aria-describedby={titleId}>

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import type { DisplayOrder } from '../../../machines/orders.model';
-import { formatOrderAmount } from '../../components/format';
+import { formatInr } from '../../components/format';
 
 const cell = css({
   py: '2.5',
@@ -11,7 +11,7 @@ const cell = css({
 });
 const numeric = css({ textAlign: 'right!', whiteSpace: 'nowrap' });
 
-/** Items of a tracked order: name, qty, price with $ and 2 decimals (spec §2 Track order, §1). */
+/** Items of a tracked order: name with size and colour, qty, price in en-IN ₹ (spec §2 Track order, issue 14). */
 export function OrderItemsTable({ order }: { order: DisplayOrder }) {
   return (
     <div className={css({ overflowX: 'auto' })}>
@@ -33,9 +33,14 @@ export function OrderItemsTable({ order }: { order: DisplayOrder }) {
         <tbody>
           {order.items.map((item) => (
             <tr key={item.id}>
-              <td className={cell}>{item.name}</td>
+              <td className={cell}>
+                {item.name}
+                {item.variant ? (
+                  <span className={css({ display: 'block', color: 'fg.muted' })}>{item.variant}</span>
+                ) : null}
+              </td>
               <td className={`${cell} ${numeric}`}>{item.quantity}</td>
-              <td className={`${cell} ${numeric}`}>{formatOrderAmount(item.price)}</td>
+              <td className={`${cell} ${numeric}`}>{formatInr(item.price)}</td>
             </tr>
           ))}
         </tbody>
@@ -44,9 +49,7 @@ export function OrderItemsTable({ order }: { order: DisplayOrder }) {
             <th scope="row" colSpan={2} className={`${cell} ${numeric}`}>
               Total
             </th>
-            <td className={`${cell} ${numeric} ${css({ fontWeight: '700' })}`}>
-              {formatOrderAmount(order.total)}
-            </td>
+            <td className={`${cell} ${numeric} ${css({ fontWeight: '700' })}`}>{formatInr(order.total)}</td>
           </tr>
         </tfoot>
       </table>

@@ -8,10 +8,12 @@ type QrPaymentProps = {
   /** The gateway's own page for this payment (the sandbox), when the answer carried one. */
   gatewayUrl: string | null;
   waiting: boolean;
+  /** The code pays a payee that cannot exist (no UPI VPA configured yet): say it is a sandbox code. */
+  sandbox?: boolean;
 };
 
 /** Spec §4 qr outcome: the code from `qr` (size 256, level L), else the PNG in `qrBase64`. */
-export function QrPayment({ qr, qrBase64, gatewayUrl, waiting }: QrPaymentProps) {
+export function QrPayment({ qr, qrBase64, gatewayUrl, waiting, sandbox = false }: QrPaymentProps) {
   return (
     <div
       className={css({
@@ -23,6 +25,21 @@ export function QrPayment({ qr, qrBase64, gatewayUrl, waiting }: QrPaymentProps)
       })}
     >
       <h2 className={css({ textStyle: 'h3', fontSize: 'xl' })}>Scan QR Code to Complete Payment</h2>
+      {sandbox ? (
+        <p
+          className={css({
+            px: '3',
+            py: '0.5',
+            borderRadius: 'full',
+            bg: 'amber.100',
+            color: 'amber.900',
+            fontSize: 'sm',
+            fontWeight: '600',
+          })}
+        >
+          Sandbox: a test code, no UPI app can pay it
+        </p>
+      ) : null}
       <p className={css({ color: 'fg.muted', maxW: 'sm' })}>
         Scan this code with your banking or payment app (any UPI app) to complete the payment.
       </p>

@@ -83,7 +83,9 @@ export const order: DisplayOrder = {
   status: 0,
   statusLabel: 'Pending',
   statusColor: 'yellow',
-  items: [{ id: 'i1', name: 'Plain Tee', quantity: 2, price: 499 }],
+  items: [
+    { id: 'i1', name: 'Plain Tee', quantity: 2, price: 499, variant: 'Color: White · Size: M', image: '' },
+  ],
   shipping: {
     address: '14 MG Road, Bengaluru, Karnataka, 560038',
     method: 'Standard Shipping',

@@ -12,6 +12,7 @@ import { featuredProductsMachine } from '../../../machines/featured-products.mac
 import { myOrdersMachine } from '../../../machines/my-orders.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
 import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
+import type { ApiOrder } from '../../../machines/orders.model';
 import { paymentMachine } from '../../../machines/payment.machine';
 import type { PaymentResponse } from '../../../machines/payment.model';
 import { productMachine } from '../../../machines/product.machine';
@@ -72,6 +73,7 @@ const cartModel: MachineModel = {
       { type: 'cart.update', id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo', quantity: 3 },
       { type: 'cart.update', id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo', quantity: 0 },
       { type: 'cart.clear' },
+      { type: 'cart.choose', line: { id: tee.id }, selectedSize: 'L' },
       { type: 'cart.reset' },
       { type: 'cart.checkout', authenticated: true },
       { type: 'cart.checkout', authenticated: false },
@@ -184,6 +186,10 @@ const checkoutModel: MachineModel = {
       '2 lines, every field filled',
     ),
     user({ type: 'checkout.submit', items: [], ...shipping }, 'empty cart'),
+    user(
+      { type: 'checkout.submit', items: [{ ...teeLine, sizeOptions: ['S', 'M'] }], ...shipping },
+      'a tee line without its size',
+    ),
     user({ type: 'checkout.submit', items: [kurtaLine], ...shipping, city: '   ' }, 'city blank'),
     done('createOrder', { id: 'SF-TEST0001' }, 'order SF-TEST0001'),
     fail('createOrder', serverError('Failed to create order', 400)),
@@ -288,6 +294,35 @@ export const paymentResponses: Record<string, PaymentResponse> = {
   refusedSilently: { success: false },
 };
 
+/** The order GET /orders/{orderId} answers the payment page (ships to the payer's name and phone). */
+export const pendingApiOrder: ApiOrder = {
+  id: 'SF-TEST0001',
+  status: 0,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  items: [
+    {
+      id: 'i1',
+      productId: 'p-tee',
+      productTitle: 'Plain Tee',
+      quantity: 2,
+      price: 499,
+      size: 'M',
+      color: 'White',
+      imgUrl: '/images/tee.svg',
+    },
+  ],
+  shippingAddress: {
+    fullName: 'Asha Verma',
+    address: '14 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560038',
+    phone: '+919876543210',
+  },
+  total: 998,
+  trackingNumber: null,
+};
+
 const paymentModel: MachineModel = {
   name: 'payment',
   machine: paymentMachine,
@@ -312,6 +347,10 @@ const paymentModel: MachineModel = {
     if (values.email === 'asha@example')
       fill.push({ type: 'payment.change', name: 'email', value: 'asha@example.in' } as EventObject);
     return [
+      done('fetchOrder', pendingApiOrder, 'Pending order'),
+      done('fetchOrder', { ...pendingApiOrder, status: 1 }, 'order already paid'),
+      fail('fetchOrder', serverError('Order not found or access denied', 404)),
+      fail('fetchOrder', noResponse()),
       done('fetchPaymentFields', paymentFields, 'payerName, email, phone (+ gstin when company is filled)'),
       fail('fetchPaymentFields', serverError('Internal server error')),
       ...fill,

@@ -114,4 +114,35 @@ describe('cart page', () => {
     await findHeading('Shopping Cart');
     await expectNoSeriousAxeViolations();
   });
+
+  it('asks in place for the size and colour of a line a card added without them', async () => {
+    const { user, storage } = renderApp({
+      path: '/cart',
+      cart: [
+        {
+          id: 'tee',
+          name: 'Chai Tee',
+          image: '/images/t.svg',
+          price: 499,
+          quantity: 1,
+          sizeOptions: ['S', 'M', 'L'],
+          colorOptions: ['White', 'Black'],
+        },
+      ],
+    });
+    await findHeading('Shopping Cart');
+    expect(screen.getByText('Choose a size and colour before checkout.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size of Chai Tee' }), 'M');
+    expect(await screen.findByText('Size: M')).toBeInTheDocument();
+    expect(screen.getByText('Choose a colour before checkout.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Color of Chai Tee' }), 'Black');
+    expect(await screen.findByText('Color: Black · Size: M')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /of Chai Tee/ })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(JSON.parse(storage.get('cart') ?? '[]')[0]).toMatchObject({
+        selectedSize: 'M',
+        selectedColor: 'Black',
+      }),
+    );
+  });
 });

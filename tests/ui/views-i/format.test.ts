@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInr, formatLongDate, formatOrderAmount } from '../../../src/components/format';
+import { formatInr, formatLongDate } from '../../../src/components/format';
 
 describe('formatInr', () => {
   it('formats rupees in the en-IN locale with Indian digit grouping', () => {
@@ -14,13 +14,6 @@ describe('formatInr', () => {
 
   it('shows ₹0.00 for a missing amount', () => {
     expect(formatInr(Number.NaN)).toBe('₹0.00');
-  });
-});
-
-describe('formatOrderAmount', () => {
-  it('uses a $ sign with exactly 2 decimals on order pages', () => {
-    expect(formatOrderAmount(1499)).toBe('$1499.00');
-    expect(formatOrderAmount(12.5)).toBe('$12.50');
   });
 });
 

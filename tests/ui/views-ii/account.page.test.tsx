@@ -26,21 +26,25 @@ describe('/account', () => {
     expect(await screen.findByText('Asha Verma')).toBeInTheDocument();
   });
 
-  it('shows the loading text and the fallback values while the account is loading', async () => {
+  it('shows the loading text and skeletons, never made-up details, while the account is loading', async () => {
     renderApp({ path: '/account', api: { 'GET /accountInfo': () => new Promise<Response>(() => {}) } });
     expect(await screen.findByText('Loading account information...')).toBeInTheDocument();
-    expect(screen.getByText(ACCOUNT_FALLBACK.name)).toBeInTheDocument();
-    expect(screen.getByText(ACCOUNT_FALLBACK.memberSince)).toBeInTheDocument();
+    expect(screen.queryByText(ACCOUNT_FALLBACK.name)).not.toBeInTheDocument();
+    expect(screen.queryByText('customer@example.com')).not.toBeInTheDocument();
+    expect(screen.queryByText('April 18, 2025')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Profile' })).toHaveAttribute('aria-busy', 'true');
   });
 
-  it('shows the §8 error with the status, a toast and the fallbacks when the load fails', async () => {
+  it('shows the §8 error with the status, a toast and Try Again, without made-up details', async () => {
     renderApp({ path: '/account', api: { 'GET /accountInfo': () => json({ error: 'boom' }, 500) } });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load account information (Status: 500)',
     );
     await findToast('Error');
-    expect(screen.getByText(ACCOUNT_FALLBACK.name)).toBeInTheDocument();
-    expect(screen.getByText('April 18, 2025')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.queryByText(ACCOUNT_FALLBACK.name)).not.toBeInTheDocument();
+    expect(screen.queryByText('customer@example.com')).not.toBeInTheDocument();
+    expect(screen.queryByText('April 18, 2025')).not.toBeInTheDocument();
   });
 
   it('loads again when Try Again is pressed after a failure', async () => {

@@ -146,6 +146,10 @@ describe('/checkout', () => {
     await waitFor(() => expect(location()).toBe('/payment?orderId=SF-NEW'));
     expect(calls.find((c) => c.path === '/orders' && c.method === 'POST')?.body).toEqual({
       products: { p1: 2, p2: 1 },
+      lines: [
+        { productId: 'p1', quantity: 2, size: 'M', color: 'Indigo' },
+        { productId: 'p2', quantity: 1 },
+      ],
       shippingAddress: {
         fullName: 'Asha Verma',
         address: '12 MG Road',
@@ -156,6 +160,41 @@ describe('/checkout', () => {
       },
     });
     await waitFor(() => expect(storage.get('cart')).toBe('[]'));
+    // The draft is gone; this tab remembers the order so Back from /payment returns to its payment.
+    expect(sessionStorage.getItem('checkout-draft')).toBeNull();
+    expect(sessionStorage.getItem('checkout-placed-order')).toBe('SF-NEW');
+  });
+
+  it('keeps what was typed across a refresh (sessionStorage) until the order is placed', async () => {
+    const first = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await fillShipping(first.user, { postalCode: '' });
+    await chooseState(first.user, 'Karnataka');
+    first.unmount();
+    renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('Asha Verma');
+    expect(screen.getByLabelText(/^Address/)).toHaveValue('12 MG Road');
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Bengaluru');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('+91 98765-43210');
+  });
+
+  it("sends Back from /payment (cart emptied by this tab's order) to that order's payment", async () => {
+    sessionStorage.setItem('checkout-placed-order', 'SF-NEW');
+    const { location } = renderApp({
+      path: '/checkout',
+      cart: [],
+      api: { 'GET /payments/fields': () => json({ fields: [] }) },
+    });
+    await waitFor(() => expect(location()).toBe('/payment?orderId=SF-NEW'));
+  });
+
+  it('starts a fresh checkout once the cart has items again', async () => {
+    sessionStorage.setItem('checkout-placed-order', 'SF-NEW');
+    const { location } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    expect(location()).toBe('/checkout');
+    await waitFor(() => expect(sessionStorage.getItem('checkout-placed-order')).toBeNull());
   });
 
   it('toasts Error placing order and stays when the order is refused', async () => {

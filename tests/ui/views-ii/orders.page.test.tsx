@@ -38,20 +38,21 @@ describe('/orders', () => {
     expect(badge.className).toContain(`badge--tone_${tone}`);
   });
 
-  it('shows date, items, address, method, tracking and the $ total of each order', async () => {
+  it('shows date, items with size and colour, address, method, tracking and the ₹ total of each order', async () => {
     renderApp({ path: '/orders', api: { 'GET /orders': () => json(ORDERS) } });
     await screen.findByRole('article', { name: 'Order SF-PENDING' }, { timeout: 5000 });
     const pending = within(card('SF-PENDING'));
     expect(pending.getByText('Placed on April 18, 2025')).toBeInTheDocument();
     expect(pending.getByText('Block Print Kurta')).toBeInTheDocument();
     expect(pending.getByText('× 2')).toBeInTheDocument();
-    expect(pending.getByText('$499.50')).toBeInTheDocument();
-    expect(pending.getByText('$1299.00')).toBeInTheDocument();
+    expect(pending.getByText('Color: Indigo · Size: M')).toBeInTheDocument();
+    expect(pending.getByText('₹499.50')).toBeInTheDocument();
+    expect(pending.getByText('₹1,299.00')).toBeInTheDocument();
     expect(pending.getByText('12 MG Road, Bengaluru, Karnataka, 560001')).toBeInTheDocument();
     expect(pending.getByText('Standard Shipping')).toBeInTheDocument();
     expect(pending.getByText('Not available')).toBeInTheDocument();
     // 499.5 × 2 + 1299 × 1
-    expect(pending.getByText('$2298.00')).toBeInTheDocument();
+    expect(pending.getByText('₹2,298.00')).toBeInTheDocument();
     expect(within(card('SF-PROCESSING')).getByText('TRK-123')).toBeInTheDocument();
   });
 
@@ -75,11 +76,24 @@ describe('/orders', () => {
     );
   });
 
-  it('toasts the §8 error and shows the empty state when the orders fail to load', async () => {
-    renderApp({ path: '/orders', api: { 'GET /orders': () => json({ error: 'boom' }, 500) } });
+  it('toasts the §8 error and shows an error state with Try Again, not "no orders"', async () => {
+    let attempts = 0;
+    const { user } = renderApp({
+      path: '/orders',
+      api: {
+        'GET /orders': () => {
+          attempts += 1;
+          return attempts === 1 ? json({ error: 'boom' }, 500) : json(ORDERS);
+        },
+      },
+    });
     await findToast('Error');
     expect(screen.getByText('Failed to load your orders. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('No Orders Found')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not load your orders. Please try again.');
+    expect(screen.queryByText('No Orders Found')).not.toBeInTheDocument();
+    expect(screen.queryByText('You have not placed any orders yet.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Order SF-PENDING' })).toBeInTheDocument();
   });
 
   it('shows the payment-failed notice when a gateway sends the shopper back with ?payment=failed', async () => {

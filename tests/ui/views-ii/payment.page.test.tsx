@@ -1,7 +1,36 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
+import {
+  expectNoSeriousAxeViolations,
+  findHeading,
+  findToast,
+  json,
+  renderApp as renderSignedIn,
+} from './support/app';
+import { apiOrder } from './support/orders';
 import { PAYMENT_FIELDS } from './support/payment-fields';
+
+/** A Pending order of the shopper; its ship-to name and phone are blank unless a test gives them. */
+const pendingOrder = (extra: Record<string, unknown> = {}) =>
+  apiOrder('SF-ORDER1', 0, {
+    shippingAddress: {
+      fullName: '',
+      address: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560001',
+      phone: '',
+    },
+    ...extra,
+  });
+
+/** The payment page loads the order first: every render answers it unless the test says otherwise. */
+function renderApp(options: Parameters<typeof renderSignedIn>[0]) {
+  return renderSignedIn({
+    ...options,
+    api: { 'GET /orders/:orderId': () => json(pendingOrder()), ...options.api },
+  });
+}
 
 type User = ReturnType<typeof renderApp>['user'];
 type Answer = Parameters<typeof json>[0];
@@ -105,7 +134,8 @@ describe('/payment', () => {
     // GSTIN appears (showWhenFilled) and is required while blank.
     expect(await screen.findByRole('textbox', { name: /^GSTIN/ })).toBeInTheDocument();
     expect(payNow).toBeDisabled();
-  });
+    // Much typing: on a loaded 2-core machine this takes longer than the default 5 s.
+  }, 20_000);
 
   it('keeps a phone at +91 and ten digits whatever is typed', async () => {
     const { user } = renderPayment();
@@ -199,7 +229,7 @@ describe('/payment', () => {
   });
 
   it('opens the UPI app for a deeplink and offers to open it again', async () => {
-    const link = 'upi://pay?pa=statefront@sandbox&am=2998.00';
+    const link = 'upi://pay?pa=statefront.sandbox@example&am=2998.00';
     const { user } = renderPayment(() =>
       json({ success: true, action: { type: 'deeplink', redirectUrl: link } }),
     );
@@ -213,7 +243,7 @@ describe('/payment', () => {
     const answer: Answer = {
       success: true,
       redirectUrl: 'http://shop.test/api/v1/payments/sandbox/a1',
-      action: { type: 'qr', qr: 'upi://pay?pa=statefront@sandbox', qrBase64: 'AAAA' },
+      action: { type: 'qr', qr: 'upi://pay?pa=statefront.sandbox@example', qrBase64: 'AAAA' },
     };
     const { user, location } = renderPayment(() => json(answer), {
       'GET /orders/:orderId': () => json({ id: ORDER, status }),
@@ -223,6 +253,7 @@ describe('/payment', () => {
       await screen.findByRole('heading', { name: 'Scan QR Code to Complete Payment' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/scan this code with your banking or payment app/i)).toBeInTheDocument();
+    expect(screen.getByText('Sandbox: a test code, no UPI app can pay it')).toBeInTheDocument();
     const code = screen.getByRole('img', { name: 'Payment QR code' });
     expect(code.tagName.toLowerCase()).toBe('svg');
     expect(code).toHaveAttribute('width', '256');
@@ -334,5 +365,65 @@ describe('/payment', () => {
     renderPayment();
     await screen.findByRole('button', { name: 'Pay Now' }, { timeout: 5000 });
     await expectNoSeriousAxeViolations();
+  });
+
+  it('shows what is being paid: lines with thumbnails, size and colour, and the ₹ amount', async () => {
+    renderPayment();
+    await screen.findByRole('button', { name: 'Pay Now' }, { timeout: 5000 });
+    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
+    expect(summary.getByText('Block Print Kurta')).toBeInTheDocument();
+    expect(summary.getByText('Color: Indigo · Size: M')).toBeInTheDocument();
+    const thumbnails = screen.getByRole('region', { name: 'Order summary' }).querySelectorAll('img');
+    expect([...thumbnails].map((img) => img.getAttribute('src'))).toEqual([
+      '/images/kurta.svg',
+      '/images/default-product.svg',
+    ]);
+    expect(summary.getByText('₹2,298.00')).toBeInTheDocument();
+  });
+
+  it("carries the checkout's name and phone into the payment form", async () => {
+    renderPayment(undefined, {
+      'GET /orders/:orderId': () =>
+        json(
+          pendingOrder({
+            shippingAddress: {
+              fullName: 'Ravi Kumar',
+              address: '1 Park St',
+              city: 'Kolkata',
+              state: 'West Bengal',
+              postalCode: '700016',
+              phone: '+919812345678',
+            },
+          }),
+        ),
+    });
+    expect(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 })).toHaveValue('Ravi Kumar');
+    expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('+919812345678');
+  });
+
+  it('says at once when the order is already paid, with a link to My Orders and no form', async () => {
+    const { calls } = renderPayment(undefined, {
+      'GET /orders/:orderId': () => json(apiOrder('SF-ORDER1', 1)),
+    });
+    expect(
+      await screen.findByText(
+        'This order has already been paid or is no longer awaiting payment.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/payments/fields')).toBe(false);
+  });
+
+  it("says at once when the order is not the shopper's", async () => {
+    renderPayment(undefined, {
+      'GET /orders/:orderId': () => json({ error: 'Order not found or access denied' }, 404),
+    });
+    expect(
+      await screen.findByText('We could not find this order in your account.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
   });
 });

@@ -36,7 +36,7 @@ describe('/track-order', () => {
     expect(calls.some((c) => c.path.startsWith('/orders/'))).toBe(false);
   });
 
-  it('shows the order with a $ items table when the order is found', async () => {
+  it('shows the order with a ₹ items table, sizes and colours, when the order is found', async () => {
     const { user, calls } = renderApp({
       path: '/track-order',
       token: null,
@@ -58,9 +58,9 @@ describe('/track-order', () => {
     const rows = within(result.getByRole('table')).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'ItemQtyPrice',
-      'Block Print Kurta2$499.50',
-      'Cotton Tee1$1299.00',
-      'Total$2298.00',
+      'Block Print KurtaColor: Indigo · Size: M2₹499.50',
+      'Cotton Tee1₹1,299.00',
+      'Total₹2,298.00',
     ]);
   });
 

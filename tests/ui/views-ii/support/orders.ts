@@ -5,8 +5,25 @@ export function apiOrder(id: string, status: unknown, extra: Record<string, unkn
     status,
     createdAt: '2025-04-18T10:30:00Z',
     items: [
-      { id: `${id}-1`, productId: 'p1', productTitle: 'Block Print Kurta', quantity: 2, price: 499.5 },
-      { id: `${id}-2`, productId: 'p2', productTitle: 'Cotton Tee', quantity: 1, price: 1299 },
+      {
+        id: `${id}-1`,
+        productId: 'p1',
+        productTitle: 'Block Print Kurta',
+        quantity: 2,
+        price: 499.5,
+        size: 'M',
+        color: 'Indigo',
+        imgUrl: '/images/kurta.svg',
+      },
+      {
+        id: `${id}-2`,
+        productId: 'p2',
+        productTitle: 'Cotton Tee',
+        quantity: 1,
+        price: 1299,
+        size: null,
+        color: null,
+      },
     ],
     shippingAddress: {
       fullName: 'Asha Verma',

@@ -1,0 +1,53 @@
+import { SHIPPING_FIELDS } from '../../../machines/checkout.machine';
+
+/** sessionStorage keys: the shipping form being filled in, and the order it last placed. */
+export const DRAFT_KEY = 'checkout-draft';
+export const PLACED_KEY = 'checkout-placed-order';
+
+type Draft = Partial<Record<(typeof SHIPPING_FIELDS)[number], string>>;
+
+function session(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    // Storage can be switched off; the checkout then simply keeps nothing.
+    return null;
+  }
+}
+
+/** The shipping fields typed so far in this tab (a refresh keeps them until the order is placed). */
+export function readDraft(): Draft {
+  try {
+    const parsed: unknown = JSON.parse(session()?.getItem(DRAFT_KEY) ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const draft: Draft = {};
+    for (const name of SHIPPING_FIELDS) {
+      const value = (parsed as Record<string, unknown>)[name];
+      if (typeof value === 'string') draft[name] = value;
+    }
+    return draft;
+  } catch {
+    return {};
+  }
+}
+
+export function saveDraft(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const draft = Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, String(data.get(name) ?? '')]));
+  session()?.setItem(DRAFT_KEY, JSON.stringify(draft));
+}
+
+/** The order is placed: forget the draft, remember the order so Back from /payment returns to it. */
+export function markPlaced(orderId: string) {
+  session()?.removeItem(DRAFT_KEY);
+  session()?.setItem(PLACED_KEY, orderId);
+}
+
+/** The order this tab placed last, while the cart it emptied is still empty. */
+export function placedOrder(): string | null {
+  return session()?.getItem(PLACED_KEY) || null;
+}
+
+export function forgetPlaced() {
+  session()?.removeItem(PLACED_KEY);
+}
