@@ -73,7 +73,7 @@ describe("'Remember me'", () => {
       authMachine.provide({
         actors: {
           readToken: fromPromise<string | null>(async () => null),
-          login: fromPromise(async () => ({ token: 'tok' })),
+          login: fromPromise<{ token?: string | null }>(async () => ({ token: 'tok' })),
         },
         actions: { storeToken: (_, params) => void stored.push(params) },
       }),
