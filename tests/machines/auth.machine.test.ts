@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { authMachine } from '../../machines/auth.machine';
+import { authMachine, type LoginInput } from '../../machines/auth.machine';
 import { modelNamed } from './support/models';
 import { describeModel } from './support/suite';
 
@@ -73,7 +73,7 @@ describe("'Remember me'", () => {
       authMachine.provide({
         actors: {
           readToken: fromPromise<string | null>(async () => null),
-          login: fromPromise<{ token?: string | null }>(async () => ({ token: 'tok' })),
+          login: fromPromise<{ token?: string | null }, LoginInput>(async () => ({ token: 'tok' })),
         },
         actions: { storeToken: (_, params) => void stored.push(params) },
       }),
