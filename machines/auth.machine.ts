@@ -14,7 +14,8 @@ export type LoginInput = { email: string; password: string };
 export type RegisterInput = { email: string; password: string; firstName: string; lastName: string };
 
 export type AuthEvent =
-  | ({ type: 'auth.login'; redirectTo?: string } & LoginInput)
+  /** `remember`: keep the sign-in for 30 days (the default) or only for this browser session. */
+  | ({ type: 'auth.login'; redirectTo?: string; remember?: boolean } & LoginInput)
   | ({ type: 'auth.register' } & RegisterInput)
   | { type: 'auth.logout' }
   /** Any call was answered 401 (the client has already removed the cookie). */
@@ -26,6 +27,8 @@ export type AuthUser = { email: string | null };
 export type AuthContext = {
   user: AuthUser | null;
   redirectTo: string;
+  /** 'Remember me' of the last sign-in: a 30-day cookie, else a session cookie. */
+  remember: boolean;
   /** Set when the last registration failed: the register form shows its alert. */
   registrationFailed: boolean;
 };
@@ -64,12 +67,13 @@ export const authMachine = setup({
       event.type === 'auth.register' && REGISTRATION_EMAIL_PATTERN.test(event.email.trim()),
   },
   actions: {
-    storeToken: (_, _params: { token: string }) => {},
+    storeToken: (_, _params: { token: string; remember: boolean }) => {},
     removeToken: () => {},
     assignPlaceholderUser: assign({ user: { email: null } }),
     rememberLogin: assign({
       user: ({ event }) => (event.type === 'auth.login' ? { email: event.email.trim() } : null),
       redirectTo: ({ event }) => (event.type === 'auth.login' && event.redirectTo ? event.redirectTo : '/'),
+      remember: ({ event }) => (event.type === 'auth.login' ? event.remember !== false : true),
     }),
     clearUser: assign({ user: null }),
     startRegistration: assign({ registrationFailed: false }),
@@ -94,7 +98,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: { user: null, redirectTo: '/', registrationFailed: false },
+  context: { user: null, redirectTo: '/', remember: true, registrationFailed: false },
   initial: 'checking',
   states: {
     checking: {
@@ -137,7 +141,13 @@ export const authMachine = setup({
             guard: { type: 'hasToken', params: ({ event }) => ({ token: event.output.token }) },
             target: 'authenticated',
             actions: [
-              { type: 'storeToken', params: ({ event }) => ({ token: event.output.token as string }) },
+              {
+                type: 'storeToken',
+                params: ({ context, event }) => ({
+                  token: event.output.token as string,
+                  remember: context.remember,
+                }),
+              },
               'notifyLoggedIn',
               'goToOrigin',
             ],

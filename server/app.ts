@@ -28,6 +28,7 @@ import { storeHandlers } from './handlers/store.handlers';
 import { usersHandlers } from './handlers/users.handlers';
 import { COMPRESS_THRESHOLD, PRIVATE_CACHE_CONTROL } from './http/cache';
 import { staticHelmetHeaders } from './http/security-headers';
+import { createMailer, type Mailer, registerDevOutbox } from './mail/mailer';
 import { registerSpa } from './spa';
 import { isWellFormedText } from './text';
 
@@ -80,10 +81,18 @@ export interface BuildAppOptions {
   store: StoreInfo;
   /** Fastify logger options; tests pass false. Defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** Account mail; defaults to SMTP when configured, else the in-memory outbox. */
+  mailer?: Mailer;
 }
 
 export function createContext(app: FastifyInstance, options: Omit<BuildAppOptions, 'logger'>): AppContext {
-  return { db: options.db, config: options.config, store: options.store, log: app.log };
+  return {
+    db: options.db,
+    config: options.config,
+    store: options.store,
+    log: app.log,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,6 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   const ctx = createContext(app, options);
+  ctx.mailer ??= await createMailer(config.mail);
+  registerDevOutbox(app, ctx.mailer, config.mail.devOutbox);
 
   const validators = createValidators();
   app.setValidatorCompiler(({ schema, httpPart }) =>

@@ -105,5 +105,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     payments: paymentsConfigFrom(env),
     rateLimit,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    mail: {
+      smtpUrl: nonEmpty(env.SMTP_URL),
+      mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Statefront <no-reply@statefront.invalid>',
+      devOutbox: env.NODE_ENV !== 'production',
+      resetSecret: nonEmpty(env.RESET_SECRET) ?? randomBytes(32).toString('base64url'),
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../src/api/schema';
 import type * as schema from './db/schema';
+import type { Mailer } from './mail/mailer';
 
 /** Drizzle over either driver (PGlite or node-postgres): handlers only use the common pg-core API. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,6 +40,15 @@ export interface ServerConfig {
   /** Per-IP limits (authMax counts failed sign-ins per IP + email); tests raise or lower them. */
   rateLimit: { authMax: number; registerMax: number; trackMax: number; globalMax: number; windowMs: number };
   logLevel: string;
+  /** Account mail: SMTP_URL (nodemailer) or, without it, the in-memory outbox. */
+  mail: {
+    smtpUrl: string | null;
+    mailFrom: string;
+    /** Serve the outbox at /api/dev/outbox (never with NODE_ENV=production). */
+    devOutbox: boolean;
+    /** HMAC key of password-reset links (RESET_SECRET, else random per process). */
+    resetSecret: string;
+  };
 }
 
 /** What every handler factory receives. */
@@ -47,4 +57,6 @@ export interface AppContext {
   config: ServerConfig;
   store: StoreInfo;
   log: FastifyBaseLogger;
+  /** Where account mail (password reset) is sent; buildApp creates it from config.mail unless given. */
+  mailer?: Mailer;
 }

@@ -15,11 +15,22 @@ import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
 import { badRequest, conflict, unauthorized } from '../errors';
 import { LoginThrottle } from '../login-throttle';
+import {
+  createResetToken,
+  isResetTokenValid,
+  RESET_DONE,
+  RESET_INVALID,
+  RESET_REQUESTED,
+  resetTokenUserId,
+} from '../password-reset';
+import { shopOrigin } from '../payments/origin';
 import { visibleLength } from '../text';
 
 type RegisterRequest = components['schemas']['RegisterRequest'];
 type LoginRequest = components['schemas']['LoginRequest'];
 type AccountInfo = components['schemas']['AccountInfo'];
+type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
+type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
 
 /** The spec's "simple pattern": non-space text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -112,6 +123,74 @@ export function usersHandlers(ctx: AppContext) {
         });
       });
       return { token };
+    },
+
+    /** Always the same answer, whether or not the email has an account (no account discovery). */
+    async requestPasswordReset(request: FastifyRequest, reply: FastifyReply) {
+      const { email } = request.body as PasswordResetRequest;
+      const [user] = await ctx.db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          passwordHash: users.passwordHash,
+        })
+        .from(users)
+        .where(eq(users.email, normaliseEmail(email)))
+        .limit(1);
+      if (user && ctx.mailer) {
+        const token = createResetToken(ctx.config.mail.resetSecret, user);
+        const link = `${shopOrigin(ctx.config, request)}/reset-password?token=${encodeURIComponent(token)}`;
+        await ctx.mailer.send({
+          to: user.email,
+          subject: `Reset your ${ctx.store.storeName} password`,
+          text: [
+            `Hello ${user.firstName},`,
+            '',
+            `Someone (we hope you) asked to reset the password of your ${ctx.store.storeName} account.`,
+            `Open this link within an hour to choose a new one; it works once:`,
+            '',
+            link,
+            '',
+            'If you did not ask, ignore this email: your password stays as it is.',
+          ].join('\n'),
+        });
+        request.log.info({ userId: user.id }, 'password reset mail sent');
+      }
+      reply.code(202);
+      return { message: RESET_REQUESTED };
+    },
+
+    /** A valid link sets the new password and signs the account out everywhere. */
+    async resetPassword(request: FastifyRequest) {
+      const { token, password } = request.body as PasswordResetConfirm;
+      if (visibleLength(password) < PASSWORD_MIN)
+        throw badRequest(`password must be at least ${PASSWORD_MIN} characters`);
+      const userId = resetTokenUserId(token);
+      const [user] = userId
+        ? await ctx.db
+            .select({ id: users.id, passwordHash: users.passwordHash })
+            .from(users)
+            .where(eq(users.id, userId))
+            .limit(1)
+        : [];
+      if (!user || !isResetTokenValid(ctx.config.mail.resetSecret, token, user))
+        throw badRequest(RESET_INVALID);
+      const passwordHash = await hashPassword(password);
+      const changed = await ctx.db.transaction(async (tx) => {
+        // Only if the hash is still the one the link was made for: two uses of one link cannot both win.
+        const updated = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+          .returning({ id: users.id });
+        if (updated.length === 0) return false;
+        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        return true;
+      });
+      if (!changed) throw badRequest(RESET_INVALID);
+      request.log.info({ userId: user.id }, 'password reset; all sessions revoked');
+      return { message: RESET_DONE };
     },
 
     async getAccountInfo(request: FastifyRequest): Promise<AccountInfo> {

@@ -5,6 +5,7 @@ import type { provideFeaturedProductsMachine } from './actors/featured-products.
 import type { LiveDeps } from './actors/live-deps';
 import type { provideMyOrdersMachine } from './actors/my-orders.live';
 import type { provideOrderTrackingMachine } from './actors/order-tracking.live';
+import type { providePasswordResetMachine } from './actors/password-reset.live';
 import type { providePaymentMachine } from './actors/payment.live';
 import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';
@@ -17,6 +18,7 @@ export type PageMachines = {
   featuredProducts: ReturnType<typeof provideFeaturedProductsMachine>;
   myOrders: ReturnType<typeof provideMyOrdersMachine>;
   orderTracking: ReturnType<typeof provideOrderTrackingMachine>;
+  passwordReset: ReturnType<typeof providePasswordResetMachine>;
   payment: ReturnType<typeof providePaymentMachine>;
   product: ReturnType<typeof provideProductMachine>;
   productsList: ReturnType<typeof provideProductsListMachine>;

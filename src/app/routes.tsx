@@ -33,6 +33,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: 'login', lazy: screen(() => import('../routes/login.page')) },
           { path: 'register', lazy: screen(() => import('../routes/register.page')) },
+          { path: 'forgot-password', lazy: screen(() => import('../routes/forgot-password.page')) },
+          { path: 'reset-password', lazy: screen(() => import('../routes/reset-password.page')) },
         ],
       },
       {

@@ -31,8 +31,8 @@ export default function LoginPage() {
     onSubmit: (event, { submission }) => {
       event.preventDefault();
       if (submission?.status !== 'success') return;
-      const { email, password } = submission.value;
-      auth.send({ type: 'auth.login', email, password, redirectTo: origin });
+      const { email, password, rememberMe } = submission.value;
+      auth.send({ type: 'auth.login', email, password, redirectTo: origin, remember: rememberMe === true });
     },
   });
 

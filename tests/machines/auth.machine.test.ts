@@ -1,4 +1,6 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { authMachine, type LoginInput } from '../../machines/auth.machine';
 import { modelNamed } from './support/models';
 import { describeModel } from './support/suite';
 
@@ -62,3 +64,36 @@ describeModel(
     }
   },
 );
+
+describe("'Remember me'", () => {
+  const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+  async function signIn(remember: boolean | undefined) {
+    const stored: { token: string; remember: boolean }[] = [];
+    const actor = createActor(
+      authMachine.provide({
+        actors: {
+          readToken: fromPromise<string | null>(async () => null),
+          login: fromPromise<{ token?: string | null }, LoginInput>(async () => ({ token: 'tok' })),
+        },
+        actions: { storeToken: (_, params) => void stored.push(params) },
+      }),
+    );
+    actor.start();
+    await flush();
+    actor.send({
+      type: 'auth.login',
+      email: 'asha@example.in',
+      password: 'secret-secret',
+      ...(remember === undefined ? {} : { remember }),
+    });
+    await flush();
+    return stored;
+  }
+  it('keeps the sign-in for 30 days when ticked (and for spec clients that do not say)', async () => {
+    expect(await signIn(true)).toEqual([{ token: 'tok', remember: true }]);
+    expect(await signIn(undefined)).toEqual([{ token: 'tok', remember: true }]);
+  });
+  it('asks for a session cookie when unticked', async () => {
+    expect(await signIn(false)).toEqual([{ token: 'tok', remember: false }]);
+  });
+});

@@ -199,10 +199,13 @@ describe('live account', () => {
 
 describe('live payment', () => {
   const field = { name: 'payerName', label: 'Name', type: 'text', rules: { required: true } };
+  // The page loads the order first (GET /orders/SF-1): a Pending one of the shopper.
+  const pending = { id: 'SF-1', status: 0, createdAt: '2026-11-01T10:00:00Z', items: [], total: 0 };
+  const isOrder = (request: Request) => new URL(request.url).pathname.endsWith('/orders/SF-1');
 
   it('reads the fields from an object with a fields array and from a bare array', async () => {
     for (const body of [{ fields: [field] }, [field]]) {
-      const { machines } = setup(() => Response.json(body));
+      const { machines } = setup((request) => Response.json(isOrder(request) ? pending : body));
       const { actor } = await run(machines.payment, { orderId: 'SF-1' });
       expect(actor.getSnapshot().value).toBe('form');
       expect(actor.getSnapshot().context.fields).toEqual([field]);
@@ -211,9 +214,11 @@ describe('live payment', () => {
 
   it("shows the server's text when the payment is refused with a JSON error", async () => {
     const { machines } = setup((request) =>
-      request.method === 'GET'
-        ? Response.json({ fields: [field] })
-        : Response.json({ error: 'Order is not pending' }, { status: 409 }),
+      isOrder(request)
+        ? Response.json(pending)
+        : request.method === 'GET'
+          ? Response.json({ fields: [field] })
+          : Response.json({ error: 'Order is not pending' }, { status: 409 }),
     );
     const { actor } = await run(machines.payment, { orderId: 'SF-1' });
     actor.send({ type: 'payment.submit', values: { payerName: 'Asha' } });
@@ -224,6 +229,7 @@ describe('live payment', () => {
 
   it("shows 'Failed to process payment. Please try again later.' when the request gets no answer", async () => {
     const { machines } = setup((request) => {
+      if (isOrder(request)) return Response.json(pending);
       if (request.method === 'GET') return Response.json({ fields: [field] });
       throw new TypeError('Failed to fetch');
     });
@@ -231,6 +237,16 @@ describe('live payment', () => {
     actor.send({ type: 'payment.submit', values: { payerName: 'Asha' } });
     await settled(actor);
     expect(actor.getSnapshot().context.error).toBe('Failed to process payment. Please try again later.');
+  });
+});
+
+describe('live payment: the order first', () => {
+  it("says at once when the order is not the shopper's (404)", async () => {
+    const { machines } = setup(() =>
+      Response.json({ error: 'Order not found or access denied' }, { status: 404 }),
+    );
+    const { actor } = await run(machines.payment, { orderId: 'SF-1' });
+    expect(actor.getSnapshot().value).toBe('orderNotFound');
   });
 });
 

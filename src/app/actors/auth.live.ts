@@ -30,7 +30,7 @@ export function provideAuthMachine({ client, token }: LiveDeps) {
       }),
     },
     actions: {
-      storeToken: (_, params) => token.write(params.token),
+      storeToken: (_, params) => token.write(params.token, params.remember),
       removeToken: () => token.remove(),
     },
   });

@@ -6,7 +6,8 @@ export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 export type TokenStore = {
   read(): string | null;
-  write(token: string): void;
+  /** `remember` false: a session cookie, gone when the browser closes ('Remember me' unticked). */
+  write(token: string, remember?: boolean): void;
   remove(): void;
 };
 
@@ -15,8 +16,8 @@ export const TOKEN_COOKIE_OPTIONS = { expires: 30, path: '/' } as const;
 
 export const cookieTokenStore: TokenStore = {
   read: () => Cookies.get(AUTH_COOKIE) ?? null,
-  write: (token) => {
-    Cookies.set(AUTH_COOKIE, token, TOKEN_COOKIE_OPTIONS);
+  write: (token, remember = true) => {
+    Cookies.set(AUTH_COOKIE, token, remember ? TOKEN_COOKIE_OPTIONS : { path: '/' });
   },
   remove: () => Cookies.remove(AUTH_COOKIE, { path: '/' }),
 };

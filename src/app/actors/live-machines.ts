@@ -12,6 +12,7 @@ import { provideFeaturedProductsMachine } from './featured-products.live';
 import type { LiveDeps } from './live-deps';
 import { provideMyOrdersMachine } from './my-orders.live';
 import { provideOrderTrackingMachine } from './order-tracking.live';
+import { providePasswordResetMachine } from './password-reset.live';
 import { providePaymentMachine } from './payment.live';
 import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';
@@ -31,6 +32,7 @@ export function createLiveMachines(deps: LiveDeps) {
     myOrders: provideMyOrdersMachine(deps),
     account: provideAccountMachine(deps),
     payment: providePaymentMachine(deps),
+    passwordReset: providePasswordResetMachine(deps),
     contact: contactMachine,
     newsletter: newsletterMachine,
   };

@@ -13,6 +13,7 @@ import { myOrdersMachine } from '../../../machines/my-orders.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
 import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
 import type { ApiOrder } from '../../../machines/orders.model';
+import { passwordResetMachine } from '../../../machines/password-reset.machine';
 import { paymentMachine } from '../../../machines/payment.machine';
 import type { PaymentResponse } from '../../../machines/payment.model';
 import { productMachine } from '../../../machines/product.machine';
@@ -269,6 +270,21 @@ const newsletterModel: MachineModel = {
   ],
 };
 
+const passwordResetModel: MachineModel = {
+  name: 'password-reset',
+  machine: passwordResetMachine,
+  simplePaths: true,
+  cases: [{ title: 'forgot or reset password page' }],
+  events: () => [
+    { type: 'reset.request', email: ' asha@example.in ' },
+    { type: 'reset.confirm', token: 'tok', password: 'new-secret-42' },
+    done('requestReset', { message: 'If an account exists for that email, we have sent it a link.' }),
+    fail('requestReset', noResponse()),
+    done('confirmReset', { message: 'Your password has been reset.' }),
+    fail('confirmReset', serverError('This password reset link is invalid or has expired.', 400)),
+  ],
+};
+
 export const paymentResponses: Record<string, PaymentResponse> = {
   redirectPost: {
     success: true,
@@ -380,6 +396,7 @@ export const models: MachineModel[] = [
   contactModel,
   newsletterModel,
   paymentModel,
+  passwordResetModel,
 ];
 
 export function modelNamed(name: string): MachineModel {

@@ -1,0 +1,78 @@
+import { useMachine } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { css } from 'styled-system/css';
+import { providePasswordResetMachine } from '../app/actors/password-reset.live';
+import { useEmitted } from '../app/emitted';
+import { usePageMachine } from '../app/machines-context';
+import { Button } from '../components/ui/button';
+import { ErrorAlert } from '../components/ui/error-alert';
+import { AuthHeading, authLink } from './auth/auth-card';
+import { formStack } from './auth/form-layout';
+import { PasswordField } from './auth/password-field';
+
+export const PASSWORDS_DIFFER = 'The two passwords do not match.';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters.';
+
+/** /reset-password?token=… (issue 14): choose a new password with the emailed link. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, send, actor] = useMachine(usePageMachine('passwordReset', providePasswordResetMachine));
+  useEmitted(actor);
+  const [mismatch, setMismatch] = useState<string | null>(null);
+  const saving = state.hasTag('loading') || state.matches('done');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const password = String(data.get('password') ?? '');
+    const confirm = String(data.get('confirmPassword') ?? '');
+    const problem = password.length < 6 ? PASSWORD_TOO_SHORT : password !== confirm ? PASSWORDS_DIFFER : null;
+    setMismatch(problem);
+    if (!problem) send({ type: 'reset.confirm', token, password });
+  };
+
+  if (!token) {
+    return (
+      <>
+        <AuthHeading title="Choose a new password">
+          This page needs the link from the reset email.
+        </AuthHeading>
+        <ErrorAlert>The reset link is incomplete. Please request a new one.</ErrorAlert>
+        <p className={css({ mt: '6', textAlign: 'center' })}>
+          <Link to="/forgot-password" className={authLink}>
+            Request a new link
+          </Link>
+        </p>
+      </>
+    );
+  }
+  const error = mismatch ?? state.context.error;
+  return (
+    <>
+      <AuthHeading title="Choose a new password">
+        After the change you are signed out everywhere; sign in again with the new password.
+      </AuthHeading>
+      {error ? <ErrorAlert className={css({ mb: '4' })}>{error}</ErrorAlert> : null}
+      <form onSubmit={onSubmit} className={formStack}>
+        <PasswordField label="New password" name="password" autoComplete="new-password" required />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" size="lg" fullWidth disabled={saving} aria-busy={saving}>
+          {saving ? 'Saving...' : 'Set new password'}
+        </Button>
+      </form>
+      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+        Link expired?{' '}
+        <Link to="/forgot-password" className={authLink}>
+          Request a new one
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { createResetToken, RESET_DONE, RESET_INVALID, RESET_REQUESTED } from '../../server/password-reset';
+import {
+  API,
+  bearer,
+  createTestApp,
+  registerAndLogin,
+  TEST_STORE,
+  type TestApp,
+  testConfig,
+} from './helpers';
+
+type Outbox = { messages: { to: string; subject: string; text: string }[] };
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const requestReset = (email: string, host = 'localhost:8044') =>
+  t.app.inject({ method: 'POST', url: `${API}/users/password-reset`, headers: { host }, payload: { email } });
+const confirm = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `${API}/users/password-reset/confirm`, payload: { token, password } });
+const signIn = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `${API}/users/authorize`, payload: { email, password } });
+
+async function lastLinkTo(email: string): Promise<string> {
+  const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json<Outbox>();
+  const mail = outbox.messages.find((m) => m.to === email);
+  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no reset link mailed to ${email}`);
+  return link;
+}
+
+describe('password reset', () => {
+  it('answers the same 202 whether or not the account exists, mailing only a real one', async () => {
+    const shopper = await registerAndLogin(t.app);
+    const known = await requestReset(shopper.email.toUpperCase(), '127.0.0.1:8044');
+    const unknown = await requestReset('nobody-here@example.in');
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: RESET_REQUESTED });
+    expect(unknown.json()).toEqual(known.json());
+    const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json<Outbox>();
+    expect(outbox.messages.some((m) => m.to === 'nobody-here@example.in')).toBe(false);
+    // The link goes to the address the shopper used.
+    expect(await lastLinkTo(shopper.email)).toMatch(/^http:\/\/127\.0\.0\.1:8044\/reset-password\?token=/);
+  });
+
+  it('sets the new password once, signs out every session, and refuses the link a second time', async () => {
+    const shopper = await registerAndLogin(t.app);
+    await requestReset(shopper.email);
+    const token = decodeURIComponent(
+      new URL(await lastLinkTo(shopper.email)).searchParams.get('token') ?? '',
+    );
+    const done = await confirm(token, 'new-secret-42');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: RESET_DONE });
+    // The old session is revoked, the old password refused, the new one accepted.
+    const account = await t.app.inject({
+      method: 'GET',
+      url: `${API}/accountInfo`,
+      headers: bearer(shopper.token),
+    });
+    expect(account.statusCode).toBe(401);
+    expect((await signIn(shopper.email, shopper.password)).statusCode).toBe(401);
+    expect((await signIn(shopper.email, 'new-secret-42')).statusCode).toBe(200);
+    const again = await confirm(token, 'another-secret-42');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: RESET_INVALID });
+  });
+
+  it('refuses an expired, forged or malformed token, and a short password', async () => {
+    const shopper = await registerAndLogin(t.app);
+    await requestReset(shopper.email);
+    const token = decodeURIComponent(
+      new URL(await lastLinkTo(shopper.email)).searchParams.get('token') ?? '',
+    );
+    const [userId] = token.split('.');
+    const expired = createResetToken(
+      t.ctx.config.mail.resetSecret,
+      { id: userId ?? '', passwordHash: 'whatever' },
+      Date.now() - 2 * 60 * 60 * 1000,
+    );
+    expect((await confirm(expired, 'new-secret-42')).json()).toEqual({ error: RESET_INVALID });
+    const forged = `${token.slice(0, -4)}0000`;
+    expect((await confirm(forged, 'new-secret-42')).statusCode).toBe(400);
+    expect((await confirm('nonsense', 'new-secret-42')).json()).toEqual({ error: RESET_INVALID });
+    const short = await confirm(token, '12345');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatch(/password/);
+    expect((await signIn(shopper.email, shopper.password)).statusCode).toBe(200);
+  });
+});
+
+describe('the development outbox', () => {
+  it('is not served in production', async () => {
+    const config = testConfig({ mail: { ...t.ctx.config.mail, devOutbox: false } });
+    const app = await buildApp({ config, db: t.ctx.db, store: TEST_STORE, logger: false });
+    const response = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(404);
+    await app.close();
+  });
+});
