@@ -5,8 +5,9 @@
  * the same frame on its first render (src/main.tsx waits until the route's chunk is ready, so there is
  * no blank frame in between). The store information the frame shows comes from store.config.json,
  * embedded as JSON for the client's first render (src/app/actors/store-snapshot.ts) and revalidated
- * from /api/v1/storeInfo as before. Sign-in and registration pages use another layout: the boot script
- * (scripts/route-preload.ts) marks them before the first paint and CSS hides the frame there.
+ * from /api/v1/storeInfo as before. The home page's hero (its LCP image) is in the frame too, shown on
+ * `/` only. Sign-in and registration pages use another layout. The boot script (scripts/route-preload.ts)
+ * marks the page on <html> before the first paint and CSS (panda.config.ts) shows what fits it.
  *
  *   tsx scripts/prerender-shell.tsx [dist]
  */
@@ -20,6 +21,7 @@ import type { StoreInfo } from '../machines/store-info.machine';
 import { loadStoreConfig } from '../server/store-config';
 import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';
 import { MainLayoutView } from '../src/app/layouts/main-layout';
+import { Hero } from '../src/routes/home/hero';
 
 const ROOT_OPEN = '<div id="root">';
 
@@ -30,9 +32,14 @@ export function storeSnapshot(configPath: string): StoreInfo {
 }
 
 export function shellMarkup(store: StoreInfo): string {
+  // A path no link points to: no tab or nav link is marked current before the app knows the page.
   return renderToStaticMarkup(
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter initialEntries={['/__frame']}>
       <MainLayoutView store={store} cartCount={0} authStatus="checking">
+        {/* The home page's first screen, where the home page's own would be; CSS shows it on `/` only. */}
+        <div data-shell-page="home">
+          <Hero description={store.description} />
+        </div>
         {/* Holds the footer below the fold until the page itself renders. */}
         <div style={{ minHeight: '100dvh' }} />
       </MainLayoutView>

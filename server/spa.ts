@@ -44,7 +44,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
     const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendStatic(request, reply, index);
     // Files come from memory at no cost to the database, and one page view asks for dozens (scripts,
     // images): they do not count against the per-IP rate limit.
-    const routeConfig = { config: { rateLimit: false as const } };
+    const routeConfig = { config: { rateLimit: false as const }, compress: false as const };
     app.get('/', routeConfig, sendIndex);
     app.get('/index.html', routeConfig, sendIndex);
     app.get('/*', routeConfig, (request, reply) => {

@@ -161,6 +161,8 @@ export default function ProductsPage() {
         />
       ) : (
         <>
+          {/* The cards' names are h3s: keep the outline h1 > h2 > h3 for screen readers. */}
+          <h2 className={css({ srOnly: true })}>Product list</h2>
           <ul className={cx(productGrid[columns])} aria-label={title}>
             {products.map((product, index) => (
               <li key={product.id} className={css({ listStyle: 'none' })}>

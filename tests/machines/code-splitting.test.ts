@@ -53,6 +53,13 @@ describe('route-level code splitting', () => {
     expect(PAGE_ONLY.filter((file) => shell.has(file))).toEqual([]);
   });
 
+  it('leaves the Ark toaster out of the shell: it loads on the first toast', () => {
+    const shell = staticGraph('src/main.tsx');
+    expect(shell).toContain('src/components/ui/toast-queue.ts');
+    expect(shell).toContain('src/components/ui/deferred-toaster.tsx');
+    expect(shell.has('src/components/ui/toaster.tsx')).toBe(false);
+  });
+
   it('loads neither checkout nor payment code when the home route module is added', () => {
     const home = staticGraph('src/routes/home.page.tsx');
     expect(home).toContain('src/app/actors/featured-products.live.ts');

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import {
+  readStoreSnapshot,
+  STORE_INFO_STORAGE_KEY,
+  STORE_SNAPSHOT_ID,
+} from '../../src/app/actors/store-snapshot';
+import { storeInfo } from './support/fixtures';
+
+const storage = (value: string | null) => ({ getItem: () => value, setItem: () => {} });
+const page = (json: string | null) => ({
+  getElementById: (id: string) =>
+    id === STORE_SNAPSHOT_ID && json !== null ? ({ textContent: json } as HTMLElement) : null,
+});
+
+describe('readStoreSnapshot (the store information of the first render)', () => {
+  const built = JSON.stringify({ ...storeInfo, storeName: 'From the build' });
+  const kept = JSON.stringify({ ...storeInfo, storeName: 'From the last visit' });
+
+  it("prefers the last visit's answer, then the build's snapshot, else null", () => {
+    expect(readStoreSnapshot(storage(kept), page(built))?.storeName).toBe('From the last visit');
+    expect(readStoreSnapshot(storage(null), page(built))?.storeName).toBe('From the build');
+    expect(readStoreSnapshot(storage(null), page(null))).toBeNull();
+  });
+
+  it('ignores what is not store information and a storage that throws', () => {
+    expect(readStoreSnapshot(storage('{"cart":[]}'), page(built))?.storeName).toBe('From the build');
+    expect(readStoreSnapshot(storage('not json'), page('nor this'))).toBeNull();
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {},
+    };
+    expect(readStoreSnapshot(throwing, page(built))?.storeName).toBe('From the build');
+    expect(STORE_INFO_STORAGE_KEY).toBe('storeInfo');
+  });
+});
