@@ -146,14 +146,11 @@ describe('routes', () => {
     await expectNoSeriousAxeViolations();
   });
 
-  it.each(['login-x', 'product', 'nonsense'])(
-    'redirects /%s to /404',
-    async (slug) => {
-      const { location } = renderApp({ path: `/${slug}` });
-      await findHeading('Oops! Page not found');
-      expect(location()).toBe('/404');
-    },
-  );
+  it.each(['login-x', 'product', 'nonsense'])('redirects /%s to /404', async (slug) => {
+    const { location } = renderApp({ path: `/${slug}` });
+    await findHeading('Oops! Page not found');
+    expect(location()).toBe('/404');
+  });
 
   it('titles the document with the store name', async () => {
     renderApp({ path: '/404' });
