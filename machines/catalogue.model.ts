@@ -79,13 +79,22 @@ export type ProductsQuery = {
 
 const capitalise = (s: string) => (s === '' ? s : s[0]!.toUpperCase() + s.slice(1));
 
-/** The list's title (spec §2 Products list). */
-export function productsTitle(query: Pick<ProductsQuery, 'category' | 'parentCategory'>): string {
+/** Every word capitalised, as the navigation names categories ('t shirts' → 'T Shirts'). */
+const titleCase = (s: string) => s.split(/(\s+)/).map(capitalise).join('');
+
+/**
+ * The list's title (spec §2 Products list): one display name per category, the same as the
+ * navigation's, and 'Featured' for the featured list (issue 14).
+ */
+export function productsTitle(
+  query: Pick<ProductsQuery, 'category' | 'parentCategory' | 'featured'>,
+): string {
   if (query.parentCategory) return query.parentCategory;
   const category = query.category?.trim() ?? '';
   if (category.toLowerCase() === 'men') return "Men's Ethnic Wear";
   if (category.toLowerCase() === 'women') return "Women's Ethnic Wear";
-  if (category !== '') return capitalise(category);
+  if (category !== '') return titleCase(category);
+  if (query.featured) return 'Featured';
   return 'All Products';
 }
 

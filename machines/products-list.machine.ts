@@ -61,6 +61,11 @@ export const productsListMachine = setup({
   },
   guards: {
     hasProducts: (_, params: { page: ProductsPage }) => params.page.products.length > 0,
+    // ?page=9 of a 10-product category: an empty page past the last one (issue 14).
+    isPastLastPage: ({ context }, params: { page: ProductsPage }) =>
+      params.page.products.length === 0 &&
+      params.page.total > 0 &&
+      context.query.page > Math.max(1, Math.ceil(params.page.total / PAGE_SIZE)),
     isCategoryChanged: ({ context, event }) =>
       event.type === 'products.sync' && (context.query.category ?? '') !== (event.category ?? ''),
     isQueryChanged: ({ context, event }) =>
@@ -107,6 +112,17 @@ export const productsListMachine = setup({
         event.type === 'products.page' ? { ...context.query, page: event.page } : context.query,
     }),
     updateUrl: emit(({ context }) => ({ type: 'navigate' as const, to: productsPath(context.query) })),
+    clampToLastPage: assign({
+      query: ({ context }, params: { page: ProductsPage }) => ({
+        ...context.query,
+        page: Math.max(1, Math.ceil(params.page.total / PAGE_SIZE)),
+      }),
+    }),
+    replaceUrl: emit(({ context }) => ({
+      type: 'navigate' as const,
+      to: productsPath(context.query),
+      replace: true,
+    })),
     scrollToTop: emit({ type: 'scrollToTop', behavior: 'smooth' }),
     logError: (_, _params: { error: unknown }) => {},
   },
@@ -153,6 +169,15 @@ export const productsListMachine = setup({
                 guard: { type: 'hasProducts', params: ({ event }) => ({ page: event.output }) },
                 target: 'loaded',
                 actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
+              },
+              {
+                guard: { type: 'isPastLastPage', params: ({ event }) => ({ page: event.output }) },
+                target: 'loading',
+                reenter: true,
+                actions: [
+                  { type: 'clampToLastPage', params: ({ event }) => ({ page: event.output }) },
+                  'replaceUrl',
+                ],
               },
               {
                 target: 'empty',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { productsListMachine } from '../../machines/products-list.machine';
 import { modelNamed } from './support/models';
 import { describeModel } from './support/suite';
@@ -19,6 +19,8 @@ describeModel(modelNamed('products-list'), ({ from, event, to }) => {
   const url = { type: 'navigate', to: pathOf(to.context.query) };
   if (event.type === 'products.page') return [url, { type: 'scrollToTop', behavior: 'smooth' }];
   if (event.type === 'products.filter' || event.type === 'products.clearFilters') return [url];
+  // An empty page past the last one goes to the last page, replacing the URL (issue 14).
+  if (event.type === 'xstate.done.actor.fetchProducts') return [{ ...url, replace: true }];
   return [];
 });
 
@@ -27,6 +29,33 @@ describe('productsListMachine', () => {
     const actor = createActor(productsListMachine, { input: { category: 'men', page: 3 } }).start();
     actor.send({ type: 'products.filter', parentCategory: 'Kurta' });
     expect(actor.getSnapshot().context.query).toEqual({ category: 'men', parentCategory: 'Kurta', page: 1 });
+    actor.stop();
+  });
+
+  it('moves an empty page past the last one to the last page (10 products, page 2 → 1)', async () => {
+    const pages: number[] = [];
+    const actor = createActor(
+      productsListMachine.provide({
+        actors: {
+          fetchProducts: fromPromise(async ({ input }) => {
+            pages.push(input.page);
+            return input.page === 1
+              ? { products: [{ id: 'p' } as never], total: 10 }
+              : { products: [], total: 10 };
+          }),
+          fetchParentCategories: fromPromise<string[], { category?: string }>(async () => []),
+        },
+      }),
+      { input: { category: 'accessories', page: 2 } },
+    );
+    const emitted: unknown[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(pages).toEqual([2, 1]);
+    expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true);
+    expect(emitted).toContainEqual({ type: 'navigate', to: '/products?category=accessories', replace: true });
     actor.stop();
   });
 

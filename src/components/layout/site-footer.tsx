@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { MailIcon, PhoneIcon, PinIcon } from '../icons';
+import { categoryPath } from './store-display';
 
 type SiteFooterProps = {
   storeName: string;
@@ -27,7 +28,12 @@ const COMPANY_LINKS = [
   { to: '/track-order', label: 'Track Order' },
 ];
 
-const SHOP_TEXTS = ['T-Shirts', 'Trendy Tops', 'Designer Wear'];
+/** The spec's Shop texts, each a link to its category's listing (issue 14: they promised and did nothing). */
+const SHOP_LINKS = [
+  { to: categoryPath('T Shirts'), label: 'T-Shirts' },
+  { to: categoryPath('Tops'), label: 'Trendy Tops' },
+  { to: categoryPath('Women'), label: 'Designer Wear' },
+];
 
 const heading = css({ textStyle: 'eyebrow', color: 'saffron.300', mb: '4' });
 const list = css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2.5', fontSize: 'sm' });
@@ -86,16 +92,7 @@ export function SiteFooter({ storeName, companyName, description, address, phone
         </section>
         <FooterLinks id="footer-help" title="Help" links={HELP_LINKS} />
         <FooterLinks id="footer-links" title="Company" links={COMPANY_LINKS} />
-        <section aria-labelledby="footer-shop">
-          <h2 id="footer-shop" className={heading}>
-            Shop
-          </h2>
-          <ul className={list}>
-            {SHOP_TEXTS.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-        </section>
+        <FooterLinks id="footer-shop" title="Shop" links={SHOP_LINKS} />
       </div>
       <div className={css({ borderTopWidth: '1px', borderColor: 'indigo.800' })}>
         <p

@@ -93,6 +93,7 @@ const productsListModel: MachineModel = {
   events: (snapshot) => [
     done('fetchProducts', productsPage, '2 products of 14'),
     done('fetchProducts', { products: [], total: 0 }, 'no products'),
+    done('fetchProducts', { products: [], total: 5 }, 'an empty page of 5 products'),
     fail('fetchProducts', serverError('Internal server error')),
     done('fetchParentCategories', ['Kurta', 'Scarf']),
     fail('fetchParentCategories', noResponse()),

@@ -209,7 +209,7 @@ describe('products list', () => {
     expect(within(card).getByRole('button', { name: 'Quick View' })).toHaveAttribute('title', 'Quick View');
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     await findToast('Added to cart');
-    // Two sizes: none preselected; one colour: preselected.
+    // Two sizes: none preselected (the cart line asks, offering both); one colour: preselected.
     expect(storedCart()).toEqual([
       {
         id: 'k1',
@@ -218,6 +218,7 @@ describe('products list', () => {
         price: 1200,
         quantity: 1,
         selectedColor: 'Indigo',
+        sizeOptions: ['S', 'M'],
       },
     ]);
   });
