@@ -16,11 +16,13 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, withDefaultUser } from '../server/db/client';
 import { seedScaleCatalogue } from '../server/db/scale-seed';
+import { products as productsTable } from '../server/db/schema';
 import { loadStoreConfig } from '../server/store-config';
 
 function option(name: string, fallback: number): number {
@@ -308,6 +310,30 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
         bare.server.closeAllConnections();
         await new Promise((resolve) => bare.server.close(resolve));
       }
+    }
+    // A product write, seen by the app through NOTIFY (no explicit invalidate): time until served.
+    const [first] = (
+      JSON.parse((await get(`${api}/products?limit=1`)).toString()) as { data: { id: string }[] }
+    ).data;
+    if (first) {
+      const started = performance.now();
+      const seen = new Promise<void>((resolve) => {
+        const stop = app.catalogue.onChange(() => {
+          stop();
+          resolve();
+        });
+      });
+      await database.db
+        .update(productsTable)
+        .set({ title: 'Bench Rename' })
+        .where(eq(productsTable.id, first.id));
+      await seen;
+      const title = (JSON.parse((await get(`${api}/products/${first.id}`)).toString()) as { title: string })
+        .title;
+      if (title !== 'Bench Rename') throw new Error('the write did not reach the catalogue');
+      console.log(
+        `   a product write was served ${(performance.now() - started).toFixed(0)} ms later (NOTIFY, patched read model)`,
+      );
     }
   } finally {
     await app.close();

@@ -17,7 +17,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { cataloguePlugin } from './catalogue/plugin';
+import { cataloguePlugin, openCatalogue } from './catalogue/plugin';
 import { PROJECT_ROOT } from './config';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { HttpError } from './errors';
@@ -443,7 +443,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Every product in memory, serialized once per catalogue version (server/catalogue/read-model.ts).
-  await app.register(cataloguePlugin, { db: options.db, databaseUrl: config.databaseUrl });
+  const catalogue = await openCatalogue(app, { db: options.db, databaseUrl: config.databaseUrl });
+  await app.register(cataloguePlugin, { model: catalogue });
 
   await app.register(swagger, {
     mode: 'static',

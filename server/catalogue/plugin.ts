@@ -10,19 +10,28 @@ declare module 'fastify' {
 }
 
 export interface CataloguePluginOptions {
-  db: Database;
-  /** PostgreSQL URL for the LISTEN connection, or null with PGlite. */
-  databaseUrl: string | null;
+  /** An opened read model (see openCatalogue). */
+  model: CatalogueReadModel;
 }
 
 /**
- * Loads the catalogue read model at start-up, decorates the app with it (`app.catalogue`) and stops
- * its change listener when the app closes. Not encapsulated, so the decoration is visible app-wide.
+ * Loads the catalogue read model. Done before registering the plugin, not inside it: a large
+ * catalogue on a slow machine can take longer than Fastify's 10-second plugin start-up timeout.
+ */
+export function openCatalogue(
+  app: FastifyInstance,
+  options: { db: Database; databaseUrl: string | null },
+): Promise<CatalogueReadModel> {
+  return CatalogueReadModel.open({ ...options, log: app.log });
+}
+
+/**
+ * Decorates the app with the read model (`app.catalogue`) and stops its change listener when the app
+ * closes. Not encapsulated, so the decoration is visible app-wide.
  */
 async function catalogue(app: FastifyInstance, options: CataloguePluginOptions): Promise<void> {
-  const model = await CatalogueReadModel.open({ ...options, log: app.log });
-  app.decorate('catalogue', model);
-  app.addHook('onClose', async () => model.close());
+  app.decorate('catalogue', options.model);
+  app.addHook('onClose', async () => options.model.close());
 }
 
 export const cataloguePlugin = Object.assign(catalogue, {

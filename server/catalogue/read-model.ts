@@ -59,7 +59,7 @@ class Snapshot {
   readonly categoryOf: string[];
   readonly parentOf: (string | null)[];
   readonly isFeatured: Uint8Array;
-  readonly xminOf: string[];
+  readonly xminOf: Uint32Array;
   readonly #filters = new Map<string, Int32Array | null>();
   readonly #answers = new Map<string, EncodedBody>();
   #cachedBytes = 0;
@@ -253,7 +253,7 @@ interface ProductMeta {
   parents: (string | null)[];
   featured: Uint8Array;
   /** The row version's transaction id: a product whose xmin is unchanged has unchanged JSON. */
-  xmins: string[];
+  xmins: Uint32Array;
 }
 
 /** Per product, one per line: id, lower(category), lower(parentCategory) or U+001E, featured (0/1), xmin. */
@@ -265,15 +265,23 @@ function parseMeta(text: string): ProductMeta {
     categories: new Array(n),
     parents: new Array(n),
     featured: new Uint8Array(n),
-    xmins: new Array(n),
+    xmins: new Uint32Array(n),
+  };
+  // One string per distinct category name, not one per product: fewer objects for the GC to walk.
+  const names = new Map<string, string>();
+  const intern = (name: string) => {
+    const known = names.get(name);
+    if (known !== undefined) return known;
+    names.set(name, name);
+    return name;
   };
   for (let i = 0; i < n; i++) {
     const [id = '', category = '', parent = '\u001e', flag, xmin = ''] = (lines[i] as string).split('\u001f');
     meta.ids[i] = id;
-    meta.categories[i] = category;
-    meta.parents[i] = parent === '\u001e' ? null : parent;
+    meta.categories[i] = intern(category);
+    meta.parents[i] = parent === '\u001e' ? null : intern(parent);
     meta.featured[i] = flag === '1' ? 1 : 0;
-    meta.xmins[i] = xmin;
+    meta.xmins[i] = Number(xmin) >>> 0;
   }
   return meta;
 }
