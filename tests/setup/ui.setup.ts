@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearPendingToasts } from '../../src/components/ui/toast-queue';
 import { toaster } from '../../src/components/ui/toaster';
@@ -17,6 +17,10 @@ if (!('ResizeObserver' in globalThis)) {
 Element.prototype.scrollTo ??= function scrollTo() {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// Every screen is a lazy chunk: the first render of a route in a file waits for vitest to transform
+// it, which takes more than the default 1 s when both cores are busy. findBy* waits up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
