@@ -50,7 +50,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
  * Pages on the auth layout (no header/footer): the boot script marks <html data-layout=auth> before the
  * first paint so CSS hides the prerendered storefront frame there (panda.config.ts globalCss).
  */
-export const AUTH_PATHS = /^\/(login|register)\/?$/;
+export const AUTH_PATHS = /^\/(login|register|forgot-password|reset-password)\/?$/;
 
 type ChunkInfo = { fileName: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean };
 

@@ -73,9 +73,12 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
       const ext = extname(entry.name).toLowerCase();
       const body = new EncodedBody(readFileSync(path), TYPES[ext] ?? 'application/octet-stream');
       if (COMPRESSIBLE.has(ext) && body.compressible) {
-        const br = existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : null;
-        const gzip = existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : null;
-        body.preset(br, gzip);
+        // A variant older than its file (the file was rewritten after compression, as the build's
+        // prerender step does to index.html) is stale: compress the current bytes instead.
+        const modified = statSync(path).mtimeMs;
+        const variant = (file: string) =>
+          existsSync(file) && statSync(file).mtimeMs >= modified ? readFileSync(file) : null;
+        body.preset(variant(`${path}.br`), variant(`${path}.gz`));
         // Whatever the build did not precompress is compressed now rather than on the first request.
         body.body('br');
         body.body('gzip');

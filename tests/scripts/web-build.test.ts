@@ -3,6 +3,8 @@ import { checkBudget, homeFiles, JS_BUDGET, JS_TARGET, type Manifest } from '../
 import { shouldPrecompress } from '../../scripts/precompress';
 import { injectShell } from '../../scripts/prerender-shell';
 import { AUTH_PATHS, bootScript, chunkClosure, withBootScript } from '../../scripts/route-preload';
+import { AuthLayout } from '../../src/app/layouts/auth-layout';
+import { appRoutes } from '../../src/app/routes';
 
 const manifest: Manifest = {
   'index.html': {
@@ -89,7 +91,13 @@ describe('route preload', () => {
     expect(() => new Function(source)).not.toThrow();
   });
 
-  it('marks only the sign-in and registration pages as the auth layout', () => {
+  it("marks exactly the auth layout's pages (routes.tsx) as the auth layout", () => {
+    const auth = appRoutes[0]?.children?.find(
+      (route) => (route.element as { type?: unknown })?.type === AuthLayout,
+    );
+    const paths = (auth?.children ?? []).map((route) => `/${route.path}`);
+    expect(paths).toContain('/login');
+    expect(paths.filter((p) => !AUTH_PATHS.test(p))).toEqual([]);
     expect(['/login', '/register', '/login/'].every((p) => AUTH_PATHS.test(p))).toBe(true);
     expect(['/', '/products', '/login-help', '/account'].some((p) => AUTH_PATHS.test(p))).toBe(false);
   });

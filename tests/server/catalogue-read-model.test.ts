@@ -67,6 +67,9 @@ describe('catalogue read model', () => {
     const after = await list('?limit=12');
     expect(after.page.data[0]?.title).toBe('Renamed Kurta For The Test');
     expect(after.etag).not.toBe(before.etag);
+    // Only that product's JSON was rebuilt (a patch); every product still matches its row.
+    const rows = await t.ctx.db.select().from(products).orderBy(desc(products.createdAt), asc(products.id));
+    expect((await list('?limit=100')).page.data).toEqual(rows.map(toProductJson));
     // A cached detail answer is replaced too.
     const detail = await t.app.inject({ method: 'GET', url: `${API}/products/${first.id}` });
     expect(detail.json<{ title: string }>().title).toBe('Renamed Kurta For The Test');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -25,6 +25,11 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'assets', 'vendor-def456.js'), VENDOR_JS);
   writeFileSync(join(staticDir, 'assets', 'tiny-0a1b2c.js'), 'console.log(1)');
   writeFileSync(join(staticDir, 'logo.png'), Buffer.alloc(4096, 7));
+  // A file rewritten after the build compressed it: its .br is stale and must not be served.
+  const stale = join(staticDir, 'assets', 'shell-9f8e7d.js');
+  writeFileSync(`${stale}.br`, brotliCompressSync('old bytes'.repeat(200)));
+  utimesSync(`${stale}.br`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+  writeFileSync(stale, VENDOR_JS);
   t = await createTestApp({ staticDir });
 }, 60_000);
 afterAll(async () => {
@@ -70,6 +75,12 @@ describe('static files', () => {
     const gzip = await get('/assets/vendor-def456.js', { 'accept-encoding': 'gzip;q=1, br;q=0' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(VENDOR_JS);
+  });
+
+  it('ignores a .br older than its file', async () => {
+    const br = await get('/assets/shell-9f8e7d.js', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(VENDOR_JS);
   });
 
   it('sends tiny files and images as they are', async () => {
