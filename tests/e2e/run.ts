@@ -136,11 +136,17 @@ const CHECKS: Check[] = [
   })),
   {
     name: 'reserved-slug',
-    path: '/forgot-password',
+    path: '/product',
     expect: async (page) => {
       await url(page, '/404');
       await h1(page, 'Oops! Page not found');
     },
+  },
+  {
+    // Issue 14: 'Forgot password?' leads to a real page now.
+    name: 'forgot-password',
+    path: '/forgot-password',
+    expect: (page) => h1(page, 'Reset your password'),
   },
   {
     name: 'not-found',

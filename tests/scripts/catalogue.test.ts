@@ -205,7 +205,7 @@ describe('store.config.json', () => {
     );
     expect(store.storeName).toBe('Statefront');
     expect(store.companyAddress).toContain('Gautam Buddha Nagar, Uttar Pradesh');
-    // No real payee is configured in the demo store: the sandbox's unpayable handle is used instead.
+    // No real UPI payee until the shop configures one: the sandbox then uses a handle that cannot exist.
     expect(upi).toBeNull();
   });
 
