@@ -1,0 +1,159 @@
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { css, cx } from 'styled-system/css';
+import { select } from 'styled-system/recipes';
+import { ChevronDownIcon } from '../icons';
+import { FieldShell } from './field';
+import type { Select as SelectComponent } from './select';
+
+type SelectProps = Parameters<typeof SelectComponent>[0];
+
+let loaded: typeof SelectComponent | null = null;
+let loading: Promise<typeof SelectComponent> | null = null;
+const loadSelect = () => {
+  loading ??= import('./select').then((module) => {
+    loaded = module.Select;
+    return loaded;
+  });
+  return loading;
+};
+
+const shellWidth = css({ w: 'auto', minW: '0' });
+const contents = css({ display: 'contents' });
+const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
+
+/**
+ * The Ark Select (./select.tsx, with its state machine, positioning and dismiss layers: ~30 KB) kept
+ * off a page's critical path: the page's first render shows the same markup as static HTML (same
+ * classes, same combobox role and name, a working Clear) and the real Select replaces it once its
+ * chunk has arrived, which starts on mount. A shopper who opens the list before then gets it opened
+ * as soon as it can be, and focus stays on the part that had it.
+ */
+export function DeferredSelect(props: SelectProps) {
+  const [Select, setSelect] = useState(() => loaded);
+  const [openRequested, setOpenRequested] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const focusedPart = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (Select) return;
+    let live = true;
+    void loadSelect().then((component) => {
+      if (!live) return;
+      // Read before the swap, while the static markup is still in the document.
+      const active = document.activeElement;
+      focusedPart.current =
+        active instanceof HTMLElement && wrapper.current?.contains(active)
+          ? (active.dataset.part ?? null)
+          : null;
+      setSelect(() => component);
+    });
+    return () => {
+      live = false;
+    };
+  }, [Select]);
+
+  useLayoutEffect(() => {
+    if (!Select || !focusedPart.current) return;
+    wrapper.current
+      ?.querySelector<HTMLElement>(`[data-scope="select"][data-part="${focusedPart.current}"]`)
+      ?.focus();
+    focusedPart.current = null;
+  }, [Select]);
+
+  return (
+    <div ref={wrapper} className={contents}>
+      {Select ? (
+        <Select {...props} defaultOpen={openRequested} />
+      ) : (
+        <StaticSelect {...props} onOpenRequest={() => setOpenRequested(true)} />
+      )}
+    </div>
+  );
+}
+
+/** What ./select.tsx renders while closed, without the machine. */
+function StaticSelect({
+  label,
+  errors,
+  helperText,
+  required,
+  className,
+  options,
+  value,
+  onValueChange,
+  placeholder,
+  clearLabel,
+  disabled,
+  onOpenRequest,
+}: SelectProps & { onOpenRequest: () => void }) {
+  const classes = select();
+  const labelId = useId();
+  // '' is no choice (./select.tsx passes no value to Ark): the placeholder shows.
+  const selected = value ? options.find((option) => option.value === value) : undefined;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!OPEN_KEYS.has(event.key)) return;
+    event.preventDefault();
+    onOpenRequest();
+  };
+  return (
+    <FieldShell
+      label={label}
+      errors={errors}
+      helperText={helperText}
+      required={required}
+      className={cx(shellWidth, className)}
+      labelInControl
+    >
+      {(control) => (
+        <div data-scope="select" data-part="root" className={classes.root}>
+          <span id={labelId} data-scope="select" data-part="label" className={control.labelClassName}>
+            {control.label}
+          </span>
+          <div data-scope="select" data-part="control" data-state="closed" className={classes.control}>
+            <button
+              type="button"
+              role="combobox"
+              aria-expanded="false"
+              aria-haspopup="listbox"
+              aria-labelledby={labelId}
+              aria-describedby={control.describedBy}
+              disabled={disabled}
+              data-scope="select"
+              data-part="trigger"
+              data-state="closed"
+              data-placeholder-shown={selected ? undefined : ''}
+              className={classes.trigger}
+              onClick={onOpenRequest}
+              onKeyDown={onKeyDown}
+            >
+              <span data-scope="select" data-part="value-text" className={classes.valueText}>
+                {selected ? selected.label : placeholder}
+              </span>
+              <div
+                data-scope="select"
+                data-part="indicator"
+                data-state="closed"
+                aria-hidden="true"
+                className={classes.indicator}
+              >
+                <ChevronDownIcon size={18} />
+              </div>
+            </button>
+            {clearLabel ? (
+              <button
+                type="button"
+                aria-label={clearLabel}
+                data-scope="select"
+                data-part="clear-trigger"
+                className={classes.clearTrigger}
+                onClick={() => onValueChange('')}
+              >
+                {clearLabel}
+              </button>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </FieldShell>
+  );
+}
