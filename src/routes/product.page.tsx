@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
@@ -13,7 +14,7 @@ import { Page, StatePanel } from '../components/layout/page';
 import { Price } from '../components/price';
 import { Button, ButtonLink } from '../components/ui/button';
 import { ChipGroup } from '../components/ui/chip-group';
-import { QuantityInput } from '../components/ui/number-input';
+import { DeferredQuantityInput, preloadQuantityInput } from '../components/ui/deferred-number-input';
 import { Skeleton } from '../components/ui/skeleton';
 
 /** Swatch colours for common colour names; anything else shows a neutral swatch. */
@@ -112,6 +113,8 @@ function Specifications({ product }: { product: DisplayProduct }) {
 /** /product/{id} (spec §2 Product detail). */
 export default function ProductPage() {
   const { id = '' } = useParams();
+  // The quantity stepper's Ark part loads beside the product's data, not before the page.
+  useEffect(preloadQuantityInput, []);
   // A new id is a new product page: a fresh machine, so a stale product never shows.
   return <ProductScreen key={id} id={id} />;
 }
@@ -238,7 +241,7 @@ function ProductScreen({ id }: { id: string }) {
               )}
             />
           ) : null}
-          <QuantityInput
+          <DeferredQuantityInput
             label="Quantity"
             value={quantity}
             onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}

@@ -1,24 +1,16 @@
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { select } from 'styled-system/recipes';
 import { ChevronDownIcon } from '../icons';
+import { deferredComponent, deferredWrapper, useDeferredComponent } from './deferred';
 import { FieldShell } from './field';
 import type { Select as SelectComponent } from './select';
 
 type SelectProps = Parameters<typeof SelectComponent>[0];
 
-let loaded: typeof SelectComponent | null = null;
-let loading: Promise<typeof SelectComponent> | null = null;
-const loadSelect = () => {
-  loading ??= import('./select').then((module) => {
-    loaded = module.Select;
-    return loaded;
-  });
-  return loading;
-};
+const deferredSelect = deferredComponent(() => import('./select').then((module) => module.Select));
 
 const shellWidth = css({ w: 'auto', minW: '0' });
-const contents = css({ display: 'contents' });
 const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 /**
@@ -29,39 +21,11 @@ const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
  * as soon as it can be, and focus stays on the part that had it.
  */
 export function DeferredSelect(props: SelectProps) {
-  const [Select, setSelect] = useState(() => loaded);
+  const [Select, wrapper] = useDeferredComponent(deferredSelect, 'select');
   const [openRequested, setOpenRequested] = useState(false);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const focusedPart = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (Select) return;
-    let live = true;
-    void loadSelect().then((component) => {
-      if (!live) return;
-      // Read before the swap, while the static markup is still in the document.
-      const active = document.activeElement;
-      focusedPart.current =
-        active instanceof HTMLElement && wrapper.current?.contains(active)
-          ? (active.dataset.part ?? null)
-          : null;
-      setSelect(() => component);
-    });
-    return () => {
-      live = false;
-    };
-  }, [Select]);
-
-  useLayoutEffect(() => {
-    if (!Select || !focusedPart.current) return;
-    wrapper.current
-      ?.querySelector<HTMLElement>(`[data-scope="select"][data-part="${focusedPart.current}"]`)
-      ?.focus();
-    focusedPart.current = null;
-  }, [Select]);
 
   return (
-    <div ref={wrapper} className={contents}>
+    <div ref={wrapper} className={deferredWrapper}>
       {Select ? (
         <Select {...props} defaultOpen={openRequested} />
       ) : (

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { DeferredQuantityInput } from '../../../src/components/ui/deferred-number-input';
 import { DeferredSelect } from '../../../src/components/ui/deferred-select';
 
 const OPTIONS = [
@@ -59,5 +60,37 @@ describe('DeferredSelect', () => {
     const trigger = screen.getByRole('combobox', { name: 'Filter by Type' });
     expect(trigger).toHaveTextContent('All Types');
     expect(trigger).toHaveAttribute('data-placeholder-shown');
+  });
+});
+
+function Stepper() {
+  const [value, setValue] = useState(1);
+  return <DeferredQuantityInput label="Quantity" value={value} min={1} max={3} onValueChange={setValue} />;
+}
+
+const spin = () => screen.getByRole('spinbutton', { name: 'Quantity' });
+const arkStepper = () => expect(spin()).toHaveAttribute('id', expect.stringContaining('number-input'));
+
+describe('DeferredQuantityInput', () => {
+  it('steps by buttons, arrow keys and typing before Ark has loaded, within min and max', async () => {
+    render(<Stepper />);
+    expect(spin()).not.toHaveAttribute('id', expect.stringContaining('number-input'));
+    expect(screen.getByRole('button', { name: 'Decrease Quantity' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Increase Quantity' }));
+    expect(spin()).toHaveValue('2');
+    fireEvent.keyDown(spin(), { key: 'ArrowUp' });
+    expect(spin()).toHaveValue('3');
+    expect(screen.getByRole('button', { name: 'Increase Quantity' })).toBeDisabled();
+    fireEvent.change(spin(), { target: { value: '9' } });
+    expect(spin()).toHaveValue('3');
+    fireEvent.change(spin(), { target: { value: '1' } });
+    expect(spin()).toHaveValue('1');
+    spin().focus();
+    // Ark takes over with the same value, and keeps the focus on the input.
+    await waitFor(arkStepper);
+    expect(spin()).toHaveValue('1');
+    expect(document.activeElement).toBe(spin());
+    fireEvent.keyDown(spin(), { key: 'ArrowUp' });
+    await waitFor(() => expect(spin()).toHaveValue('2'));
   });
 });
