@@ -1,5 +1,4 @@
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
@@ -14,7 +13,7 @@ import { Page, StatePanel } from '../components/layout/page';
 import { Price } from '../components/price';
 import { Button, ButtonLink } from '../components/ui/button';
 import { ChipGroup } from '../components/ui/chip-group';
-import { DeferredQuantityInput, preloadQuantityInput } from '../components/ui/deferred-number-input';
+import { DeferredQuantityInput } from '../components/ui/deferred-number-input';
 import { Skeleton } from '../components/ui/skeleton';
 
 /** Swatch colours for common colour names; anything else shows a neutral swatch. */
@@ -113,8 +112,6 @@ function Specifications({ product }: { product: DisplayProduct }) {
 /** /product/{id} (spec §2 Product detail). */
 export default function ProductPage() {
   const { id = '' } = useParams();
-  // The quantity stepper's Ark part loads beside the product's data, not before the page.
-  useEffect(preloadQuantityInput, []);
   // A new id is a new product page: a fresh machine, so a stale product never shows.
   return <ProductScreen key={id} id={id} />;
 }

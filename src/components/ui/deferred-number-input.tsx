@@ -11,18 +11,20 @@ const deferredQuantityInput = deferredComponent(() =>
   import('./number-input').then((module) => module.QuantityInput),
 );
 
-/** Starts loading the Ark NumberInput early (a page that will show it, once its data is in). */
-export const preloadQuantityInput = () => void deferredQuantityInput.load();
-
 /**
  * ./number-input.tsx's QuantityInput with Ark NumberInput kept off the page's critical path: the
  * first render is the same stepper as static markup whose buttons, arrow keys and typing already
- * work, and the Ark one replaces it once its chunk has arrived (focus stays on the same part).
+ * work, and the Ark one replaces it once its chunk has arrived, fetched on the shopper's first pointer,
+ * touch or focus on it (focus stays on the same part).
  */
 export function DeferredQuantityInput(props: QuantityInputProps) {
-  const [QuantityInput, wrapper] = useDeferredComponent(deferredQuantityInput, 'number-input');
+  const {
+    Component: QuantityInput,
+    wrapper,
+    intent,
+  } = useDeferredComponent(deferredQuantityInput, 'number-input');
   return (
-    <div ref={wrapper} className={deferredWrapper}>
+    <div ref={wrapper} className={deferredWrapper} {...(QuantityInput ? {} : intent)}>
       {QuantityInput ? <QuantityInput {...props} /> : <StaticQuantityInput {...props} />}
     </div>
   );

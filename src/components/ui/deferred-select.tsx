@@ -17,19 +17,25 @@ const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
  * The Ark Select (./select.tsx, with its state machine, positioning and dismiss layers: ~30 KB) kept
  * off a page's critical path: the page's first render shows the same markup as static HTML (same
  * classes, same combobox role and name, a working Clear) and the real Select replaces it once its
- * chunk has arrived, which starts on mount. A shopper who opens the list before then gets it opened
+ * chunk has arrived, fetched on the shopper's first pointer, touch or focus on it. A shopper who opens the list before then gets it opened
  * as soon as it can be, and focus stays on the part that had it.
  */
 export function DeferredSelect(props: SelectProps) {
-  const [Select, wrapper] = useDeferredComponent(deferredSelect, 'select');
+  const { Component: Select, wrapper, load, intent } = useDeferredComponent(deferredSelect, 'select');
   const [openRequested, setOpenRequested] = useState(false);
 
   return (
-    <div ref={wrapper} className={deferredWrapper}>
+    <div ref={wrapper} className={deferredWrapper} {...(Select ? {} : intent)}>
       {Select ? (
         <Select {...props} defaultOpen={openRequested} />
       ) : (
-        <StaticSelect {...props} onOpenRequest={() => setOpenRequested(true)} />
+        <StaticSelect
+          {...props}
+          onOpenRequest={() => {
+            setOpenRequested(true);
+            load();
+          }}
+        />
       )}
     </div>
   );

@@ -23,20 +23,33 @@ export function deferredComponent<P>(importer: () => Promise<ComponentType<P>>):
 }
 
 /**
- * The loaded component, or null until its chunk has arrived (loading starts on mount). Static markup
- * stands in meanwhile, inside `wrapper`: whichever of its parts (`data-part`, within `data-scope` =
- * `scope`) had focus at the swap gets it again on the real component.
+ * The loaded component, or null until its chunk has arrived. Loading starts on the shopper's first
+ * sign of intent inside `wrapper` (pointer over or down, touch, focus: spread `intent` on it) or when
+ * `load()` is called, never on its own: a chunk fetched during the page load would sit on the LCP's
+ * critical chain. Static markup stands in meanwhile; whichever of its parts (`data-part`, within
+ * `data-scope` = `scope`) had focus at the swap gets it again on the real component.
  */
 export function useDeferredComponent<P>(
   deferred: DeferredComponent<P>,
   scope: string,
-): [ComponentType<P> | null, RefObject<HTMLDivElement | null>] {
+): {
+  Component: ComponentType<P> | null;
+  wrapper: RefObject<HTMLDivElement | null>;
+  load: () => void;
+  intent: {
+    onPointerOver: () => void;
+    onPointerDown: () => void;
+    onTouchStart: () => void;
+    onFocus: () => void;
+  };
+} {
   const [Component, setComponent] = useState(() => deferred.loaded());
+  const [wanted, setWanted] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const focusedPart = useRef<string | null>(null);
 
   useEffect(() => {
-    if (Component) return;
+    if (Component || !wanted) return;
     let live = true;
     void deferred.load().then((loaded) => {
       if (!live) return;
@@ -51,7 +64,7 @@ export function useDeferredComponent<P>(
     return () => {
       live = false;
     };
-  }, [Component, deferred]);
+  }, [Component, deferred, wanted]);
 
   useLayoutEffect(() => {
     if (!Component || !focusedPart.current) return;
@@ -61,7 +74,13 @@ export function useDeferredComponent<P>(
     focusedPart.current = null;
   }, [Component, scope]);
 
-  return [Component, wrapper];
+  const load = () => setWanted(true);
+  return {
+    Component,
+    wrapper,
+    load,
+    intent: { onPointerOver: load, onPointerDown: load, onTouchStart: load, onFocus: load },
+  };
 }
 
 /** The wrapper's class: no box of its own, so the layout is the component's. */
