@@ -82,6 +82,7 @@ export const tokens = defineTokens({
     banner: { value: 1200 },
     overlay: { value: 1300 },
     modal: { value: 1400 },
+    popover: { value: 1500 },
     skipLink: { value: 1600 },
   },
 });

@@ -37,6 +37,18 @@ describe('store information on start (issue 14 item 7)', () => {
     expect(screen.queryByText('Statefront')).toBeNull();
   });
 
+  it("shows the last visit's description in the home hero, not the default text, before /storeInfo answers", async () => {
+    const kept = { ...STORE, description: 'Block prints from the last visit.' };
+    renderApp({
+      path: '/',
+      storage: { storeInfo: JSON.stringify(kept) },
+      api: { 'GET /storeInfo': () => new Promise<Response>(() => {}) },
+    });
+    const hero = (await findHeading(/./)).closest('section') as HTMLElement;
+    expect(within(hero).getByText('Block prints from the last visit.')).toBeInTheDocument();
+    expect(screen.queryByText(/crafted with Indian weavers and printers/)).toBeNull();
+  });
+
   it('replaces the kept store information with the fresh answer and keeps that for the next visit', async () => {
     const kept = { ...STORE, storeName: 'Kept Store', categories: ['Sarees'] };
     const { storage } = renderApp({
