@@ -168,6 +168,32 @@ const CHECKS: Check[] = [
     },
   },
   {
+    // Issue 14 item 9: a toast sits just above the tab bar, and an open menu covers it.
+    name: 'toast-under-menu',
+    path: '/products',
+    only: 'mobile',
+    expect: async (page) => {
+      await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+      const toast = page.locator('[data-scope=toast][data-part=root]').first();
+      await toast.getByText('Added to cart').waitFor();
+      const tabBar = await page.getByRole('navigation', { name: 'Tab bar' }).boundingBox();
+      const box = await toast.boundingBox();
+      if (!tabBar || !box) throw new Error('no tab bar or toast box');
+      if (box.y + box.height > tabBar.y)
+        throw new Error(`toast (bottom ${box.y + box.height}) covers the tab bar`);
+      const onTop = (point: { x: number; y: number }) =>
+        page.evaluate(
+          ({ x, y }) => !!document.elementFromPoint(x, y)?.closest('[data-scope=toast][data-part=root]'),
+          point,
+        );
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      if (!(await onTop(centre))) throw new Error('the toast is hidden under the page');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'All Products' }).waitFor();
+      if (await onTop(centre)) throw new Error('the toast covers the open menu');
+    },
+  },
+  {
     name: 'desktop-nav',
     path: '/products?category=men',
     only: 'desktop',
