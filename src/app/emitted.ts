@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import type { EmittedEvent } from '../../machines/events';
-import { showToast } from '../components/ui/toast-queue';
+import { showToast, toastInputOf } from '../components/ui/toast-queue';
 import { CartContext } from './root-actors';
 
 /** Anything we can subscribe to for emitted events (every XState actor ref). */
@@ -34,11 +34,7 @@ export function postHiddenForm(url: string, method: string, fields: Record<strin
 export function handleEmitted(event: EmittedEvent, handlers: Handlers) {
   switch (event.type) {
     case 'toast':
-      showToast({
-        title: event.title,
-        description: event.description,
-        type: event.variant === 'error' ? 'error' : event.variant === 'success' ? 'success' : 'info',
-      });
+      showToast(toastInputOf(event));
       return;
     case 'navigate':
       if (event.external) window.location.assign(event.to);

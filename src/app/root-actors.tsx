@@ -1,9 +1,10 @@
 import { createActorContext } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { authMachine } from '../../machines/auth.machine';
 import { cartMachine } from '../../machines/cart.machine';
 import { cartCount, cartTotal } from '../../machines/cart.model';
 import { storeInfoMachine } from '../../machines/store-info.machine';
+import { showToast, toastInputOf } from '../components/ui/toast-queue';
 import { type AppMachines, MachinesContext } from './machines-context';
 
 /**
@@ -19,12 +20,27 @@ export function AppProviders({ machines, children }: { machines: AppMachines; ch
   return (
     <MachinesContext.Provider value={machines}>
       <StoreInfoContext.Provider logic={machines.storeInfo} options={{ input: machines.storeInfoInput }}>
+        <StoreInfoToasts />
         <AuthContext.Provider logic={machines.auth}>
           <CartContext.Provider logic={machines.cart}>{children}</CartContext.Provider>
         </AuthContext.Provider>
       </StoreInfoContext.Provider>
     </MachinesContext.Provider>
   );
+}
+
+/**
+ * Store information's toasts (its load failure), subscribed to as soon as its actor exists: the
+ * router renders the layouts (and their useEmitted) only once the first screen's chunk has loaded, and
+ * a /storeInfo that fails at once fails before that. Its effect runs before the provider starts the actor.
+ */
+function StoreInfoToasts() {
+  const storeInfo = StoreInfoContext.useActorRef();
+  useEffect(() => {
+    const subscription = storeInfo.on('toast', (event) => showToast(toastInputOf(event)));
+    return () => subscription.unsubscribe();
+  }, [storeInfo]);
+  return null;
 }
 
 /** Store information, or null until (or unless) it has loaded. */

@@ -74,6 +74,17 @@ export const tokens = defineTokens({
     content: { value: '80rem' },
     prose: { value: '48rem' },
   },
+  // The default preset has no z-index scale: without these, `zIndex: 'sticky'` etc. compiled to
+  // invalid CSS (auto). Toasts use `banner`: over the header and tab bar, under an open overlay.
+  zIndex: {
+    dropdown: { value: 1000 },
+    sticky: { value: 1100 },
+    banner: { value: 1200 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    popover: { value: 1500 },
+    skipLink: { value: 1600 },
+  },
 });
 
 export const semanticTokens = defineSemanticTokens({

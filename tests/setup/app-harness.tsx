@@ -104,6 +104,8 @@ type RenderOptions = {
   /** The auth_token cookie as the auth machine reads it on start; null is a visitor. */
   token?: string | null;
   cart?: CartLine[];
+  /** More entries of the in-memory localStorage (besides the cart). */
+  storage?: Record<string, string>;
   adjust?: (machines: LiveMachines) => LiveMachines;
 };
 
@@ -114,6 +116,7 @@ export function renderApp({
   store = STORE,
   token = null,
   cart = [],
+  storage = {},
   adjust,
 }: RenderOptions) {
   const server = fakeApi({
@@ -122,7 +125,7 @@ export function renderApp({
     ...api,
   });
   let currentToken = token;
-  const stored = new Map<string, string>([['cart', JSON.stringify(cart)]]);
+  const stored = new Map<string, string>([['cart', JSON.stringify(cart)], ...Object.entries(storage)]);
   const live = createLiveMachines({
     client: createApiClient(API_BASE, server.fetch),
     storage: () => ({ getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => void stored.set(k, v) }),

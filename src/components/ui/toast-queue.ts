@@ -4,6 +4,8 @@
  * once there is something to show. Toasts wait here until <AppToaster> has mounted and attached
  * itself; <DeferredToaster> loads it on the first toast.
  */
+import type { ToastEmitted } from '../../../machines/events';
+
 export type ToastInput = {
   title: string;
   description?: string | undefined;
@@ -11,6 +13,15 @@ export type ToastInput = {
 };
 
 type Sink = (toast: ToastInput) => void;
+
+/** A machine's emitted toast as the toaster takes it. */
+export function toastInputOf(event: ToastEmitted): ToastInput {
+  return {
+    title: event.title,
+    description: event.description,
+    type: event.variant === 'error' ? 'error' : event.variant === 'success' ? 'success' : 'info',
+  };
+}
 
 let sink: Sink | null = null;
 let pending: ToastInput[] = [];

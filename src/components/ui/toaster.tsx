@@ -4,14 +4,30 @@ import { toast as toastRecipe } from 'styled-system/recipes';
 import { CloseIcon } from '../icons';
 import { attachToastSink, type ToastInput } from './toast-queue';
 
-/** The one toaster of the app: every toast (machine-emitted or local) goes through it. */
-// Top right, under the sticky header: at the bottom toasts would cover the phone tab bar.
+/** Below the md breakpoint the phone tab bar (src/components/layout/bottom-tab-bar.tsx) is shown. */
+const PHONE_QUERY = '(max-width: 767px)';
+const onPhone =
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(PHONE_QUERY).matches;
+
+/**
+ * The one toaster of the app: every toast (machine-emitted or local) goes through it. On a desktop at
+ * the top right under the sticky header; on a phone at the bottom, just above the tab bar (within the
+ * thumb's reach, clear of the header's menu button). The toast recipe's group stacks them above the
+ * header and tab bar but under an open overlay (mobile menu drawer, dialogs).
+ */
 export const toaster = createToaster({
-  placement: 'top-end',
+  placement: onPhone ? 'bottom' : 'top-end',
   overlap: true,
   gap: 12,
   max: 4,
-  offsets: { top: '5rem', right: '1rem', bottom: '1rem', left: '1rem' },
+  offsets: {
+    top: '5rem',
+    right: '1rem',
+    bottom: onPhone ? 'calc(4.5rem + env(safe-area-inset-bottom))' : '1rem',
+    left: '1rem',
+  },
 });
 
 export type { ToastInput };
@@ -36,7 +52,7 @@ export function AppToaster() {
     };
   }, []);
   return (
-    <Toaster toaster={toaster}>
+    <Toaster toaster={toaster} className={classes.group}>
       {(toast) => (
         <Toast.Root className={classes.root}>
           <Toast.Title className={classes.title}>{toast.title}</Toast.Title>

@@ -54,7 +54,8 @@ export const selectRecipe = defineSlotRecipe({
       p: '1',
       maxH: '72',
       overflowY: 'auto',
-      zIndex: 'dropdown',
+      // Over the sticky header, like before the z-index scale existed (the list is portalled to <body>).
+      zIndex: 'popover',
       _focusVisible: { outline: 'none' },
     },
     item: {

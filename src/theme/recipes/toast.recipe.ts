@@ -7,6 +7,9 @@ export const toastRecipe = defineSlotRecipe({
   jsx: ['AppToaster'],
   slots: toastAnatomy.keys(),
   base: {
+    // Zag puts the group at the highest z-index (inline): toasts then covered the open mobile menu.
+    // Above the sticky header and the phone tab bar (sticky), under overlays (backdrop, drawer, dialog).
+    group: { zIndex: 'banner !important' },
     root: {
       bg: 'bg.surface',
       borderWidth: '1px',
