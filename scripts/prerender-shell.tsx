@@ -18,8 +18,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { StoreInfo } from '../machines/store-info.machine';
+import { storeSnapshotBlock } from '../server/page-head';
 import { loadStoreConfig } from '../server/store-config';
-import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';
 import { MainLayoutView } from '../src/app/layouts/main-layout';
 import { Hero } from '../src/routes/home/hero';
 
@@ -51,9 +51,8 @@ export function shellMarkup(store: StoreInfo): string {
 export function injectShell(html: string, markup: string, store: StoreInfo): string {
   const at = html.indexOf(`${ROOT_OPEN}</div>`);
   if (at < 0) throw new Error('prerender-shell: index.html has no empty <div id="root"></div>');
-  // `<` is escaped so no value can close the script element.
-  const json = JSON.stringify(store).replace(/</g, '\\u003c');
-  const snapshot = `<script type="application/json" id="${STORE_SNAPSHOT_ID}">${json}</script>`;
+  // The same block a server with another STORE_CONFIG swaps in (server/page-head.ts).
+  const snapshot = storeSnapshotBlock(store);
   const root = `${ROOT_OPEN}<div data-shell="">${markup}</div></div>\n    ${snapshot}`;
   return html.slice(0, at) + root + html.slice(at + `${ROOT_OPEN}</div>`.length);
 }

@@ -468,7 +468,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  await registerSpa(app, config.staticDir);
+  await registerSpa(app, config.staticDir, { store: options.store, catalogue: app.catalogue });
 
   return app;
 }

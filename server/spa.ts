@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StoreInfo } from '../machines/store-info.machine';
+import type { CatalogueReadModel } from './catalogue/read-model';
 import { EncodedBody } from './http/cache';
+import { injectStoreSnapshot, ProductPages } from './page-head';
 import { loadStaticFiles, REVALIDATE_CACHE_CONTROL, type StaticFile, sendStatic } from './static';
 
 export const SERVED_BY_META = '<meta name="api-served-by" content="statefront">';
@@ -20,16 +23,31 @@ export function injectServedBy(html: string): string {
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+export interface SpaOptions {
+  /** This server's store information, embedded in index.html as the first render's snapshot. */
+  store?: StoreInfo;
+  /** The catalogue read model, for the LCP image preload on /products and /product/{id}. */
+  catalogue?: CatalogueReadModel;
+}
+
 /**
  * Serves the built SPA (when `staticDir` has an index.html) from memory, precompressed (server/static.ts),
  * and answers everything unmatched: unknown API paths and methods get JSON 404s; any other GET that is
  * not a file gets index.html so client-side routes (/products?category=men, /product/:id, /orders)
- * survive a reload or a deep link.
+ * survive a reload or a deep link. /products and /product/{id} get index.html with their LCP image
+ * preloaded (server/page-head.ts).
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string | null): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  staticDir: string | null,
+  options: SpaOptions = {},
+): Promise<void> {
   const indexPath = staticDir ? join(staticDir, 'index.html') : null;
+  const builtHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   const indexHtml =
-    indexPath && existsSync(indexPath) ? injectServedBy(readFileSync(indexPath, 'utf8')) : null;
+    builtHtml === null
+      ? null
+      : injectServedBy(options.store ? injectStoreSnapshot(builtHtml, options.store) : builtHtml);
   const index: StaticFile | null = indexHtml
     ? {
         body: new EncodedBody(Buffer.from(indexHtml), 'text/html; charset=utf-8'),
@@ -47,6 +65,20 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
     const routeConfig = { config: { rateLimit: false as const }, compress: false as const };
     app.get('/', routeConfig, sendIndex);
     app.get('/index.html', routeConfig, sendIndex);
+    const { catalogue } = options;
+    if (catalogue && indexHtml) {
+      const pages = new ProductPages(indexHtml, index, catalogue);
+      app.get('/products', routeConfig, (request, reply) => {
+        const at = request.url.indexOf('?');
+        return sendStatic(request, reply, pages.list(at < 0 ? '' : request.url.slice(at + 1)));
+      });
+      app.get('/product/:id', routeConfig, (request, reply) => {
+        const { id } = request.params as { id: string };
+        // Like any path whose last segment has an extension: a missing file, not the page.
+        if (id.includes('.')) return reply.callNotFound();
+        return sendStatic(request, reply, pages.product(id));
+      });
+    }
     app.get('/*', routeConfig, (request, reply) => {
       const path = `/${(request.params as { '*': string })['*']}`;
       const file = files.get(path);

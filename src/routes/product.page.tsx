@@ -13,7 +13,7 @@ import { Page, StatePanel } from '../components/layout/page';
 import { Price } from '../components/price';
 import { Button, ButtonLink } from '../components/ui/button';
 import { ChipGroup } from '../components/ui/chip-group';
-import { QuantityInput } from '../components/ui/number-input';
+import { DeferredQuantityInput } from '../components/ui/deferred-number-input';
 import { Skeleton } from '../components/ui/skeleton';
 
 /** Swatch colours for common colour names; anything else shows a neutral swatch. */
@@ -238,7 +238,7 @@ function ProductScreen({ id }: { id: string }) {
               )}
             />
           ) : null}
-          <QuantityInput
+          <DeferredQuantityInput
             label="Quantity"
             value={quantity}
             onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}

@@ -18,8 +18,8 @@ import { Grid3Icon, GridIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
 import { Button } from '../components/ui/button';
+import { DeferredSelect } from '../components/ui/deferred-select';
 import { Pagination } from '../components/ui/pagination';
-import { Select } from '../components/ui/select';
 
 export const PRODUCT_SKELETONS = 12;
 const ALL_TYPES = '';
@@ -94,7 +94,7 @@ export default function ProductsPage() {
           ) : null}
         </div>
         <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '4', flexWrap: 'wrap' })}>
-          <Select
+          <DeferredSelect
             label="Filter by Type"
             options={typeOptions}
             value={query.parentCategory ?? ALL_TYPES}

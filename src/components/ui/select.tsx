@@ -23,6 +23,8 @@ type SelectProps = FieldShellOptions & {
   /** Submitted through Ark's hidden native select. */
   name?: string | undefined;
   disabled?: boolean | undefined;
+  /** Open the list on mount (./deferred-select.tsx: the shopper asked before this had loaded). */
+  defaultOpen?: boolean | undefined;
 };
 
 // As wide as its content where it stands alone (a filter bar); a grid cell may shrink it, the trigger
@@ -47,6 +49,7 @@ export function Select({
   clearLabel,
   name,
   disabled,
+  defaultOpen,
 }: SelectProps) {
   const classes = select();
   const collection = useMemo(() => createListCollection({ items: [...options] }), [options]);
@@ -67,6 +70,7 @@ export function Select({
           onOpenChange={onOpenChange ? (details) => onOpenChange(details.open) : undefined}
           name={name}
           disabled={disabled}
+          defaultOpen={defaultOpen}
           positioning={{ sameWidth: true }}
           className={classes.root}
         >

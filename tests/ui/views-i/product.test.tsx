@@ -115,11 +115,12 @@ describe('product detail', () => {
     await findHeading('Silk Scarf');
     expect(screen.getByRole('radio', { name: 'One Size' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Teal' }));
-    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    // Queried each time: the stepper's static first render gives way to Ark's once that has loaded.
+    const quantity = () => screen.getByRole('spinbutton', { name: 'Quantity' });
     await user.click(screen.getByRole('button', { name: 'Increase Quantity' }));
-    await waitFor(() => expect(quantity).toHaveValue('2'));
+    await waitFor(() => expect(quantity()).toHaveValue('2'));
     await user.click(screen.getByRole('button', { name: 'Increase Quantity' }));
-    await waitFor(() => expect(quantity).toHaveValue('3'));
+    await waitFor(() => expect(quantity()).toHaveValue('3'));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     await waitFor(() => expect(location()).toBe('/cart'));
     await findHeading('Shopping Cart');
