@@ -24,6 +24,35 @@ const choiceSelect = css({
   _invalid: { borderColor: 'fg.error' },
 });
 
+/** A native select that asks for one missing choice (size or colour) of a cart line. */
+function ChoiceSelect(props: {
+  label: string;
+  placeholder: string;
+  options: readonly string[];
+  hintId: string;
+  onPick: (value: string) => void;
+}) {
+  return (
+    <select
+      aria-label={props.label}
+      aria-describedby={props.hintId}
+      aria-invalid="true"
+      className={choiceSelect}
+      value=""
+      onChange={(event) => props.onPick(event.target.value)}
+    >
+      <option value="" disabled>
+        {props.placeholder}
+      </option>
+      {props.options.map((value) => (
+        <option key={value} value={value}>
+          {value}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** A card added this line without a size or colour the product offers: ask for it in place. */
 function ChooseVariant({ line }: { line: CartLine }) {
   const cart = CartContext.useActorRef();
@@ -42,42 +71,22 @@ function ChooseVariant({ line }: { line: CartLine }) {
   return (
     <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
       {!line.selectedSize && line.sizeOptions ? (
-        <select
-          aria-label={`Size of ${line.name}`}
-          aria-describedby={hintId}
-          aria-invalid="true"
-          className={choiceSelect}
-          value=""
-          onChange={(event) => pick({ selectedSize: event.target.value })}
-        >
-          <option value="" disabled>
-            Choose size
-          </option>
-          {line.sizeOptions.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
+        <ChoiceSelect
+          label={`Size of ${line.name}`}
+          placeholder="Choose size"
+          options={line.sizeOptions}
+          hintId={hintId}
+          onPick={(value) => pick({ selectedSize: value })}
+        />
       ) : null}
       {!line.selectedColor && line.colorOptions ? (
-        <select
-          aria-label={`Color of ${line.name}`}
-          aria-describedby={hintId}
-          aria-invalid="true"
-          className={choiceSelect}
-          value=""
-          onChange={(event) => pick({ selectedColor: event.target.value })}
-        >
-          <option value="" disabled>
-            Choose color
-          </option>
-          {line.colorOptions.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
+        <ChoiceSelect
+          label={`Color of ${line.name}`}
+          placeholder="Choose color"
+          options={line.colorOptions}
+          hintId={hintId}
+          onPick={(value) => pick({ selectedColor: value })}
+        />
       ) : null}
       <p id={hintId} className={css({ fontSize: 'sm', color: 'fg.error', w: 'full' })}>
         Choose a {missing.join(' and ')} before checkout.
