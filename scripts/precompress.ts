@@ -30,29 +30,29 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Writes `X.br` and `X.gz` next to the file `X` (brotli quality 11 in text mode, gzip level 9). */
+export async function precompressFile(path: string): Promise<string> {
+  const body = await readFile(path);
+  const [br, gzipped] = await Promise.all([
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gz(body, { level: 9 }),
+  ]);
+  await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
+  return path;
+}
+
 /** Writes `.br` and `.gz` next to every compressible file under `dir`; returns the files it compressed. */
 export async function precompressDir(dir: string): Promise<string[]> {
   const jobs: Promise<string>[] = [];
   for await (const path of walk(dir)) {
     const { size } = await stat(path);
-    if (!shouldPrecompress(path, size)) continue;
-    jobs.push(
-      (async () => {
-        const body = await readFile(path);
-        const [br, gzipped] = await Promise.all([
-          brotli(body, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 11,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            },
-          }),
-          gz(body, { level: 9 }),
-        ]);
-        await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
-        return path;
-      })(),
-    );
+    if (shouldPrecompress(path, size)) jobs.push(precompressFile(path));
   }
   return Promise.all(jobs);
 }

@@ -14,7 +14,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { StoreInfo } from '../machines/store-info.machine';
@@ -22,6 +21,7 @@ import { storeSnapshotBlock } from '../server/page-head';
 import { loadStoreConfig } from '../server/store-config';
 import { MainLayoutView } from '../src/app/layouts/main-layout';
 import { Hero } from '../src/routes/home/hero';
+import { precompressFile } from './precompress';
 
 const ROOT_OPEN = '<div id="root">';
 
@@ -57,21 +57,18 @@ export function injectShell(html: string, markup: string, store: StoreInfo): str
   return html.slice(0, at) + root + html.slice(at + `${ROOT_OPEN}</div>`.length);
 }
 
-function main() {
+async function main() {
   const dist = resolve(process.argv[2] ?? 'dist');
   const configPath = resolve(process.env.STORE_CONFIG ?? 'store.config.json');
   const indexPath = join(dist, 'index.html');
   const store = storeSnapshot(configPath);
   const html = injectShell(readFileSync(indexPath, 'utf8'), shellMarkup(store), store);
   writeFileSync(indexPath, html);
-  // Keep the precompressed siblings in step with the file (scripts/precompress.ts).
-  const body = Buffer.from(html);
-  writeFileSync(
-    `${indexPath}.br`,
-    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  // The Vite build precompressed the old index.html: keep its .br/.gz in step with the new one.
+  await precompressFile(indexPath);
+  console.log(
+    `prerendered the storefront frame into ${indexPath} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`,
   );
-  writeFileSync(`${indexPath}.gz`, gzipSync(body, { level: 9 }));
-  console.log(`prerendered the storefront frame into ${indexPath} (${(body.length / 1024).toFixed(1)} KB)`);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
