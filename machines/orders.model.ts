@@ -106,13 +106,3 @@ export function variantLabel(size: string | null | undefined, color: string | nu
     .filter((part) => part !== '')
     .join(' · ');
 }
-
-const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
-
-/**
- * '₹14,999.00' — order pages use the shop's en-IN rupee format (issue 14; the spec's `$` with 2 decimals
- * is departed from on purpose: this store prices in rupees).
- */
-export function formatOrderMoney(amount: number): string {
-  return INR.format(Number.isFinite(amount) ? amount : 0);
-}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ApiOrder,
-  formatOrderMoney,
   hasLeftPending,
   orderStatusColor,
   orderStatusLabel,
@@ -104,11 +103,6 @@ describe('toDisplayOrder', () => {
     const shown = toDisplayOrder({ ...order, status: 2, trackingNumber: 'DL123' });
     expect(shown.shipping.tracking).toBe('DL123');
     expect(shown.canPay).toBe(false);
-  });
-  it('formats order money in en-IN rupees with thousands separators, like the rest of the shop', () => {
-    expect(formatOrderMoney(2497.5)).toBe('₹2,497.50');
-    expect(formatOrderMoney(14999)).toBe('₹14,999.00');
-    expect(formatOrderMoney(149999)).toBe('₹1,49,999.00');
   });
   it('words a size-only or colour-only line like the cart does', () => {
     expect(variantLabel('L', null)).toBe('Size: L');

@@ -12,6 +12,12 @@ describe('formatInr', () => {
     expect(formatInr(10.125)).toMatch(/^₹10\.1[23]$/);
   });
 
+  it('formats order amounts (My Orders, Track Order) like the rest of the shop, not in dollars', () => {
+    expect(formatInr(2497.5)).toBe('₹2,497.50');
+    expect(formatInr(14999)).toBe('₹14,999.00');
+    expect(formatInr(149999)).toBe('₹1,49,999.00');
+  });
+
   it('shows ₹0.00 for a missing amount', () => {
     expect(formatInr(Number.NaN)).toBe('₹0.00');
   });
