@@ -55,6 +55,9 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
+          // A screen test clicks through several lazy routes and axe walks the whole page: with both cores
+          // busy (CI next to a build) that runs past vitest's 5 s default, which then fails a passing test.
+          testTimeout: 30_000,
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/ui.setup.ts'],
         },
