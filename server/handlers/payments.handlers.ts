@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
+import { OrderStatus } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import {
   PAYMENT_FIELDS,
@@ -16,7 +17,8 @@ import type { CallbackVerdict, PaymentAttempt, PaymentProvider } from '../paymen
 import { activeProvider } from '../payments/registry';
 import { createSandboxProvider } from '../payments/sandbox';
 import { renderSandboxNotFound, renderSandboxPage, sandboxPageCsp } from '../payments/sandbox-page';
-import { attemptLookup, findAttempt, findOrder, insertAttempt, settleAttempt } from '../payments/service';
+import { findPayableOrder } from '../repositories/orders';
+import { attemptLookup, findAttempt, insertAttempt, settleAttempt } from '../repositories/payments';
 
 interface SubmitPaymentBody {
   orderId: string;
@@ -52,9 +54,9 @@ export function paymentsHandlers(ctx: AppContext) {
 
   async function sendSandboxPage(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
     const attempt = sandboxEnabled()
-      ? await attemptLookup(ctx, 'sandbox').byId(request.params.attemptId)
+      ? await attemptLookup(ctx.db, 'sandbox').byId(request.params.attemptId)
       : null;
-    const order = attempt ? await findOrder(ctx, attempt.orderId) : null;
+    const order = attempt ? await findPayableOrder(ctx.db, attempt.orderId) : null;
     const origin = shopOrigin(config, request);
     reply
       .header('content-security-policy', sandboxPageCsp(origin))
@@ -89,8 +91,8 @@ export function paymentsHandlers(ctx: AppContext) {
     verdict: Extract<CallbackVerdict, { ok: true }>,
     strict: boolean,
   ) {
-    const attempt = await findAttempt(ctx, verdict.attemptId);
-    const order = attempt ? await findOrder(ctx, attempt.orderId) : null;
+    const attempt = await findAttempt(ctx.db, verdict.attemptId);
+    const order = attempt ? await findPayableOrder(ctx.db, attempt.orderId) : null;
     if (!attempt || !order) throw notFound('Payment attempt not found');
     const log = request.log.child({ attemptId: attempt.id, orderId: order.id, provider: provider.name });
 
@@ -113,12 +115,12 @@ export function paymentsHandlers(ctx: AppContext) {
       provider.name === 'sandbox' &&
       outcome === 'success' &&
       attempt.status === 'created' &&
-      order.status !== 0
+      order.status !== OrderStatus.Pending
     ) {
       log.info({ orderStatus: order.status }, 'sandbox approval refused: order no longer pending');
       outcome = 'failure';
     }
-    const result = await settleAttempt(ctx, attempt.id, outcome, {
+    const result = await settleAttempt(ctx.db, attempt.id, outcome, {
       outcome,
       providerReference: verdict.providerReference,
       ...verdict.details,
@@ -157,9 +159,9 @@ export function paymentsHandlers(ctx: AppContext) {
       const values = validatePaymentFields(provider.fields(PAYMENT_FIELDS), body.fields);
 
       // Someone else's order answers exactly like a missing one.
-      const order = await findOrder(ctx, body.orderId);
+      const order = await findPayableOrder(ctx.db, body.orderId);
       if (!order || order.userId !== user.id) throw notFound('Order not found');
-      if (order.status !== 0) throw conflict('This order is not awaiting payment');
+      if (order.status !== OrderStatus.Pending) throw conflict('This order is not awaiting payment');
 
       const method = values.method as PaymentMethod;
       const payer = {
@@ -181,7 +183,7 @@ export function paymentsHandlers(ctx: AppContext) {
         typeof values.businessName === 'string'
           ? { businessName: values.businessName, gstin: String(values.gstin ?? '') }
           : undefined;
-      await insertAttempt(ctx, attempt, {
+      await insertAttempt(ctx.db, attempt, {
         payer,
         ...(invoice ? { invoice } : {}),
         ...started.providerPayload,
@@ -222,7 +224,7 @@ export function paymentsHandlers(ctx: AppContext) {
       const provider = createSandboxProvider(ctx);
       const verdict = await provider.verifyCallback(
         { params: request.params, body: (request.body ?? {}) as Record<string, unknown> },
-        attemptLookup(ctx, provider.name),
+        attemptLookup(ctx.db, provider.name),
       );
       if (!verdict.ok) {
         request.log.warn({ attemptId: request.params.attemptId, kind: verdict.kind }, verdict.reason);
@@ -239,7 +241,10 @@ export function paymentsHandlers(ctx: AppContext) {
         throw badRequest('PayU is not configured');
       }
       const provider = createPayuProvider(ctx);
-      const verdict = await provider.verifyCallback({ params: {}, body }, attemptLookup(ctx, provider.name));
+      const verdict = await provider.verifyCallback(
+        { params: {}, body },
+        attemptLookup(ctx.db, provider.name),
+      );
       if (!verdict.ok) {
         request.log.warn(
           { txnid: body.txnid, attemptId: verdict.attemptId, kind: verdict.kind },

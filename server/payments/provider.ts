@@ -1,16 +1,10 @@
 import type { components } from '../../src/api/schema';
 import type { AppContext } from '../context';
+import type { PayableOrder } from '../repositories/orders';
 import type { PaymentField, PaymentMethod } from './fields';
 
+export type { PayableOrder };
 export type PaymentAction = components['schemas']['PaymentAction'];
-
-/** The order as a provider needs it; the amount is always the stored total. */
-export interface PayableOrder {
-  id: string;
-  userId: string;
-  status: number;
-  totalPaise: number;
-}
 
 /** A row of payment_attempts as the providers see it. */
 export interface PaymentAttempt {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { OrderStatus } from '../db/schema';
 import { PAYMENT_FIELDS } from './fields';
 import { formatInr } from './money';
 import type { PaymentAttempt } from './provider';
@@ -72,7 +73,7 @@ ${body}
 export interface SandboxPageInput {
   attempt: PaymentAttempt;
   orderId: string;
-  orderStatus: number;
+  orderStatus: OrderStatus;
   storeName: string;
   publicUrl: string;
   secret: string;
@@ -107,7 +108,7 @@ export function renderSandboxPage(input: SandboxPageInput): string {
       `${heading}${details}<p><strong>${done}</strong></p><p><a href="${escapeHtml(link.href)}">${link.text}</a></p>`,
     );
   }
-  if (input.orderStatus !== 0) {
+  if (input.orderStatus !== OrderStatus.Pending) {
     return layout(
       SANDBOX_TITLE,
       `${heading}${details}<p><strong>This order is no longer awaiting payment.</strong></p><p><a href="${escapeHtml(`${input.publicUrl}/orders`)}">Back to my orders</a></p>`,

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AppContext, PaymentsConfig } from '../../server/context';
+import { OrderStatus } from '../../server/db/schema';
 import { newAttemptId, newPaymentReference } from '../../server/payments/ids';
 import { formatInr, parseRupees, rupeesString } from '../../server/payments/money';
 import {
@@ -379,7 +380,7 @@ describe('renderSandboxPage', () => {
   const input = {
     attempt: ATTEMPT,
     orderId: ORDER.id,
-    orderStatus: 0,
+    orderStatus: OrderStatus.Pending,
     storeName: 'Statefront <Clothing>',
     publicUrl: 'https://shop.example.in',
     secret: 'sandbox-secret',
