@@ -7,10 +7,10 @@ import {
   PAYMENT_FIELDS,
   type PaymentField,
   type PaymentFieldValues,
-  type PaymentMethod,
   validatePaymentFields,
 } from '../payments/fields';
 import { newAttemptId, newPaymentReference } from '../payments/ids';
+import { isPaymentMethod } from '../payments/methods';
 import { shopOrigin } from '../payments/origin';
 import { createPayuProvider } from '../payments/payu';
 import type { CallbackVerdict, PaymentAttempt, PaymentProvider } from '../payments/provider';
@@ -163,7 +163,10 @@ export function paymentsHandlers(ctx: AppContext) {
       if (!order || order.userId !== user.id) throw notFound('Order not found');
       if (order.status !== OrderStatus.Pending) throw conflict('This order is not awaiting payment');
 
-      const method = values.method as PaymentMethod;
+      const method = values.method;
+      // The form only offers known methods; a gateway that offers another one is a server fault.
+      if (!isPaymentMethod(method))
+        throw new Error(`Gateway ${provider.name} offered an unknown payment method "${String(method)}"`);
       const payer = {
         name: String(values.payerName),
         email: String(values.email),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { PaymentField } from './fields';
+import { unhandledMethod } from './methods';
 import { parseRupees, rupeesString } from './money';
 import { defaultOrigin } from './origin';
 import type { CallbackVerdict, PaymentProvider } from './provider';
@@ -141,7 +142,17 @@ export function createPayuProvider(ctx: AppContext): PaymentProvider {
         furl: callbackUrl,
         hash: payuRequestHash(params, payu.salt),
       };
-      if (method === 'card') data.enforce_paymethod = 'creditcard|debitcard|netbanking';
+      switch (method) {
+        case 'card':
+          data.enforce_paymethod = 'creditcard|debitcard|netbanking';
+          break;
+        // PayU's page offers UPI (app and QR) among its own methods; nothing to narrow.
+        case 'upi_intent':
+        case 'upi_qr':
+          break;
+        default:
+          unhandledMethod(method);
+      }
       const url = PAYU_PAYMENT_URLS[payu.mode];
       return {
         action: { type: 'redirect_post', formParams: { type: 'POST', url, data } },

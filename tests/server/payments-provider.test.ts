@@ -2,7 +2,9 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AppContext, PaymentsConfig } from '../../server/context';
 import { OrderStatus } from '../../server/db/schema';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../server/payments/fields';
 import { newAttemptId, newPaymentReference } from '../../server/payments/ids';
+import { isPaymentMethod, unhandledMethod } from '../../server/payments/methods';
 import { formatInr, parseRupees, rupeesString } from '../../server/payments/money';
 import {
   createPayuProvider,
@@ -364,6 +366,41 @@ describe('sandbox provider', () => {
       );
       expect(verdict).toMatchObject({ ok: false, kind: 'rejected' });
     }
+  });
+});
+
+describe('payment methods', () => {
+  const sandbox = createSandboxProvider(fakeCtx());
+  const payu = createPayuProvider(fakeCtx({ provider: 'payu', payu: { key: 'k', salt: 's', mode: 'test' } }));
+
+  it('fails loudly instead of answering a UPI QR when a provider is given a method it does not handle', async () => {
+    const netbanking = 'netbanking' as PaymentMethod as never;
+    for (const provider of [sandbox, payu]) {
+      await expect(provider.start(ATTEMPT, ORDER, PAYER, netbanking)).rejects.toThrow(
+        'Payment method "netbanking" is not handled here',
+      );
+    }
+  });
+
+  it('does not compile a switch over the methods that leaves one out', () => {
+    const label = (method: PaymentMethod) => {
+      switch (method) {
+        case 'card':
+          return 'card';
+        case 'upi_intent':
+          return 'UPI app';
+        default:
+          // @ts-expect-error upi_qr is not handled above, so `method` is not `never` here
+          return unhandledMethod(method);
+      }
+    };
+    expect(label('card')).toBe('card');
+    expect(() => label('upi_qr')).toThrow('Payment method "upi_qr" is not handled here');
+  });
+
+  it('knows exactly the methods of the payment form', () => {
+    expect(PAYMENT_METHODS.filter(isPaymentMethod)).toEqual([...PAYMENT_METHODS]);
+    expect(['netbanking', 'UPI_QR', '', 1, null].some(isPaymentMethod)).toBe(false);
   });
 });
 
