@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OrderStatus } from '../db/schema';
+import { formatCsp } from '../http/security-headers';
 import { PAYMENT_FIELDS } from './fields';
 import { formatInr } from './money';
 import type { PaymentAttempt } from './provider';
@@ -29,13 +30,14 @@ export function sandboxPageCsp(publicUrl: string): string {
   } catch {
     // A malformed PUBLIC_URL only narrows form-action to 'self'.
   }
-  return [
-    "default-src 'none'",
-    `style-src 'sha256-${STYLE_HASH}'`,
-    `form-action 'self'${shopOrigin ? ` ${shopOrigin}` : ''}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  // Not derived from the shop's policy (server/http/security-headers.ts): this page loads nothing at all.
+  return formatCsp([
+    ['default-src', ["'none'"]],
+    ['style-src', [`'sha256-${STYLE_HASH}'`]],
+    ['form-action', ["'self'", ...(shopOrigin ? [shopOrigin] : [])]],
+    ['base-uri', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]);
 }
 
 function escapeHtml(value: string): string {

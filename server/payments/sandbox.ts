@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { PaymentField } from './fields';
 import { unhandledMethod } from './methods';
 import { defaultOrigin } from './origin';
-import type { CallbackVerdict, PaymentAction, PaymentProvider } from './provider';
+import type { CallbackVerdict, PaymentAction, PaymentGateway, PaymentProvider } from './provider';
 import { buildUpiLink } from './upi';
 
 export type SandboxOutcome = 'success' | 'failure';
@@ -125,3 +125,19 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
     },
   };
 }
+
+/**
+ * The sandbox as a registered gateway. Its gateway page lives on the shop's own origin (already in the
+ * CSP), so it adds no origins. Its callback is the page's own form, answered strictly, and only while
+ * it is the active gateway: once PayU is configured, an old sandbox attempt must not be approvable for free.
+ */
+export const sandboxGateway: PaymentGateway = {
+  name: 'sandbox',
+  label: 'Sandbox',
+  movesMoney: false,
+  formActionOrigins: [],
+  connectOrigins: [],
+  callback: { path: '/payments/sandbox/{attemptId}/complete', strict: true },
+  isEnabled: (config) => config.provider === 'sandbox',
+  create: createSandboxProvider,
+};
