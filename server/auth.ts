@@ -1,9 +1,10 @@
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
-import { sessions, users } from './db/schema';
 import { unauthorized } from './errors';
+import { type SessionUser, userForSession } from './repositories/users';
+
+export type { SessionUser };
 
 /**
  * scrypt parameters N=2^15, r=8, p=1 (OWASP's recommended floor): 32 MiB of memory and, measured on
@@ -67,32 +68,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** 32 random bytes (256 bits), base64url: the only copy leaves in the response; we keep its SHA-256. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  createdAt: Date;
-}
-
 // RFC 7235: the auth scheme is case-insensitive (the token alphabet already spans both cases).
 const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/i;
-
-async function userForToken(ctx: AppContext, token: string): Promise<SessionUser | null> {
-  const [row] = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      createdAt: users.createdAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return row ?? null;
-}
 
 /** The signed-in user, or a 401 for a missing, malformed, unknown or expired bearer token. */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<SessionUser> {
@@ -100,7 +77,7 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   if (typeof header !== 'string' || header.trim() === '') throw unauthorized('Authentication required');
   const match = BEARER.exec(header.trim());
   if (!match?.[1]) throw unauthorized('Invalid or expired token');
-  const user = await userForToken(ctx, match[1]);
+  const user = await userForSession(ctx.db, hashToken(match[1]));
   if (!user) throw unauthorized('Invalid or expired token');
   return user;
 }

@@ -10,8 +10,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type StoreInfo = components['schemas']['StoreInfo'];
 
 export interface PaymentsConfig {
-  /** 'payu' when PAYU_KEY and PAYU_SALT are set, else the built-in 'sandbox'. */
-  provider: 'sandbox' | 'payu';
+  /**
+   * The registered gateway (server/payments/registry.ts) new payments go to: 'payu' when PAYU_KEY and
+   * PAYU_SALT are set, else the built-in 'sandbox'.
+   */
+  provider: string;
   /** HMAC key for sandbox callbacks (SANDBOX_SECRET, else random per process). */
   sandboxSecret: string;
   payu: { key: string; salt: string; mode: 'test' | 'live' } | null;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../context';
+import { appWide } from '../plugins/app-wide';
 import { CatalogueReadModel } from './read-model';
 
 declare module 'fastify' {
@@ -27,14 +28,12 @@ export function openCatalogue(
 
 /**
  * Decorates the app with the read model (`app.catalogue`) and stops its change listener when the app
- * closes. Not encapsulated, so the decoration is visible app-wide.
+ * closes. App-wide, so the decoration is visible to every route.
  */
-async function catalogue(app: FastifyInstance, options: CataloguePluginOptions): Promise<void> {
-  app.decorate('catalogue', options.model);
-  app.addHook('onClose', async () => options.model.close());
-}
-
-export const cataloguePlugin = Object.assign(catalogue, {
-  [Symbol.for('skip-override')]: true,
-  [Symbol.for('fastify.display-name')]: 'statefront-catalogue',
-});
+export const cataloguePlugin = appWide<CataloguePluginOptions>(
+  'statefront-catalogue',
+  async (app, options) => {
+    app.decorate('catalogue', options.model);
+    app.addHook('onClose', async () => options.model.close());
+  },
+);

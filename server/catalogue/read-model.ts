@@ -18,13 +18,12 @@
  *   write visible at once awaits `invalidate()`.
  * While a reload runs, requests keep getting the previous snapshot; the swap is a single assignment.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../context';
 import { withDefaultUser } from '../db/client';
-import { catalogueVersion } from '../db/schema';
 import { EncodedBody } from '../http/cache';
+import { readCatalogueSnapshot } from '../repositories/products';
 
 export const CATALOGUE_CHANNEL = 'statefront_catalogue';
 /** Bytes of cached answers kept per snapshot before the oldest are dropped. */
@@ -292,75 +291,28 @@ function push(map: Map<string, number[]>, key: string, value: number) {
   else map.set(key, [value]);
 }
 
-/**
- * Each product's JSON, built by PostgreSQL in the contract's shape and field order (prices in rupees,
- * createdAt as JavaScript's toISOString writes it, a `featured` attribute added to featured products
- * that lack one — what toProductJson in products.handlers.ts does; a test holds the two together).
- * Aggregated into one string per query: PGlite hands back one big value far faster than 100k rows.
- */
-const ORDER = sql`ORDER BY created_at DESC, id`;
-const PRODUCT_JSON = sql`json_build_object(
-  'id', id, 'title', title, 'description', description, 'imgUrl', img_url, 'category', category,
-  'parentCategory', parent_category,
-  'regularPrice', trim_scale(regular_price_paise / 100.0),
-  'discountedPrice', trim_scale(discounted_price_paise / 100.0),
-  'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'images', images,
-  'attributes', CASE
-    WHEN featured AND NOT EXISTS (
-      SELECT 1 FROM jsonb_array_elements(attributes) AS a WHERE lower(a->>'key') = 'featured')
-    THEN attributes || '[{"id": "featured", "key": "featured", "values": ["true"], "metricUnit": null}]'::jsonb
-    ELSE attributes END
-)::text`;
-const PRODUCT_META = sql`concat_ws(chr(31), id, lower(category), coalesce(lower(parent_category), chr(30)), featured::int, xmin::text)`;
-
 /** Above this share of changed products a patch is no cheaper than a full load. */
 const PATCH_LIMIT = 0.25;
 
 /**
- * Loads the catalogue. With a previous snapshot, only products whose row changed (by xmin, the
- * transaction that wrote the row version) get their JSON built again; the rest reuse their bytes, so
- * a write to a 100,000-product catalogue costs the index query plus a few rows, not a full rebuild.
+ * Loads the catalogue (its queries: server/repositories/products.ts). With a previous snapshot, only
+ * products whose row changed (by xmin, the transaction that wrote the row version) get their JSON built
+ * again; the rest reuse their bytes, so a write to a 100,000-product catalogue costs the index query
+ * plus a few rows, not a full rebuild.
  */
 async function loadSnapshot(db: Database, previous: Snapshot | null): Promise<Snapshot> {
-  // Repeatable read: the version, the index fields and the JSON all come from one snapshot.
-  return db.transaction(
-    async (tx) => {
-      const [row] = await tx
-        .select({ version: catalogueVersion.version })
-        .from(catalogueVersion)
-        .where(eq(catalogueVersion.id, 1));
-      const version = Number(row?.version ?? 0);
-      const meta = parseMeta(
-        textOf(
-          await tx.execute(sql`SELECT string_agg(${PRODUCT_META}, chr(10) ${ORDER}) AS text FROM products`),
-        ),
-      );
-      if (previous && previous.size > 0) {
-        const changed = previous.changedIds(meta);
-        if (changed.length <= meta.ids.length * PATCH_LIMIT) {
-          const fresh = new Map<string, string>();
-          if (changed.length > 0) {
-            const result = await tx.execute(sql`SELECT id::text AS id, ${PRODUCT_JSON} AS json FROM products
-              WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(changed)}::jsonb)::uuid)`);
-            for (const r of (result as unknown as { rows: { id: string; json: string }[] }).rows)
-              fresh.set(r.id, r.json);
-          }
-          if (fresh.size === changed.length) return previous.patched(version, meta, fresh);
-        }
+  return readCatalogueSnapshot(db, async (reads) => {
+    const version = await reads.version();
+    const meta = parseMeta(await reads.indexText());
+    if (previous && previous.size > 0) {
+      const changed = previous.changedIds(meta);
+      if (changed.length <= meta.ids.length * PATCH_LIMIT) {
+        const fresh = await reads.jsonOf(changed);
+        if (fresh.size === changed.length) return previous.patched(version, meta, fresh);
       }
-      const json = await tx.execute(
-        sql`SELECT string_agg(${PRODUCT_JSON}, chr(10) ${ORDER}) AS text FROM products`,
-      );
-      return Snapshot.fromText(version, textOf(json), meta);
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-}
-
-function textOf(result: unknown): string {
-  const rows = (result as { rows: { text: string | null }[] }).rows;
-  return rows[0]?.text ?? '';
+    }
+    return Snapshot.fromText(version, await reads.jsonText(), meta);
+  });
 }
 
 export interface CatalogueOptions {

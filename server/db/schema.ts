@@ -86,6 +86,19 @@ export const catalogueVersion = pgTable(
   (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * An order's status, as stored in orders.status and sent in the contract's Order.status (openapi.yaml).
+ * Only Pending orders can be paid; a successful payment moves them to Processing.
+ */
+export const OrderStatus = {
+  Pending: 0,
+  Processing: 1,
+  Shipped: 2,
+  Delivered: 3,
+  Cancelled: 4,
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
 export const orders = pgTable(
   'orders',
   {
@@ -94,8 +107,8 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 0 Pending, 1 Processing, 2 Shipped, 3 Delivered, 4 Cancelled. */
-    status: smallint('status').notNull().default(0),
+    /** An OrderStatus value. */
+    status: smallint('status').$type<OrderStatus>().notNull().default(OrderStatus.Pending),
     totalPaise: integer('total_paise').notNull(),
     shipFullName: text('ship_full_name').notNull(),
     shipAddress: text('ship_address').notNull(),

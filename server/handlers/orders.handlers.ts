@@ -1,18 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema';
 import { optionalUser, requireUser } from '../auth';
-import type { AppContext, Database } from '../context';
-import { orderItems, orders, type ProductAttributeRow, products, users } from '../db/schema';
+import type { AppContext } from '../context';
+import { OrderStatus, type ProductAttributeRow } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../errors';
+import { toRupees } from '../payments/money';
+import {
+  insertOrder,
+  itemsOfOrders,
+  type OrderItemWithImage,
+  type OrderRow,
+  ordersOfUser,
+  orderWithOwnerEmail,
+} from '../repositories/orders';
+import { findProductsByIds, isProductId } from '../repositories/products';
 import { visibleText } from '../text';
-import { toRupees, UUID_PATTERN } from './products.handlers';
 
 type Order = components['schemas']['Order'];
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
 
 export const MAX_QUANTITY = 99;
 export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
@@ -35,10 +41,7 @@ export function newOrderId(): string {
 /** Drops spaces and hyphens: "+91 98765-43210" → "+919876543210". */
 export const normalisePhone = (phone: string) => phone.replace(/[\s-]/g, '');
 
-/** An order line as stored, plus the product's current image when it is known. */
-type ItemWithImage = OrderItemRow & { imgUrl?: string | null };
-
-export function toOrderJson(order: OrderRow, items: ItemWithImage[]): Order {
+export function toOrderJson(order: OrderRow, items: OrderItemWithImage[]): Order {
   return {
     id: order.id,
     status: order.status,
@@ -64,23 +67,6 @@ export function toOrderJson(order: OrderRow, items: ItemWithImage[]): Order {
     total: toRupees(order.totalPaise),
     trackingNumber: order.trackingNumber,
   };
-}
-
-async function itemsOf(db: Database, orderIds: string[]): Promise<Map<string, ItemWithImage[]>> {
-  const byOrder = new Map<string, ItemWithImage[]>();
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select({ item: orderItems, imgUrl: products.imgUrl })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.productTitle), asc(orderItems.position), asc(orderItems.id));
-  for (const { item, imgUrl } of rows) {
-    const list = byOrder.get(item.orderId) ?? [];
-    list.push({ ...item, imgUrl });
-    byOrder.set(item.orderId, list);
-  }
-  return byOrder;
 }
 
 const SIZE_KEYS = ['size', 'sizes'];
@@ -148,7 +134,7 @@ export function ordersHandlers(ctx: AppContext) {
       const quantities = new Map<string, number>();
       const malformed: string[] = [];
       for (const [id, quantity] of Object.entries(body.products)) {
-        if (!UUID_PATTERN.test(id)) {
+        if (!isProductId(id)) {
           malformed.push(id);
           continue;
         }
@@ -156,8 +142,7 @@ export function ordersHandlers(ctx: AppContext) {
         quantities.set(key, (quantities.get(key) ?? 0) + quantity);
       }
       const ids = [...quantities.keys()];
-      const found =
-        ids.length > 0 ? await ctx.db.select().from(products).where(inArray(products.id, ids)) : [];
+      const found = await findProductsByIds(ctx.db, ids);
       const byId = new Map(found.map((p) => [p.id, p]));
       const unknown = [...malformed, ...ids.filter((id) => !byId.has(id))];
       if (unknown.length > 0) {
@@ -220,28 +205,22 @@ export function ordersHandlers(ctx: AppContext) {
       const totalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
       const orderId = newOrderId();
 
-      const { order, items } = await ctx.db.transaction(async (tx) => {
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            id: orderId,
-            userId: user.id,
-            totalPaise,
-            shipFullName: shipping.fullName,
-            shipAddress: shipping.address,
-            shipCity: shipping.city,
-            shipState: shipping.state,
-            shipPostalCode: shipping.postalCode,
-            shipPhone: shipping.phone,
-          })
-          .returning();
-        const items = await tx
-          .insert(orderItems)
-          .values(lines.map((line, position) => ({ ...line, orderId, position })))
-          .returning();
-        if (!order) throw new Error('order insert returned no row');
-        return { order, items };
-      });
+      const { order, items } = await insertOrder(
+        ctx.db,
+        {
+          id: orderId,
+          userId: user.id,
+          status: OrderStatus.Pending,
+          totalPaise,
+          shipFullName: shipping.fullName,
+          shipAddress: shipping.address,
+          shipCity: shipping.city,
+          shipState: shipping.state,
+          shipPostalCode: shipping.postalCode,
+          shipPhone: shipping.phone,
+        },
+        lines,
+      );
       request.log.info({ orderId, userId: user.id, totalPaise }, 'order created');
       reply.code(201);
       const images = new Map(found.map((p) => [p.id, p.imgUrl]));
@@ -255,12 +234,8 @@ export function ordersHandlers(ctx: AppContext) {
 
     async listOrders(request: FastifyRequest): Promise<Order[]> {
       const user = await requireUser(ctx, request);
-      const rows = await ctx.db
-        .select()
-        .from(orders)
-        .where(eq(orders.userId, user.id))
-        .orderBy(desc(orders.createdAt), desc(orders.id));
-      const items = await itemsOf(
+      const rows = await ordersOfUser(ctx.db, user.id);
+      const items = await itemsOfOrders(
         ctx.db,
         rows.map((o) => o.id),
       );
@@ -277,19 +252,14 @@ export function ordersHandlers(ctx: AppContext) {
       const orderId = rawId.trim().toUpperCase();
       // Every miss below answers the same 404, so a response never tells which part was wrong.
       if (!ORDER_ID_PATTERN.test(orderId)) throw notFound(ORDER_NOT_FOUND);
-      const [found] = await ctx.db
-        .select({ order: orders, email: users.email })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(eq(orders.id, orderId))
-        .limit(1);
+      const found = await orderWithOwnerEmail(ctx.db, orderId);
       if (!found) throw notFound(ORDER_NOT_FOUND);
 
       const isOwner = user !== null && user.id === found.order.userId;
       if (!isOwner && !contactMatches(contact, found.email, found.order.shipPhone))
         throw notFound(ORDER_NOT_FOUND);
 
-      const items = await itemsOf(ctx.db, [found.order.id]);
+      const items = await itemsOfOrders(ctx.db, [found.order.id]);
       return toOrderJson(found.order, items.get(found.order.id) ?? []);
     },
   };

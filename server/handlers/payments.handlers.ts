@@ -1,22 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { optionalUser, requireUser } from '../auth';
-import type { AppContext } from '../context';
+import type { AppContext, ServerConfig } from '../context';
+import { OrderStatus } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import {
   PAYMENT_FIELDS,
   type PaymentField,
   type PaymentFieldValues,
-  type PaymentMethod,
   validatePaymentFields,
 } from '../payments/fields';
 import { newAttemptId, newPaymentReference } from '../payments/ids';
+import { isPaymentMethod } from '../payments/methods';
 import { shopOrigin } from '../payments/origin';
-import { createPayuProvider } from '../payments/payu';
-import type { CallbackVerdict, PaymentAttempt, PaymentProvider } from '../payments/provider';
-import { activeProvider } from '../payments/registry';
-import { createSandboxProvider } from '../payments/sandbox';
+import type { CallbackVerdict, PaymentAttempt, PaymentGateway, PaymentProvider } from '../payments/provider';
+import { activeProvider, GATEWAYS } from '../payments/registry';
+import { sandboxGateway, sandboxPageUrl } from '../payments/sandbox';
 import { renderSandboxNotFound, renderSandboxPage, sandboxPageCsp } from '../payments/sandbox-page';
-import { attemptLookup, findAttempt, findOrder, insertAttempt, settleAttempt } from '../payments/service';
+import { findPayableOrder } from '../repositories/orders';
+import { attemptLookup, findAttempt, insertAttempt, settleAttempt } from '../repositories/payments';
 
 interface SubmitPaymentBody {
   orderId: string;
@@ -25,36 +26,34 @@ interface SubmitPaymentBody {
 
 type AttemptParams = { attemptId: string };
 
-export function paymentsHandlers(ctx: AppContext) {
+// Back to the address the shopper is using (PUBLIC_URL when set), where they are signed in.
+const successUrl = (config: ServerConfig, request: FastifyRequest, orderId: string) =>
+  `${shopOrigin(config, request)}/order-success?orderId=${encodeURIComponent(orderId)}`;
+const failureUrl = (config: ServerConfig, request: FastifyRequest) =>
+  `${shopOrigin(config, request)}/orders?payment=failed`;
+
+/** A signed-in shopper sees their own name and email prefilled. */
+function personalise(
+  fields: readonly PaymentField[],
+  user: { firstName: string; lastName: string; email: string },
+) {
+  const defaults: Record<string, string> = {
+    payerName: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+  };
+  return fields.map((field) =>
+    defaults[field.name] !== undefined ? { ...field, defaultValue: defaults[field.name] } : field,
+  );
+}
+
+export function paymentsHandlers(ctx: AppContext, gateways: readonly PaymentGateway[] = GATEWAYS) {
   const { config } = ctx;
-  // Only while the sandbox is the active gateway: once PayU is configured, an old sandbox attempt
-  // must not be approvable for free.
-  const sandboxEnabled = () => config.payments.provider === 'sandbox';
-
-  // Back to the address the shopper is using (PUBLIC_URL when set), where they are signed in.
-  const successUrl = (request: FastifyRequest, orderId: string) =>
-    `${shopOrigin(config, request)}/order-success?orderId=${encodeURIComponent(orderId)}`;
-  const failureUrl = (request: FastifyRequest) => `${shopOrigin(config, request)}/orders?payment=failed`;
-
-  /** A signed-in shopper sees their own name and email prefilled. */
-  function personalise(
-    fields: readonly PaymentField[],
-    user: { firstName: string; lastName: string; email: string },
-  ) {
-    const defaults: Record<string, string> = {
-      payerName: `${user.firstName} ${user.lastName}`.trim(),
-      email: user.email,
-    };
-    return fields.map((field) =>
-      defaults[field.name] !== undefined ? { ...field, defaultValue: defaults[field.name] } : field,
-    );
-  }
 
   async function sendSandboxPage(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
-    const attempt = sandboxEnabled()
-      ? await attemptLookup(ctx, 'sandbox').byId(request.params.attemptId)
+    const attempt = sandboxGateway.isEnabled(config.payments)
+      ? await attemptLookup(ctx.db, sandboxGateway.name).byId(request.params.attemptId)
       : null;
-    const order = attempt ? await findOrder(ctx, attempt.orderId) : null;
+    const order = attempt ? await findPayableOrder(ctx.db, attempt.orderId) : null;
     const origin = shopOrigin(config, request);
     reply
       .header('content-security-policy', sandboxPageCsp(origin))
@@ -77,69 +76,9 @@ export function paymentsHandlers(ctx: AppContext) {
     return reply.code(200).type('text/html; charset=utf-8').send(html);
   }
 
-  /**
-   * Applies a verified callback: amounts must agree, then the attempt is settled exactly once and the
-   * browser goes back to the shop. `strict` (the sandbox) answers mismatches with 400; a real gateway's
-   * browser redirect cannot show JSON to the shopper, so it is sent to the failure notice instead.
-   */
-  async function applyVerdict(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    provider: PaymentProvider,
-    verdict: Extract<CallbackVerdict, { ok: true }>,
-    strict: boolean,
-  ) {
-    const attempt = await findAttempt(ctx, verdict.attemptId);
-    const order = attempt ? await findOrder(ctx, attempt.orderId) : null;
-    if (!attempt || !order) throw notFound('Payment attempt not found');
-    const log = request.log.child({ attemptId: attempt.id, orderId: order.id, provider: provider.name });
-
-    if (verdict.amountPaise !== attempt.amountPaise || order.totalPaise !== attempt.amountPaise) {
-      log.warn(
-        {
-          callbackPaise: verdict.amountPaise,
-          attemptPaise: attempt.amountPaise,
-          orderPaise: order.totalPaise,
-        },
-        'payment callback amount does not match; nothing changed',
-      );
-      if (strict) throw badRequest('Payment amount does not match the order');
-      return reply.redirect(failureUrl(request), 303);
-    }
-
-    let outcome = verdict.outcome;
-    // No money moves in the sandbox, so approving an order that is no longer pending is refused.
-    if (
-      provider.name === 'sandbox' &&
-      outcome === 'success' &&
-      attempt.status === 'created' &&
-      order.status !== 0
-    ) {
-      log.info({ orderStatus: order.status }, 'sandbox approval refused: order no longer pending');
-      outcome = 'failure';
-    }
-    const result = await settleAttempt(ctx, attempt.id, outcome, {
-      outcome,
-      providerReference: verdict.providerReference,
-      ...verdict.details,
-      at: new Date().toISOString(),
-    });
-    if (!result.changed) {
-      log.info({ status: result.status }, 'payment callback replayed; nothing changed');
-    } else if (result.status === 'succeeded' && !result.orderMoved) {
-      log.error('payment succeeded for an order that was no longer pending: refund it');
-    } else {
-      log.info({ status: result.status, orderMoved: result.orderMoved }, 'payment settled');
-    }
-    return reply.redirect(
-      result.status === 'succeeded' ? successUrl(request, result.orderId) : failureUrl(request),
-      303,
-    );
-  }
-
   return {
     async getPaymentFields(request: FastifyRequest, reply: FastifyReply) {
-      const fields = activeProvider(ctx).fields(PAYMENT_FIELDS);
+      const fields = activeProvider(ctx, gateways).fields(PAYMENT_FIELDS);
       // The form is public (the contract declares no 401 here): a stale token just loses the prefill.
       const user = await optionalUser(ctx, request).catch((error: unknown) => {
         if (error instanceof HttpError && error.statusCode === 401) return null;
@@ -153,15 +92,18 @@ export function paymentsHandlers(ctx: AppContext) {
     async submitPayment(request: FastifyRequest, _reply: FastifyReply) {
       const user = await requireUser(ctx, request);
       const body = request.body as SubmitPaymentBody;
-      const provider = activeProvider(ctx);
+      const provider = activeProvider(ctx, gateways);
       const values = validatePaymentFields(provider.fields(PAYMENT_FIELDS), body.fields);
 
       // Someone else's order answers exactly like a missing one.
-      const order = await findOrder(ctx, body.orderId);
+      const order = await findPayableOrder(ctx.db, body.orderId);
       if (!order || order.userId !== user.id) throw notFound('Order not found');
-      if (order.status !== 0) throw conflict('This order is not awaiting payment');
+      if (order.status !== OrderStatus.Pending) throw conflict('This order is not awaiting payment');
 
-      const method = values.method as PaymentMethod;
+      const method = values.method;
+      // The form only offers known methods; a gateway that offers another one is a server fault.
+      if (!isPaymentMethod(method))
+        throw new Error(`Gateway ${provider.name} offered an unknown payment method "${String(method)}"`);
       const payer = {
         name: String(values.payerName),
         email: String(values.email),
@@ -181,7 +123,7 @@ export function paymentsHandlers(ctx: AppContext) {
         typeof values.businessName === 'string'
           ? { businessName: values.businessName, gstin: String(values.gstin ?? '') }
           : undefined;
-      await insertAttempt(ctx, attempt, {
+      await insertAttempt(ctx.db, attempt, {
         payer,
         ...(invoice ? { invoice } : {}),
         ...started.providerPayload,
@@ -213,42 +155,104 @@ export function paymentsHandlers(ctx: AppContext) {
      * 303 to the same address, so Back to the gateway is a plain GET, never 'Confirm Form Resubmission'.
      */
     async sandboxGatewayEntry(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
-      const path = `/api/v1/payments/sandbox/${encodeURIComponent(request.params.attemptId)}`;
-      return reply.redirect(`${shopOrigin(config, request)}${path}`, 303);
+      return reply.redirect(sandboxPageUrl(ctx, request.params.attemptId, shopOrigin(config, request)), 303);
     },
+  };
+}
 
-    async sandboxGatewayComplete(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
-      if (!sandboxEnabled()) throw notFound('Payment attempt not found');
-      const provider = createSandboxProvider(ctx);
-      const verdict = await provider.verifyCallback(
-        { params: request.params, body: (request.body ?? {}) as Record<string, unknown> },
-        attemptLookup(ctx, provider.name),
+/**
+ * The handler of one gateway's callback route (server/plugins/api-routes.ts serves one per registered
+ * gateway): the provider authenticates the callback, then the verdict is applied.
+ */
+export function gatewayCallbackHandler(ctx: AppContext, gateway: PaymentGateway) {
+  const { config } = ctx;
+  const { strict } = gateway.callback;
+
+  /**
+   * Applies a verified callback: amounts must agree, then the attempt is settled exactly once and the
+   * browser goes back to the shop. A strict callback answers a mismatch with 400; a real gateway's
+   * browser redirect cannot show JSON to the shopper, so it is sent to the failure notice instead.
+   */
+  async function applyVerdict(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: PaymentProvider,
+    verdict: Extract<CallbackVerdict, { ok: true }>,
+  ) {
+    const attempt = await findAttempt(ctx.db, verdict.attemptId);
+    const order = attempt ? await findPayableOrder(ctx.db, attempt.orderId) : null;
+    if (!attempt || !order) throw notFound('Payment attempt not found');
+    const log = request.log.child({ attemptId: attempt.id, orderId: order.id, provider: provider.name });
+
+    if (verdict.amountPaise !== attempt.amountPaise || order.totalPaise !== attempt.amountPaise) {
+      log.warn(
+        {
+          callbackPaise: verdict.amountPaise,
+          attemptPaise: attempt.amountPaise,
+          orderPaise: order.totalPaise,
+        },
+        'payment callback amount does not match; nothing changed',
       );
-      if (!verdict.ok) {
-        request.log.warn({ attemptId: request.params.attemptId, kind: verdict.kind }, verdict.reason);
-        if (verdict.kind === 'unknown') throw notFound('Payment attempt not found');
-        throw badRequest(verdict.reason);
-      }
-      return applyVerdict(request, reply, provider, verdict, true);
-    },
+      if (strict) throw badRequest('Payment amount does not match the order');
+      return reply.redirect(failureUrl(config, request), 303);
+    }
 
-    async payuCallback(request: FastifyRequest, reply: FastifyReply) {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      if (!config.payments.payu) {
-        request.log.warn({ txnid: body.txnid }, 'PayU callback received but PayU is not configured');
-        throw badRequest('PayU is not configured');
-      }
-      const provider = createPayuProvider(ctx);
-      const verdict = await provider.verifyCallback({ params: {}, body }, attemptLookup(ctx, provider.name));
-      if (!verdict.ok) {
-        request.log.warn(
-          { txnid: body.txnid, attemptId: verdict.attemptId, kind: verdict.kind },
-          verdict.reason,
-        );
-        if (verdict.kind === 'malformed') throw badRequest(verdict.reason);
-        return reply.redirect(failureUrl(request), 303);
-      }
-      return applyVerdict(request, reply, provider, verdict, false);
-    },
+    let outcome = verdict.outcome;
+    // Where no money moves, approving an order that is no longer pending is refused.
+    if (
+      !gateway.movesMoney &&
+      outcome === 'success' &&
+      attempt.status === 'created' &&
+      order.status !== OrderStatus.Pending
+    ) {
+      log.info({ orderStatus: order.status }, 'test approval refused: order no longer pending');
+      outcome = 'failure';
+    }
+    const result = await settleAttempt(ctx.db, attempt.id, outcome, {
+      outcome,
+      providerReference: verdict.providerReference,
+      ...verdict.details,
+      at: new Date().toISOString(),
+    });
+    if (!result.changed) {
+      log.info({ status: result.status }, 'payment callback replayed; nothing changed');
+    } else if (result.status === 'succeeded' && !result.orderMoved) {
+      log.error('payment succeeded for an order that was no longer pending: refund it');
+    } else {
+      log.info({ status: result.status, orderMoved: result.orderMoved }, 'payment settled');
+    }
+    return reply.redirect(
+      result.status === 'succeeded'
+        ? successUrl(config, request, result.orderId)
+        : failureUrl(config, request),
+      303,
+    );
+  }
+
+  return async function gatewayCallback(request: FastifyRequest, reply: FastifyReply) {
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (!gateway.isEnabled(config.payments)) {
+      // Our own page's attempts are simply gone; a real gateway calling an unconfigured shop is a fault.
+      if (strict) throw notFound('Payment attempt not found');
+      request.log.warn(
+        { provider: gateway.name },
+        `${gateway.label} callback received but it is not configured`,
+      );
+      throw badRequest(`${gateway.label} is not configured`);
+    }
+    const provider = gateway.create(ctx);
+    const verdict = await provider.verifyCallback({ params, body }, attemptLookup(ctx.db, provider.name));
+    if (!verdict.ok) {
+      request.log.warn(
+        { provider: provider.name, attemptId: verdict.attemptId ?? params.attemptId, kind: verdict.kind },
+        verdict.reason,
+      );
+      if (verdict.kind === 'malformed') throw badRequest(verdict.reason);
+      if (!strict) return reply.redirect(failureUrl(config, request), 303);
+      if (verdict.kind === 'unknown') throw notFound('Payment attempt not found');
+      throw badRequest(verdict.reason);
+    }
+    return applyVerdict(request, reply, provider, verdict);
   };
 }

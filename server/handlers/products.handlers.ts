@@ -2,19 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema';
 import type { CatalogueReadModel } from '../catalogue/read-model';
 import type { AppContext } from '../context';
-import type { products } from '../db/schema';
 import { notFound } from '../errors';
 import { sendEncoded } from '../http/cache';
+import { toRupees } from '../payments/money';
+import { isProductId, type ProductRow } from '../repositories/products';
 
 type Product = components['schemas']['Product'];
-type ProductRow = typeof products.$inferSelect;
 
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const toRupees = (paise: number) => paise / 100;
 
 /** The contract's Product; `featured` also shows as an attribute, which is how the SPA reads it. */
 export function toProductJson(row: ProductRow): Product {
@@ -78,8 +74,7 @@ export function productsHandlers(_ctx: AppContext, catalogue: CatalogueReadModel
 
     async getProduct(request: FastifyRequest, reply: FastifyReply) {
       const { id } = request.params as { id: string };
-      // A non-uuid can never match a product id.
-      const body = UUID_PATTERN.test(id) ? catalogue.product(id) : null;
+      const body = isProductId(id) ? catalogue.product(id) : null;
       if (!body) throw notFound('Product not found');
       return sendEncoded(request, reply, body);
     },

@@ -1,4 +1,3 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema';
 import {
@@ -12,7 +11,6 @@ import {
   verifyPassword,
 } from '../auth';
 import type { AppContext } from '../context';
-import { sessions, users } from '../db/schema';
 import { badRequest, conflict, unauthorized } from '../errors';
 import { LoginThrottle } from '../login-throttle';
 import {
@@ -24,6 +22,13 @@ import {
   resetTokenUserId,
 } from '../password-reset';
 import { shopOrigin } from '../payments/origin';
+import {
+  createSession,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  replacePassword,
+} from '../repositories/users';
 import { visibleLength } from '../text';
 
 type RegisterRequest = components['schemas']['RegisterRequest'];
@@ -40,12 +45,6 @@ export const NAME_MIN = 2;
 export const IP_FAILURES_PER_AUTH_MAX = 10;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-/** Postgres unique violation, whether the driver error arrives bare or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 const toAccountInfo = (u: {
   firstName: string;
@@ -81,19 +80,10 @@ export function usersHandlers(ctx: AppContext) {
         throw badRequest(`password must be at least ${PASSWORD_MIN} characters`);
 
       const passwordHash = await hashPassword(body.password);
-      try {
-        const [created] = await ctx.db
-          .insert(users)
-          .values({ email, passwordHash, firstName, lastName })
-          .returning();
-        if (!created) throw new Error('insert returned no row');
-        reply.code(201);
-        return toAccountInfo(created);
-      } catch (error) {
-        // The unique index decides, so two simultaneous registrations cannot both win.
-        if (isUniqueViolation(error)) throw conflict('An account with this email already exists');
-        throw error;
-      }
+      const created = await insertUser(ctx.db, { email, passwordHash, firstName, lastName });
+      if (!created) throw conflict('An account with this email already exists');
+      reply.code(201);
+      return toAccountInfo(created);
     },
 
     async authorize(request: FastifyRequest): Promise<{ token: string }> {
@@ -103,7 +93,7 @@ export function usersHandlers(ctx: AppContext) {
       const throttleKey = `${request.ip}|${email}`;
       ipThrottle.check(request.ip);
       loginThrottle.check(throttleKey);
-      const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+      const user = await findUserByEmail(ctx.db, email);
       if (!user) await burnPasswordCheck(body.password);
       if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
         loginThrottle.recordFailure(throttleKey);
@@ -113,31 +103,19 @@ export function usersHandlers(ctx: AppContext) {
 
       const token = newToken();
       const now = new Date();
-      await ctx.db.transaction(async (tx) => {
-        // Housekeeping: a sign-in is a good moment to drop this user's expired sessions.
-        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
-        await tx.insert(sessions).values({
-          userId: user.id,
-          tokenHash: hashToken(token),
-          expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-        });
-      });
+      // Housekeeping: a sign-in is a good moment to drop this user's expired sessions (createSession does).
+      await createSession(
+        ctx.db,
+        { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_TTL_MS) },
+        now,
+      );
       return { token };
     },
 
     /** Always the same answer, whether or not the email has an account (no account discovery). */
     async requestPasswordReset(request: FastifyRequest, reply: FastifyReply) {
       const { email } = request.body as PasswordResetRequest;
-      const [user] = await ctx.db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          passwordHash: users.passwordHash,
-        })
-        .from(users)
-        .where(eq(users.email, normaliseEmail(email)))
-        .limit(1);
+      const user = await findUserByEmail(ctx.db, normaliseEmail(email));
       if (user && ctx.mailer) {
         const token = createResetToken(ctx.config.mail.resetSecret, user);
         const link = `${shopOrigin(ctx.config, request)}/reset-password?token=${encodeURIComponent(token)}`;
@@ -167,27 +145,12 @@ export function usersHandlers(ctx: AppContext) {
       if (visibleLength(password) < PASSWORD_MIN)
         throw badRequest(`password must be at least ${PASSWORD_MIN} characters`);
       const userId = resetTokenUserId(token);
-      const [user] = userId
-        ? await ctx.db
-            .select({ id: users.id, passwordHash: users.passwordHash })
-            .from(users)
-            .where(eq(users.id, userId))
-            .limit(1)
-        : [];
+      const user = userId ? await findUserById(ctx.db, userId) : null;
       if (!user || !isResetTokenValid(ctx.config.mail.resetSecret, token, user))
         throw badRequest(RESET_INVALID);
       const passwordHash = await hashPassword(password);
-      const changed = await ctx.db.transaction(async (tx) => {
-        // Only if the hash is still the one the link was made for: two uses of one link cannot both win.
-        const updated = await tx
-          .update(users)
-          .set({ passwordHash })
-          .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
-          .returning({ id: users.id });
-        if (updated.length === 0) return false;
-        await tx.delete(sessions).where(eq(sessions.userId, user.id));
-        return true;
-      });
+      // Only if the hash is still the one the link was made for: two uses of one link cannot both win.
+      const changed = await replacePassword(ctx.db, user.id, user.passwordHash, passwordHash);
       if (!changed) throw badRequest(RESET_INVALID);
       request.log.info({ userId: user.id }, 'password reset; all sessions revoked');
       return { message: RESET_DONE };

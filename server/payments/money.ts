@@ -18,3 +18,6 @@ const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' 
 export function formatInr(paise: number): string {
   return INR.format(paise / 100);
 }
+
+/** Paise → rupees as the contract's number (1598.5 for 159850 paise). */
+export const toRupees = (paise: number) => paise / 100;

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { PaymentField } from './fields';
+import { unhandledMethod } from './methods';
 import { parseRupees, rupeesString } from './money';
 import { defaultOrigin } from './origin';
-import type { CallbackVerdict, PaymentProvider } from './provider';
+import type { CallbackVerdict, PaymentGateway, PaymentProvider } from './provider';
 import { digestsEqual } from './sandbox';
 
 export const PAYU_PAYMENT_URLS = {
@@ -98,8 +99,11 @@ function clean(value: string, max: number): string {
     .slice(0, max);
 }
 
+/** PayU posts the shopper's browser back here (surl and furl alike), under /api/v1. */
+export const PAYU_CALLBACK_PATH = '/payments/payu/callback';
+
 export function payuCallbackUrl(ctx: AppContext, origin = defaultOrigin(ctx.config)): string {
-  return `${origin}/api/v1/payments/payu/callback`;
+  return `${origin}/api/v1${PAYU_CALLBACK_PATH}`;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -141,7 +145,17 @@ export function createPayuProvider(ctx: AppContext): PaymentProvider {
         furl: callbackUrl,
         hash: payuRequestHash(params, payu.salt),
       };
-      if (method === 'card') data.enforce_paymethod = 'creditcard|debitcard|netbanking';
+      switch (method) {
+        case 'card':
+          data.enforce_paymethod = 'creditcard|debitcard|netbanking';
+          break;
+        // PayU's page offers UPI (app and QR) among its own methods; nothing to narrow.
+        case 'upi_intent':
+        case 'upi_qr':
+          break;
+        default:
+          unhandledMethod(method);
+      }
       const url = PAYU_PAYMENT_URLS[payu.mode];
       return {
         action: { type: 'redirect_post', formParams: { type: 'POST', url, data } },
@@ -211,3 +225,15 @@ export function createPayuProvider(ctx: AppContext): PaymentProvider {
     },
   };
 }
+
+/** PayU hosted checkout as a registered gateway: the browser posts to PayU (test or live) and back. */
+export const payuGateway: PaymentGateway = {
+  name: 'payu',
+  label: 'PayU',
+  movesMoney: true,
+  formActionOrigins: Object.values(PAYU_PAYMENT_URLS).map((url) => new URL(url).origin),
+  connectOrigins: [],
+  callback: { path: PAYU_CALLBACK_PATH, strict: false },
+  isEnabled: (config) => config.payu !== null,
+  create: createPayuProvider,
+};

@@ -1,16 +1,10 @@
 import type { components } from '../../src/api/schema';
-import type { AppContext } from '../context';
+import type { AppContext, PaymentsConfig } from '../context';
+import type { PayableOrder } from '../repositories/orders';
 import type { PaymentField, PaymentMethod } from './fields';
 
+export type { PayableOrder };
 export type PaymentAction = components['schemas']['PaymentAction'];
-
-/** The order as a provider needs it; the amount is always the stored total. */
-export interface PayableOrder {
-  id: string;
-  userId: string;
-  status: number;
-  totalPaise: number;
-}
 
 /** A row of payment_attempts as the providers see it. */
 export interface PaymentAttempt {
@@ -69,10 +63,7 @@ export interface AttemptLookup {
   byReference(reference: string): Promise<PaymentAttempt | null>;
 }
 
-/**
- * One payment gateway. Adding Razorpay or Cashfree means one file implementing this and one line in
- * `PROVIDERS` (registry.ts).
- */
+/** A gateway's provider, created for one configuration (PaymentGateway.create). */
 export interface PaymentProvider {
   readonly name: string;
   /** The payment form for this gateway, derived from the common definitions. */
@@ -92,4 +83,45 @@ export interface PaymentProvider {
   verifyCallback(input: CallbackInput, attempts: AttemptLookup): Promise<CallbackVerdict>;
 }
 
-export type ProviderFactory = (ctx: AppContext) => PaymentProvider;
+/**
+ * One payment gateway as the app registers it: what the shop allows and serves for it, and how to make
+ * its provider. Adding Razorpay or Cashfree means one file exporting this and one line in `GATEWAYS`
+ * (registry.ts): the SPA's Content-Security-Policy and the callback route are derived from it.
+ */
+export interface PaymentGateway {
+  /** Stored in payment_attempts.provider; PaymentsConfig.provider names the active gateway. */
+  readonly name: string;
+  /** How messages name it ('PayU'). */
+  readonly label: string;
+  /**
+   * False for a test gateway, where no money moves: approving an order that is no longer pending is
+   * then refused (a real gateway has taken the money, so its success is recorded and flagged).
+   */
+  readonly movesMoney: boolean;
+  /** Origins outside the shop that the shopper's browser posts this gateway's form to (CSP form-action). */
+  readonly formActionOrigins: readonly string[];
+  /** Origins the SPA itself calls for this gateway (CSP connect-src). */
+  readonly connectOrigins: readonly string[];
+  /** Where the shopper's browser comes back with the outcome (server/plugins/api-routes.ts serves it). */
+  readonly callback: GatewayCallback;
+  /** Whether this configuration takes payments through the gateway, and so accepts its callbacks. */
+  isEnabled(config: PaymentsConfig): boolean;
+  /** The provider for this configuration (called only when isEnabled). */
+  create(ctx: AppContext): PaymentProvider;
+}
+
+export interface GatewayCallback {
+  /**
+   * The POST path under /api/v1, written as in openapi.yaml (`/payments/payu/callback`,
+   * `/payments/sandbox/{attemptId}/complete`). A path the contract documents is validated by it; any
+   * other is served all the same, its body left to verifyCallback.
+   */
+  readonly path: string;
+  /**
+   * True when the callback comes from our own page (the sandbox's buttons): anything wrong with it is
+   * answered with a JSON 400 or 404. False for a real gateway's browser redirect, which cannot show
+   * JSON to the shopper: only a malformed callback gets a 400; an unknown, forged or mismatching one
+   * sends the shopper to the failure notice.
+   */
+  readonly strict: boolean;
+}

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { OrderStatus } from '../db/schema';
+import { formatCsp } from '../http/security-headers';
 import { PAYMENT_FIELDS } from './fields';
 import { formatInr } from './money';
 import type { PaymentAttempt } from './provider';
@@ -28,13 +30,14 @@ export function sandboxPageCsp(publicUrl: string): string {
   } catch {
     // A malformed PUBLIC_URL only narrows form-action to 'self'.
   }
-  return [
-    "default-src 'none'",
-    `style-src 'sha256-${STYLE_HASH}'`,
-    `form-action 'self'${shopOrigin ? ` ${shopOrigin}` : ''}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  // Not derived from the shop's policy (server/http/security-headers.ts): this page loads nothing at all.
+  return formatCsp([
+    ['default-src', ["'none'"]],
+    ['style-src', [`'sha256-${STYLE_HASH}'`]],
+    ['form-action', ["'self'", ...(shopOrigin ? [shopOrigin] : [])]],
+    ['base-uri', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]);
 }
 
 function escapeHtml(value: string): string {
@@ -72,7 +75,7 @@ ${body}
 export interface SandboxPageInput {
   attempt: PaymentAttempt;
   orderId: string;
-  orderStatus: number;
+  orderStatus: OrderStatus;
   storeName: string;
   publicUrl: string;
   secret: string;
@@ -107,7 +110,7 @@ export function renderSandboxPage(input: SandboxPageInput): string {
       `${heading}${details}<p><strong>${done}</strong></p><p><a href="${escapeHtml(link.href)}">${link.text}</a></p>`,
     );
   }
-  if (input.orderStatus !== 0) {
+  if (input.orderStatus !== OrderStatus.Pending) {
     return layout(
       SANDBOX_TITLE,
       `${heading}${details}<p><strong>This order is no longer awaiting payment.</strong></p><p><a href="${escapeHtml(`${input.publicUrl}/orders`)}">Back to my orders</a></p>`,

@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { AppContext } from '../context';
 import type { PaymentField } from './fields';
+import { unhandledMethod } from './methods';
 import { defaultOrigin } from './origin';
-import type { CallbackVerdict, PaymentAction, PaymentProvider } from './provider';
+import type { CallbackVerdict, PaymentAction, PaymentGateway, PaymentProvider } from './provider';
 import { buildUpiLink } from './upi';
 
 export type SandboxOutcome = 'success' | 'failure';
@@ -55,42 +56,51 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
 
     async start(attempt, order, _payer, method, origin) {
       const pageUrl = sandboxPageUrl(ctx, attempt.id, origin);
-      if (method === 'card') {
-        // Spec §4: the SPA posts a hidden form carrying `type`, `url` and `data[...]` to redirectUrl.
-        // The page answers that POST and a plain one to formParams.url alike (the same address).
-        const action: PaymentAction = {
-          type: 'redirect_post',
-          redirectUrl: pageUrl,
-          formParams: { type: 'POST', url: pageUrl, data: { attemptId: attempt.id } },
-        };
-        return { action, redirectUrl: pageUrl };
+      const upiLink = () =>
+        buildUpiLink({
+          payeeVpa: payments.upiVpa || SANDBOX_FALLBACK_VPA,
+          payeeName: payments.upiPayeeName || ctx.store.storeName,
+          amountPaise: attempt.amountPaise,
+          reference: attempt.reference,
+          note: `Order ${order.id}`,
+        });
+      switch (method) {
+        case 'card': {
+          // Spec §4: the SPA posts a hidden form carrying `type`, `url` and `data[...]` to redirectUrl.
+          // The page answers that POST and a plain one to formParams.url alike (the same address).
+          const action: PaymentAction = {
+            type: 'redirect_post',
+            redirectUrl: pageUrl,
+            formParams: { type: 'POST', url: pageUrl, data: { attemptId: attempt.id } },
+          };
+          return { action, redirectUrl: pageUrl };
+        }
+        case 'upi_intent': {
+          const link = upiLink();
+          return {
+            action: { type: 'deeplink', redirectUrl: link },
+            redirectUrl: pageUrl,
+            providerPayload: { upiLink: link },
+          };
+        }
+        case 'upi_qr': {
+          const link = upiLink();
+          // Spec §9 QR defaults: 256 px, error-correction level L.
+          const png = await QRCode.toBuffer(link, {
+            type: 'png',
+            errorCorrectionLevel: 'L',
+            width: 256,
+            margin: 2,
+          });
+          return {
+            action: { type: 'qr', qr: link, qrBase64: png.toString('base64') },
+            redirectUrl: pageUrl,
+            providerPayload: { upiLink: link },
+          };
+        }
+        default:
+          return unhandledMethod(method);
       }
-      const link = buildUpiLink({
-        payeeVpa: payments.upiVpa || SANDBOX_FALLBACK_VPA,
-        payeeName: payments.upiPayeeName || ctx.store.storeName,
-        amountPaise: attempt.amountPaise,
-        reference: attempt.reference,
-        note: `Order ${order.id}`,
-      });
-      if (method === 'upi_intent') {
-        return {
-          action: { type: 'deeplink', redirectUrl: link },
-          redirectUrl: pageUrl,
-          providerPayload: { upiLink: link },
-        };
-      }
-      // Spec §9 QR defaults: 256 px, error-correction level L.
-      const png = await QRCode.toBuffer(link, {
-        type: 'png',
-        errorCorrectionLevel: 'L',
-        width: 256,
-        margin: 2,
-      });
-      return {
-        action: { type: 'qr', qr: link, qrBase64: png.toString('base64') },
-        redirectUrl: pageUrl,
-        providerPayload: { upiLink: link },
-      };
     },
 
     async verifyCallback(input, attempts): Promise<CallbackVerdict> {
@@ -115,3 +125,19 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
     },
   };
 }
+
+/**
+ * The sandbox as a registered gateway. Its gateway page lives on the shop's own origin (already in the
+ * CSP), so it adds no origins. Its callback is the page's own form, answered strictly, and only while
+ * it is the active gateway: once PayU is configured, an old sandbox attempt must not be approvable for free.
+ */
+export const sandboxGateway: PaymentGateway = {
+  name: 'sandbox',
+  label: 'Sandbox',
+  movesMoney: false,
+  formActionOrigins: [],
+  connectOrigins: [],
+  callback: { path: '/payments/sandbox/{attemptId}/complete', strict: true },
+  isEnabled: (config) => config.provider === 'sandbox',
+  create: createSandboxProvider,
+};

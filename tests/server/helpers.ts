@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/config';
 import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
 import { openDatabase, withDefaultUser } from '../../server/db/client';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
+import type { PaymentGateway } from '../../server/payments/provider';
 import type { components } from '../../src/api/schema';
 
 type Order = components['schemas']['Order'];
@@ -101,7 +102,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
-  options: { store?: StoreInfo; products?: SeedProduct[] } = {},
+  options: { store?: StoreInfo; products?: SeedProduct[]; gateways?: readonly PaymentGateway[] } = {},
 ): Promise<TestApp> {
   const cleanups: Array<() => Promise<void> | void> = [];
   let config: ServerConfig;
@@ -123,6 +124,7 @@ export async function createTestApp(
     db: database.db,
     store,
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    ...(options.gateways ? { gateways: options.gateways } : {}),
   });
   await app.ready();
   const ctx: AppContext = { db: database.db, config, store, log: app.log };

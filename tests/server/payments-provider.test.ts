@@ -1,7 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AppContext, PaymentsConfig } from '../../server/context';
+import { OrderStatus } from '../../server/db/schema';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../server/payments/fields';
 import { newAttemptId, newPaymentReference } from '../../server/payments/ids';
+import { isPaymentMethod, unhandledMethod } from '../../server/payments/methods';
 import { formatInr, parseRupees, rupeesString } from '../../server/payments/money';
 import {
   createPayuProvider,
@@ -366,6 +369,41 @@ describe('sandbox provider', () => {
   });
 });
 
+describe('payment methods', () => {
+  const sandbox = createSandboxProvider(fakeCtx());
+  const payu = createPayuProvider(fakeCtx({ provider: 'payu', payu: { key: 'k', salt: 's', mode: 'test' } }));
+
+  it('fails loudly instead of answering a UPI QR when a provider is given a method it does not handle', async () => {
+    const netbanking = 'netbanking' as PaymentMethod as never;
+    for (const provider of [sandbox, payu]) {
+      await expect(provider.start(ATTEMPT, ORDER, PAYER, netbanking)).rejects.toThrow(
+        'Payment method "netbanking" is not handled here',
+      );
+    }
+  });
+
+  it('does not compile a switch over the methods that leaves one out', () => {
+    const label = (method: PaymentMethod) => {
+      switch (method) {
+        case 'card':
+          return 'card';
+        case 'upi_intent':
+          return 'UPI app';
+        default:
+          // @ts-expect-error upi_qr is not handled above, so `method` is not `never` here
+          return unhandledMethod(method);
+      }
+    };
+    expect(label('card')).toBe('card');
+    expect(() => label('upi_qr')).toThrow('Payment method "upi_qr" is not handled here');
+  });
+
+  it('knows exactly the methods of the payment form', () => {
+    expect(PAYMENT_METHODS.filter(isPaymentMethod)).toEqual([...PAYMENT_METHODS]);
+    expect(['netbanking', 'UPI_QR', '', 1, null].some(isPaymentMethod)).toBe(false);
+  });
+});
+
 describe('activeProvider', () => {
   it('chooses the sandbox by default and PayU when it is configured', () => {
     expect(activeProvider(fakeCtx()).name).toBe('sandbox');
@@ -379,7 +417,7 @@ describe('renderSandboxPage', () => {
   const input = {
     attempt: ATTEMPT,
     orderId: ORDER.id,
-    orderStatus: 0,
+    orderStatus: OrderStatus.Pending,
     storeName: 'Statefront <Clothing>',
     publicUrl: 'https://shop.example.in',
     secret: 'sandbox-secret',

@@ -4,7 +4,7 @@ import { paymentAttempts } from '../../server/db/schema';
 import { GSTIN_FORMAT_MESSAGE } from '../../server/payments/fields';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { SANDBOX_TITLE } from '../../server/payments/sandbox-page';
-import { settleAttempt } from '../../server/payments/service';
+import { settleAttempt } from '../../server/repositories/payments';
 import type { components } from '../../src/api/schema';
 import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
 
@@ -454,7 +454,7 @@ describe('settleAttempt', () => {
     const order = await placeOrder(t.app, token);
     const attemptId = await startSandbox(order.id);
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => settleAttempt(t.ctx, attemptId, 'success', { test: true })),
+      Array.from({ length: 4 }, () => settleAttempt(t.ctx.db, attemptId, 'success', { test: true })),
     );
     expect(results.filter((result) => result.changed)).toHaveLength(1);
     expect(results.filter((result) => result.orderMoved)).toHaveLength(1);
@@ -466,8 +466,8 @@ describe('settleAttempt', () => {
     const first = await startSandbox(order.id);
     const second = await startSandbox(order.id, 'upi_qr');
     const results = await Promise.all([
-      settleAttempt(t.ctx, first, 'success', {}),
-      settleAttempt(t.ctx, second, 'success', {}),
+      settleAttempt(t.ctx.db, first, 'success', {}),
+      settleAttempt(t.ctx.db, second, 'success', {}),
     ]);
     expect(results.filter((result) => result.orderMoved)).toHaveLength(1);
     expect(await orderStatus(order.id)).toBe(1);

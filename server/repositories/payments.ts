@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { orders, paymentAttempts } from '../db/schema';
-import type { AttemptLookup, PayableOrder, PaymentAttempt } from './provider';
+import type { Database } from '../context';
+import { OrderStatus, orders, paymentAttempts } from '../db/schema';
+import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
 
 export type AttemptStatus = PaymentAttempt['status'];
 
@@ -15,23 +15,11 @@ const attemptColumns = {
   status: paymentAttempts.status,
 };
 
-const orderColumns = {
-  id: orders.id,
-  userId: orders.userId,
-  status: orders.status,
-  totalPaise: orders.totalPaise,
-};
-
 // The status column is free text in SQL; only this module writes it, with AttemptStatus values.
 const asAttempt = (row: { status: string } & Omit<PaymentAttempt, 'status'>) => row as PaymentAttempt;
 
-export async function findOrder(ctx: AppContext, orderId: string): Promise<PayableOrder | null> {
-  const [row] = await ctx.db.select(orderColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
-  return row ?? null;
-}
-
-export async function findAttempt(ctx: AppContext, attemptId: string): Promise<PaymentAttempt | null> {
-  const [row] = await ctx.db
+export async function findAttempt(db: Database, attemptId: string): Promise<PaymentAttempt | null> {
+  const [row] = await db
     .select(attemptColumns)
     .from(paymentAttempts)
     .where(eq(paymentAttempts.id, attemptId))
@@ -40,9 +28,9 @@ export async function findAttempt(ctx: AppContext, attemptId: string): Promise<P
 }
 
 /** Attempts of one provider only: a PayU callback can never settle a sandbox attempt, nor the reverse. */
-export function attemptLookup(ctx: AppContext, provider: string): AttemptLookup {
+export function attemptLookup(db: Database, provider: string): AttemptLookup {
   const one = async (where: ReturnType<typeof eq>) => {
-    const [row] = await ctx.db
+    const [row] = await db
       .select(attemptColumns)
       .from(paymentAttempts)
       .where(and(where, eq(paymentAttempts.provider, provider)))
@@ -56,11 +44,11 @@ export function attemptLookup(ctx: AppContext, provider: string): AttemptLookup 
 }
 
 export async function insertAttempt(
-  ctx: AppContext,
+  db: Database,
   attempt: PaymentAttempt,
   providerPayload: Record<string, unknown>,
 ): Promise<void> {
-  await ctx.db.insert(paymentAttempts).values({ ...attempt, providerPayload });
+  await db.insert(paymentAttempts).values({ ...attempt, providerPayload });
 }
 
 export interface SettleResult {
@@ -68,23 +56,23 @@ export interface SettleResult {
   changed: boolean;
   status: AttemptStatus;
   orderId: string;
-  /** True when this call moved the order from Pending (0) to Processing (1). */
+  /** True when this call moved the order from Pending to Processing. */
   orderMoved: boolean;
 }
 
 /**
  * Settles a 'created' attempt exactly once. The conditional UPDATEs (`status = 'created'`,
- * `status = 0`) inside one transaction make replayed or concurrent callbacks no-ops: the row lock
+ * `status = Pending`) inside one transaction make replayed or concurrent callbacks no-ops: the row lock
  * makes the second writer wait, then match nothing.
  */
 export async function settleAttempt(
-  ctx: AppContext,
+  db: Database,
   attemptId: string,
   outcome: 'success' | 'failure',
   details: Record<string, unknown>,
 ): Promise<SettleResult> {
   const next: AttemptStatus = outcome === 'success' ? 'succeeded' : 'failed';
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const now = new Date();
     const [settled] = await tx
       .update(paymentAttempts)
@@ -112,8 +100,8 @@ export async function settleAttempt(
       return { changed: true, status: next, orderId: settled.orderId, orderMoved: false };
     const moved = await tx
       .update(orders)
-      .set({ status: 1, updatedAt: now })
-      .where(and(eq(orders.id, settled.orderId), eq(orders.status, 0)))
+      .set({ status: OrderStatus.Processing, updatedAt: now })
+      .where(and(eq(orders.id, settled.orderId), eq(orders.status, OrderStatus.Pending)))
       .returning({ id: orders.id });
     return { changed: true, status: next, orderId: settled.orderId, orderMoved: moved.length === 1 };
   });

@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { AppContext } from '../context';
+import { ordersHandlers } from '../handlers/orders.handlers';
+import { gatewayCallbackHandler, paymentsHandlers } from '../handlers/payments.handlers';
+import { productsHandlers } from '../handlers/products.handlers';
+import { storeHandlers } from '../handlers/store.handlers';
+import { usersHandlers } from '../handlers/users.handlers';
+import { API_PREFIX, OPENAPI_PATH } from '../http/api';
+import type { PaymentGateway } from '../payments/provider';
+import { appWide } from './app-wide';
+
+export interface ApiRoutesOptions {
+  ctx: AppContext;
+  /** The registered payment gateways: each one's callback route is served here. */
+  gateways: readonly PaymentGateway[];
+}
+
+type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/** `/payments/sandbox/{attemptId}/complete` → `/payments/sandbox/:attemptId/complete`. */
+const fastifyPath = (openapiPath: string) => openapiPath.replace(/\{([^}]+)\}/g, ':$1');
+
+/**
+ * The contract's operations (openapi.yaml), each answered by the handler method named after its
+ * operationId, with the request checked against the contract's schemas first. A gateway's callback is
+ * answered by the generic callback handler for the gateway whose `callback.path` it is; a callback
+ * path the contract does not document is still served, unvalidated. An operation with no handler
+ * stops the start-up instead of answering 500 later.
+ */
+export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes', async (app, options) => {
+  const { ctx, gateways } = options;
+  const handlers: Record<string, unknown> = {
+    ...usersHandlers(ctx),
+    ...storeHandlers(ctx),
+    ...productsHandlers(ctx, app.catalogue),
+    ...ordersHandlers(ctx),
+    ...paymentsHandlers(ctx, gateways),
+  };
+  const callbacks = new Map(gateways.map((gateway) => [`POST ${gateway.callback.path}`, gateway]));
+  const documented = new Set<PaymentGateway>();
+
+  await app.register(openapiGlue, {
+    specification: OPENAPI_PATH,
+    prefix: API_PREFIX,
+    operationResolver: (operationId: string, method: string, openapiPath: string) => {
+      const gateway = callbacks.get(`${method} ${openapiPath}`);
+      if (gateway) {
+        documented.add(gateway);
+        return gatewayCallbackHandler(ctx, gateway);
+      }
+      const handler = handlers[operationId];
+      if (typeof handler !== 'function')
+        throw new Error(`openapi.yaml operation ${operationId} has no handler`);
+      return handler as OperationHandler;
+    },
+  });
+
+  for (const gateway of gateways) {
+    if (!documented.has(gateway))
+      app.post(`${API_PREFIX}${fastifyPath(gateway.callback.path)}`, gatewayCallbackHandler(ctx, gateway));
+  }
+});

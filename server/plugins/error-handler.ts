@@ -1,0 +1,119 @@
+/**
+ * Every failure is answered `{ "error": "…" }` as JSON with the right 4xx; 5xx only for true server
+ * faults, which are logged and never explained to the client.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { ErrorObject } from 'ajv';
+import type { FastifyReply, FastifyServerOptions } from 'fastify';
+import { HttpError } from '../errors';
+import { appWide } from './app-wide';
+import { describeValidationError } from './request-validation';
+
+interface ErrorLike {
+  statusCode?: unknown;
+  code?: unknown;
+  message?: unknown;
+  validation?: ErrorObject[];
+  validationContext?: string;
+}
+
+export function classifyError(raw: unknown): {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+} {
+  if (raw instanceof HttpError) {
+    const message = raw.statusCode >= 500 && raw.statusCode !== 501 ? 'Internal server error' : raw.message;
+    return { status: raw.statusCode, message, headers: raw.headers };
+  }
+  const error = (raw ?? {}) as ErrorLike;
+  if (Array.isArray(error.validation) && error.validation[0]) {
+    return {
+      status: 400,
+      message: describeValidationError(error.validation[0], error.validationContext ?? 'body'),
+      headers: {},
+    };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'Request body is too large (limit 1 MB)', headers: {} };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Content-Type must be application/json', headers: {} };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'Request body is required', headers: {} };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'Content-Length does not match the body', headers: {} };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, message: 'Malformed URL (invalid percent-encoding)', headers: {} };
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const message = typeof error.message === 'string' ? error.message : '';
+    if (/prototype property/i.test(message)) {
+      return {
+        status: 400,
+        message: 'Request body contains a forbidden key (__proto__ or constructor)',
+        headers: {},
+      };
+    }
+    if (raw instanceof SyntaxError || /JSON/i.test(message)) {
+      return { status: 400, message: 'Malformed JSON in request body', headers: {} };
+    }
+    return { status, message: message || 'Bad request', headers: {} };
+  }
+  return { status: 500, message: 'Internal server error', headers: {} };
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing (an undecodable URL like /%) skip the
+ * error handler; they get the same shape here.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  request,
+  reply,
+) => {
+  const { status, message } = classifyError(error);
+  request.log.info({ status, reason: message }, 'client error');
+  // The reply here is typed for a generic route; this one has no schema, so any status is fine.
+  (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send({ error: message });
+};
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser rejects (oversized headers or URL,
+ * garbage) never reach Fastify; they are answered on the socket in the same shape.
+ */
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (
+  error,
+  socket,
+) => {
+  if (socket.destroyed || !socket.writable) return;
+  const code = (error as NodeJS.ErrnoException).code;
+  const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    error:
+      status === 431
+        ? 'Request headers or URL are too large'
+        : status === 408
+          ? 'Request timed out'
+          : 'Malformed HTTP request',
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+};
+
+/** The error handler of every route (errors before routing: frameworkErrors, clientErrorHandler above). */
+export const errorHandlerPlugin = appWide('statefront-error-handler', async (app) => {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, message, headers } = classifyError(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ status, reason: message }, 'client error');
+    }
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    reply.code(status).type('application/json; charset=utf-8').send({ error: message });
+  });
+});

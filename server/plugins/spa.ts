@@ -1,0 +1,19 @@
+import type { CatalogueReadModel } from '../catalogue/read-model';
+import type { StoreInfo } from '../context';
+import { registerSpa } from '../spa';
+import { appWide } from './app-wide';
+
+export interface SpaPluginOptions {
+  /** Folder of the built SPA (dist/), or null to serve the API only. */
+  staticDir: string | null;
+  store: StoreInfo;
+  catalogue: CatalogueReadModel;
+}
+
+/**
+ * The built SPA from memory (server/spa.ts, server/static.ts, server/page-head.ts), and the answer to
+ * everything no route matched: app-wide, so its not-found handler covers the API too. Registered last.
+ */
+export const spaPlugin = appWide<SpaPluginOptions>('statefront-spa', async (app, options) => {
+  await registerSpa(app, options.staticDir, { store: options.store, catalogue: options.catalogue });
+});

@@ -1,0 +1,107 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../context';
+import { catalogueVersion, products } from '../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Product ids are uuids: anything else can never match one (and PostgreSQL would refuse to compare it). */
+export const isProductId = (id: string) => UUID_PATTERN.test(id);
+
+/** The products with these ids (lower-case uuids); unknown ids are simply missing from the answer. */
+export function findProductsByIds(db: Database, ids: readonly string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The catalogue read model's loads (server/catalogue/read-model.ts).
+
+/**
+ * Each product's JSON, built by PostgreSQL in the contract's shape and field order (prices in rupees,
+ * createdAt as JavaScript's toISOString writes it, a `featured` attribute added to featured products
+ * that lack one — what toProductJson in products.handlers.ts does; a test holds the two together).
+ * Aggregated into one string per query: PGlite hands back one big value far faster than 100k rows.
+ */
+const ORDER = sql`ORDER BY created_at DESC, id`;
+const PRODUCT_JSON = sql`json_build_object(
+  'id', id, 'title', title, 'description', description, 'imgUrl', img_url, 'category', category,
+  'parentCategory', parent_category,
+  'regularPrice', trim_scale(regular_price_paise / 100.0),
+  'discountedPrice', trim_scale(discounted_price_paise / 100.0),
+  'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'images', images,
+  'attributes', CASE
+    WHEN featured AND NOT EXISTS (
+      SELECT 1 FROM jsonb_array_elements(attributes) AS a WHERE lower(a->>'key') = 'featured')
+    THEN attributes || '[{"id": "featured", "key": "featured", "values": ["true"], "metricUnit": null}]'::jsonb
+    ELSE attributes END
+)::text`;
+const PRODUCT_META = sql`concat_ws(chr(31), id, lower(category), coalesce(lower(parent_category), chr(30)), featured::int, xmin::text)`;
+
+/** The reads of one consistent catalogue snapshot. */
+export interface CatalogueSnapshotReads {
+  /** The catalogue_version counter (0 before the first change). */
+  version(): Promise<number>;
+  /**
+   * One line per product in catalogue order (newest first, then id), fields joined by U+001F: id,
+   * lower(category), lower(parentCategory) or U+001E for none, featured (0/1), xmin (the row version's
+   * transaction: a product whose xmin is unchanged has unchanged JSON).
+   */
+  indexText(): Promise<string>;
+  /** Every product's JSON, one per line, in catalogue order (JSON text never holds a raw newline). */
+  jsonText(): Promise<string>;
+  /** The JSON of these products by id (ids not found are missing). */
+  jsonOf(ids: readonly string[]): Promise<Map<string, string>>;
+}
+
+/**
+ * Runs `work` inside one repeatable-read, read-only transaction, so the version, the index fields and
+ * the JSON all come from one snapshot.
+ */
+export function readCatalogueSnapshot<T>(
+  db: Database,
+  work: (reads: CatalogueSnapshotReads) => Promise<T>,
+): Promise<T> {
+  return db.transaction(
+    (tx) =>
+      work({
+        async version() {
+          const [row] = await tx
+            .select({ version: catalogueVersion.version })
+            .from(catalogueVersion)
+            .where(eq(catalogueVersion.id, 1));
+          return Number(row?.version ?? 0);
+        },
+        async indexText() {
+          return textOf(
+            await tx.execute(sql`SELECT string_agg(${PRODUCT_META}, chr(10) ${ORDER}) AS text FROM products`),
+          );
+        },
+        async jsonText() {
+          return textOf(
+            await tx.execute(sql`SELECT string_agg(${PRODUCT_JSON}, chr(10) ${ORDER}) AS text FROM products`),
+          );
+        },
+        async jsonOf(ids) {
+          const fresh = new Map<string, string>();
+          if (ids.length === 0) return fresh;
+          const result = await tx.execute(sql`SELECT id::text AS id, ${PRODUCT_JSON} AS json FROM products
+            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+          for (const r of (result as unknown as { rows: { id: string; json: string }[] }).rows)
+            fresh.set(r.id, r.json);
+          return fresh;
+        },
+      }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+function textOf(result: unknown): string {
+  const rows = (result as { rows: { text: string | null }[] }).rows;
+  return rows[0]?.text ?? '';
+}
