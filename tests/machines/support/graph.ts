@@ -48,7 +48,7 @@ export function labelOf(event: EventObject): string | undefined {
   return labels.get(event);
 }
 
-export type ModelCase = { title: string; input?: unknown };
+type ModelCase = { title: string; input?: unknown };
 
 export type MachineModel = {
   /** File name without `.machine.ts`, e.g. 'payment'. */
@@ -66,7 +66,7 @@ type Snapshot = AnyMachineSnapshot;
 export type GraphPath = TestPath<Snapshot, EventObject> & { caseTitle: string; input?: unknown };
 
 /** Errors serialise with their message so two failure variants stay two different events. */
-export function serializeEvent(event: EventObject): string {
+function serializeEvent(event: EventObject): string {
   return JSON.stringify(event, (_key, value) =>
     value instanceof Error ? { ...value, error: value.name, message: value.message } : value,
   );
@@ -85,7 +85,7 @@ function eventsFor(model: MachineModel, snapshot: Snapshot): EventObject[] {
   return [...model.events(snapshot).filter((e) => handled.has(e.type)), ...delayed];
 }
 
-export function testModelOf(model: MachineModel, input: unknown): TestModel<Snapshot, EventObject, unknown> {
+function testModelOf(model: MachineModel, input: unknown): TestModel<Snapshot, EventObject, unknown> {
   return new TestModel<Snapshot, EventObject, unknown>(model.machine, {
     input,
     events: (snapshot) => eventsFor(model, snapshot),
@@ -118,7 +118,7 @@ const eventsOf = (path: StatePath<Snapshot, EventObject>) =>
   path.steps.map((s) => serializeEvent(s.event)).join('\u0000');
 
 /** Drop paths whose events are a prefix of another path's events (the longer one replays them). */
-export function dedupe<P extends GraphPath>(paths: P[]): P[] {
+function dedupe<P extends GraphPath>(paths: P[]): P[] {
   const sorted = [...paths].sort((a, b) => b.steps.length - a.steps.length);
   const kept: P[] = [];
   const keys: string[] = [];
@@ -174,7 +174,7 @@ function delayOf(machine: AnyStateMachine, eventType: string): number {
 }
 
 /** Names of all actors invoked anywhere in the machine. */
-export function invokedActors(machine: AnyStateMachine): string[] {
+function invokedActors(machine: AnyStateMachine): string[] {
   const nodes: AnyStateNode[] = [machine.root, ...getAllStateNodes(machine.root)];
   return [...new Set(nodes.flatMap((n) => n.invoke.map((i) => String(i.src))))];
 }
@@ -289,7 +289,7 @@ const activeIds = (snapshot: Snapshot): Set<string> =>
   ]);
 
 /** A stable name for a transition of the definition: source, event, position, targets. */
-export function transitionKey(t: AnyTransitionDefinition): string {
+function transitionKey(t: AnyTransitionDefinition): string {
   const source = t.source;
   const list = t.eventType === '' ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? []);
   const index = list.findIndex((candidate: AnyTransitionDefinition) => candidate === t);
