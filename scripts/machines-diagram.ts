@@ -232,10 +232,12 @@ state, each extended by every transition of the graph, so together they take eve
 
 ## Tests
 
-\`npx vitest run tests/machines tests/forms\` — per machine, every generated path is replayed against a real actor
-with fake \`fromPromise\` actors and a simulated clock, checking state, context and emitted events at each step;
-a coverage test fails if any state or transition of the definition is never reached. Cart invariants are
-property-tested with fast-check; the payment form rules and zod schema are tested message by message.
+\`npx vitest run tests/machines tests/forms\` — per machine, an @xstate/graph \`TestModel\` generates the paths and
+each path's \`test()\` replays it against a real actor with fake \`fromPromise\` actors and a simulated clock. At
+every step the test checks what a shopper would see change: the events emitted (toasts, navigations, cart
+commands), the context the screen renders (cart lines, messages, field errors, the order) and the input of every
+API call started. A coverage test fails if any state or transition of the definition is never reached. Cart
+invariants are property-tested with fast-check; the payment form rules and zod schema are tested message by message.
 `;
 }
 

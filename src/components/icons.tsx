@@ -181,11 +181,6 @@ export const TruckIcon = (p: IconProps) => (
     <circle cx="17" cy="18" r="2" />
   </Icon>
 );
-export const ShieldIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
-  </Icon>
-);
 export const ClockIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

@@ -1,49 +1,113 @@
+import { expect } from 'vitest';
 import type { CartLine } from '../../machines/cart.model';
 import { modelNamed } from './support/models';
-import { describeModel } from './support/suite';
+import { answerOf, before, describeModel, type StepView } from './support/suite';
 
-describeModel(modelNamed('cart'), ({ from, event, to }) => {
-  const before = (from?.context.items ?? []) as CartLine[];
-  const e = event as { type: string } & Partial<CartLine> & { authenticated?: boolean };
-  switch (e.type) {
-    case 'cart.add': {
-      if (!e.quantity || e.quantity < 1) return [];
-      const merged = before.some(
-        (l) => l.id === e.id && l.selectedSize === e.selectedSize && l.selectedColor === e.selectedColor,
-      );
-      return merged
-        ? [
-            {
-              type: 'toast',
-              title: 'Cart updated',
-              description: `${e.name} quantity increased.`,
-              variant: 'success',
-            },
-          ]
-        : [
-            {
-              type: 'toast',
-              title: 'Added to cart',
-              description: `${e.name} added to your cart.`,
-              variant: 'success',
-            },
-          ];
-    }
-    case 'cart.remove':
-      return before.some((l) => l.id === e.id) ? [{ type: 'toast', title: 'Removed from cart' }] : [];
-    case 'cart.clear':
-      return [
-        { type: 'toast', title: 'Cart cleared', description: 'All items have been removed from your cart.' },
-      ];
-    case 'cart.checkout':
-      return e.authenticated
-        ? [{ type: 'navigate', to: '/checkout' }]
-        : [
-            { type: 'toast', title: 'Login Required', description: 'Please login to proceed with checkout' },
-            { type: 'navigate', to: '/login', from: '/checkout' },
-          ];
-    default:
-      void to;
+const same = (a: Partial<CartLine>, b: Partial<CartLine>) =>
+  a.id === b.id && a.selectedSize === b.selectedSize && a.selectedColor === b.selectedColor;
+
+/** The lines the cart page shows after the step. */
+function itemsAfter(step: StepView): CartLine[] {
+  const items = before(step, (c) => c.items as CartLine[], []);
+  const e = step.event as { type: string } & Partial<CartLine>;
+  if (step.event.type === 'xstate.done.actor.loadCart') {
+    // A stored cart comes back as it was; a corrupt one gives an empty cart.
+    try {
+      return JSON.parse(answerOf<string>(step, 'loadCart') ?? 'null') ?? [];
+    } catch {
       return [];
+    }
   }
-});
+  const { type, ...line } = e;
+  const valid = (line.quantity ?? 0) >= 1;
+  switch (type) {
+    case 'cart.add':
+      if (!valid) return items;
+      return items.some((l) => same(l, line))
+        ? items.map((l) => (same(l, line) ? { ...l, quantity: l.quantity + (line.quantity ?? 0) } : l))
+        : [...items, line as CartLine];
+    case 'cart.remove':
+      return items.filter((l) => l.id !== line.id);
+    case 'cart.update':
+      return valid
+        ? items.map((l) => (same(l, line) ? { ...l, quantity: line.quantity ?? l.quantity } : l))
+        : items;
+    case 'cart.clear':
+    case 'cart.reset':
+      return [];
+    case 'cart.choose': {
+      // A size the line offers is set on it (the line no longer needs a choice).
+      const choice = step.event as unknown as { line: Partial<CartLine>; selectedSize?: string };
+      return items.map((l) =>
+        same(l, choice.line) && choice.selectedSize && l.sizeOptions?.includes(choice.selectedSize)
+          ? { ...l, selectedSize: choice.selectedSize }
+          : l,
+      );
+    }
+    default:
+      return items;
+  }
+}
+
+describeModel(
+  modelNamed('cart'),
+  ({ from, event, to }) => {
+    const before = (from?.context.items ?? []) as CartLine[];
+    const e = event as { type: string } & Partial<CartLine> & { authenticated?: boolean };
+    switch (e.type) {
+      case 'cart.add': {
+        if (!e.quantity || e.quantity < 1) return [];
+        const merged = before.some(
+          (l) => l.id === e.id && l.selectedSize === e.selectedSize && l.selectedColor === e.selectedColor,
+        );
+        return merged
+          ? [
+              {
+                type: 'toast',
+                title: 'Cart updated',
+                description: `${e.name} quantity increased.`,
+                variant: 'success',
+              },
+            ]
+          : [
+              {
+                type: 'toast',
+                title: 'Added to cart',
+                description: `${e.name} added to your cart.`,
+                variant: 'success',
+              },
+            ];
+      }
+      case 'cart.remove':
+        return before.some((l) => l.id === e.id) ? [{ type: 'toast', title: 'Removed from cart' }] : [];
+      case 'cart.clear':
+        return [
+          {
+            type: 'toast',
+            title: 'Cart cleared',
+            description: 'All items have been removed from your cart.',
+          },
+        ];
+      case 'cart.checkout':
+        return e.authenticated
+          ? [{ type: 'navigate', to: '/checkout' }]
+          : [
+              {
+                type: 'toast',
+                title: 'Login Required',
+                description: 'Please login to proceed with checkout',
+              },
+              { type: 'navigate', to: '/login', from: '/checkout' },
+            ];
+      default:
+        void to;
+        return [];
+    }
+  },
+  {
+    shows: (step) => {
+      expect(step.to.context.items).toEqual(itemsAfter(step));
+      expect(step.to.hasTag('loading')).toBe(step.event.type === 'xstate.init');
+    },
+  },
+);

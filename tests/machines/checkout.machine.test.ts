@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { modelNamed } from './support/models';
-import { describeModel } from './support/suite';
+import { answerOf, describeModel } from './support/suite';
 
 describeModel(
   modelNamed('checkout'),
@@ -51,9 +51,21 @@ describeModel(
     }
     return [];
   },
-  (replay) => {
-    for (const input of replay.actorInputs.get('createOrder') ?? []) {
-      expect(input).toEqual({
+  {
+    shows: (step) => {
+      const { event, to } = step;
+      const e = event as { type: string; items?: { sizeOptions?: string[] }[]; city?: string };
+      const valid =
+        e.type === 'checkout.submit' &&
+        (e.items?.length ?? 0) > 0 &&
+        !e.items?.some((line) => line.sizeOptions) &&
+        e.city?.trim() !== '';
+      // 'Processing...' from a valid submit until the order is created or fails.
+      expect(to.hasTag('loading')).toBe(valid);
+      expect(to.context.orderId).toBe(answerOf<{ id: string }>(step, 'createOrder')?.id ?? null);
+    },
+    sends: {
+      createOrder: () => ({
         products: { 'p-kurta': 1, 'p-tee': 2 },
         lines: [
           { productId: 'p-kurta', quantity: 1, size: 'M', color: 'Indigo' },
@@ -67,7 +79,7 @@ describeModel(
           postalCode: '560038',
           phone: '+919876543210',
         },
-      });
-    }
+      }),
+    },
   },
 );

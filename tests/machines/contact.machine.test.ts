@@ -4,18 +4,33 @@ import { contactMachine } from '../../machines/contact.machine';
 import { modelNamed } from './support/models';
 import { describeModel } from './support/suite';
 
-describeModel(modelNamed('contact'), ({ event }) =>
-  event.type.startsWith('xstate.after.sendDelay')
-    ? [
-        {
-          type: 'toast',
-          title: 'Message Sent',
-          description: "Thank you for contacting us. We'll get back to you shortly.",
-          variant: 'success',
-        },
-        { type: 'resetForm' },
-      ]
-    : [],
+const complete = (event: { type: string } & Partial<Record<string, string>>) =>
+  ['name', 'email', 'subject', 'message'].every((k) => (event[k] ?? '').trim() !== '');
+
+describeModel(
+  modelNamed('contact'),
+  ({ event }) =>
+    event.type.startsWith('xstate.after.sendDelay')
+      ? [
+          {
+            type: 'toast',
+            title: 'Message Sent',
+            description: "Thank you for contacting us. We'll get back to you shortly.",
+            variant: 'success',
+          },
+          { type: 'resetForm' },
+        ]
+      : [],
+  {
+    // 'Sending...' shows from a complete message until the delay is over; an incomplete one is not sent.
+    shows: ({ event, from, to }) => {
+      const sending =
+        event.type === 'contact.submit'
+          ? complete(event as never) || Boolean(from?.hasTag('loading'))
+          : false;
+      expect(to.hasTag('loading')).toBe(sending);
+    },
+  },
 );
 
 describe('contactMachine', () => {

@@ -1,29 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { getStateNodes } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { models } from './support/models';
 
-const machinesDir = join(import.meta.dirname, '../../machines');
-
 const isNamed = (x: unknown): boolean =>
   typeof x === 'string' ||
   (typeof x === 'object' && x !== null && 'type' in x && typeof (x as { type: unknown }).type === 'string');
-
-describe('machines/ imports', () => {
-  it('imports only xstate, sibling modules and types from the API schema when any machine file is read', () => {
-    for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts'))) {
-      const source = readFileSync(join(machinesDir, file), 'utf8');
-      for (const match of source.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)) {
-        const [, typeOnly, from] = match;
-        const allowed =
-          from === 'xstate' || from?.startsWith('./') || (typeOnly && from === '../src/api/schema');
-        expect(allowed, `${file} imports ${from}`).toBe(true);
-      }
-    }
-  });
-});
 
 describe.each(models.map((m) => [m.name, m] as const))('%s machine definition', (_name, model) => {
   const nodes: AnyStateNode[] = [model.machine.root, ...getStateNodes(model.machine.root)];

@@ -1,5 +1,15 @@
+import { expect } from 'vitest';
 import { modelNamed } from './support/models';
-import { describeModel } from './support/suite';
+import { answered, answerOf, describeModel, failed } from './support/suite';
 
 // Spec §4/§8: a failure is only logged — nothing is emitted, whatever happens.
-describeModel(modelNamed('featured-products'), () => []);
+describeModel(modelNamed('featured-products'), () => [], {
+  shows: (step) => {
+    // The grid shows the answer; a failure shows the same empty message as an empty list.
+    expect(step.to.context.products).toEqual(
+      answered(step, 'fetchFeaturedProducts') ? answerOf(step, 'fetchFeaturedProducts') : [],
+    );
+    expect(step.to.hasTag('loading')).toBe(step.event.type === 'xstate.init');
+    expect(step.to.hasTag('error')).toBe(failed(step, 'fetchFeaturedProducts'));
+  },
+});

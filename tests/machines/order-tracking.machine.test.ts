@@ -1,34 +1,65 @@
+import { expect } from 'vitest';
 import { modelNamed } from './support/models';
-import { describeModel } from './support/suite';
+import { answered, answerOf, before, describeModel, failed } from './support/suite';
 
-describeModel(modelNamed('order-tracking'), ({ event }) => {
-  const e = event as { type: string; orderId?: string };
-  if (e.type === 'tracking.submit' && e.orderId?.trim() === '')
-    return [
-      {
-        type: 'toast',
-        title: 'Required fields',
-        description: 'Please enter both order number and email/phone',
-        variant: 'error',
-      },
-    ];
-  if (e.type === 'xstate.done.actor.trackOrder')
-    return [
-      {
-        type: 'toast',
-        title: 'Order found',
-        description: 'Your order status has been loaded',
-        variant: 'success',
-      },
-    ];
-  if (e.type === 'xstate.error.actor.trackOrder')
-    return [
-      {
-        type: 'toast',
-        title: 'Error',
-        description: 'Failed to find order. Please check your information and try again.',
-        variant: 'error',
-      },
-    ];
-  return [];
-});
+type Submit = { type: string; orderId?: string; contactInfo?: string };
+const isComplete = (e: Submit) =>
+  e.type === 'tracking.submit' && e.orderId?.trim() !== '' && e.contactInfo?.trim() !== '';
+
+describeModel(
+  modelNamed('order-tracking'),
+  ({ event }) => {
+    const e = event as Submit;
+    if (e.type === 'tracking.submit' && !isComplete(e))
+      return [
+        {
+          type: 'toast',
+          title: 'Required fields',
+          description: 'Please enter both order number and email/phone',
+          variant: 'error',
+        },
+      ];
+    if (e.type === 'xstate.done.actor.trackOrder')
+      return [
+        {
+          type: 'toast',
+          title: 'Order found',
+          description: 'Your order status has been loaded',
+          variant: 'success',
+        },
+      ];
+    if (e.type === 'xstate.error.actor.trackOrder')
+      return [
+        {
+          type: 'toast',
+          title: 'Error',
+          description: 'Failed to find order. Please check your information and try again.',
+          variant: 'error',
+        },
+      ];
+    return [];
+  },
+  {
+    shows: (step) => {
+      const e = step.event as Submit;
+      const { to } = step;
+      // A complete request is searched for (trimmed) and clears the last result; the answer is shown.
+      if (isComplete(e)) {
+        expect(to.context).toMatchObject({ orderId: e.orderId?.trim(), contactInfo: e.contactInfo?.trim() });
+      }
+      const order = answered(step, 'trackOrder')
+        ? answerOf(step, 'trackOrder')
+        : isComplete(e) || failed(step, 'trackOrder')
+          ? null
+          : before(step, (c) => c.order, null);
+      expect(to.context.order).toEqual(order);
+      expect(to.hasTag('loading')).toBe(isComplete(e));
+      expect(to.hasTag('error')).toBe(
+        failed(step, 'trackOrder') || (!isComplete(e) && Boolean(step.from?.hasTag('error'))),
+      );
+    },
+    sends: {
+      trackOrder: () => ({ orderId: 'SF-TEST0001', contactInfo: 'asha@example.in' }),
+    },
+  },
+);

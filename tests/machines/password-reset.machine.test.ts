@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { modelNamed } from './support/models';
-import { describeModel } from './support/suite';
+import { answerOf, before, describeModel, failureOf } from './support/suite';
 
 describeModel(
   modelNamed('password-reset'),
@@ -16,15 +16,26 @@ describeModel(
           { type: 'navigate', to: '/login', replace: true },
         ]
       : [],
-  (replay) => {
-    for (const input of replay.actorInputs.get('requestReset') ?? [])
-      expect(input).toEqual({ email: 'asha@example.in' });
-    for (const step of replay.steps) {
-      const e = step.event as { type: string };
-      if (e.type === 'xstate.error.actor.confirmReset')
-        expect(step.actual.context.error).toBe('This password reset link is invalid or has expired.');
-      if (e.type === 'xstate.error.actor.requestReset')
-        expect(step.actual.context.error).toBe('No response from server. Please try again later.');
-    }
+  {
+    shows: (step) => {
+      const { event, to } = step;
+      const answer =
+        answerOf<{ message: string }>(step, 'requestReset') ??
+        answerOf<{ message: string }>(step, 'confirmReset');
+      const failure = failureOf<Error>(step, 'requestReset') ?? failureOf<Error>(step, 'confirmReset');
+      const asking = event.type === 'reset.request' || event.type === 'reset.confirm';
+      // The page shows the server's message once it answers, and the reason when it fails; a new
+      // attempt clears the last error.
+      expect(to.context.message).toBe(answer ? answer.message : before(step, (c) => c.message, null));
+      expect(to.context.error).toBe(
+        failure ? failure.message : answer || asking ? null : before(step, (c) => c.error, null),
+      );
+      expect(to.hasTag('loading')).toBe(asking);
+    },
+    sends: {
+      // The email is sent trimmed.
+      requestReset: () => ({ email: 'asha@example.in' }),
+      confirmReset: () => ({ token: 'tok', password: 'new-secret-42' }),
+    },
   },
 );

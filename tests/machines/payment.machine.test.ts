@@ -17,7 +17,7 @@ const methodField: PaymentField = {
 
 import { paymentFields, serverError } from './support/fixtures';
 import { modelNamed, paymentResponses, pendingApiOrder } from './support/models';
-import { describeModel } from './support/suite';
+import { answered, answerOf, describeModel, failed, failureOf, type StepView } from './support/suite';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -69,42 +69,208 @@ describeModel(
       return [{ type: 'navigate', to: '/order-success?orderId=SF-TEST0001', replace: true }];
     return [];
   },
-  (replay) => {
-    for (const step of replay.steps) {
-      const s = step.actual;
-      const e = step.event as { type: string; output?: unknown };
-      if (s.matches('missingOrderId'))
-        expect(s.context.error).toBe('Order ID is missing. Please return to checkout.');
-      if (s.matches('fieldsFailed'))
-        expect(s.context.error).toBe('Failed to load payment form. Please try again later.');
-      if (s.matches('failed')) {
-        const expected =
-          e.type === 'xstate.error.actor.submitPayment' ||
-          e.type === 'payment.redirectBlocked' ||
-          e.type.startsWith('xstate.after')
-            ? 'Failed to process payment. Please try again later.'
-            : e.output === paymentResponses.refused
-              ? 'Order is not pending'
-              : 'Unknown error occurred during payment process';
-        expect(s.context.error).toBe(expected);
-      }
-      if (s.matches('qr'))
-        expect(s.context.outcome).toEqual({
-          kind: 'qr',
-          qr: paymentResponses.qr?.action?.qr,
-          qrBase64: null,
-          gatewayUrl: 'https://gateway.test/sandbox/T1',
-        });
-    }
-    // Only visible fields are sent, trimmed, with the phone normalised to +91 and 10 digits.
-    for (const input of replay.actorInputs.get('submitPayment') ?? []) {
-      expect(input).toEqual({
+  {
+    shows: (step) => {
+      const { to } = step;
+      const view = viewAfter(step);
+      expect(to.context.error, 'the alert').toBe(view.error);
+      expect(to.context.outcome, 'the outcome').toEqual(view.outcome);
+      expect(to.context.values, 'the inputs').toEqual(view.values);
+      expect(to.context.errors, 'the field errors').toEqual(view.errors);
+      expect(to.context.order, 'the order summary').toEqual(view.order);
+      expect(to.hasTag('loading'), 'the spinner').toBe(view.loading);
+      // 'Try again' is offered after a load failure, a failed payment and an expired QR.
+      expect(to.can({ type: 'payment.retry' }), 'the retry button').toBe(view.retry);
+    },
+    sends: {
+      fetchOrder: () => ({ orderId: 'SF-TEST0001' }),
+      // Only visible fields are sent, trimmed, with the phone normalised to +91 and 10 digits.
+      submitPayment: () => ({
         orderId: 'SF-TEST0001',
         fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210' },
-      });
-    }
+      }),
+      fetchOrderStatus: () => ({ orderId: 'SF-TEST0001' }),
+    },
   },
 );
+
+type Values = Record<string, string>;
+type View = {
+  error: string | null;
+  outcome: unknown;
+  values: Values;
+  errors: Record<string, string>;
+  order: unknown;
+  loading: boolean;
+  retry: boolean;
+};
+
+/** The fixture's fields as the spec words their errors (§5 Payment form). */
+function fieldErrors(v: Values): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!v.payerName?.trim()) errors.payerName = 'Name is required';
+  if (!v.email?.trim()) errors.email = 'This field is required';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) errors.email = 'Please enter a valid email address';
+  if (!v.phone || v.phone === '+91') errors.phone = 'This field is required';
+  else if (v.phone.length !== 13) errors.phone = 'Phone number must be 13 characters (including +91)';
+  return errors;
+}
+
+/** The summary of the order being paid: its lines, total and who it ships to. */
+const orderSummary = (status: number) => ({
+  id: 'SF-TEST0001',
+  total: 998,
+  status,
+  canPay: status === 0,
+  items: [expect.objectContaining({ name: 'Plain Tee', quantity: 2, variant: 'Color: White · Size: M' })],
+  shipTo: { fullName: 'Asha Verma', phone: '+919876543210' },
+});
+
+/** What the answer of POST /payments shows, per kind of answer in the model. */
+const outcomes = new Map<unknown, { outcome: unknown; error?: string }>([
+  [
+    paymentResponses.redirectPost,
+    {
+      outcome: {
+        kind: 'redirectPost',
+        url: 'https://gateway.test/pay',
+        method: 'POST',
+        fields: {
+          type: 'POST',
+          url: 'https://gateway.test/checkout',
+          'data[txnid]': 'T1',
+          'data[hash]': 'abc',
+        },
+      },
+    },
+  ],
+  [
+    paymentResponses.deeplink,
+    { outcome: { kind: 'deeplink', url: 'upi://pay?pa=statefront@upi&am=998.00' } },
+  ],
+  [
+    paymentResponses.qr,
+    {
+      outcome: {
+        kind: 'qr',
+        qr: 'upi://pay?pa=statefront@upi&am=998.00',
+        qrBase64: null,
+        gatewayUrl: 'https://gateway.test/sandbox/T1',
+      },
+    },
+  ],
+  [paymentResponses.redirect, { outcome: { kind: 'redirect', url: 'https://gateway.test/hosted/T1' } }],
+  [paymentResponses.initiated, { outcome: { kind: 'initiated' } }],
+  [
+    paymentResponses.refused,
+    { outcome: { kind: 'failed', error: 'Order is not pending' }, error: 'Order is not pending' },
+  ],
+  [
+    paymentResponses.refusedSilently,
+    {
+      outcome: { kind: 'failed', error: 'Unknown error occurred during payment process' },
+      error: 'Unknown error occurred during payment process',
+    },
+  ],
+]);
+
+const EXCEPTION = 'Failed to process payment. Please try again later.';
+
+/** What the payment page shows after the step, worked out from what it showed before. */
+function viewAfter(step: StepView): View {
+  const e = step.event as { type: string; name?: string; value?: string };
+  const prev: View = step.from
+    ? {
+        error: step.from.context.error,
+        outcome: step.from.context.outcome,
+        values: step.from.context.values,
+        errors: step.from.context.errors,
+        order: step.from.context.order,
+        loading: false,
+        retry: false,
+      }
+    : { error: null, outcome: null, values: {}, errors: {}, order: null, loading: false, retry: false };
+  const view = { ...prev };
+  if (e.type === 'xstate.init') {
+    if (step.caseTitle === 'without an order id')
+      view.error = 'Order ID is missing. Please return to checkout.';
+    else view.loading = true;
+    return view;
+  }
+  const order = answerOf<{ status: number }>(step, 'fetchOrder');
+  if (order) {
+    view.order = expect.objectContaining(orderSummary(order.status));
+    if (order.status === 0) view.loading = true;
+    else view.error = 'This order has already been paid or is no longer awaiting payment.';
+    return view;
+  }
+  const orderFailure = failureOf<{ status?: number }>(step, 'fetchOrder');
+  if (orderFailure) {
+    if (orderFailure.status === 404) view.error = 'We could not find this order in your account.';
+    else view.error = 'Failed to load your order. Please try again later.';
+    view.retry = orderFailure.status !== 404;
+    return view;
+  }
+  if (answered(step, 'fetchPaymentFields')) {
+    // The form starts on the checkout's name and phone (the order ships to them).
+    view.values = { payerName: 'Asha Verma', email: '', phone: '+919876543210', gstin: '' };
+    view.errors = {};
+    view.error = null;
+    return view;
+  }
+  if (failed(step, 'fetchPaymentFields')) {
+    view.error = 'Failed to load payment form. Please try again later.';
+    view.retry = true;
+    return view;
+  }
+  switch (e.type) {
+    case 'payment.change': {
+      const value = e.name === 'phone' ? `+91${(e.value ?? '').replace(/\D/g, '')}` : (e.value ?? '');
+      view.values = { ...prev.values, [e.name ?? '']: value };
+      // Errors follow the edits once they show; before the first submit they stay hidden.
+      if (Object.keys(prev.errors).length > 0) view.errors = fieldErrors(view.values);
+      return view;
+    }
+    case 'payment.submit': {
+      const errors = fieldErrors(prev.values);
+      view.errors = errors;
+      if (Object.keys(errors).length === 0) {
+        view.error = null;
+        view.loading = true;
+      }
+      return view;
+    }
+    case 'payment.retry':
+      // Back to the form, the QR again, or the order/form reloading.
+      view.loading =
+        step.from?.matches('orderFailed') === true || step.from?.matches('fieldsFailed') === true;
+      return view;
+    case 'payment.redirectBlocked':
+      view.error = EXCEPTION;
+      view.outcome = null;
+      view.retry = true;
+      return view;
+  }
+  const response = answerOf(step, 'submitPayment');
+  if (answered(step, 'submitPayment')) {
+    const shown = outcomes.get(response);
+    if (!shown) throw new Error('An answer of submitPayment the test does not know');
+    view.outcome = shown.outcome;
+    if (shown.error) {
+      view.error = shown.error;
+      view.retry = true;
+    }
+    return view;
+  }
+  if (failed(step, 'submitPayment') || e.type.startsWith('xstate.after.redirectTimeout')) {
+    view.error = EXCEPTION;
+    view.outcome = null;
+    view.retry = true;
+    return view;
+  }
+  if (e.type.startsWith('xstate.after.pollTimeout')) view.retry = true;
+  return view;
+}
 
 describe('paymentMachine', () => {
   const fieldsLoaded = () => {

@@ -1,35 +1,78 @@
+import { expect } from 'vitest';
 import type { DisplayProduct } from '../../machines/catalogue.model';
 import { modelNamed } from './support/models';
-import { describeModel } from './support/suite';
+import { answered, answerOf, before, describeModel, failed, type StepView } from './support/suite';
 
-describeModel(modelNamed('product'), ({ from, event }) => {
-  if (event.type !== 'product.addToCart' || !from) return [];
-  const c = from.context as {
-    product: DisplayProduct;
-    selectedSize: string | null;
-    selectedColor: string | null;
-    quantity: number;
+type Choice = { selectedSize: string | null; selectedColor: string | null; quantity: number };
+
+/** What the size, colour and quantity pickers show after the step. */
+function choiceAfter(step: StepView): Choice {
+  const prev: Choice = {
+    selectedSize: before(step, (c) => c.selectedSize as string | null, null),
+    selectedColor: before(step, (c) => c.selectedColor as string | null, null),
+    quantity: before(step, (c) => c.quantity as number, 1),
   };
-  if ((c.product.sizes?.length ?? 0) > 0 && !c.selectedSize)
+  const e = step.event as { type: string; size?: string; color?: string; quantity?: number };
+  const product = answerOf<DisplayProduct | null>(step, 'fetchProduct');
+  // A product sold in 'One Size' only has it chosen already.
+  if (product) return { ...prev, selectedSize: product.sizes?.join() === 'One Size' ? 'One Size' : null };
+  if (e.type === 'product.selectSize') return { ...prev, selectedSize: e.size ?? null };
+  if (e.type === 'product.selectColor') return { ...prev, selectedColor: e.color ?? null };
+  if (e.type === 'product.setQuantity' && (e.quantity ?? 0) >= 1)
+    return { ...prev, quantity: e.quantity ?? 1 };
+  return prev;
+}
+
+describeModel(
+  modelNamed('product'),
+  ({ from, event }) => {
+    if (event.type !== 'product.addToCart' || !from) return [];
+    const c = from.context as {
+      product: DisplayProduct;
+      selectedSize: string | null;
+      selectedColor: string | null;
+      quantity: number;
+    };
+    if ((c.product.sizes?.length ?? 0) > 0 && !c.selectedSize)
+      return [
+        {
+          type: 'toast',
+          title: 'Please select a size',
+          description: 'You must select a size before adding to cart',
+          variant: 'error',
+        },
+      ];
     return [
       {
-        type: 'toast',
-        title: 'Please select a size',
-        description: 'You must select a size before adding to cart',
-        variant: 'error',
+        type: 'cart.add',
+        id: c.product.id,
+        name: c.product.name,
+        image: c.product.image,
+        price: c.product.price,
+        quantity: c.quantity,
+        ...(c.selectedSize ? { selectedSize: c.selectedSize } : {}),
+        ...(c.selectedColor ? { selectedColor: c.selectedColor } : {}),
       },
+      { type: 'navigate', to: '/cart' },
     ];
-  return [
-    {
-      type: 'cart.add',
-      id: c.product.id,
-      name: c.product.name,
-      image: c.product.image,
-      price: c.product.price,
-      quantity: c.quantity,
-      ...(c.selectedSize ? { selectedSize: c.selectedSize } : {}),
-      ...(c.selectedColor ? { selectedColor: c.selectedColor } : {}),
+  },
+  {
+    shows: (step) => {
+      const { to } = step;
+      const answer = answerOf<DisplayProduct | null>(step, 'fetchProduct');
+      expect(to.context.product).toEqual(
+        answered(step, 'fetchProduct') ? answer : before(step, (c) => c.product, null),
+      );
+      // 'Product not found' when there is none, 'Failed to load product details' when the load failed.
+      const error = failed(step, 'fetchProduct')
+        ? 'Failed to load product details'
+        : answered(step, 'fetchProduct') && answer === null
+          ? 'Product not found'
+          : before(step, (c) => c.error, null);
+      expect(to.context.error).toBe(error);
+      expect(to.context).toMatchObject(choiceAfter(step));
+      expect(to.hasTag('loading')).toBe(step.event.type === 'xstate.init');
     },
-    { type: 'navigate', to: '/cart' },
-  ];
-});
+    sends: { fetchProduct: () => ({ id: 'p-kurta' }) },
+  },
+);

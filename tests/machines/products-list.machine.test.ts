@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { productsListMachine } from '../../machines/products-list.machine';
 import { modelNamed } from './support/models';
-import { describeModel } from './support/suite';
+import { answered, answerOf, before, describeModel, failed, type StepView } from './support/suite';
 
 const pathOf = (query: { category?: string; parentCategory?: string; page: number }) =>
   `/products?${[
@@ -13,16 +13,94 @@ const pathOf = (query: { category?: string; parentCategory?: string; page: numbe
     .filter(Boolean)
     .join('&')}`;
 
-describeModel(modelNamed('products-list'), ({ from, event, to }) => {
-  const queryChanged = JSON.stringify(from?.context.query) !== JSON.stringify(to.context.query);
-  if (!queryChanged) return [];
-  const url = { type: 'navigate', to: pathOf(to.context.query) };
-  if (event.type === 'products.page') return [url, { type: 'scrollToTop', behavior: 'smooth' }];
-  if (event.type === 'products.filter' || event.type === 'products.clearFilters') return [url];
-  // An empty page past the last one goes to the last page, replacing the URL (issue 14).
-  if (event.type === 'xstate.done.actor.fetchProducts') return [{ ...url, replace: true }];
-  return [];
-});
+type Query = { category?: string; parentCategory?: string; page: number };
+type Page = { products: unknown[]; total: number };
+const PAGE_SIZE = 12;
+const sameQuery = (a: Query, b: Query) =>
+  (a.category ?? '') === (b.category ?? '') &&
+  (a.parentCategory ?? '') === (b.parentCategory ?? '') &&
+  a.page === b.page;
+
+/** The query the URL and the filter show after the step. */
+function queryAfter(step: StepView): Query {
+  const q = before(step, (c) => c.query as Query, { category: 'men', page: 1 });
+  const e = step.event as { type: string; parentCategory?: string; page?: number; category?: string };
+  switch (e.type) {
+    case 'products.filter': {
+      const picked = e.parentCategory?.trim() ?? '';
+      if (picked === (q.parentCategory ?? '')) return q;
+      return { category: q.category, ...(picked ? { parentCategory: picked } : {}), page: 1 };
+    }
+    case 'products.page':
+      return e.page && e.page >= 1 && e.page !== q.page ? { ...q, page: e.page } : q;
+    case 'products.clearFilters':
+      return q.parentCategory || q.page !== 1 ? { category: q.category, page: 1 } : q;
+    case 'products.sync': {
+      const { type: _type, ...synced } = e as Query & { type: string };
+      return sameQuery(q, synced) ? q : synced;
+    }
+  }
+  // An empty page past the last one moves to the last page (issue 14).
+  const page = answerOf<Page>(step, 'fetchProducts');
+  const last = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : 0;
+  if (page && page.products.length === 0 && page.total > 0 && q.page > last) return { ...q, page: last };
+  return q;
+}
+
+describeModel(
+  modelNamed('products-list'),
+  ({ from, event, to }) => {
+    const queryChanged = JSON.stringify(from?.context.query) !== JSON.stringify(to.context.query);
+    if (!queryChanged) return [];
+    const url = { type: 'navigate', to: pathOf(to.context.query) };
+    if (event.type === 'products.page') return [url, { type: 'scrollToTop', behavior: 'smooth' }];
+    if (event.type === 'products.filter' || event.type === 'products.clearFilters') return [url];
+    // An empty page past the last one goes to the last page, replacing the URL (issue 14).
+    if (event.type === 'xstate.done.actor.fetchProducts') return [{ ...url, replace: true }];
+    return [];
+  },
+  {
+    shows: (step) => {
+      const { to } = step;
+      const query = queryAfter(step);
+      expect(to.context.query).toEqual(query);
+      // The grid shows the page answered (or nothing after a failure) until the next answer; the
+      // answer that moves to the last page keeps the grid as it was while that page loads.
+      const page = answerOf<Page>(step, 'fetchProducts');
+      const moved = page !== undefined && query.page !== before(step, (c) => (c.query as Query).page, 1);
+      const shown =
+        page && !moved
+          ? { products: page.products, total: page.total }
+          : failed(step, 'fetchProducts')
+            ? { products: [], total: 0 }
+            : { products: before(step, (c) => c.products, []), total: before(step, (c) => c.total, 0) };
+      expect({ products: to.context.products, total: to.context.total }).toEqual(shown);
+      // The 'Filter by Type' options: the answer, none after a failure (spec §8).
+      const options = answered(step, 'fetchParentCategories')
+        ? answerOf(step, 'fetchParentCategories')
+        : failed(step, 'fetchParentCategories')
+          ? []
+          : before(step, (c) => c.parentCategories, []);
+      expect(to.context.parentCategories).toEqual(options);
+      const reloads =
+        step.event.type === 'xstate.init' ||
+        step.event.type === 'products.retry' ||
+        moved ||
+        !sameQuery(
+          query,
+          before(step, (c) => c.query as Query, query),
+        );
+      expect(to.hasTag('loading')).toBe(
+        reloads || (Boolean(step.from?.hasTag('loading')) && !page && !failed(step, 'fetchProducts')),
+      );
+    },
+    sends: {
+      // The page of the query shown, 12 a page; the type options of its category.
+      fetchProducts: (step) => ({ ...queryAfter(step), limit: PAGE_SIZE }),
+      fetchParentCategories: (step) => ({ category: queryAfter(step).category }),
+    },
+  },
+);
 
 describe('productsListMachine', () => {
   it('resets the page to 1 when the parent category changes', () => {

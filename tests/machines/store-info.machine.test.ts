@@ -3,18 +3,32 @@ import { createActor, fromPromise } from 'xstate';
 import { storeInfoMachine } from '../../machines/store-info.machine';
 import { storeInfo } from './support/fixtures';
 import { modelNamed } from './support/models';
-import { describeModel } from './support/suite';
+import { answered, answerOf, before, describeModel, failed } from './support/suite';
 
-describeModel(modelNamed('store-info'), ({ event }) =>
-  event.type === 'xstate.error.actor.fetchStoreInfo'
-    ? [
-        {
-          type: 'toast',
-          title: 'Failed to load store information. Please refresh the page.',
-          variant: 'error',
-        },
-      ]
-    : [],
+describeModel(
+  modelNamed('store-info'),
+  ({ event }) =>
+    event.type === 'xstate.error.actor.fetchStoreInfo'
+      ? [
+          {
+            type: 'toast',
+            title: 'Failed to load store information. Please refresh the page.',
+            variant: 'error',
+          },
+        ]
+      : [],
+  {
+    shows: (step) => {
+      const { event, to } = step;
+      // The footer and header show the answer; a failure keeps whatever was shown before.
+      const shown = answered(step, 'fetchStoreInfo')
+        ? answerOf(step, 'fetchStoreInfo')
+        : before(step, (c) => c.storeInfo, null);
+      expect(to.context.storeInfo).toEqual(shown);
+      expect(to.hasTag('loading')).toBe(event.type === 'xstate.init' || event.type === 'storeInfo.refresh');
+      expect(to.hasTag('error')).toBe(failed(step, 'fetchStoreInfo'));
+    },
+  },
 );
 
 describe('storeInfoMachine', () => {

@@ -44,11 +44,13 @@ describe('DATA_DIR lock', () => {
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.ppid));
   });
 
-  it('refuses a second holder inside the same process', () => {
+  it('refuses a second holder inside the same process, keeping the first one its lock', () => {
     const dir = tempDir();
     const release = acquireDataDirLock(dir);
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
     release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
   it('takes over a stale lock left by a dead process', () => {
@@ -57,13 +59,27 @@ describe('DATA_DIR lock', () => {
     const release = acquireDataDirLock(dir);
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
     release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
   it('takes over an unreadable lock file', () => {
     const dir = tempDir();
     writeFileSync(join(dir, LOCK_FILE), 'garbage');
     const release = acquireDataDirLock(dir);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
     release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('releases only once: a second release leaves the next holder its lock', () => {
+    const dir = tempDir();
+    const release = acquireDataDirLock(dir);
+    release();
+    const next = acquireDataDirLock(dir);
+    release();
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    next();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
   it('does not delete a lock that another process took over after us', () => {

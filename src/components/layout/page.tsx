@@ -30,7 +30,6 @@ export function Page({
 }
 
 export const h1Style = css({ textStyle: 'h1', fontSize: { base: '3xl', md: '4xl' }, color: 'fg.default' });
-export const h2Style = css({ textStyle: 'h2', fontSize: { base: '2xl', md: '3xl' }, color: 'fg.default' });
 
 /** Centred message block used by empty, error and not-found states. */
 export function StatePanel({

@@ -1,26 +1,10 @@
 /**
- * Policy pages (spec §2): valid slugs, reserved words, titles and placeholder filling. Kept apart from
+ * Policy pages (spec §2): valid slugs, titles and placeholder filling. Kept apart from
  * the default texts (policy-content.ts) so the route table can use it without loading the texts.
  */
 
 export const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
 export type PolicySlug = (typeof POLICY_SLUGS)[number];
-
-/** Words that are app routes, never policy pages: /{word} through the policy route goes to /404. */
-export const RESERVED_POLICY_WORDS = [
-  'login',
-  'register',
-  'forgot-password',
-  'reset-password',
-  'account',
-  'cart',
-  'products',
-  'product',
-  'contact',
-  'track-order',
-  'orders',
-  '404',
-] as const;
 
 export function isPolicySlug(value: string | undefined): value is PolicySlug {
   return (POLICY_SLUGS as readonly string[]).includes(value ?? '');

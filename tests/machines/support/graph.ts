@@ -1,26 +1,38 @@
 /**
- * Path-based model testing for the machines (issue 3). A `MachineModel` says which events to try in
- * each state — user events with payload variants, and the possible outcomes of every invoked actor as
- * `xstate.done.actor.*` / `xstate.error.actor.*` events. @xstate/graph walks the machine with them;
- * `replayPath` then drives a real actor along each path, with fake `fromPromise` actors resolved or
- * rejected as the path says and a simulated clock for delays, recording what happened at every step.
+ * Model-based testing of the machines with @xstate/graph's public API. A `MachineModel` says which
+ * events to try in each state: user events with payload variants, and the possible outcomes of every
+ * invoked actor as `xstate.done.actor.*` / `xstate.error.actor.*` events. A `TestModel` of the machine
+ * walks it with them (`generatePaths`); each path's `test()` then drives a real actor along it
+ * (`replayPath`), with fake `fromPromise` actors resolved or rejected as the path says and a simulated
+ * clock for delays, and hands every step (what the actor emitted, the inputs it started actors with,
+ * its snapshot before and after) to the checks of the machine's test file.
+ *
+ * `createTestModel` itself refuses machines that invoke actors or use delays, so the models are built
+ * with the `TestModel` class it wraps, given our own `events` (only those the state handles, found
+ * with xstate's `getNextTransitions`).
  */
 import {
   getAdjacencyMap,
+  getStateNodes as getAllStateNodes,
   getShortestPaths,
   getSimplePaths,
-  getStateNodes,
+  type PathGenerator,
   type StatePath,
-  type TraversalOptions,
+  TestModel,
+  type TestPath,
 } from '@xstate/graph';
 import {
-  __unsafe_getAllOwnEventDescriptors,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type AnyStateNode,
   type AnyTransitionDefinition,
   createActor,
   type EventObject,
   fromPromise,
+  getStateNodes as getActiveStateNodes,
+  getInitialMicrosteps,
+  getMicrosteps,
+  getNextTransitions,
   SimulatedClock,
 } from 'xstate';
 
@@ -36,7 +48,7 @@ export function labelOf(event: EventObject): string | undefined {
   return labels.get(event);
 }
 
-export type ModelCase = { title: string; input?: unknown };
+type ModelCase = { title: string; input?: unknown };
 
 export type MachineModel = {
   /** File name without `.machine.ts`, e.g. 'payment'. */
@@ -44,49 +56,71 @@ export type MachineModel = {
   machine: AnyStateMachine;
   /** One graph per case (e.g. payment with and without an order id). */
   cases: ModelCase[];
-  /** Events to try in a state; only those the state handles are used (@xstate/graph filters them). */
+  /** Events to try in a state; only those the state handles are used. */
   events: (snapshot: AnyMachineSnapshot) => EventObject[];
   /** Also walk every simple path (where their number stays reasonable). */
   simplePaths?: boolean;
 };
 
-export type GraphPath = StatePath<AnyMachineSnapshot, EventObject> & { caseTitle: string; input?: unknown };
+type Snapshot = AnyMachineSnapshot;
+export type GraphPath = TestPath<Snapshot, EventObject> & { caseTitle: string; input?: unknown };
 
 /** Errors serialise with their message so two failure variants stay two different events. */
-export function serializeEvent(event: EventObject): string {
+function serializeEvent(event: EventObject): string {
   return JSON.stringify(event, (_key, value) =>
     value instanceof Error ? { ...value, error: value.name, message: value.message } : value,
   );
 }
 
-function traversalOptions(
-  model: MachineModel,
-  input: unknown,
-): TraversalOptions<AnyMachineSnapshot, EventObject, unknown> {
-  return {
-    input,
-    // Our function replaces @xstate/graph's default one, so filter to the events the state handles.
-    events: (snapshot) => {
-      const handled = new Set(__unsafe_getAllOwnEventDescriptors(snapshot));
-      const delayed = [...handled].filter((t) => t.startsWith('xstate.after.')).map((type) => ({ type }));
-      return [...model.events(snapshot).filter((e) => handled.has(e.type)), ...delayed];
-    },
-    serializeEvent: serializeEvent as TraversalOptions<
-      AnyMachineSnapshot,
-      EventObject,
-      unknown
-    >['serializeEvent'],
-    limit: 20_000,
-  };
+/** A state of the graph is its value and context (what @xstate/graph's serializeSnapshot keeps). */
+function serializeState(snapshot: Snapshot): string {
+  const { value, context } = snapshot;
+  return JSON.stringify({ value, context: Object.keys(context ?? {}).length ? context : undefined });
 }
 
-const eventsOf = (path: StatePath<AnyMachineSnapshot, EventObject>) =>
+/** The model's events that this state handles, plus the delays it waits for. */
+function eventsFor(model: MachineModel, snapshot: Snapshot): EventObject[] {
+  const handled = new Set(getNextTransitions(snapshot).map((t) => t.eventType));
+  const delayed = [...handled].filter((t) => t.startsWith('xstate.after.')).map((type) => ({ type }));
+  return [...model.events(snapshot).filter((e) => handled.has(e.type)), ...delayed];
+}
+
+function testModelOf(model: MachineModel, input: unknown): TestModel<Snapshot, EventObject, unknown> {
+  return new TestModel<Snapshot, EventObject, unknown>(model.machine, {
+    input,
+    events: (snapshot) => eventsFor(model, snapshot),
+    serializeState,
+    serializeEvent,
+    limit: 20_000,
+  });
+}
+
+/**
+ * The shortest path to every state, the shortest path extended by each edge of the graph (so every
+ * transition the events reach is taken), and, where asked for, every simple path.
+ */
+const everyEdge =
+  (simple: boolean): PathGenerator<Snapshot, EventObject, unknown> =>
+  (logic, options) => {
+    const shortest = getShortestPaths(logic, options);
+    const headOf = new Map(shortest.map((p) => [serializeState(p.state), p]));
+    const extended: StatePath<Snapshot, EventObject>[] = [];
+    for (const [serial, { transitions }] of Object.entries(getAdjacencyMap(logic, options))) {
+      const head = headOf.get(serial);
+      if (!head) continue;
+      for (const { event, state } of Object.values(transitions) as { event: EventObject; state: Snapshot }[])
+        extended.push({ state, steps: [...head.steps, { state, event }], weight: head.weight + 1 });
+    }
+    return [...shortest, ...extended, ...(simple ? getSimplePaths(logic, options) : [])];
+  };
+
+const eventsOf = (path: StatePath<Snapshot, EventObject>) =>
   path.steps.map((s) => serializeEvent(s.event)).join('\u0000');
 
 /** Drop paths whose events are a prefix of another path's events (the longer one replays them). */
-export function dedupe(paths: GraphPath[]): GraphPath[] {
+function dedupe<P extends GraphPath>(paths: P[]): P[] {
   const sorted = [...paths].sort((a, b) => b.steps.length - a.steps.length);
-  const kept: GraphPath[] = [];
+  const kept: P[] = [];
   const keys: string[] = [];
   for (const path of sorted) {
     const key = `${path.caseTitle}\u0001${eventsOf(path)}`;
@@ -97,76 +131,31 @@ export function dedupe(paths: GraphPath[]): GraphPath[] {
   return kept.reverse();
 }
 
-/**
- * Every journey of a model: the shortest path to each reachable state, the shortest path extended by
- * each edge of the graph (so every transition is taken), and the simple paths where asked for.
- */
+/** Every journey of a model, over all its cases. */
 export function generatePaths(model: MachineModel, options: { simplePaths?: boolean } = {}): GraphPath[] {
   const simple = options.simplePaths ?? model.simplePaths ?? false;
-  const all: GraphPath[] = [];
-  for (const c of model.cases) {
-    const options = traversalOptions(model, c.input);
-    const shortest = getShortestPaths(model.machine, options);
-    const tag = (p: StatePath<AnyMachineSnapshot, EventObject>): GraphPath => ({
-      ...p,
-      caseTitle: c.title,
-      input: c.input,
-    });
-    all.push(...shortest.map(tag));
-    const adjacency = getAdjacencyMap(model.machine, options);
-    const shortestBySerial = new Map(shortest.map((p) => [serializeSnapshotKey(p.state), p]));
-    for (const [serial, { transitions }] of Object.entries(adjacency)) {
-      const head = shortestBySerial.get(serial);
-      if (!head) continue;
-      const edges = Object.values(transitions) as { event: EventObject; state: AnyMachineSnapshot }[];
-      for (const { event, state } of edges) {
-        all.push(tag({ state, steps: [...head.steps, { state, event }], weight: head.weight + 1 }));
-      }
-    }
-    if (simple) all.push(...getSimplePaths(model.machine, options).map(tag));
-  }
-  return dedupe(all);
+  return dedupe(
+    model.cases.flatMap((c) =>
+      testModelOf(model, c.input)
+        // Our own dedupe below: @xstate/graph's compares events by JSON, which loses Error messages.
+        .getPaths(everyEdge(simple), { allowDuplicatePaths: true })
+        .map((path) => ({ ...path, caseTitle: c.title, input: c.input })),
+    ),
+  );
 }
 
-function serializeSnapshotKey(snapshot: AnyMachineSnapshot): string {
-  const { value, context } = snapshot;
-  return JSON.stringify({ value, context: Object.keys(context ?? {}).length ? context : undefined });
-}
-
-/** A stable name for a transition of the definition: source, event, position. */
-export function transitionKey(t: AnyTransitionDefinition): string {
-  const source = t.source;
-  const list = t.eventType === '' ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? []);
-  const index = list.findIndex((candidate: AnyTransitionDefinition) => candidate === t);
-  return `${source.id} —${t.eventType || 'always'}[${index}]→ ${(t.target ?? []).map((n: { id: string }) => n.id).join(',') || '(self)'}`;
-}
-
-/** Every state node id and every transition of a machine definition. */
-export function definitionOf(machine: AnyStateMachine): { states: string[]; transitions: string[] } {
-  const nodes = [machine.root, ...getStateNodes(machine.root)];
-  const transitions: string[] = [];
-  for (const node of nodes) {
-    for (const list of node.transitions.values()) for (const t of list) transitions.push(transitionKey(t));
-    for (const t of node.always ?? []) transitions.push(transitionKey(t));
-  }
-  return { states: nodes.map((n) => n.id), transitions };
-}
-
-export type ReplayStep = {
+/** What happened at one step of a replay, as the test files check it. */
+export type StepView = {
   event: EventObject;
-  /** The state the path says this step reaches, and what the real actor reached. */
-  expected: AnyMachineSnapshot;
-  actual: AnyMachineSnapshot;
-  /** Events the real actor emitted while handling this step. */
+  /** The real actor before the step (null when the step starts it) and after it. */
+  from: Snapshot | null;
+  to: Snapshot;
+  /** Events the actor emitted while handling the step (toasts, navigations, cart commands, …). */
   emitted: EventObject[];
-};
-
-export type Replay = {
-  steps: ReplayStep[];
-  statesVisited: Set<string>;
-  transitionsTaken: Set<string>;
-  /** Inputs the fake actors were started with, per actor name, in order. */
-  actorInputs: Map<string, unknown[]>;
+  /** Actors (API calls) the step started, with the input each was given. */
+  started: { actor: string; input: unknown }[];
+  /** The model case the path belongs to (e.g. payment 'without an order id'). */
+  caseTitle: string;
 };
 
 /** Lets all pending promise callbacks (fake actor results, relayed done events) run. */
@@ -185,12 +174,15 @@ function delayOf(machine: AnyStateMachine, eventType: string): number {
 }
 
 /** Names of all actors invoked anywhere in the machine. */
-export function invokedActors(machine: AnyStateMachine): string[] {
-  const nodes = [machine.root, ...getStateNodes(machine.root)];
-  return [...new Set(nodes.flatMap((n) => n.invoke.map((i: { src: unknown }) => String(i.src))))];
+function invokedActors(machine: AnyStateMachine): string[] {
+  const nodes: AnyStateNode[] = [machine.root, ...getAllStateNodes(machine.root)];
+  return [...new Set(nodes.flatMap((n) => n.invoke.map((i) => String(i.src))))];
 }
 
-type FakeActors = { pending: Map<string, Deferred>; inputs: Map<string, unknown[]> };
+type FakeActors = {
+  pending: Map<string, Deferred>;
+  started: { actor: string; input: unknown }[];
+};
 
 /**
  * The machine with every invoked actor replaced by a fake `fromPromise` that waits for the replay to
@@ -212,7 +204,7 @@ function fakeMachine(model: MachineModel) {
       fromPromise(({ input }: { input: unknown }) => {
         const state = current.fakes;
         if (!state) throw new Error(`${name} started outside a replay`);
-        state.inputs.set(name, [...(state.inputs.get(name) ?? []), input]);
+        state.started.push({ actor: name, input });
         return new Promise((resolve, reject) => state.pending.set(name, { resolve, reject }));
       }),
     ]),
@@ -222,68 +214,187 @@ function fakeMachine(model: MachineModel) {
   return entry;
 }
 
-/** Drive a real actor along a generated path. Throws when a step cannot be replayed. */
-export async function replayPath(model: MachineModel, path: GraphPath): Promise<Replay> {
+/**
+ * Drive a real actor along a generated path with the path's own `test()`: each step's event is
+ * performed on the actor (start, a user event, a fake actor settling, the clock moving on), then
+ * `check` sees the step and the state the path says it reaches. Throws when a step cannot be
+ * performed or a check fails.
+ */
+export async function replayPath(
+  model: MachineModel,
+  path: GraphPath,
+  check: (step: StepView, pathState: Snapshot) => void,
+): Promise<void> {
   const { machine, current } = fakeMachine(model);
   const pending = new Map<string, Deferred>();
-  const actorInputs = new Map<string, unknown[]>();
-  current.fakes = { pending, inputs: actorInputs };
+  const fakes: FakeActors = { pending, started: [] };
+  current.fakes = fakes;
   const clock = new SimulatedClock();
-  const statesVisited = new Set<string>();
-  const transitionsTaken = new Set<string>();
-  const actor = createActor(machine, {
-    input: path.input,
-    clock,
-    inspect: (inspection) => {
-      if (inspection.type === '@xstate.microstep' && inspection.actorRef.sessionId === inspection.rootId) {
-        for (const t of inspection._transitions) {
-          transitionsTaken.add(transitionKey(t));
-          // The source was active, even if it was left in the same macrostep (e.g. an initial `always`).
-          for (let n: typeof t.source | undefined = t.source; n; n = n.parent) statesVisited.add(n.id);
-        }
-        // Transient states (left at once by an eventless transition) only show up in microsteps.
-        for (const node of (inspection.snapshot as AnyMachineSnapshot)._nodes) statesVisited.add(node.id);
-      }
-    },
-  });
+  const actor = createActor(machine, { input: path.input, clock });
   let emitted: EventObject[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.subscribe({ error: () => {} });
-  const steps: ReplayStep[] = [];
-  const record = (event: EventObject, expected: AnyMachineSnapshot) => {
-    const actual = actor.getSnapshot() as AnyMachineSnapshot;
-    for (const node of actual._nodes) statesVisited.add(node.id);
-    steps.push({ event, expected, actual, emitted });
+  let last: StepView | null = null;
+
+  const perform = async ({ event }: { event: EventObject }) => {
+    const from = last ? (actor.getSnapshot() as Snapshot) : null;
+    if (event.type === 'xstate.init') {
+      actor.start();
+    } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+      const done = event.type.startsWith('xstate.done.actor.');
+      const name = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+      const deferred = pending.get(name);
+      if (!deferred) throw new Error(`${name} is not running`);
+      pending.delete(name);
+      if (done) deferred.resolve((event as EventObject & { output?: unknown }).output);
+      else deferred.reject((event as EventObject & { error?: unknown }).error);
+    } else if (event.type.startsWith('xstate.after.')) {
+      clock.increment(delayOf(machine, event.type));
+    } else {
+      actor.send(event);
+    }
+    await flush();
+    last = {
+      event,
+      from,
+      to: actor.getSnapshot() as Snapshot,
+      emitted,
+      started: fakes.started.splice(0),
+      caseTitle: path.caseTitle,
+    };
     emitted = [];
   };
+
+  const events = Object.fromEntries(path.steps.map((s) => [s.event.type, perform]));
   try {
-    for (const [i, step] of path.steps.entries()) {
-      const { event } = step;
-      if (i === 0) {
-        actor.start();
-      } else if (
-        event.type.startsWith('xstate.done.actor.') ||
-        event.type.startsWith('xstate.error.actor.')
-      ) {
-        const done = event.type.startsWith('xstate.done.actor.');
-        const name = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
-        const deferred = pending.get(name);
-        if (!deferred) throw new Error(`Step ${i}: ${name} is not running`);
-        pending.delete(name);
-        if (done) deferred.resolve((event as EventObject & { output?: unknown }).output);
-        else deferred.reject((event as EventObject & { error?: unknown }).error);
-      } else if (event.type.startsWith('xstate.after.')) {
-        clock.increment(delayOf(machine, event.type));
-      } else {
-        actor.send(event);
-      }
-      await flush();
-      record(event, step.state);
-    }
+    await path.test({
+      events,
+      states: {
+        '*': (pathState) => {
+          if (!last) throw new Error('No step was performed');
+          check(last, pathState);
+        },
+      },
+    });
   } finally {
     actor.stop();
+    current.fakes = null;
   }
-  return { steps, statesVisited, transitionsTaken, actorInputs };
+}
+
+const activeIds = (snapshot: Snapshot): Set<string> =>
+  new Set([
+    snapshot.machine.root.id,
+    ...getActiveStateNodes(snapshot.machine.root, snapshot.value).map((n) => n.id),
+  ]);
+
+/** A stable name for a transition of the definition: source, event, position, targets. */
+function transitionKey(t: AnyTransitionDefinition): string {
+  const source = t.source;
+  const list = t.eventType === '' ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? []);
+  const index = list.findIndex((candidate: AnyTransitionDefinition) => candidate === t);
+  return `${source.id} —${t.eventType || 'always'}[${index}]→ ${(t.target ?? []).map((n: { id: string }) => n.id).join(',') || '(self)'}`;
+}
+
+/** Every state node id and every transition of a machine definition. */
+export function definitionOf(machine: AnyStateMachine): { states: string[]; transitions: string[] } {
+  const nodes: AnyStateNode[] = [machine.root, ...getAllStateNodes(machine.root)];
+  const transitions: string[] = [];
+  for (const node of nodes) {
+    for (const list of node.transitions.values()) for (const t of list) transitions.push(transitionKey(t));
+    for (const t of node.always ?? []) transitions.push(transitionKey(t));
+  }
+  return { states: nodes.map((n) => n.id), transitions };
+}
+
+type GuardLike = string | { type: string; params?: unknown } | ((...args: never[]) => unknown) | undefined;
+
+/** Evaluates a transition's guard the way xstate does, through the machine's named implementations. */
+function guardPasses(snapshot: Snapshot, guard: GuardLike, event: EventObject): boolean {
+  if (guard === undefined) return true;
+  const { context } = snapshot;
+  if (typeof guard === 'function') {
+    // and([...]) / or([...]) / not(...) hold their named parts.
+    const parts = (guard as unknown as { guards?: GuardLike[] }).guards ?? [];
+    const results = () => parts.map((part) => guardPasses(snapshot, part, event));
+    if (guard.name === 'and') return results().every(Boolean);
+    if (guard.name === 'or') return results().some(Boolean);
+    if (guard.name === 'not') return !results()[0];
+    throw new Error(`Cannot evaluate the inline guard ${guard.name || '(anonymous)'}: name it in setup()`);
+  }
+  const type = typeof guard === 'string' ? guard : guard.type;
+  const raw = typeof guard === 'string' ? undefined : guard.params;
+  const params = typeof raw === 'function' ? raw({ context, event }) : raw;
+  const impl = (snapshot.machine.implementations.guards as Record<string, unknown>)[type];
+  if (typeof impl !== 'function') throw new Error(`Guard ${type} has no implementation`);
+  return Boolean(impl({ context, event }, params));
+}
+
+/**
+ * The transitions xstate selects for `eventType` ('' for eventless) in `snapshot`: per atomic state,
+ * the first enabled transition of the state itself or else of its nearest ancestor.
+ */
+function selectedTransitions(
+  snapshot: Snapshot,
+  eventType: string,
+  event: EventObject,
+): AnyTransitionDefinition[] {
+  const chosen: AnyTransitionDefinition[] = [];
+  const decided = new Set<string>();
+  for (const t of getNextTransitions(snapshot)) {
+    if (t.eventType !== eventType || decided.has(t.source.id)) continue;
+    if (!guardPasses(snapshot, t.guard as GuardLike, event)) continue;
+    chosen.push(t);
+    for (let n: AnyStateNode | undefined = t.source; n; n = n.parent) decided.add(n.id);
+  }
+  return chosen;
+}
+
+/**
+ * The states and transitions of the definition that the paths go through, worked out with xstate's
+ * pure `getMicrosteps` (so transient states, left at once by an eventless transition, count too).
+ */
+export function coverageOf(
+  model: MachineModel,
+  paths: GraphPath[],
+): { states: Set<string>; transitions: Set<string> } {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  const seen = new Set<string>();
+  const follow = (start: Snapshot, microsteps: Snapshot[], event: EventObject, first: string | null) => {
+    let before = start;
+    for (const [i, after] of microsteps.entries()) {
+      const taken =
+        i === 0 && first === null ? [] : selectedTransitions(before, i === 0 ? (first ?? '') : '', event);
+      const active = activeIds(after);
+      for (const id of active) states.add(id);
+      for (const t of taken) {
+        const targets = t.target ?? [t.source];
+        // A cross-check that the selection above is the one xstate made.
+        if (!targets.every((n) => active.has(n.id)) && after.status === 'active')
+          throw new Error(`Coverage lost track of ${transitionKey(t)} on ${event.type}`);
+        transitions.add(transitionKey(t));
+      }
+      before = after;
+    }
+  };
+  for (const c of model.cases) {
+    const initial = getInitialMicrosteps(model.machine, c.input as never).map(([s]) => s as Snapshot);
+    const [first, ...rest] = initial;
+    if (first) follow(first, [first, ...rest], { type: 'xstate.init', input: c.input } as EventObject, null);
+  }
+  for (const path of paths) {
+    for (let i = 1; i < path.steps.length; i++) {
+      const before = path.steps[i - 1]?.state as Snapshot;
+      const { event } = path.steps[i] as { event: EventObject };
+      const key = `${serializeState(before)}\u0001${serializeEvent(event)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const microsteps = getMicrosteps(model.machine, before, event).map(([s]) => s as Snapshot);
+      follow(before, microsteps, event, event.type);
+    }
+  }
+  return { states, transitions };
 }
 
 /** A readable one-liner of an event for test names and journeys. */
@@ -295,7 +406,7 @@ export function describeEvent(event: EventObject): string {
   return `${name} ${JSON.stringify(payload, (_k, v) => (v instanceof Error ? v.message : v))}`;
 }
 
-export function stateName(snapshot: AnyMachineSnapshot): string {
+export function stateName(snapshot: Snapshot): string {
   const flat = (value: unknown): string[] =>
     typeof value === 'string'
       ? [value]

@@ -65,7 +65,12 @@ const cartModel: MachineModel = {
     const items = (snapshot.context as { items: { id: string; quantity: number }[] }).items;
     const kurtaQty = items.find((l) => l.id === kurta.id)?.quantity ?? 0;
     return [
-      done('loadCart', JSON.stringify([teeLine]), 'a stored cart with 2 tees'),
+      // A card's Add to Cart left the size to choose: `cart.choose` below picks one.
+      done(
+        'loadCart',
+        JSON.stringify([{ ...teeLine, sizeOptions: ['S', 'L'] }]),
+        'a stored cart with 2 tees, size still to choose',
+      ),
       done('loadCart', '{corrupt', 'a corrupt stored value'),
       fail('loadCart', new Error('SecurityError')),
       ...(kurtaQty < 2 ? [user({ type: 'cart.add', ...kurtaLine }, 'kurta, M, Indigo, quantity 1')] : []),
@@ -204,7 +209,7 @@ const orderTrackingModel: MachineModel = {
   simplePaths: true,
   cases: [{ title: 'track order page', input: { orderId: '', contactInfo: 'asha@example.in' } }],
   events: () => [
-    { type: 'tracking.submit', orderId: 'SF-TEST0001', contactInfo: 'asha@example.in' },
+    { type: 'tracking.submit', orderId: ' SF-TEST0001 ', contactInfo: 'asha@example.in ' },
     { type: 'tracking.submit', orderId: ' ', contactInfo: 'asha@example.in' },
     done('trackOrder', order, 'order SF-TEST0001, Pending'),
     fail('trackOrder', serverError('Order not found or access denied', 404)),

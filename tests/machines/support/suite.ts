@@ -1,29 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import {
+  coverageOf,
   definitionOf,
   describeEvent,
   generatePaths,
   type MachineModel,
-  type Replay,
   replayPath,
+  type StepView,
   stateName,
 } from './graph';
 
-export type StepView = { from: AnyMachineSnapshot | null; event: EventObject; to: AnyMachineSnapshot };
+export type { StepView };
+
+/** What a shopper would see change at a step, beyond the emitted events. */
+export type Expectations = {
+  /** Assertions on what the screen shows after the step: the context fields a view renders, tags. */
+  shows?: (step: StepView) => void;
+  /**
+   * The input each actor (API call) is expected to be started with, by actor name. Every actor a step
+   * starts with an input must be listed, so what is sent to the API is always checked.
+   */
+  sends?: Record<string, (step: StepView) => unknown>;
+};
 
 /**
- * The model test of one machine: every generated path is replayed against a real actor; at every step
- * the state and context must be the ones the graph predicts and the emitted events those `expectEmits`
- * derives from the spec; finally the replayed paths together must reach every state and transition.
+ * The model test of one machine: every generated path is replayed against a real actor. At every
+ * step the emitted events must be exactly those `expectEmits` derives from the spec, `shows` checks
+ * what the screen shows, and every actor started must get the input `sends` names. A replay also
+ * fails when it leaves the path (an actor the path resolves is not running, or the actor is in
+ * another state than the path's next one). Finally the paths together must reach every state and
+ * take every transition of the definition.
  */
 export function describeModel(
   model: MachineModel,
   expectEmits: (step: StepView) => EventObject[],
-  checkPath?: (replay: Replay) => void,
+  expectations: Expectations = {},
 ) {
   const paths = generatePaths(model);
-  const replays: Replay[] = [];
+  let replayed = 0;
 
   describe(`${model.name} machine (model paths)`, () => {
     it('has generated paths to replay when the graph is walked', () => {
@@ -38,32 +53,58 @@ export function describeModel(
           .join(' → ') || 'start'
       }`;
       it(`reaches ${stateName(path.state)} when ${title.slice(0, 160)} (#${n + 1})`, async () => {
-        const replay = await replayPath(model, path);
-        let from: AnyMachineSnapshot | null = null;
-        for (const step of replay.steps) {
+        await replayPath(model, path, (step, pathState) => {
           const where = `after ${describeEvent(step.event)}`;
-          expect(step.actual.value, where).toEqual(step.expected.value);
-          expect(step.actual.context, where).toEqual(step.expected.context);
-          expect(step.emitted, where).toEqual(expectEmits({ from, event: step.event, to: step.expected }));
-          from = step.expected;
-        }
-        checkPath?.(replay);
-        replays.push(replay);
+          expect(stateName(step.to), `${where}: the actor follows the path`).toBe(stateName(pathState));
+          expect(step.emitted, `${where}: emitted`).toEqual(expectEmits(step));
+          expectations.shows?.(step);
+          for (const { actor, input } of step.started) {
+            const expected = expectations.sends?.[actor];
+            if (expected) expect(input, `${where}: input of ${actor}`).toEqual(expected(step));
+            else expect(input, `${where}: ${actor} is started with an input nobody checks`).toBeUndefined();
+          }
+        });
+        replayed++;
       });
     }
 
     it('reaches every state and takes every transition of the definition when all paths are replayed', () => {
       const { states, transitions } = definitionOf(model.machine);
-      const visited = new Set(replays.flatMap((r) => [...r.statesVisited]));
-      const taken = new Set(replays.flatMap((r) => [...r.transitionsTaken]));
-      expect(replays).toHaveLength(paths.length);
-      expect(states.filter((s) => !visited.has(s))).toEqual([]);
-      expect(transitions.filter((t) => !taken.has(t))).toEqual([]);
+      const covered = coverageOf(model, paths);
+      expect(replayed).toBe(paths.length);
+      expect(states.filter((s) => !covered.states.has(s))).toEqual([]);
+      expect(transitions.filter((t) => !covered.transitions.has(t))).toEqual([]);
     });
   });
 }
 
-/** True when the step moved from a state matching `from` into one matching `to` with that event type. */
-export function moved(step: StepView, eventType: string, to?: string): boolean {
-  return step.event.type === eventType && (to === undefined || step.to.matches(to));
+type ActorEvent = EventObject & { output?: unknown; error?: unknown };
+
+/** The output when the step is `actor` answering, else undefined. */
+export function answerOf<T = unknown>(step: StepView, actor: string): T | undefined {
+  return step.event.type === `xstate.done.actor.${actor}`
+    ? ((step.event as ActorEvent).output as T)
+    : undefined;
+}
+
+/** True when the step is `actor` answering (whatever the output, even undefined). */
+export function answered(step: StepView, actor: string): boolean {
+  return step.event.type === `xstate.done.actor.${actor}`;
+}
+
+/** The error when the step is `actor` failing, else undefined. */
+export function failureOf<T = unknown>(step: StepView, actor: string): T | undefined {
+  return step.event.type === `xstate.error.actor.${actor}`
+    ? ((step.event as ActorEvent).error as T)
+    : undefined;
+}
+
+/** True when the step is `actor` failing. */
+export function failed(step: StepView, actor: string): boolean {
+  return step.event.type === `xstate.error.actor.${actor}`;
+}
+
+/** The context field before the step (the initial one when the step starts the actor). */
+export function before<T>(step: StepView, read: (context: Record<string, unknown>) => T, initial: T): T {
+  return step.from ? read(step.from.context) : initial;
 }
