@@ -12,6 +12,7 @@ import { ArrowLeftIcon, CartIcon, HeartIcon } from '../components/icons';
 import { Page, StatePanel } from '../components/layout/page';
 import { Price } from '../components/price';
 import { Button, ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 import { ChipGroup } from '../components/ui/chip-group';
 import { DeferredQuantityInput } from '../components/ui/deferred-number-input';
 import { Skeleton } from '../components/ui/skeleton';
@@ -173,16 +174,7 @@ function ProductScreen({ id }: { id: string }) {
           alignItems: 'start',
         })}
       >
-        <div
-          className={css({
-            bg: 'cotton.100',
-            borderRadius: 'card',
-            overflow: 'hidden',
-            boxShadow: 'card',
-            position: { md: 'sticky' },
-            top: '28',
-          })}
-        >
+        <Card padding="none" className={css({ bg: 'bg.muted', position: { md: 'sticky' }, top: '28' })}>
           <FallbackImage
             src={product.image}
             fallback={PLACEHOLDER_IMAGE}
@@ -191,7 +183,7 @@ function ProductScreen({ id }: { id: string }) {
             height={750}
             className={css({ w: 'full', h: 'auto', aspectRatio: '4/5', objectFit: 'cover' })}
           />
-        </div>
+        </Card>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>

@@ -1,5 +1,6 @@
 import { badgeRecipe } from './recipes/badge.recipe';
 import { buttonRecipe } from './recipes/button.recipe';
+import { cardRecipe } from './recipes/card.recipe';
 import { checkboxRecipe, chipGroupRecipe } from './recipes/choice.recipe';
 import { dialogRecipe } from './recipes/dialog.recipe';
 import { fieldRecipe } from './recipes/field.recipe';
@@ -23,6 +24,7 @@ export const theme = {
     button: buttonRecipe,
     input: inputRecipe,
     badge: badgeRecipe,
+    card: cardRecipe,
   },
   slotRecipes: {
     field: fieldRecipe,
