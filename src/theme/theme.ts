@@ -7,6 +7,7 @@ import { fieldRecipe } from './recipes/field.recipe';
 import { inputRecipe } from './recipes/input.recipe';
 import { numberInputRecipe, paginationRecipe, passwordInputRecipe } from './recipes/number-input.recipe';
 import { selectRecipe } from './recipes/select.recipe';
+import { swatchRecipe } from './recipes/swatch.recipe';
 import { toastRecipe } from './recipes/toast.recipe';
 import { semanticTokens, textStyles, tokens } from './tokens';
 
@@ -25,6 +26,7 @@ export const theme = {
     input: inputRecipe,
     badge: badgeRecipe,
     card: cardRecipe,
+    swatch: swatchRecipe,
   },
   slotRecipes: {
     field: fieldRecipe,
