@@ -2,7 +2,7 @@ import { badgeRecipe } from './recipes/badge.recipe';
 import { buttonRecipe } from './recipes/button.recipe';
 import { cardRecipe } from './recipes/card.recipe';
 import { checkboxRecipe, chipGroupRecipe } from './recipes/choice.recipe';
-import { dialogRecipe } from './recipes/dialog.recipe';
+import { drawerRecipe } from './recipes/drawer.recipe';
 import { fieldRecipe } from './recipes/field.recipe';
 import { inputRecipe } from './recipes/input.recipe';
 import { numberInputRecipe, paginationRecipe, passwordInputRecipe } from './recipes/number-input.recipe';
@@ -32,7 +32,7 @@ export const theme = {
     field: fieldRecipe,
     select: selectRecipe,
     toast: toastRecipe,
-    dialog: dialogRecipe,
+    drawer: drawerRecipe,
     chipGroup: chipGroupRecipe,
     checkbox: checkboxRecipe,
     numberInput: numberInputRecipe,
