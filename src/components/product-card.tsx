@@ -5,16 +5,14 @@ import { type DisplayProduct, isOnSale } from '../../machines/catalogue.model';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from './fallback-image';
 import { CartIcon, EyeIcon, HeartIcon } from './icons';
 import { Price } from './price';
+import { Card } from './ui/card';
 import { Skeleton } from './ui/skeleton';
 
+/** On the card surface: lifts on hover, its image zooming in. */
 const cardStyle = css({
   position: 'relative',
   display: 'flex',
   flexDirection: 'column',
-  bg: 'bg.surface',
-  borderRadius: 'card',
-  overflow: 'hidden',
-  boxShadow: 'card',
   transition: 'box-shadow 0.2s, transform 0.2s',
   _hover: { boxShadow: 'raised' },
   '& img': { transition: 'transform 0.5s ease' },
@@ -54,7 +52,7 @@ type ProductCardProps = {
 export function ProductCard({ product, onAddToCart, eager = false }: ProductCardProps) {
   const href = `/product/${encodeURIComponent(product.id)}`;
   return (
-    <article data-card="" className={cardStyle} aria-label={product.name}>
+    <Card as="article" padding="none" data-card="" className={cardStyle} aria-label={product.name}>
       <div className={css({ position: 'relative', h: '300px', overflow: 'hidden', bg: 'cotton.100' })}>
         <Link to={href} tabIndex={-1} aria-hidden="true" className={css({ display: 'block', h: 'full' })}>
           <FallbackImage
@@ -122,20 +120,20 @@ export function ProductCard({ product, onAddToCart, eager = false }: ProductCard
         </h3>
         <Price price={product.price} originalPrice={product.originalPrice} className={css({ mt: 'auto' })} />
       </div>
-    </article>
+    </Card>
   );
 }
 
 export function ProductCardSkeleton() {
   return (
-    <div className={css({ bg: 'bg.surface', borderRadius: 'card', overflow: 'hidden', boxShadow: 'card' })}>
+    <Card padding="none">
       <Skeleton className={css({ h: '300px', borderRadius: '0' })} />
       <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2' })}>
         <Skeleton className={css({ h: '3', w: '1/3' })} />
         <Skeleton className={css({ h: '4', w: '3/4' })} />
         <Skeleton className={css({ h: '4', w: '1/4' })} />
       </div>
-    </div>
+    </Card>
   );
 }
 

@@ -10,6 +10,7 @@ import { formatLongDate } from '../components/format';
 import { UserIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { Skeleton } from '../components/ui/skeleton';
 
@@ -69,19 +70,11 @@ export default function AccountPage() {
   return (
     <Page width="prose">
       <h1 className={h1Style}>My Account</h1>
-      <section
+      <Card
+        as="section"
         aria-labelledby="profile-title"
         aria-busy={loading}
-        className={css({
-          mt: '6',
-          bg: 'bg.surface',
-          borderRadius: 'card',
-          boxShadow: 'card',
-          p: { base: '5', md: '8' },
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '5',
-        })}
+        className={css({ mt: '6', display: 'flex', flexDirection: 'column', gap: '5' })}
       >
         <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
           <span
@@ -160,7 +153,7 @@ export default function AccountPage() {
             Return to Home
           </ButtonLink>
         </div>
-      </section>
+      </Card>
     </Page>
   );
 }

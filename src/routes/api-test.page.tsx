@@ -4,6 +4,7 @@ import { createApiClient, resolveApiBase } from '../api/client';
 import { CheckCircleIcon, XCircleIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 
 /** Host value sent when the page runs on localhost (spec §2 API test: a fixed default host). */
 export const DEFAULT_API_HOST = 'statefront.in';
@@ -57,18 +58,7 @@ export default function ApiTestPage() {
   return (
     <Page width="prose">
       <h1 className={h1Style}>API Connection Test</h1>
-      <div
-        className={css({
-          mt: '6',
-          bg: 'bg.surface',
-          borderRadius: 'card',
-          boxShadow: 'card',
-          p: { base: '5', md: '8' },
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '6',
-        })}
-      >
+      <Card className={css({ mt: '6', display: 'flex', flexDirection: 'column', gap: '6' })}>
         <dl
           className={css({
             display: 'grid',
@@ -123,7 +113,7 @@ export default function ApiTestPage() {
             ) : null}
           </div>
         </div>
-      </div>
+      </Card>
     </Page>
   );
 }

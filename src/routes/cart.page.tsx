@@ -7,6 +7,7 @@ import { formatInr } from '../components/format';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 import { QuantityInput } from '../components/ui/number-input';
 
 function lineKey(line: CartLine) {
@@ -228,28 +229,23 @@ export default function CartPage() {
           alignItems: 'start',
         })}
       >
-        <section
+        <Card
+          as="section"
+          padding="none"
           aria-label="Cart items"
-          className={css({
-            bg: 'bg.surface',
-            borderRadius: 'card',
-            boxShadow: 'card',
-            px: { base: '4', md: '6' },
-          })}
+          className={css({ px: { base: '4', md: '6' } })}
         >
           <ul>
             {lines.map((line) => (
               <CartLineRow key={lineKey(line)} line={line} />
             ))}
           </ul>
-        </section>
-        <aside
+        </Card>
+        <Card
+          as="aside"
+          padding="sm"
           aria-labelledby="summary-title"
           className={css({
-            bg: 'bg.surface',
-            borderRadius: 'card',
-            boxShadow: 'card',
-            p: '6',
             display: 'flex',
             flexDirection: 'column',
             gap: '4',
@@ -275,7 +271,7 @@ export default function CartPage() {
           <ButtonLink to="/products" variant="link" className={css({ alignSelf: 'center' })}>
             Continue Shopping
           </ButtonLink>
-        </aside>
+        </Card>
       </div>
     </Page>
   );

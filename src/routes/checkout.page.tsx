@@ -11,6 +11,7 @@ import { usePageMachine } from '../app/machines-context';
 import { useCartLines, useCartTotal } from '../app/root-actors';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { checkoutSchema } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
@@ -100,15 +101,7 @@ export default function CheckoutPage() {
           alignItems: 'start',
         })}
       >
-        <section
-          aria-labelledby="shipping-title"
-          className={css({
-            bg: 'bg.surface',
-            borderRadius: 'card',
-            boxShadow: 'card',
-            p: { base: '5', md: '8' },
-          })}
-        >
+        <Card as="section" aria-labelledby="shipping-title">
           <h2
             id="shipping-title"
             className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl', mb: '5' })}
@@ -188,7 +181,7 @@ export default function CheckoutPage() {
               {processing ? 'Processing...' : 'Place Order'}
             </Button>
           </form>
-        </section>
+        </Card>
         <OrderSummary lines={lines} total={total} />
       </div>
     </Page>

@@ -9,6 +9,7 @@ import { useStoreInfo } from '../app/root-actors';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { contactSchema } from './contact/contact.schema';
 
@@ -139,15 +140,7 @@ export default function ContactPage() {
             </div>
           </div>
         </section>
-        <section
-          aria-labelledby="contact-form-title"
-          className={css({
-            bg: 'bg.surface',
-            borderRadius: 'card',
-            boxShadow: 'card',
-            p: { base: '6', md: '8' },
-          })}
-        >
+        <Card as="section" aria-labelledby="contact-form-title">
           <h2
             id="contact-form-title"
             className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl', mb: '5' })}
@@ -207,7 +200,7 @@ export default function ContactPage() {
               {sending ? 'Sending...' : 'Send Message'}
             </Button>
           </form>
-        </section>
+        </Card>
       </div>
     </Page>
   );

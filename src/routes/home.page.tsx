@@ -6,6 +6,7 @@ import { useStoreInfo } from '../app/root-actors';
 import { ShirtIcon, SparkleIcon, TagIcon, TruckIcon } from '../components/icons';
 import { homeCategories } from '../components/layout/store-display';
 import { ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 import { CategoryShowcase } from './home/category-showcase';
 import { FeaturedStyles } from './home/featured-styles';
 import { Hero } from './home/hero';
@@ -56,18 +57,11 @@ function FashionEssentials() {
         })}
       >
         {ESSENTIALS.map(({ title, text, icon: Icon }) => (
-          <li
+          <Card
+            as="li"
+            padding="sm"
             key={title}
-            className={css({
-              listStyle: 'none',
-              bg: 'bg.surface',
-              borderRadius: 'card',
-              boxShadow: 'card',
-              p: '6',
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '3',
-            })}
+            className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' })}
           >
             <span
               className={css({
@@ -84,7 +78,7 @@ function FashionEssentials() {
             </span>
             <h3 className={css({ textStyle: 'h3' })}>{title}</h3>
             <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{text}</p>
-          </li>
+          </Card>
         ))}
       </ul>
       <div className={css({ display: 'flex', justifyContent: 'center' })}>

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { CheckCircleIcon } from '../components/icons';
 import { Page } from '../components/layout/page';
 import { ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 
 /** /order-success (spec §2 Order success): the gateway and the QR screen land here after paying. */
 export default function OrderSuccessPage() {
@@ -10,12 +11,9 @@ export default function OrderSuccessPage() {
   const orderId = params.get('orderId');
   return (
     <Page width="prose">
-      <div
+      <Card
+        padding="lg"
         className={css({
-          bg: 'bg.surface',
-          borderRadius: 'card',
-          boxShadow: 'card',
-          p: { base: '6', md: '10' },
           display: 'flex',
           flexDirection: 'column',
           alignItems: 'center',
@@ -41,7 +39,7 @@ export default function OrderSuccessPage() {
             Continue Shopping
           </ButtonLink>
         </div>
-      </div>
+      </Card>
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
+import { card } from 'styled-system/recipes';
 import { startingValues } from '../../machines/payment.machine';
 import { isSandboxPayee } from '../../machines/payment.model';
 import { providePaymentMachine } from '../app/actors/payment.live';
@@ -23,15 +24,7 @@ function useOrderId(): string | null {
 
 function Card({ children }: { children: ReactNode }) {
   return (
-    <section
-      aria-labelledby="payment-title"
-      className={css({
-        bg: 'bg.surface',
-        borderRadius: 'card',
-        boxShadow: 'card',
-        p: { base: '5', md: '8' },
-      })}
-    >
+    <section aria-labelledby="payment-title" className={card()}>
       {children}
     </section>
   );

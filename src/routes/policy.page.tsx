@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
 import { useStoreInfo } from '../app/root-actors';
 import { Page } from '../components/layout/page';
+import { Card } from '../components/ui/card';
 import { DEFAULT_POLICIES } from './policy/policy-content';
 import {
   fillPlaceholders,
@@ -70,14 +71,7 @@ export default function PolicyPage() {
   const storeHtml = store?.policies?.[policyType];
   return (
     <Page width="prose">
-      <article
-        className={css({
-          bg: 'bg.surface',
-          borderRadius: 'card',
-          boxShadow: 'card',
-          p: { base: '6', md: '10' },
-        })}
-      >
+      <Card as="article" padding="lg">
         <span className={badge({ tone: 'indigo' })}>Policy Information</span>
         <h1 className={css({ textStyle: 'h1', mt: '3', mb: '6' })}>{POLICY_TITLES[policyType]}</h1>
         {storeHtml?.trim() ? (
@@ -89,7 +83,7 @@ export default function PolicyPage() {
         ) : (
           <DefaultPolicy slug={policyType} company={company} />
         )}
-      </article>
+      </Card>
     </Page>
   );
 }

@@ -12,44 +12,11 @@ import { ArrowLeftIcon, CartIcon, HeartIcon } from '../components/icons';
 import { Page, StatePanel } from '../components/layout/page';
 import { Price } from '../components/price';
 import { Button, ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 import { ChipGroup } from '../components/ui/chip-group';
 import { DeferredQuantityInput } from '../components/ui/deferred-number-input';
 import { Skeleton } from '../components/ui/skeleton';
-
-/** Swatch colours for common colour names; anything else shows a neutral swatch. */
-const SWATCHES: Record<string, string> = {
-  black: '#222226',
-  white: '#f7f5f0',
-  red: '#c42a35',
-  maroon: '#6f202c',
-  blue: '#2f55a4',
-  navy: '#1f2a55',
-  indigo: '#2f4086',
-  green: '#2f6b3f',
-  olive: '#6b6b2f',
-  yellow: '#e8b923',
-  mustard: '#c9a33c',
-  orange: '#e07a1f',
-  saffron: '#f4a300',
-  pink: '#e58fb0',
-  purple: '#6a3d8f',
-  grey: '#8c8c8c',
-  gray: '#8c8c8c',
-  beige: '#d9c7a5',
-  cream: '#f1e8d2',
-  brown: '#7a4e2d',
-  teal: '#1f7a78',
-  rust: '#b5502a',
-  terracotta: '#c95a33',
-};
-
-function swatchFor(color: string): string {
-  const key = color
-    .toLowerCase()
-    .split(/\s+/)
-    .find((word) => SWATCHES[word]);
-  return key ? SWATCHES[key]! : '#c3b299';
-}
+import { Swatch } from '../components/ui/swatch';
 
 function ProductSkeleton() {
   return (
@@ -173,16 +140,7 @@ function ProductScreen({ id }: { id: string }) {
           alignItems: 'start',
         })}
       >
-        <div
-          className={css({
-            bg: 'cotton.100',
-            borderRadius: 'card',
-            overflow: 'hidden',
-            boxShadow: 'card',
-            position: { md: 'sticky' },
-            top: '28',
-          })}
-        >
+        <Card padding="none" className={css({ bg: 'bg.muted', position: { md: 'sticky' }, top: '28' })}>
           <FallbackImage
             src={product.image}
             fallback={PLACEHOLDER_IMAGE}
@@ -191,7 +149,7 @@ function ProductScreen({ id }: { id: string }) {
             height={750}
             className={css({ w: 'full', h: 'auto', aspectRatio: '4/5', objectFit: 'cover' })}
           />
-        </div>
+        </Card>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
@@ -223,19 +181,7 @@ function ProductScreen({ id }: { id: string }) {
               options={product.colors}
               value={selectedColor ?? ''}
               onValueChange={(color) => send({ type: 'product.selectColor', color })}
-              renderAdornment={(color) => (
-                <span
-                  aria-hidden="true"
-                  style={{ background: swatchFor(color) }}
-                  className={css({
-                    w: '4',
-                    h: '4',
-                    borderRadius: 'full',
-                    borderWidth: '1px',
-                    borderColor: 'rgba(0,0,0,0.15)',
-                  })}
-                />
-              )}
+              renderAdornment={(color) => <Swatch color={color} />}
             />
           ) : null}
           <DeferredQuantityInput

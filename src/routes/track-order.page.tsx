@@ -10,6 +10,7 @@ import { formatLongDate } from '../components/format';
 import { TruckIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 import { InputField } from '../components/ui/field';
 import { formStack } from './auth/form-layout';
 import { OrderItemsTable } from './orders/order-items-table';
@@ -52,20 +53,13 @@ export default function TrackOrderPage() {
       <p className={css({ mt: '2', color: 'fg.muted' })}>
         Enter your order number and the email or phone number used for the order.
       </p>
-      <form
+      <Card
+        as="form"
+        padding="sm"
         onSubmit={submit}
         noValidate
         aria-label="Track order"
-        className={cx(
-          formStack,
-          css({
-            mt: '6',
-            bg: 'bg.surface',
-            borderRadius: 'card',
-            boxShadow: 'card',
-            p: { base: '5', md: '6' },
-          }),
-        )}
+        className={cx(formStack, css({ mt: '6' }))}
       >
         <InputField
           label="Order number"
@@ -87,20 +81,13 @@ export default function TrackOrderPage() {
         <Button type="submit" size="lg" disabled={tracking} aria-busy={tracking}>
           {tracking ? 'Tracking...' : 'Track Order'}
         </Button>
-      </form>
+      </Card>
       {order ? (
-        <section
+        <Card
+          as="section"
+          padding="sm"
           aria-labelledby="tracked-order"
-          className={css({
-            mt: '8',
-            bg: 'bg.surface',
-            borderRadius: 'card',
-            boxShadow: 'card',
-            p: { base: '5', md: '6' },
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '5',
-          })}
+          className={css({ mt: '8', display: 'flex', flexDirection: 'column', gap: '5' })}
         >
           <div
             className={css({
@@ -145,7 +132,7 @@ export default function TrackOrderPage() {
             </div>
           </dl>
           <OrderItemsTable order={order} />
-        </section>
+        </Card>
       ) : null}
     </Page>
   );

@@ -1,11 +1,13 @@
 import { badgeRecipe } from './recipes/badge.recipe';
 import { buttonRecipe } from './recipes/button.recipe';
+import { cardRecipe } from './recipes/card.recipe';
 import { checkboxRecipe, chipGroupRecipe } from './recipes/choice.recipe';
-import { dialogRecipe } from './recipes/dialog.recipe';
+import { drawerRecipe } from './recipes/drawer.recipe';
 import { fieldRecipe } from './recipes/field.recipe';
 import { inputRecipe } from './recipes/input.recipe';
 import { numberInputRecipe, paginationRecipe, passwordInputRecipe } from './recipes/number-input.recipe';
 import { selectRecipe } from './recipes/select.recipe';
+import { swatchRecipe } from './recipes/swatch.recipe';
 import { toastRecipe } from './recipes/toast.recipe';
 import { semanticTokens, textStyles, tokens } from './tokens';
 
@@ -23,12 +25,14 @@ export const theme = {
     button: buttonRecipe,
     input: inputRecipe,
     badge: badgeRecipe,
+    card: cardRecipe,
+    swatch: swatchRecipe,
   },
   slotRecipes: {
     field: fieldRecipe,
     select: selectRecipe,
     toast: toastRecipe,
-    dialog: dialogRecipe,
+    drawer: drawerRecipe,
     chipGroup: chipGroupRecipe,
     checkbox: checkboxRecipe,
     numberInput: numberInputRecipe,

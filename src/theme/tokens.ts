@@ -5,8 +5,40 @@ import { defineSemanticTokens, defineTextStyles, defineTokens } from '@pandacss/
  * dye), saffron (accent) on warm off-white "cotton" neutrals. Each scale is checked for WCAG AA text
  * contrast at 600+ on cotton.50 and 50 on 600+.
  */
+/**
+ * Dots for the colour names products carry (the product page's colour chips, swatch recipe); a name
+ * not listed here shows `neutral`.
+ */
+export const swatchColors = {
+  black: { value: '#222226' },
+  white: { value: '#f7f5f0' },
+  red: { value: '#c42a35' },
+  maroon: { value: '#6f202c' },
+  blue: { value: '#2f55a4' },
+  navy: { value: '#1f2a55' },
+  indigo: { value: '#2f4086' },
+  green: { value: '#2f6b3f' },
+  olive: { value: '#6b6b2f' },
+  yellow: { value: '#e8b923' },
+  mustard: { value: '#c9a33c' },
+  orange: { value: '#e07a1f' },
+  saffron: { value: '#f4a300' },
+  pink: { value: '#e58fb0' },
+  purple: { value: '#6a3d8f' },
+  grey: { value: '#8c8c8c' },
+  gray: { value: '#8c8c8c' },
+  beige: { value: '#d9c7a5' },
+  cream: { value: '#f1e8d2' },
+  brown: { value: '#7a4e2d' },
+  teal: { value: '#1f7a78' },
+  rust: { value: '#b5502a' },
+  terracotta: { value: '{colors.terracotta.500}' },
+  neutral: { value: '{colors.cotton.400}' },
+} as const;
+
 export const tokens = defineTokens({
   colors: {
+    swatch: swatchColors,
     terracotta: {
       50: { value: '#fdf3ee' },
       100: { value: '#fae2d6' },

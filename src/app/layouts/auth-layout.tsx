@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { css } from 'styled-system/css';
 import { storeDisplayName } from '../../components/layout/store-display';
+import { Card } from '../../components/ui/card';
 import { useStoreInfo } from '../root-actors';
 
 /** Centred card for sign-in and registration (spec §2 Route groups). */
@@ -37,16 +38,10 @@ export function AuthLayout() {
         >
           {storeName}
         </Link>
-        <main
-          className={css({
-            bg: 'bg.surface',
-            borderRadius: 'card',
-            boxShadow: 'raised',
-            p: { base: '6', md: '8' },
-          })}
-        >
+        {/* Alone on the page: lifted higher than a card among others. */}
+        <Card as="main" className={css({ boxShadow: 'raised' })}>
           <Outlet />
-        </main>
+        </Card>
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
+import { Portal } from '@ark-ui/react/portal';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
-import { UserIcon } from '../icons';
+import { CloseIcon, UserIcon } from '../icons';
 import { Drawer } from '../ui/drawer';
 
 type MobileMenuProps = {
@@ -11,10 +12,32 @@ type MobileMenuProps = {
   signedIn: boolean | undefined;
 };
 
-/** The phone menu: the navigation links, cart, tracking, contact and the account or Login link. */
+/**
+ * The phone menu, a drawer from the side with focus trapped while open: the navigation links, cart,
+ * tracking, contact and the account or Login link.
+ */
 export default function MobileMenu({ open, onOpenChange, links, signedIn }: MobileMenuProps) {
   return (
-    <Drawer open={open} onOpenChange={onOpenChange} title="Menu">
+    <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Title>Menu</Drawer.Title>
+            <Drawer.CloseTrigger aria-label="Close menu">
+              <CloseIcon />
+            </Drawer.CloseTrigger>
+            <MenuLinks links={links} signedIn={signedIn} />
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+function MenuLinks({ links, signedIn }: Pick<MobileMenuProps, 'links' | 'signedIn'>) {
+  return (
+    <>
       <nav aria-label="Mobile">
         <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
           {[
@@ -51,6 +74,6 @@ export default function MobileMenu({ open, onOpenChange, links, signedIn }: Mobi
           Login
         </Link>
       ) : null}
-    </Drawer>
+    </>
   );
 }

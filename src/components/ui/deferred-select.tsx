@@ -4,11 +4,11 @@ import { select } from 'styled-system/recipes';
 import { ChevronDownIcon } from '../icons';
 import { deferredComponent, deferredWrapper, useDeferredComponent } from './deferred';
 import { FieldShell } from './field';
-import type { Select as SelectComponent } from './select';
+import type { SelectField } from './select';
 
-type SelectProps = Parameters<typeof SelectComponent>[0];
+type SelectProps = Parameters<typeof SelectField>[0];
 
-const deferredSelect = deferredComponent(() => import('./select').then((module) => module.Select));
+const deferredSelect = deferredComponent(() => import('./select').then((module) => module.SelectField));
 
 const shellWidth = css({ w: 'auto', minW: '0' });
 const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);

@@ -1,7 +1,9 @@
-import { NumberInput } from '@ark-ui/react/number-input';
 import { css } from 'styled-system/css';
-import { numberInput } from 'styled-system/recipes';
 import { MinusIcon, PlusIcon } from '../icons';
+import * as NumberInput from './styled/number-input';
+
+/** The NumberInput's compound parts: `<NumberInput.Root>`, `<NumberInput.Input>`, … */
+export { NumberInput };
 
 type QuantityInputProps = {
   label: string;
@@ -15,7 +17,6 @@ type QuantityInputProps = {
 
 /** Ark NumberInput as a minus / value / plus stepper; never goes below `min` (default 1). */
 export function QuantityInput({ label, value, onValueChange, min = 1, max, hideLabel }: QuantityInputProps) {
-  const classes = numberInput();
   return (
     <NumberInput.Root
       value={String(value)}
@@ -30,17 +31,14 @@ export function QuantityInput({ label, value, onValueChange, min = 1, max, hideL
           onValueChange(details.valueAsNumber);
         }
       }}
-      className={classes.root}
     >
-      <NumberInput.Label className={hideLabel ? css({ srOnly: true }) : classes.label}>
-        {label}
-      </NumberInput.Label>
-      <NumberInput.Control className={classes.control}>
-        <NumberInput.DecrementTrigger className={classes.decrementTrigger} aria-label={`Decrease ${label}`}>
+      <NumberInput.Label className={hideLabel ? css({ srOnly: true }) : undefined}>{label}</NumberInput.Label>
+      <NumberInput.Control>
+        <NumberInput.DecrementTrigger aria-label={`Decrease ${label}`}>
           <MinusIcon size={16} />
         </NumberInput.DecrementTrigger>
-        <NumberInput.Input className={classes.input} />
-        <NumberInput.IncrementTrigger className={classes.incrementTrigger} aria-label={`Increase ${label}`}>
+        <NumberInput.Input />
+        <NumberInput.IncrementTrigger aria-label={`Increase ${label}`}>
           <PlusIcon size={16} />
         </NumberInput.IncrementTrigger>
       </NumberInput.Control>

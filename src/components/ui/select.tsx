@@ -1,15 +1,18 @@
 import { Portal } from '@ark-ui/react/portal';
-import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select';
+import { createListCollection } from '@ark-ui/react/select';
 import { type FieldMetadata, useInputControl } from '@conform-to/react';
 import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
-import { select } from 'styled-system/recipes';
 import { CheckIcon, ChevronDownIcon } from '../icons';
 import { FieldShell, type FieldShellOptions } from './field';
+import * as Select from './styled/select';
+
+/** The Select's compound parts: `<Select.Root>`, `<Select.Trigger>`, `<Select.Item>`, … */
+export { Select };
 
 export type SelectOption = { label: string; value: string };
 
-type SelectProps = FieldShellOptions & {
+type SelectFieldProps = FieldShellOptions & {
   label: string;
   options: readonly SelectOption[];
   /** The chosen value, or '' for none (the placeholder shows). */
@@ -32,10 +35,10 @@ type SelectProps = FieldShellOptions & {
 const shellWidth = css({ w: 'auto', minW: '0' });
 
 /**
- * Single-choice Ark Select in FieldShell: label, optional Clear action, helper text and error list,
+ * Single-choice Select in FieldShell: label, optional Clear action, helper text and error list,
  * with the trigger (the focusable combobox) described by the helper and errors.
  */
-export function Select({
+export function SelectField({
   label,
   errors,
   helperText,
@@ -50,8 +53,7 @@ export function Select({
   name,
   disabled,
   defaultOpen,
-}: SelectProps) {
-  const classes = select();
+}: SelectFieldProps) {
   const collection = useMemo(() => createListCollection({ items: [...options] }), [options]);
   return (
     <FieldShell
@@ -63,7 +65,7 @@ export function Select({
       labelInControl
     >
       {(control) => (
-        <ArkSelect.Root
+        <Select.Root
           collection={collection}
           value={value ? [value] : []}
           onValueChange={(details) => onValueChange(details.value[0] ?? '')}
@@ -72,38 +74,35 @@ export function Select({
           disabled={disabled}
           defaultOpen={defaultOpen}
           positioning={{ sameWidth: true }}
-          className={classes.root}
         >
-          <ArkSelect.Label className={control.labelClassName}>{control.label}</ArkSelect.Label>
-          <ArkSelect.Control className={classes.control}>
-            <ArkSelect.Trigger className={classes.trigger} aria-describedby={control.describedBy}>
-              <ArkSelect.ValueText placeholder={placeholder} className={classes.valueText} />
-              <ArkSelect.Indicator className={classes.indicator}>
+          <Select.Label className={control.labelClassName}>{control.label}</Select.Label>
+          <Select.Control>
+            <Select.Trigger aria-describedby={control.describedBy}>
+              <Select.ValueText placeholder={placeholder} />
+              <Select.Indicator>
                 <ChevronDownIcon size={18} />
-              </ArkSelect.Indicator>
-            </ArkSelect.Trigger>
+              </Select.Indicator>
+            </Select.Trigger>
             {clearLabel ? (
-              <ArkSelect.ClearTrigger className={classes.clearTrigger} aria-label={clearLabel}>
-                {clearLabel}
-              </ArkSelect.ClearTrigger>
+              <Select.ClearTrigger aria-label={clearLabel}>{clearLabel}</Select.ClearTrigger>
             ) : null}
-          </ArkSelect.Control>
+          </Select.Control>
           <Portal>
-            <ArkSelect.Positioner className={classes.positioner}>
-              <ArkSelect.Content className={classes.content}>
+            <Select.Positioner>
+              <Select.Content>
                 {collection.items.map((item) => (
-                  <ArkSelect.Item key={item.value} item={item} className={classes.item}>
-                    <ArkSelect.ItemText className={classes.itemText}>{item.label}</ArkSelect.ItemText>
-                    <ArkSelect.ItemIndicator className={classes.itemIndicator}>
+                  <Select.Item key={item.value} item={item}>
+                    <Select.ItemText>{item.label}</Select.ItemText>
+                    <Select.ItemIndicator>
                       <CheckIcon size={16} />
-                    </ArkSelect.ItemIndicator>
-                  </ArkSelect.Item>
+                    </Select.ItemIndicator>
+                  </Select.Item>
                 ))}
-              </ArkSelect.Content>
-            </ArkSelect.Positioner>
+              </Select.Content>
+            </Select.Positioner>
           </Portal>
-          <ArkSelect.HiddenSelect />
-        </ArkSelect.Root>
+          <Select.HiddenSelect />
+        </Select.Root>
       )}
     </FieldShell>
   );

@@ -2,6 +2,7 @@ import { css, cx } from 'styled-system/css';
 import type { CartLine } from '../../../machines/cart.model';
 import { formatInr } from '../../components/format';
 import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
 
 // No column gap, so the rule above the total runs unbroken across both cells.
 const totalCell = css({ pt: '2', borderTopWidth: '1px', borderColor: 'border.subtle', fontWeight: '700' });
@@ -9,13 +10,11 @@ const totalCell = css({ pt: '2', borderTopWidth: '1px', borderColor: 'border.sub
 /** Lines, subtotal, free shipping and total (spec §2 Checkout); shop screens use rupees. */
 export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; total: number }) {
   return (
-    <aside
+    <Card
+      as="aside"
+      padding="sm"
       aria-labelledby="summary-title"
       className={css({
-        bg: 'bg.surface',
-        borderRadius: 'card',
-        boxShadow: 'card',
-        p: { base: '5', md: '6' },
         display: 'flex',
         flexDirection: 'column',
         gap: '4',
@@ -80,6 +79,6 @@ export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; tot
         <dt className={cx(totalCell, css({ fontSize: 'md' }))}>Total</dt>
         <dd className={cx(totalCell, css({ fontSize: 'lg' }))}>{formatInr(total)}</dd>
       </dl>
-    </aside>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { Select, useSelectControl } from '../../components/ui/select';
+import { SelectField, useSelectControl } from '../../components/ui/select';
 import { INDIAN_STATES } from '../../forms/checkout.schema';
 
 const STATE_OPTIONS = INDIAN_STATES.map((name) => ({ label: name, value: name }));
@@ -7,7 +7,7 @@ const STATE_OPTIONS = INDIAN_STATES.map((name) => ({ label: name, value: name })
 /** The shipping state: the shared Select of the 36 states and union territories, wired to Conform. */
 export function StateSelect({ meta, label }: { meta: FieldMetadata<string>; label: string }) {
   return (
-    <Select
+    <SelectField
       label={label}
       options={STATE_OPTIONS}
       placeholder="Select state"

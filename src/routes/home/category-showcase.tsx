@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { FallbackImage, PLACEHOLDER_IMAGE } from '../../components/fallback-image';
 import { ArrowRightIcon } from '../../components/icons';
 import { categoryPath } from '../../components/layout/store-display';
+import { Card } from '../../components/ui/card';
 
 /** Art for a category without its own image in store information (spec §2: a default image). */
 export const DEFAULT_CATEGORY_IMAGE = PLACEHOLDER_IMAGE;
@@ -36,16 +37,15 @@ export function CategoryShowcase({ categories, categoryImages }: CategoryShowcas
       <ul className={layout} data-count={shown.length}>
         {shown.map((category) => (
           <li key={category} className={css({ listStyle: 'none' })}>
-            <Link
+            <Card
+              as={Link}
+              padding="none"
               to={categoryPath(category)}
               className={css({
                 position: 'relative',
                 display: 'block',
                 h: '380px',
-                borderRadius: 'card',
-                overflow: 'hidden',
-                boxShadow: 'card',
-                bg: 'cotton.100',
+                bg: 'bg.muted',
                 '& img': { transition: 'transform 0.6s ease' },
                 _hover: { '& img': { transform: 'scale(1.05)' } },
                 _focusVisible: { outline: '3px solid', outlineColor: 'border.focus', outlineOffset: '3px' },
@@ -92,7 +92,7 @@ export function CategoryShowcase({ categories, categoryImages }: CategoryShowcas
                   Browse Collection <ArrowRightIcon size={16} />
                 </span>
               </div>
-            </Link>
+            </Card>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { css } from 'styled-system/css';
 import type { DisplayOrder } from '../../../machines/orders.model';
 import { formatInr, formatLongDate } from '../../components/format';
 import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
 import { OrderLine } from './order-line';
 import { StatusBadge } from './status-badge';
 
@@ -11,15 +12,7 @@ const label = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTr
 export function OrderCard({ order }: { order: DisplayOrder }) {
   const titleId = `order-${order.id}`;
   return (
-    <article
-      aria-labelledby={titleId}
-      className={css({
-        bg: 'bg.surface',
-        borderRadius: 'card',
-        boxShadow: 'card',
-        overflow: 'hidden',
-      })}
-    >
+    <Card as="article" padding="none" aria-labelledby={titleId}>
       <header
         className={css({
           display: 'flex',
@@ -96,6 +89,6 @@ export function OrderCard({ order }: { order: DisplayOrder }) {
           </ButtonLink>
         ) : null}
       </footer>
-    </article>
+    </Card>
   );
 }

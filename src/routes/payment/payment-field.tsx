@@ -7,7 +7,7 @@ import { isRequired, type PaymentField, type PaymentValue } from '../../../machi
 import { Checkbox } from '../../components/ui/checkbox';
 import { InputField, TextareaField } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';
-import { Select, useSelectControl } from '../../components/ui/select';
+import { SelectField, useSelectControl } from '../../components/ui/select';
 import type { PaymentFormModel } from '../../forms/payment-form.schema';
 import { applyMask } from './mask';
 
@@ -51,7 +51,7 @@ export function PaymentFieldControl({ field, meta, model, disabled }: PaymentFie
     case 'checkbox':
       return <CheckboxField field={field} meta={meta} />;
     case 'select':
-      return <SelectField field={field} meta={meta} />;
+      return <PaymentSelectField field={field} meta={meta} />;
     case 'textarea':
       return (
         <TextareaField
@@ -97,7 +97,7 @@ export function PaymentFieldControl({ field, meta, model, disabled }: PaymentFie
   }
 }
 
-function SelectField({
+function PaymentSelectField({
   field,
   meta,
 }: {
@@ -105,7 +105,7 @@ function SelectField({
   meta: FieldMetadata<PaymentValue | undefined>;
 }) {
   return (
-    <Select
+    <SelectField
       label={field.label}
       options={field.options ?? []}
       placeholder={field.placeholder ?? 'Select an option'}

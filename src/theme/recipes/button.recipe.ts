@@ -46,12 +46,6 @@ export const buttonRecipe = defineRecipe({
         color: 'terracotta.800',
         _hover: { bg: 'cotton.100' },
       },
-      glass: {
-        bg: 'rgba(255,255,255,0.12)',
-        color: 'white',
-        borderColor: 'rgba(255,255,255,0.7)',
-        _hover: { bg: 'rgba(255,255,255,0.22)' },
-      },
       ghost: {
         bg: 'transparent',
         color: 'fg.default',
@@ -75,7 +69,6 @@ export const buttonRecipe = defineRecipe({
       sm: { h: '9', px: '3', fontSize: 'sm' },
       md: { h: '11', px: '5', fontSize: 'sm' },
       lg: { h: '12', px: '7', fontSize: 'md' },
-      icon: { h: '10', w: '10', p: '0' },
     },
     fullWidth: { true: { w: 'full' } },
   },

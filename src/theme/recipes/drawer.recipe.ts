@@ -1,13 +1,22 @@
 import { dialogAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
 
-export const dialogRecipe = defineSlotRecipe({
-  className: 'dialog',
-  description: 'Ark Dialog as a centred modal or a side drawer',
+/** Ark Dialog sliding in from the inline end: the phone menu. */
+export const drawerRecipe = defineSlotRecipe({
+  className: 'drawer',
+  description: 'Ark Dialog as a side drawer',
+  // Panda adds the compound root (<Drawer.Root>, src/components/ui/drawer.tsx) to these names.
+  jsx: ['Drawer'],
   slots: dialogAnatomy.keys(),
   base: {
     backdrop: { position: 'fixed', inset: '0', bg: 'rgba(26, 31, 58, 0.45)', zIndex: 'overlay' },
-    positioner: { position: 'fixed', inset: '0', display: 'flex', zIndex: 'modal' },
+    positioner: {
+      position: 'fixed',
+      inset: '0',
+      display: 'flex',
+      justifyContent: 'flex-end',
+      zIndex: 'modal',
+    },
     content: {
       bg: 'bg.canvas',
       boxShadow: 'raised',
@@ -17,10 +26,11 @@ export const dialogRecipe = defineSlotRecipe({
       p: '6',
       position: 'relative',
       overflowY: 'auto',
+      h: 'full',
+      w: 'min(20rem, 85vw)',
       _focusVisible: { outline: 'none' },
     },
     title: { textStyle: 'h3', fontFamily: 'display', fontSize: 'xl' },
-    description: { color: 'fg.muted', fontSize: 'sm' },
     closeTrigger: {
       position: 'absolute',
       top: '4',
@@ -35,20 +45,4 @@ export const dialogRecipe = defineSlotRecipe({
       _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
     },
   },
-  jsx: ['Drawer'],
-  // <Drawer placement=…> passes its prop (default 'end') through a variable: generate that placement.
-  staticCss: [{ placement: ['end'] }],
-  variants: {
-    placement: {
-      center: {
-        positioner: { alignItems: 'center', justifyContent: 'center', p: '4' },
-        content: { borderRadius: 'card', w: 'full', maxW: 'md' },
-      },
-      end: {
-        positioner: { justifyContent: 'flex-end' },
-        content: { h: 'full', w: 'min(20rem, 85vw)' },
-      },
-    },
-  },
-  defaultVariants: { placement: 'center' },
 });
