@@ -1,14 +1,14 @@
 import { expect } from 'vitest';
 import type { CartLine } from '../../machines/cart.model';
 import { modelNamed } from './support/models';
-import { answerOf, before, describeModel, type StepView } from './support/suite';
+import { answerOf, describeModel, type StepView } from './support/suite';
 
 const same = (a: Partial<CartLine>, b: Partial<CartLine>) =>
   a.id === b.id && a.selectedSize === b.selectedSize && a.selectedColor === b.selectedColor;
 
 /** The lines the cart page shows after the step. */
 function itemsAfter(step: StepView): CartLine[] {
-  const items = before(step, (c) => c.items as CartLine[], []);
+  const items = (step.from?.context.items ?? []) as CartLine[];
   const e = step.event as { type: string } & Partial<CartLine>;
   if (step.event.type === 'xstate.done.actor.loadCart') {
     // A stored cart comes back as it was; a corrupt one gives an empty cart.
@@ -49,65 +49,55 @@ function itemsAfter(step: StepView): CartLine[] {
   }
 }
 
-describeModel(
-  modelNamed('cart'),
-  ({ from, event, to }) => {
-    const before = (from?.context.items ?? []) as CartLine[];
-    const e = event as { type: string } & Partial<CartLine> & { authenticated?: boolean };
-    switch (e.type) {
-      case 'cart.add': {
-        if (!e.quantity || e.quantity < 1) return [];
-        const merged = before.some(
-          (l) => l.id === e.id && l.selectedSize === e.selectedSize && l.selectedColor === e.selectedColor,
-        );
-        return merged
-          ? [
-              {
-                type: 'toast',
-                title: 'Cart updated',
-                description: `${e.name} quantity increased.`,
-                variant: 'success',
-              },
-            ]
-          : [
-              {
-                type: 'toast',
-                title: 'Added to cart',
-                description: `${e.name} added to your cart.`,
-                variant: 'success',
-              },
-            ];
-      }
-      case 'cart.remove':
-        return before.some((l) => l.id === e.id) ? [{ type: 'toast', title: 'Removed from cart' }] : [];
-      case 'cart.clear':
-        return [
-          {
-            type: 'toast',
-            title: 'Cart cleared',
-            description: 'All items have been removed from your cart.',
-          },
-        ];
-      case 'cart.checkout':
-        return e.authenticated
-          ? [{ type: 'navigate', to: '/checkout' }]
-          : [
-              {
-                type: 'toast',
-                title: 'Login Required',
-                description: 'Please login to proceed with checkout',
-              },
-              { type: 'navigate', to: '/login', from: '/checkout' },
-            ];
-      default:
-        void to;
-        return [];
+const expectEmits = ({ from, event, to }: StepView) => {
+  const before = (from?.context.items ?? []) as CartLine[];
+  const e = event as { type: string } & Partial<CartLine> & { authenticated?: boolean };
+  switch (e.type) {
+    case 'cart.add': {
+      if (!e.quantity || e.quantity < 1) return [];
+      const merged = before.some(
+        (l) => l.id === e.id && l.selectedSize === e.selectedSize && l.selectedColor === e.selectedColor,
+      );
+      return merged
+        ? [
+            {
+              type: 'toast',
+              title: 'Cart updated',
+              description: `${e.name} quantity increased.`,
+              variant: 'success',
+            },
+          ]
+        : [
+            {
+              type: 'toast',
+              title: 'Added to cart',
+              description: `${e.name} added to your cart.`,
+              variant: 'success',
+            },
+          ];
     }
+    case 'cart.remove':
+      return before.some((l) => l.id === e.id) ? [{ type: 'toast', title: 'Removed from cart' }] : [];
+    case 'cart.clear':
+      return [
+        { type: 'toast', title: 'Cart cleared', description: 'All items have been removed from your cart.' },
+      ];
+    case 'cart.checkout':
+      return e.authenticated
+        ? [{ type: 'navigate', to: '/checkout' }]
+        : [
+            { type: 'toast', title: 'Login Required', description: 'Please login to proceed with checkout' },
+            { type: 'navigate', to: '/login', from: '/checkout' },
+          ];
+    default:
+      void to;
+      return [];
+  }
+};
+
+describeModel(modelNamed('cart'), expectEmits, {
+  shows: (step) => {
+    expect(step.to.context.items).toEqual(itemsAfter(step));
+    expect(step.to.hasTag('loading')).toBe(step.event.type === 'xstate.init');
   },
-  {
-    shows: (step) => {
-      expect(step.to.context.items).toEqual(itemsAfter(step));
-      expect(step.to.hasTag('loading')).toBe(step.event.type === 'xstate.init');
-    },
-  },
-);
+});
