@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, hashToken, SESSION_TTL_MS, verifyPassword } from '../../server/auth';
 import { sessions, users } from '../../server/db/schema';
+import { findUserByEmail, findUserById, insertUser, replacePassword } from '../../server/repositories/users';
 import { API, bearer, createTestApp, registerAndLogin, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -240,5 +241,30 @@ describe('password hashing', () => {
     expect(await verifyPassword('correct horse', a)).toBe(true);
     expect(await verifyPassword('correct horsE', a)).toBe(false);
     expect(await verifyPassword('correct horse', 'garbage')).toBe(false);
+  });
+});
+
+describe('users repository', () => {
+  it('answers null instead of a second account when the email is taken', async () => {
+    const user = { email: 'repo-dup@example.in', passwordHash: 'h', firstName: 'Asha', lastName: 'Verma' };
+    expect(await insertUser(t.ctx.db, user)).toMatchObject({ email: user.email });
+    expect(await insertUser(t.ctx.db, { ...user, firstName: 'Other' })).toBeNull();
+    const rows = await t.ctx.db.select().from(users).where(eq(users.email, user.email));
+    expect(rows.map((row) => row.firstName)).toEqual(['Asha']);
+  });
+
+  it('replaces a password and revokes its sessions only while the expected hash is still stored', async () => {
+    const shopper = await registerAndLogin(t.app);
+    const user = await findUserByEmail(t.ctx.db, shopper.email);
+    if (!user) throw new Error('registered user not found');
+    const sessionsOf = () => t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+
+    expect(await replacePassword(t.ctx.db, user.id, 'not-the-stored-hash', 'new-hash')).toBe(false);
+    expect(await sessionsOf()).toHaveLength(1);
+    expect((await findUserById(t.ctx.db, user.id))?.passwordHash).toBe(user.passwordHash);
+
+    expect(await replacePassword(t.ctx.db, user.id, user.passwordHash, 'new-hash')).toBe(true);
+    expect(await sessionsOf()).toEqual([]);
+    expect((await findUserById(t.ctx.db, user.id))?.passwordHash).toBe('new-hash');
   });
 });
