@@ -423,14 +423,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const { status, message, headers } = classifyError(error);
+    const { status, message, headers, field } = classifyError(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ status, reason: message }, 'client error');
     }
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-    reply.code(status).type('application/json; charset=utf-8').send({ error: message });
+    reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(field === undefined ? { error: message } : { error: message, field });
   });
 
   // JSON answers over ~1 KB go out brotli or gzip. The catalogue reads and static files arrive already
@@ -507,10 +510,16 @@ interface ErrorLike {
   validationContext?: string;
 }
 
-function classifyError(raw: unknown): { status: number; message: string; headers: Record<string, string> } {
+function classifyError(raw: unknown): {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+  field?: string;
+} {
   if (raw instanceof HttpError) {
-    const message = raw.statusCode >= 500 && raw.statusCode !== 501 ? 'Internal server error' : raw.message;
-    return { status: raw.statusCode, message, headers: raw.headers };
+    if (raw.statusCode >= 500 && raw.statusCode !== 501)
+      return { status: raw.statusCode, message: 'Internal server error', headers: raw.headers };
+    return { status: raw.statusCode, message: raw.message, headers: raw.headers, field: raw.field };
   }
   const error = (raw ?? {}) as ErrorLike;
   if (Array.isArray(error.validation) && error.validation[0]) {
