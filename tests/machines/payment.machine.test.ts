@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ORDER_NOT_FOUND, ORDER_NOT_PAYABLE, paymentMachine } from '../../machines/payment.machine';
-import type { PaymentField } from '../../machines/payment-form.rules';
+import type { PaymentField } from '../../shared/payment-fields';
 
 const methodField: PaymentField = {
   name: 'method',
@@ -25,7 +25,8 @@ describeModel(
   modelNamed('payment'),
   ({ event, to }) => {
     const e = event as { type: string; output?: unknown };
-    if (e.type === 'payment.submit' && to.matches('form'))
+    // A refused submit (the machine's own check, or the server's 400 about a field) returns to the form.
+    if ((e.type === 'payment.submit' || e.type === 'xstate.error.actor.submitPayment') && to.matches('form'))
       return [
         {
           type: 'toast',
@@ -75,6 +76,10 @@ describeModel(
       const e = step.event as { type: string; output?: unknown };
       if (s.matches('missingOrderId'))
         expect(s.context.error).toBe('Order ID is missing. Please return to checkout.');
+      // The server's message about a field stays in context for the form, until the next submit.
+      if (s.matches('form') && e.type === 'xstate.error.actor.submitPayment')
+        expect(s.context.serverErrors).toEqual({ phone: 'Phone number must start with +91' });
+      if (s.matches('submitting')) expect(s.context.serverErrors).toEqual({});
       if (s.matches('fieldsFailed'))
         expect(s.context.error).toBe('Failed to load payment form. Please try again later.');
       if (s.matches('failed')) {
