@@ -347,7 +347,8 @@ export const paymentMachine = setup({
         ],
         onError: [
           {
-            // A 400 about one field of the form: back to the form, the message under that field.
+            description:
+              'The server refused one visible field: back to the form, its message under that field',
             guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
             target: 'form',
             actions: [
