@@ -47,7 +47,7 @@ export default defineConfig({
           // Opening a fresh PGlite per file can take several seconds when both cores are busy.
           hookTimeout: 60_000,
           testTimeout: 30_000,
-          include: ['tests/{server,machines,api,forms,scripts}/**/*.test.ts'],
+          include: ['tests/{server,machines,api,forms,shared,scripts}/**/*.test.ts'],
         },
       },
       {

@@ -1,12 +1,14 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { firstBlankField, SHIPPING_FIELDS, type ShippingField } from '../shared/checkout-address';
 import type { components } from '../src/api/schema';
 import { type CartLine, lineNeedsChoice } from './cart.model';
+import { fieldErrorOf } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
 
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
-export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
+export { SHIPPING_FIELDS };
 
 export type CheckoutEvent = { type: 'checkout.submit'; items: CartLine[] } & ShippingAddress;
 
@@ -14,6 +16,8 @@ export type CheckoutContext = {
   items: CartLine[];
   shipping: ShippingAddress;
   orderId: string | null;
+  /** What POST /orders said about one field (`{ postalCode: '…' }`), for the form to show under it. */
+  fieldErrors: Partial<Record<ShippingField, string>>;
 };
 
 const EMPTY_SHIPPING: ShippingAddress = {
@@ -78,7 +82,8 @@ export const checkoutMachine = setup({
   guards: {
     isCartEmpty: ({ context }) => context.items.length === 0,
     hasLineWithoutChoice: ({ context }) => context.items.some(lineNeedsChoice),
-    hasBlankShippingField: ({ context }) => SHIPPING_FIELDS.some((f) => context.shipping[f].trim() === ''),
+    // Blank as the shared rules see it: nothing visible, or a phone holding only the +91 it starts with.
+    hasBlankShippingField: ({ context }) => firstBlankField(context.shipping) !== null,
   },
   actions: {
     assignDraft: assign(({ event }) => ({
@@ -91,7 +96,11 @@ export const checkoutMachine = setup({
         postalCode: event.postalCode ?? '',
         phone: event.phone ?? '',
       },
+      fieldErrors: {},
     })),
+    assignFieldError: assign({
+      fieldErrors: (_, params: { error: unknown }) => fieldErrorOf(params.error, SHIPPING_FIELDS),
+    }),
     assignOrderId: assign({ orderId: (_, params: { id: string }) => params.id }),
     notifyChoiceMissing: emit(
       toast('Choose size and colour', 'Pick a size and colour for every item in your cart.', 'error'),
@@ -109,7 +118,7 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: { items: [], shipping: EMPTY_SHIPPING, orderId: null },
+  context: { items: [], shipping: EMPTY_SHIPPING, orderId: null, fieldErrors: {} },
   initial: 'idle',
   states: {
     idle: {
@@ -142,6 +151,8 @@ export const checkoutMachine = setup({
           target: 'idle',
           actions: [
             'notifyOrderFailed',
+            // A 400 about one field (`{ error, field }`) also goes under that field in the form.
+            { type: 'assignFieldError', params: ({ event }) => ({ error: event.error }) },
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
           ],
         },

@@ -9,16 +9,24 @@ export class RequestError extends Error {
   readonly noResponse: boolean;
   /** The `error` field of the server's JSON answer, when there was one. */
   readonly serverMessage: string | undefined;
+  /** The form field the server's answer is about (its `field`), when it names one. */
+  readonly field: string | undefined;
 
   constructor(
     message: string,
-    details: { status?: number; noResponse?: boolean; serverMessage?: string | undefined } = {},
+    details: {
+      status?: number;
+      noResponse?: boolean;
+      serverMessage?: string | undefined;
+      field?: string | undefined;
+    } = {},
   ) {
     super(message);
     this.name = 'RequestError';
     this.status = details.status;
     this.noResponse = details.noResponse ?? false;
     this.serverMessage = details.serverMessage;
+    this.field = details.field;
   }
 }
 
@@ -31,4 +39,13 @@ export function messageOf(error: unknown, fallback: string): string {
 
 export function isRequestError(error: unknown): error is RequestError {
   return error instanceof RequestError;
+}
+
+/**
+ * The server's message about one of `fields`, keyed by that field: what a form shows under the field.
+ * Empty when the error is not a server answer about one of them.
+ */
+export function fieldErrorOf(error: unknown, fields: readonly string[]): Record<string, string> {
+  if (!isRequestError(error) || !error.field || !error.serverMessage) return {};
+  return fields.includes(error.field) ? { [error.field]: error.serverMessage } : {};
 }

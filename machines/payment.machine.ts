@@ -1,8 +1,4 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { isRequestError } from './errors';
-import { type EmittedEvent, navigate, toast } from './events';
-import { type ApiOrder, type DisplayOrder, hasLeftPending, isPayable, toDisplayOrder } from './orders.model';
-import { type PaymentOutcome, type PaymentResponse, paymentOutcome } from './payment.model';
 import {
   applyChange,
   defaultValues,
@@ -12,7 +8,12 @@ import {
   type PaymentValues,
   submittedFields,
   validateForm,
-} from './payment-form.rules';
+  visibleFields,
+} from '../shared/payment-fields';
+import { fieldErrorOf, isRequestError } from './errors';
+import { type EmittedEvent, navigate, toast } from './events';
+import { type ApiOrder, type DisplayOrder, hasLeftPending, isPayable, toDisplayOrder } from './orders.model';
+import { type PaymentOutcome, type PaymentResponse, paymentOutcome } from './payment.model';
 
 export const ORDER_ID_MISSING = 'Order ID is missing. Please return to checkout.';
 export const FIELDS_FAILED = 'Failed to load payment form. Please try again later.';
@@ -80,12 +81,18 @@ export type PaymentContext = {
   fields: PaymentField[];
   values: PaymentValues;
   errors: PaymentErrors;
+  /** What POST /payments said about one field (400 `{ error, field }`), for the form to show under it. */
+  serverErrors: PaymentErrors;
   /** What POST /payments answered; a QR outcome also carries the gateway's own page (`gatewayUrl`). */
   outcome: PaymentOutcome | null;
   error: string | null;
 };
 
 export type SubmitPaymentInput = { orderId: string; fields: Record<string, PaymentValue> };
+
+/** The fields the shopper can see now: a server error about a hidden one has nowhere to show. */
+const visibleFieldNames = (context: Pick<PaymentContext, 'fields' | 'values'>) =>
+  visibleFields(context.fields, context.values).map((f) => f.name);
 
 type OutcomeKind = PaymentOutcome['kind'];
 const outcomeIs = (kind: OutcomeKind) => (_: unknown, params: { response: PaymentResponse }) =>
@@ -139,6 +146,8 @@ export const paymentMachine = setup({
     isOrderPayable: (_, params: { order: ApiOrder }) => isPayable(params.order?.status),
     isNotFound: (_, params: { error: unknown }) =>
       isRequestError(params.error) && params.error.status === 404,
+    isFieldError: ({ context }, params: { error: unknown }) =>
+      Object.keys(fieldErrorOf(params.error, visibleFieldNames(context))).length > 0,
   },
   actions: {
     assignMissingOrder: assign({ error: ORDER_ID_MISSING }),
@@ -175,7 +184,11 @@ export const paymentMachine = setup({
       return { values };
     }),
     showErrors: assign({ errors: ({ context }) => validateForm(context.fields, context.values) }),
-    clearErrors: assign({ errors: {}, error: null }),
+    clearErrors: assign({ errors: {}, serverErrors: {}, error: null }),
+    assignServerFieldError: assign({
+      serverErrors: ({ context }, params: { error: unknown }) =>
+        fieldErrorOf(params.error, visibleFieldNames(context)),
+    }),
     notifyValidationError: emit(toast('Validation Error', 'Please correct the errors in the form', 'error')),
     assignOutcome: assign({
       outcome: (_, params: { response: PaymentResponse }) => paymentOutcome(params.response),
@@ -185,6 +198,12 @@ export const paymentMachine = setup({
       return { outcome, error: outcome.kind === 'failed' ? outcome.error : null };
     }),
     assignException: assign({ error: PAYMENT_EXCEPTION, outcome: null }),
+    /** The server's text when it answered one, else the generic exception text. */
+    assignRequestFailure: assign({
+      error: (_, params: { error: unknown }) =>
+        (isRequestError(params.error) && params.error.serverMessage) || PAYMENT_EXCEPTION,
+      outcome: null,
+    }),
     postGatewayForm: emit(({ context }) => {
       const o = context.outcome;
       return o?.kind === 'redirectPost'
@@ -210,6 +229,7 @@ export const paymentMachine = setup({
     fields: [],
     values: {},
     errors: {},
+    serverErrors: {},
     outcome: null,
     error: null,
   }),
@@ -325,7 +345,22 @@ export const paymentMachine = setup({
           },
           { target: 'failed', actions: { type: 'assignFailure', params: responseParams } },
         ],
-        onError: { target: 'failed', actions: 'assignException' },
+        onError: [
+          {
+            description:
+              'The server refused one visible field: back to the form, its message under that field',
+            guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
+            target: 'form',
+            actions: [
+              { type: 'assignServerFieldError', params: ({ event }) => ({ error: event.error }) },
+              'notifyValidationError',
+            ],
+          },
+          {
+            target: 'failed',
+            actions: { type: 'assignRequestFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     failed: {

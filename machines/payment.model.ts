@@ -1,6 +1,7 @@
 /** Reading the payment answers (spec §3 Payment field definition / submit response, §4 Payment outcome). */
+
+import type { PaymentField } from '../shared/payment-fields';
 import type { components } from '../src/api/schema';
-import type { PaymentField } from './payment-form.rules';
 
 export type PaymentResponse = components['schemas']['PaymentResponse'];
 export type PaymentAction = components['schemas']['PaymentAction'];

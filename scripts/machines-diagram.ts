@@ -190,8 +190,9 @@ ${rows.join('\n')}
 
 Pure rules used by machines and views live next to them: \`cart.model.ts\` (lines, totals, stored-cart
 validation), \`catalogue.model.ts\` (display product, titles, pagination), \`orders.model.ts\` (status labels
-and colours, display order), \`payment.model.ts\` (field list and outcome parsing) and
-\`payment-form.rules.ts\` (visibility, defaults, +91 phone rules and messages, \`canSubmit\`).
+and colours, display order) and \`payment.model.ts\` (field list and outcome parsing). Rules the server
+applies too live in the top-level \`shared/\` folder: \`shared/payment-fields.ts\` (visibility, defaults,
++91 phone rules and messages, \`canSubmit\`) and \`shared/checkout-address.ts\` (PIN, state, mobile number).
 
 ## What machines emit
 

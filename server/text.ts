@@ -1,11 +1,4 @@
-/**
- * Characters that render as nothing. A name or address made only of these (plus whitespace) looks
- * blank to everyone reading it, so it counts as blank. U+FEFF is also whitespace to String#trim.
- */
-const INVISIBLE = /\u200B|\u200C|\u200D|\u2060|\uFEFF/g;
-
-/** The text a reader sees: invisible characters removed, then trimmed. Used for checks, never stored. */
-export const visibleText = (value: string) => value.replace(INVISIBLE, '').trim();
+import { visibleText } from '../shared/text';
 
 /** Visible characters, counted as code points like the contract's minLength (AJV) counts them. */
 export const visibleLength = (value: string) => [...visibleText(value)].length;

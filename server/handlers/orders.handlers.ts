@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { checkShippingAddress, normaliseMobile } from '../../shared/checkout-address';
 import type { components } from '../../src/api/schema';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
@@ -15,14 +16,11 @@ import {
   orderWithOwnerEmail,
 } from '../repositories/orders';
 import { findProductsByIds, isProductId } from '../repositories/products';
-import { visibleText } from '../text';
 
 type Order = components['schemas']['Order'];
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
 export const MAX_QUANTITY = 99;
-export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
-export const PHONE_PATTERN = /^\+91[0-9]{10}$/;
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -37,9 +35,6 @@ export function newOrderId(): string {
   for (let i = 15; i >= 0; i--) out += CROCKFORD[Number((bits >> BigInt(i * 5)) & 31n)];
   return `SF-${out}`;
 }
-
-/** Drops spaces and hyphens: "+91 98765-43210" → "+919876543210". */
-export const normalisePhone = (phone: string) => phone.replace(/[\s-]/g, '');
 
 export function toOrderJson(order: OrderRow, items: OrderItemWithImage[]): Order {
   return {
@@ -106,21 +101,11 @@ function chooseOption(
   return match;
 }
 
+/** The address by the checkout rules (shared/checkout-address.ts): a 400 names the field at fault. */
 function checkShipping(raw: CreateOrderRequest['shippingAddress']) {
-  const shipping = {
-    fullName: raw.fullName.trim(),
-    address: raw.address.trim(),
-    city: raw.city.trim(),
-    state: raw.state.trim(),
-    postalCode: raw.postalCode.trim(),
-    phone: normalisePhone(raw.phone.trim()),
-  };
-  if (Object.values(shipping).some((value) => visibleText(value) === '')) {
-    throw badRequest('All shipping information fields are required.');
-  }
-  if (!PIN_PATTERN.test(shipping.postalCode)) throw badRequest('postalCode must be a 6-digit PIN code');
-  if (!PHONE_PATTERN.test(shipping.phone)) throw badRequest('phone must be +91 followed by 10 digits');
-  return shipping;
+  const result = checkShippingAddress(raw);
+  if (!result.ok) throw badRequest(result.message, result.field);
+  return result.value;
 }
 
 export function ordersHandlers(ctx: AppContext) {
@@ -269,8 +254,5 @@ export function ordersHandlers(ctx: AppContext) {
 export function contactMatches(contact: string, email: string, phone: string): boolean {
   if (!contact) return false;
   if (contact.includes('@')) return contact.toLowerCase() === email.toLowerCase();
-  let digits = normalisePhone(contact);
-  if (/^[0-9]{10}$/.test(digits)) digits = `+91${digits}`;
-  else if (/^91[0-9]{10}$/.test(digits)) digits = `+${digits}`;
-  return digits === phone;
+  return normaliseMobile(contact) === phone;
 }

@@ -21,10 +21,13 @@ export function classifyError(raw: unknown): {
   status: number;
   message: string;
   headers: Record<string, string>;
+  /** The form field a 400 is about (`{ error, field }`), so the form can show it under that field. */
+  field?: string;
 } {
   if (raw instanceof HttpError) {
-    const message = raw.statusCode >= 500 && raw.statusCode !== 501 ? 'Internal server error' : raw.message;
-    return { status: raw.statusCode, message, headers: raw.headers };
+    if (raw.statusCode >= 500 && raw.statusCode !== 501)
+      return { status: raw.statusCode, message: 'Internal server error', headers: raw.headers };
+    return { status: raw.statusCode, message: raw.message, headers: raw.headers, field: raw.field };
   }
   const error = (raw ?? {}) as ErrorLike;
   if (Array.isArray(error.validation) && error.validation[0]) {
@@ -107,13 +110,16 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
 /** The error handler of every route (errors before routing: frameworkErrors, clientErrorHandler above). */
 export const errorHandlerPlugin = appWide('statefront-error-handler', async (app) => {
   app.setErrorHandler((error, request, reply) => {
-    const { status, message, headers } = classifyError(error);
+    const { status, message, headers, field } = classifyError(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ status, reason: message }, 'client error');
     }
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-    reply.code(status).type('application/json; charset=utf-8').send({ error: message });
+    reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(field === undefined ? { error: message } : { error: message, field });
   });
 });

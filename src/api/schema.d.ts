@@ -298,6 +298,12 @@ export interface components {
         Error: {
             /** @description A message fit to show a shopper */
             error: string;
+            /**
+             * @description The form field the error is about, when it is about one: a payment field's `name`
+             *     (`POST /payments`) or a `shippingAddress` property (`POST /orders`). `error` is then the
+             *     message the form shows under that field.
+             */
+            field?: string;
         };
         LoginRequest: {
             email: string;
@@ -443,10 +449,14 @@ export interface components {
             fullName: string;
             address: string;
             city: string;
+            /** @description One of India's 28 states and 8 union territories by name (any letter case; stored as listed) */
             state: string;
             /** @description 6-digit Indian PIN code */
             postalCode: string;
-            /** @description +91 followed by 10 digits */
+            /**
+             * @description An Indian mobile number: +91 and 10 digits, also accepted without +91, with spaces or
+             *     hyphens, or with a leading 0; stored and answered as +91 and 10 digits
+             */
             phone: string;
         };
         CreateOrderRequest: {
@@ -539,7 +549,8 @@ export interface components {
             rulesMessages?: string[];
             /**
              * @description Says what is wrong when a filled value breaks the length or pattern rules (e.g. a GSTIN);
-             *     without it the first of rulesMessages is shown, as the spec says.
+             *     without it a plain message naming the rule is shown ('Must be at least 2 characters').
+             *     The first of rulesMessages is the message for a blank required field.
              */
             formatMessage?: string;
             /** @description Names of other fields; this one shows when any of them has a non-blank value */
@@ -593,7 +604,8 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "postalCode must be a 6-digit PIN code"
+                 *       "error": "Enter a valid 6-digit PIN code",
+                 *       "field": "postalCode"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];

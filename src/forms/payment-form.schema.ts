@@ -2,7 +2,8 @@
  * The payment form is built at run time from the server's field definitions (spec §3, §5). One
  * function turns the definitions into a zod schema (for Conform's parseWithZod / getZodConstraint)
  * plus the visibility and input rules the view needs. The rules themselves live in
- * machines/payment-form.rules.ts, shared with the payment machine, so both give the same messages.
+ * shared/payment-fields.ts, which the payment machine and POST /payments also run, so all three give
+ * the same messages.
  */
 import { z } from 'zod';
 import {
@@ -20,7 +21,7 @@ import {
   placeholderOf,
   validateField,
   visibleFields,
-} from '../../machines/payment-form.rules';
+} from '../../shared/payment-fields';
 
 export type PaymentFormModel = {
   /** Validates a submission: shape first, then every visible field with the spec's messages. */

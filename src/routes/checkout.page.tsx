@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { SHIPPING_FIELDS } from '../../machines/checkout.machine';
+import { firstBlankField, type ShippingAddress } from '../../shared/checkout-address';
 import { provideCheckoutMachine } from '../app/actors/checkout.live';
 import { useEmitted } from '../app/emitted';
 import { usePageMachine } from '../app/machines-context';
@@ -15,6 +16,7 @@ import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { checkoutSchema } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
+import { serverFieldErrors } from '../forms/server-errors';
 import { formStack } from './auth/form-layout';
 import { forgetPlaced, markPlaced, placedOrder, readDraft, saveDraft } from './checkout/draft';
 import { OrderSummary } from './checkout/order-summary';
@@ -43,9 +45,13 @@ export default function CheckoutPage() {
     if (placedOrderId) markPlaced(placedOrderId);
   }, [placedOrderId]);
   const draft = useMemo(() => readDraft(), []);
+  // A field the server refused (400 `{ error, field }`) shows its message under that field.
+  const { fieldErrors } = state.context;
+  const lastResult = useMemo(() => serverFieldErrors(fieldErrors), [fieldErrors]);
 
   const [form, fields] = useForm({
     id: 'checkout',
+    lastResult,
     constraint: getZodConstraint(checkoutSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -69,21 +75,11 @@ export default function CheckoutPage() {
       return;
     }
     const data = new FormData(event.currentTarget);
-    const raw = Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, String(data.get(name) ?? '')]));
-    const blank = SHIPPING_FIELDS.some((name) => (raw[name] ?? '').trim() === '' || raw[name] === '+91');
+    const raw = Object.fromEntries(
+      SHIPPING_FIELDS.map((name) => [name, String(data.get(name) ?? '')]),
+    ) as ShippingAddress;
     formProps.onSubmit(event);
-    if (blank) {
-      send({
-        type: 'checkout.submit',
-        items: lines,
-        fullName: raw.fullName ?? '',
-        address: raw.address ?? '',
-        city: raw.city ?? '',
-        state: raw.state ?? '',
-        postalCode: raw.postalCode ?? '',
-        phone: raw.phone === '+91' ? '' : (raw.phone ?? ''),
-      });
-    }
+    if (firstBlankField(raw) !== null) send({ type: 'checkout.submit', items: lines, ...raw });
   };
 
   if (pendingPayment && !placedOrderId)
@@ -172,7 +168,7 @@ export default function CheckoutPage() {
                 type="tel"
                 autoComplete="tel"
                 placeholder="+91XXXXXXXXXX"
-                helperText="+91 followed by your 10-digit mobile number"
+                helperText="Your 10-digit mobile number, with or without +91"
                 required
                 errors={fields.phone.errors}
               />

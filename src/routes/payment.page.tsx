@@ -227,6 +227,7 @@ export default function PaymentPage() {
           key={JSON.stringify(fields)}
           fields={formFields}
           submitting={state.hasTag('loading')}
+          serverErrors={state.context.serverErrors}
           onSubmit={(submitted) => send({ type: 'payment.submit', values: submitted })}
         />
       </Card>

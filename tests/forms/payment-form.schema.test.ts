@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentField } from '../../machines/payment-form.rules';
+import type { PaymentField } from '../../shared/payment-fields';
 import { buildPaymentForm, paymentFormSchema } from '../../src/forms/payment-form.schema';
 
 const fields: PaymentField[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ORDER_NOT_FOUND, ORDER_NOT_PAYABLE, paymentMachine } from '../../machines/payment.machine';
-import type { PaymentField } from '../../machines/payment-form.rules';
+import type { PaymentField } from '../../shared/payment-fields';
 
 const methodField: PaymentField = {
   name: 'method',
@@ -25,7 +25,8 @@ describeModel(
   modelNamed('payment'),
   ({ event, to }) => {
     const e = event as { type: string; output?: unknown };
-    if (e.type === 'payment.submit' && to.matches('form'))
+    // A refused submit (the machine's own check, or the server's 400 about a field) returns to the form.
+    if ((e.type === 'payment.submit' || e.type === 'xstate.error.actor.submitPayment') && to.matches('form'))
       return [
         {
           type: 'toast',
@@ -77,6 +78,7 @@ describeModel(
       expect(to.context.outcome, 'the outcome').toEqual(view.outcome);
       expect(to.context.values, 'the inputs').toEqual(view.values);
       expect(to.context.errors, 'the field errors').toEqual(view.errors);
+      expect(to.context.serverErrors, "the server's field error").toEqual(view.serverErrors);
       expect(to.context.order, 'the order summary').toEqual(view.order);
       expect(to.hasTag('loading'), 'the spinner').toBe(view.loading);
       // 'Try again' is offered after a load failure, a failed payment and an expired QR.
@@ -100,6 +102,8 @@ type View = {
   outcome: unknown;
   values: Values;
   errors: Record<string, string>;
+  /** The server's message about one field, shown under it until the next submit. */
+  serverErrors: Record<string, string>;
   order: unknown;
   loading: boolean;
   retry: boolean;
@@ -185,11 +189,21 @@ function viewAfter(step: StepView): View {
         outcome: step.from.context.outcome,
         values: step.from.context.values,
         errors: step.from.context.errors,
+        serverErrors: step.from.context.serverErrors,
         order: step.from.context.order,
         loading: false,
         retry: false,
       }
-    : { error: null, outcome: null, values: {}, errors: {}, order: null, loading: false, retry: false };
+    : {
+        error: null,
+        outcome: null,
+        values: {},
+        errors: {},
+        serverErrors: {},
+        order: null,
+        loading: false,
+        retry: false,
+      };
   const view = { ...prev };
   if (e.type === 'xstate.init') {
     if (step.caseTitle === 'without an order id')
@@ -236,6 +250,7 @@ function viewAfter(step: StepView): View {
       view.errors = errors;
       if (Object.keys(errors).length === 0) {
         view.error = null;
+        view.serverErrors = {};
         view.loading = true;
       }
       return view;
@@ -260,6 +275,11 @@ function viewAfter(step: StepView): View {
       view.error = shown.error;
       view.retry = true;
     }
+    return view;
+  }
+  const refused = failureOf<{ field?: string; message: string }>(step, 'submitPayment');
+  if (refused?.field) {
+    view.serverErrors = { [refused.field]: refused.message };
     return view;
   }
   if (failed(step, 'submitPayment') || e.type.startsWith('xstate.after.redirectTimeout')) {

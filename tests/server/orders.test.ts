@@ -173,30 +173,45 @@ describe('POST /orders', () => {
   });
 
   it.each([
-    [{ fullName: '   ' }, 'All shipping information fields are required.'],
-    [{ state: '\t' }, 'All shipping information fields are required.'],
-    [{ fullName: '\u200B\u200B' }, 'All shipping information fields are required.'],
-    [{ address: ' \u200C\u200D\u2060 ' }, 'All shipping information fields are required.'],
-    [{ city: '\uFEFF\u200B' }, 'All shipping information fields are required.'],
-    [{ state: '\u2060' }, 'All shipping information fields are required.'],
-    [{ postalCode: '56003' }, 'postalCode must be a 6-digit PIN code'],
-    [{ postalCode: '056003' }, 'postalCode must be a 6-digit PIN code'],
-    [{ postalCode: '5600389' }, 'postalCode must be a 6-digit PIN code'],
-    [{ postalCode: '56OO38' }, 'postalCode must be a 6-digit PIN code'],
-    [{ phone: '9876543210' }, 'phone must be +91 followed by 10 digits'],
-    [{ phone: '+9198765432' }, 'phone must be +91 followed by 10 digits'],
-    [{ phone: '+1 415 555 0100' }, 'phone must be +91 followed by 10 digits'],
-    [{ phone: '+91987654321O' }, 'phone must be +91 followed by 10 digits'],
-    [{ city: '' }, 'city must not be empty'],
-    [{ city: 42 }, 'city must be a string'],
-    [{ address: 'x'.repeat(301) }, 'address must be at most 300 characters'],
-  ])('answers 400 for shipping %j', async (change, error) => {
+    [{ fullName: '   ' }, { error: 'Full name is required', field: 'fullName' }],
+    [{ state: '\t' }, { error: 'Please select your state or union territory', field: 'state' }],
+    [{ fullName: '\u200B\u200B' }, { error: 'Full name is required', field: 'fullName' }],
+    [{ address: ' \u200C\u200D\u2060 ' }, { error: 'Address is required', field: 'address' }],
+    [{ city: '\uFEFF\u200B' }, { error: 'City is required', field: 'city' }],
+    [{ state: '\u2060' }, { error: 'Please select your state or union territory', field: 'state' }],
+    [{ state: 'Atlantis' }, { error: 'Please select your state or union territory', field: 'state' }],
+    [{ postalCode: '56003' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
+    [{ postalCode: '056003' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
+    [{ postalCode: '5600389' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
+    [{ postalCode: '56OO38' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
+    [{ phone: '+9198765432' }, { error: 'Enter +91 followed by a 10-digit mobile number', field: 'phone' }],
+    [{ phone: '+1 415 555 0100' }, { error: 'Phone number must start with +91', field: 'phone' }],
+    [{ phone: '+91987654321O' }, { error: 'Enter +91 followed by a 10-digit mobile number', field: 'phone' }],
+    [{ phone: '+91' }, { error: 'Phone number is required', field: 'phone' }],
+    [{ city: '' }, { error: 'city must not be empty' }],
+    [{ city: 42 }, { error: 'city must be a string' }],
+    [{ address: 'x'.repeat(301) }, { error: 'address must be at most 300 characters' }],
+  ])('answers 400 for shipping %j', async (change, body) => {
     const response = await create(asha.token, {
       products: { [catalogue[0]?.id ?? '']: 1 },
       shippingAddress: { ...DEFAULT_SHIPPING, ...change },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error });
+    expect(response.json()).toEqual(body);
+  });
+
+  it.each([
+    ['9876543210', '+919876543210'],
+    ['098765 43210', '+919876543210'],
+    ['+91 98765-43210', '+919876543210'],
+    ['91 98765 43210', '+919876543210'],
+  ])('stores the mobile number %j as %j', async (phone, stored) => {
+    const response = await create(asha.token, {
+      products: { [catalogue[0]?.id ?? '']: 1 },
+      shippingAddress: { ...DEFAULT_SHIPPING, phone, state: ' karnataka ' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Order>().shippingAddress).toMatchObject({ phone: stored, state: 'Karnataka' });
   });
 
   it('answers 400 when a shipping field is missing', async () => {

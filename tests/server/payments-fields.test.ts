@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/errors';
 import {
   GSTIN_FORMAT_MESSAGE,
-  isFieldVisible,
   PAYMENT_FIELDS,
   type PaymentField,
   type PaymentFieldValues,
   validatePaymentFields,
 } from '../../server/payments/fields';
+import { isFieldVisible } from '../../shared/payment-fields';
 
 const VALID = {
   payerName: 'Asha Verma',
@@ -16,13 +16,15 @@ const VALID = {
   method: 'upi_qr',
 } satisfies PaymentFieldValues;
 
+/** The 400 as '<field>: <message>', or the bare message when it names no field. */
 function errorOf(values: PaymentFieldValues, definitions: readonly PaymentField[] = PAYMENT_FIELDS): string {
   try {
     validatePaymentFields(definitions, values);
   } catch (error) {
     expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).statusCode).toBe(400);
-    return (error as HttpError).message;
+    const { statusCode, field, message } = error as HttpError;
+    expect(statusCode).toBe(400);
+    return field === undefined ? message : `${field}: ${message}`;
   }
   throw new Error('expected a validation error');
 }
@@ -81,60 +83,67 @@ describe('validatePaymentFields', () => {
   });
 
   it('refuses a field name the form does not define', () => {
-    expect(errorOf({ ...VALID, cardNumber: '4111111111111111' })).toBe('cardNumber: Unknown payment field');
+    expect(() => validatePaymentFields(PAYMENT_FIELDS, { ...VALID, cardNumber: '4111111111111111' })).toThrow(
+      expect.objectContaining({ message: 'cardNumber: Unknown payment field', field: undefined }),
+    );
   });
 
   it('answers the first rule message when a required field is blank', () => {
-    expect(errorOf({ ...VALID, payerName: '  ' })).toBe('Name: Please enter your name');
+    expect(errorOf({ ...VALID, payerName: '  ' })).toBe('payerName: Please enter your name');
     expect(errorOf({ phone: VALID.phone, email: VALID.email, method: 'card' })).toBe(
-      'Name: Please enter your name',
+      'payerName: Please enter your name',
     );
   });
 
   it("answers 'This field is required' when a required field has no rule messages", () => {
     const bare: PaymentField[] = [{ name: 'note', label: 'Note', type: 'text', rules: { required: true } }];
-    expect(errorOf({}, bare)).toBe('Note: This field is required');
+    expect(errorOf({}, bare)).toBe('note: This field is required');
   });
 
   it('refuses a name shorter than its minimum length', () => {
-    expect(errorOf({ ...VALID, payerName: 'A' })).toBe('Name: Must be at least 2 characters');
+    expect(errorOf({ ...VALID, payerName: 'A' })).toBe('payerName: Must be at least 2 characters');
   });
 
   it('refuses a value longer than its maximum length', () => {
-    expect(errorOf({ ...VALID, payerName: 'A'.repeat(101) })).toBe('Name: Must be at most 100 characters');
-  });
-
-  it('refuses an email without the x@y.z shape', () => {
-    expect(errorOf({ ...VALID, email: 'asha@example' })).toBe('Email: Please enter a valid email address');
-    expect(errorOf({ ...VALID, email: 'asha example.in' })).toBe('Email: Please enter a valid email address');
-  });
-
-  it('refuses a phone number that does not start with +91', () => {
-    expect(errorOf({ ...VALID, phone: '9876543210123' })).toBe(
-      'Mobile number: Phone number must start with +91',
+    expect(errorOf({ ...VALID, payerName: 'A'.repeat(101) })).toBe(
+      'payerName: Must be no more than 100 characters',
     );
   });
 
+  it('refuses an email without the x@y.z shape', () => {
+    expect(errorOf({ ...VALID, email: 'asha@example' })).toBe('email: Please enter a valid email address');
+    expect(errorOf({ ...VALID, email: 'asha example.in' })).toBe('email: Please enter a valid email address');
+  });
+
+  it('refuses a phone number that does not start with +91', () => {
+    expect(errorOf({ ...VALID, phone: '9876543210123' })).toBe('phone: Phone number must start with +91');
+  });
+
+  it('counts a phone holding only +91 as blank, as the form does', () => {
+    // The phone's first rule message is the spec's '+91' one, so a blank phone says that.
+    expect(errorOf({ ...VALID, phone: ' +91 ' })).toBe('phone: Phone number must start with +91');
+  });
+
   it('refuses a phone number shorter than 13 characters', () => {
-    expect(errorOf({ ...VALID, phone: '+91' })).toBe(
-      'Mobile number: Phone number must have at least 13 characters',
+    expect(errorOf({ ...VALID, phone: '+9198765' })).toBe(
+      'phone: Phone number must have at least 13 characters',
     );
   });
 
   it('refuses a phone number longer than 13 characters', () => {
     expect(errorOf({ ...VALID, phone: '+9198765432100' })).toBe(
-      'Mobile number: Phone number must have no more than 13 characters',
+      'phone: Phone number must have no more than 13 characters',
     );
   });
 
   it('refuses a phone number with anything but digits after +91', () => {
-    expect(errorOf({ ...VALID, phone: '+91987654321x' })).toBe('Mobile number: Invalid phone number format');
+    expect(errorOf({ ...VALID, phone: '+91987654321x' })).toBe('phone: Invalid phone number format');
   });
 
   it('asks for exactly 13 characters when a phone field gives no bounds', () => {
     const phoneOnly: PaymentField[] = [{ name: 'altPhone', label: 'Other phone', type: 'text' }];
     expect(errorOf({ altPhone: '+9198765' }, phoneOnly)).toBe(
-      'Other phone: Phone number must be 13 characters (including +91)',
+      'altPhone: Phone number must be 13 characters (including +91)',
     );
     expect(validatePaymentFields(phoneOnly, { altPhone: '+919876543210' })).toEqual({
       altPhone: '+919876543210',
@@ -142,15 +151,15 @@ describe('validatePaymentFields', () => {
   });
 
   it('refuses a select value that is not one of its options', () => {
-    expect(errorOf({ ...VALID, method: 'bitcoin' })).toBe('Pay with: Please choose one of the options');
+    expect(errorOf({ ...VALID, method: 'bitcoin' })).toBe('method: Please choose one of the options');
   });
 
   it('refuses a value of the wrong type', () => {
-    expect(errorOf({ ...VALID, phone: 919876543210 })).toBe('Mobile number: Must be text');
+    expect(errorOf({ ...VALID, phone: 919876543210 })).toBe('phone: Must be text');
     const withCheckbox: PaymentField[] = [{ name: 'terms', label: 'Terms', type: 'checkbox' }];
-    expect(errorOf({ terms: 'yes' }, withCheckbox)).toBe('Terms: Must be checked or unchecked');
+    expect(errorOf({ terms: 'yes' }, withCheckbox)).toBe('terms: Must be checked or unchecked');
     const withNumber: PaymentField[] = [{ name: 'tip', label: 'Tip', type: 'number' }];
-    expect(errorOf({ tip: 'ten' }, withNumber)).toBe('Tip: Must be a number');
+    expect(errorOf({ tip: 'ten' }, withNumber)).toBe('tip: Must be a number');
     expect(validatePaymentFields(withNumber, { tip: '10' })).toEqual({ tip: 10 });
   });
 
@@ -158,7 +167,7 @@ describe('validatePaymentFields', () => {
     const terms: PaymentField[] = [
       { name: 'terms', label: 'I agree to the terms', type: 'checkbox', rules: { required: true } },
     ];
-    expect(errorOf({ terms: false }, terms)).toBe('I agree to the terms: This field is required');
+    expect(errorOf({ terms: false }, terms)).toBe('terms: This field is required');
     expect(validatePaymentFields(terms, { terms: true })).toEqual({ terms: true });
   });
 
@@ -170,13 +179,13 @@ describe('validatePaymentFields', () => {
 
   it('requires and checks a conditional field when it becomes visible', () => {
     expect(errorOf({ ...VALID, businessName: 'Verma Textiles' })).toBe(
-      'GSTIN: Please enter the GSTIN for the invoice',
+      'gstin: Please enter the GSTIN for the invoice',
     );
     expect(errorOf({ ...VALID, businessName: 'Verma Textiles', gstin: '22AAAAA0000A1Y5' })).toBe(
-      `GSTIN: ${GSTIN_FORMAT_MESSAGE}`,
+      `gstin: ${GSTIN_FORMAT_MESSAGE}`,
     );
     expect(errorOf({ ...VALID, businessName: 'Verma Textiles', gstin: '22AAAAA0000' })).toBe(
-      `GSTIN: ${GSTIN_FORMAT_MESSAGE}; this has 11`,
+      `gstin: ${GSTIN_FORMAT_MESSAGE}; this has 11`,
     );
     expect(
       validatePaymentFields(PAYMENT_FIELDS, {

@@ -148,27 +148,36 @@ describe('POST /payments', () => {
   });
 
   it.each([
-    [{ extra: 'x' }, 'extra: Unknown payment field'],
-    [{ payerName: '' }, 'Name: Please enter your name'],
-    [{ payerName: 'A' }, 'Name: Must be at least 2 characters'],
-    [{ email: 'asha@example' }, 'Email: Please enter a valid email address'],
-    [{ phone: '09876543210' }, 'Mobile number: Phone number must start with +91'],
-    [{ phone: '+91987654321' }, 'Mobile number: Phone number must have at least 13 characters'],
-    [{ phone: '+9198765432100' }, 'Mobile number: Phone number must have no more than 13 characters'],
-    [{ phone: '+91987654321a' }, 'Mobile number: Invalid phone number format'],
-    [{ method: 'cash' }, 'Pay with: Please choose one of the options'],
-    [{ method: '' }, 'Pay with: Please choose how to pay'],
-    [{ phone: 919876543210 }, 'Mobile number: Must be text'],
-    [{ businessName: 'Verma Textiles' }, 'GSTIN: Please enter the GSTIN for the invoice'],
-    [{ businessName: 'Verma Textiles', gstin: 'GSTIN123' }, `GSTIN: ${GSTIN_FORMAT_MESSAGE}; this has 8`],
-  ])('answers 400 and records nothing when the fields break a rule (%j)', async (change, message) => {
-    const order = await placeOrder(t.app, token);
-    const response = await pay(order.id, { ...fieldsFor('upi_qr'), ...change });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message });
-    const rows = await t.ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
-    expect(rows).toHaveLength(0);
-  });
+    [{ extra: 'x' }, { error: 'extra: Unknown payment field' }],
+    [{ payerName: '' }, { error: 'Please enter your name', field: 'payerName' }],
+    [{ payerName: 'A' }, { error: 'Must be at least 2 characters', field: 'payerName' }],
+    [{ email: 'asha@example' }, { error: 'Please enter a valid email address', field: 'email' }],
+    [{ phone: '09876543210' }, { error: 'Phone number must start with +91', field: 'phone' }],
+    [{ phone: '+91987654321' }, { error: 'Phone number must have at least 13 characters', field: 'phone' }],
+    [
+      { phone: '+9198765432100' },
+      { error: 'Phone number must have no more than 13 characters', field: 'phone' },
+    ],
+    [{ phone: '+91987654321a' }, { error: 'Invalid phone number format', field: 'phone' }],
+    [{ method: 'cash' }, { error: 'Please choose one of the options', field: 'method' }],
+    [{ method: '' }, { error: 'Please choose how to pay', field: 'method' }],
+    [{ phone: 919876543210 }, { error: 'Must be text', field: 'phone' }],
+    [{ businessName: 'Verma Textiles' }, { error: 'Please enter the GSTIN for the invoice', field: 'gstin' }],
+    [
+      { businessName: 'Verma Textiles', gstin: 'GSTIN123' },
+      { error: `${GSTIN_FORMAT_MESSAGE}; this has 8`, field: 'gstin' },
+    ],
+  ])(
+    'answers 400 naming the field and records nothing when the fields break a rule (%j)',
+    async (change, body) => {
+      const order = await placeOrder(t.app, token);
+      const response = await pay(order.id, { ...fieldsFor('upi_qr'), ...change });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(body);
+      const rows = await t.ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+      expect(rows).toHaveLength(0);
+    },
+  );
 
   it('answers 400 when the client tries to send an amount', async () => {
     const order = await placeOrder(t.app, token);

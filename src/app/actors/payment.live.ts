@@ -20,13 +20,14 @@ export function providePaymentMachine({ client }: LiveDeps) {
           await call(client.GET('/payments/fields'), 'Failed to load payment form. Please try again later.'),
         ),
       ),
-      // A refusal with a JSON error (400, 409, …) is a failed outcome showing the server's text; only a
-      // missing answer or an answer without text is an exception.
+      // A refusal with a JSON error (400, 409, …) is a failed outcome showing the server's text, except
+      // a 400 about one field, which the machine puts under that field; a missing answer or an answer
+      // without text is an exception.
       submitPayment: fromPromise(async ({ input }) => {
         try {
           return await call(client.POST('/payments', { body: input }), 'Failed to process payment');
         } catch (error) {
-          if (error instanceof RequestError && error.serverMessage)
+          if (error instanceof RequestError && error.serverMessage && !error.field)
             return { success: false, error: error.serverMessage };
           throw error;
         }

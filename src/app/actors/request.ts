@@ -10,9 +10,19 @@ function serverMessageOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The `field` of an error answer: the form field the message belongs under. */
+function fieldOf(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'field' in error) {
+    const field = (error as { field: unknown }).field;
+    if (typeof field === 'string' && field !== '') return field;
+  }
+  return undefined;
+}
+
 /**
  * Await an openapi-fetch call and return its data, or throw a RequestError the machines understand:
- * `noResponse` when fetch itself failed, else the status and the server's `error` text. `fallback` is
+ * `noResponse` when fetch itself failed, else the status, the server's `error` text and the `field` it
+ * names. `fallback` is
  * the message when the server gave none (spec §8 texts).
  */
 export async function call<T>(
@@ -30,7 +40,11 @@ export async function call<T>(
   }
   if (result.response.ok && result.data !== undefined) return result.data;
   const serverMessage = serverMessageOf(result.error);
-  throw new RequestError(serverMessage ?? fallback, { status: result.response.status, serverMessage });
+  throw new RequestError(serverMessage ?? fallback, {
+    status: result.response.status,
+    serverMessage,
+    field: fieldOf(result.error),
+  });
 }
 
 /** GET /accountInfo may answer the object itself or wrap it in `data` (spec §7). */

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
+import { INDIAN_STATES } from '../../../shared/checkout-address';
 import { SelectField, useSelectControl } from '../../components/ui/select';
-import { INDIAN_STATES } from '../../forms/checkout.schema';
 
 const STATE_OPTIONS = INDIAN_STATES.map((name) => ({ label: name, value: name }));
 

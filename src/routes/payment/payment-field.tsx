@@ -3,7 +3,7 @@ import type { FieldMetadata } from '@conform-to/react';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { field as fieldRecipe } from 'styled-system/recipes';
-import { isRequired, type PaymentField, type PaymentValue } from '../../../machines/payment-form.rules';
+import { isRequired, type PaymentField, type PaymentValue } from '../../../shared/payment-fields';
 import { Checkbox } from '../../components/ui/checkbox';
 import { InputField, TextareaField } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';

@@ -2,21 +2,29 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useMemo } from 'react';
 import { css } from 'styled-system/css';
-import type { PaymentField, PaymentValue, PaymentValues } from '../../../machines/payment-form.rules';
+import type {
+  PaymentErrors,
+  PaymentField,
+  PaymentValue,
+  PaymentValues,
+} from '../../../shared/payment-fields';
 import { Button } from '../../components/ui/button';
 import { isConformIntentSubmit } from '../../forms/conform-intent';
 import { buildPaymentForm } from '../../forms/payment-form.schema';
+import { serverFieldErrors } from '../../forms/server-errors';
 import { formStack } from '../auth/form-layout';
 import { PaymentFieldControl } from './payment-field';
 
 type PaymentFormProps = {
   fields: readonly PaymentField[];
   submitting: boolean;
+  /** What the server said about fields (400 `{ error, field }`): shown under those fields. */
+  serverErrors?: PaymentErrors;
   /** Every real submit, valid or not: the machine validates again and owns the 'Validation Error' toast. */
   onSubmit: (values: PaymentValues) => void;
 };
 
-/** The name of Conform's internal intent button (`INTENT` of @conform-to/dom). */
+const NO_ERRORS: PaymentErrors = {};
 
 /** Consecutive `inline` fields share a row on wide screens; every other field has its own. */
 function rowsOf(fields: readonly PaymentField[]): PaymentField[][] {
@@ -56,10 +64,12 @@ function toFormDefaults(defaults: PaymentValues): Record<string, string | undefi
  * src/forms/payment-form.schema.ts. Only visible fields render (showWhenFilled); remounting it with a
  * new `key` when the definitions change resets the values to their defaults.
  */
-export function PaymentForm({ fields, submitting, onSubmit }: PaymentFormProps) {
+export function PaymentForm({ fields, submitting, serverErrors = NO_ERRORS, onSubmit }: PaymentFormProps) {
   const model = useMemo(() => buildPaymentForm(fields), [fields]);
+  const lastResult = useMemo(() => serverFieldErrors(serverErrors), [serverErrors]);
   const [form, meta] = useForm<Record<string, PaymentValue | undefined>>({
     id: 'payment',
+    lastResult,
     defaultValue: toFormDefaults(model.defaults),
     constraint: getZodConstraint(model.schema),
     shouldValidate: 'onBlur',

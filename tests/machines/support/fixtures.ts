@@ -3,8 +3,8 @@ import type { CartLine } from '../../../machines/cart.model';
 import type { DisplayProduct } from '../../../machines/catalogue.model';
 import { RequestError } from '../../../machines/errors';
 import type { DisplayOrder } from '../../../machines/orders.model';
-import type { PaymentField } from '../../../machines/payment-form.rules';
 import type { StoreInfo } from '../../../machines/store-info.machine';
+import type { PaymentField } from '../../../shared/payment-fields';
 
 export const storeInfo: StoreInfo = {
   storeName: 'Statefront',
@@ -119,5 +119,8 @@ export const paymentFields: PaymentField[] = [
 
 export const serverError = (message: string, status = 500) =>
   new RequestError(message, { status, serverMessage: message });
+/** A 400 about one form field, as `call` throws for `{ error, field }`. */
+export const fieldError = (message: string, field: string) =>
+  new RequestError(message, { status: 400, serverMessage: message, field });
 export const noResponse = () =>
   new RequestError('No response from server. Please try again later.', { noResponse: true });

@@ -20,6 +20,7 @@ import { productMachine } from '../../../machines/product.machine';
 import { productsListMachine } from '../../../machines/products-list.machine';
 import { storeInfoMachine } from '../../../machines/store-info.machine';
 import {
+  fieldError,
   kurta,
   kurtaLine,
   noResponse,
@@ -200,6 +201,7 @@ const checkoutModel: MachineModel = {
     user({ type: 'checkout.submit', items: [kurtaLine], ...shipping, city: '   ' }, 'city blank'),
     done('createOrder', { id: 'SF-TEST0001' }, 'order SF-TEST0001'),
     fail('createOrder', serverError('Failed to create order', 400)),
+    fail('createOrder', fieldError('Enter a valid 6-digit PIN code', 'postalCode')),
   ],
 };
 
@@ -379,6 +381,7 @@ const paymentModel: MachineModel = {
       { type: 'payment.submit' },
       ...Object.entries(paymentResponses).map(([kind, r]) => done('submitPayment', r, kind)),
       fail('submitPayment', noResponse()),
+      fail('submitPayment', fieldError('Phone number must start with +91', 'phone')),
       done('fetchOrderStatus', 0),
       done('fetchOrderStatus', 1),
       fail('fetchOrderStatus', noResponse()),

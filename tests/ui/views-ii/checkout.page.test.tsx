@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../machines/cart.model';
+import { INDIAN_STATES } from '../../../shared/checkout-address';
 import { formatInr } from '../../../src/components/format';
-import { INDIAN_STATES } from '../../../src/forms/checkout.schema';
 import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
 
 const CART: CartLine[] = [
@@ -83,13 +83,20 @@ describe('/checkout', () => {
     expect(await screen.findByText('Enter a valid 6-digit PIN code')).toBeInTheDocument();
     const phone = screen.getByLabelText(/^Phone/);
     await user.clear(phone);
-    await user.type(phone, '9876543210');
+    await user.type(phone, '+44 7911 123456');
     await user.tab();
     expect(await screen.findByText('Phone number must start with +91')).toBeInTheDocument();
     await user.clear(phone);
     await user.type(phone, '+91 98765');
     await user.tab();
     expect(await screen.findByText('Enter +91 followed by a 10-digit mobile number')).toBeInTheDocument();
+    // A mobile number without +91, or with a leading 0, is what the shopper means: no message.
+    await user.clear(phone);
+    await user.type(phone, '098765 43210');
+    await waitFor(() =>
+      expect(screen.queryByText('Enter +91 followed by a 10-digit mobile number')).not.toBeInTheDocument(),
+    );
+    expect(phone).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('toasts Please fill all fields and shows each field message when submitted blank', async () => {
@@ -211,6 +218,34 @@ describe('/checkout', () => {
     expect(screen.getByText('Please try again later.')).toBeInTheDocument();
     expect(location()).toBe('/checkout');
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  });
+
+  it('shows a 400 about one field under that field as well as the toast when the server names the field', async () => {
+    const { user, location } = renderApp({
+      path: '/checkout',
+      cart: CART,
+      api: {
+        'POST /orders': () =>
+          json({ error: 'We do not deliver to this PIN code yet', field: 'postalCode' }, 400),
+      },
+    });
+    await findHeading('Checkout');
+    await fillShipping(user);
+    await chooseState(user, 'Delhi');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await findToast('Error placing order');
+    const message = await screen.findByText('We do not deliver to this PIN code yet');
+    const pin = screen.getByLabelText(/^PIN code/);
+    expect(pin).toHaveAttribute('aria-invalid', 'true');
+    expect(pin.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(pin).toHaveValue('560001');
+    expect(location()).toBe('/checkout');
+    // Correcting the field clears the server's message (the form's own rules take over again).
+    await user.clear(pin);
+    await user.type(pin, '110001');
+    await waitFor(() =>
+      expect(screen.queryByText('We do not deliver to this PIN code yet')).not.toBeInTheDocument(),
+    );
   });
 
   it('has no serious or critical axe violations with errors showing', async () => {

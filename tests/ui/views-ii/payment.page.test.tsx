@@ -349,6 +349,23 @@ describe('/payment', () => {
     expect(await screen.findByText('This order is no longer awaiting payment')).toBeInTheDocument();
   });
 
+  it('shows a 400 about one field under that field and keeps the form when the server names the field', async () => {
+    const { user } = renderPayment(() =>
+      json({ error: 'This mobile number cannot receive UPI requests', field: 'phone' }, 400),
+    );
+    await pay(user);
+    await findToast('Validation Error');
+    const message = await screen.findByText('This mobile number cannot receive UPI requests');
+    const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    // What was typed stays, and the shopper can correct it and pay again.
+    expect(phone).toHaveValue('+919876543210');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Asha Verma');
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    expect(screen.queryByText('Payment failed')).not.toBeInTheDocument();
+  });
+
   it('shows the unknown-error text when a failure carries no text', async () => {
     const { user } = renderPayment(() => json({ success: false }));
     await pay(user);

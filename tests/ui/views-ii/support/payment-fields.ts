@@ -1,4 +1,4 @@
-import type { PaymentField } from '../../../../machines/payment-form.rules';
+import type { PaymentField } from '../../../../shared/payment-fields';
 
 /** One field of every §3 type, with inline, mask, defaultValue, rules, rulesMessages, showWhenFilled. */
 export const PAYMENT_FIELDS: PaymentField[] = [

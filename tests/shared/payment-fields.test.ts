@@ -9,7 +9,7 @@ import {
   submittedFields,
   validateField,
   validateForm,
-} from '../../machines/payment-form.rules';
+} from '../../shared/payment-fields';
 
 const phone = (
   rules: PaymentField['rules'] = { required: true },

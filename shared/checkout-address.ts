@@ -1,0 +1,152 @@
+/**
+ * The shipping address rules of checkout: what the checkout form checks (src/forms/checkout.schema.ts
+ * wraps these in zod), what the checkout machine counts as blank, and what POST /orders enforces
+ * (server/handlers/orders.handlers.ts). One module, so the form and the server cannot disagree on a
+ * message or on what a phone number becomes.
+ */
+import { type Check, isBlankText, pass, reject, visibleText } from './text';
+
+export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
+export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+export type ShippingAddress = Record<ShippingField, string>;
+
+/** The 28 states and 8 union territories of India, as a shopper picks them for a shipping address. */
+export const INDIAN_STATES = [
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chhattisgarh',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+  'Andaman and Nicobar Islands',
+  'Chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Jammu and Kashmir',
+  'Ladakh',
+  'Lakshadweep',
+  'Puducherry',
+] as const;
+export type IndianState = (typeof INDIAN_STATES)[number];
+
+/** The longest value of each field the contract accepts (openapi.yaml ShippingAddress). */
+export const SHIPPING_MAX_LENGTH: Readonly<Record<ShippingField, number>> = {
+  fullName: 100,
+  address: 300,
+  city: 100,
+  state: 100,
+  postalCode: 20,
+  phone: 20,
+};
+
+/** Six digits, the first not 0. */
+export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
+/** A mobile number as stored: +91 and ten digits. */
+export const MOBILE_PATTERN = /^\+91[0-9]{10}$/;
+export const MOBILE_PREFIX = '+91';
+
+export const FULL_NAME_REQUIRED = 'Full name is required';
+export const ADDRESS_REQUIRED = 'Address is required';
+export const CITY_REQUIRED = 'City is required';
+export const STATE_REQUIRED = 'Please select your state or union territory';
+export const PIN_CODE_INVALID = 'Enter a valid 6-digit PIN code';
+export const PHONE_REQUIRED = 'Phone number is required';
+export const PHONE_PREFIX_INVALID = 'Phone number must start with +91';
+export const PHONE_DIGITS_INVALID = 'Enter +91 followed by a 10-digit mobile number';
+/** The checkout's toast when any field is blank. */
+export const SHIPPING_BLANK_MESSAGE = 'All shipping information fields are required.';
+
+export const REQUIRED_MESSAGES: Readonly<Record<ShippingField, string>> = {
+  fullName: FULL_NAME_REQUIRED,
+  address: ADDRESS_REQUIRED,
+  city: CITY_REQUIRED,
+  state: STATE_REQUIRED,
+  postalCode: PIN_CODE_INVALID,
+  phone: PHONE_REQUIRED,
+};
+
+export const tooLongMessage = (max: number) => `Must be no more than ${max} characters`;
+
+/**
+ * The +91 form of a mobile number written any of the usual ways — '98765 43210', '098765-43210',
+ * '+91 98765 43210', '91 9876543210', '+91 0 98765 43210' — or null when it is not one.
+ */
+export function normaliseMobile(raw: string): string | null {
+  const compact = raw.replace(/[\s-]/g, '');
+  const digits = /^(?:\+?91)?0?([0-9]{10})$/.exec(compact)?.[1];
+  return digits ? `${MOBILE_PREFIX}${digits}` : null;
+}
+
+/** Blank: nothing visible, or a phone holding only the +91 the form starts with. */
+export function isShippingValueBlank(name: ShippingField, value: string): boolean {
+  return isBlankText(value) || (name === 'phone' && visibleText(value) === MOBILE_PREFIX);
+}
+
+export function firstBlankField(address: Readonly<ShippingAddress>): ShippingField | null {
+  return SHIPPING_FIELDS.find((name) => isShippingValueBlank(name, address[name])) ?? null;
+}
+
+function checkMobile(value: string): Check<string> {
+  const mobile = normaliseMobile(value);
+  if (mobile) return pass(mobile);
+  // Only a number that cannot be an Indian mobile is refused: another country's, or the wrong length.
+  const compact = value.replace(/[\s-]/g, '');
+  if (compact.startsWith('+') && !compact.startsWith(MOBILE_PREFIX)) return reject(PHONE_PREFIX_INVALID);
+  return reject(PHONE_DIGITS_INVALID);
+}
+
+/** One field's value, trimmed and normalised (PIN, state, phone), or the message the form shows under it. */
+export function checkShippingField(name: ShippingField, raw: string): Check<string> {
+  if (isShippingValueBlank(name, raw)) return reject(REQUIRED_MESSAGES[name]);
+  const value = raw.trim();
+  if (value.length > SHIPPING_MAX_LENGTH[name]) return reject(tooLongMessage(SHIPPING_MAX_LENGTH[name]));
+  switch (name) {
+    case 'postalCode':
+      return PIN_CODE_PATTERN.test(value) ? pass(value) : reject(PIN_CODE_INVALID);
+    case 'phone':
+      return checkMobile(value);
+    case 'state': {
+      const state = INDIAN_STATES.find((s) => s.toLowerCase() === value.toLowerCase());
+      return state ? pass(state) : reject(STATE_REQUIRED);
+    }
+    default:
+      return pass(value);
+  }
+}
+
+export type ShippingCheck =
+  | { ok: true; value: ShippingAddress }
+  | { ok: false; field: ShippingField; message: string };
+
+/** The whole address, field by field in form order; the first field that fails is named. */
+export function checkShippingAddress(raw: Readonly<ShippingAddress>): ShippingCheck {
+  const value = {} as ShippingAddress;
+  for (const name of SHIPPING_FIELDS) {
+    const result = checkShippingField(name, raw[name]);
+    if (!result.ok) return { ok: false, field: name, message: result.message };
+    value[name] = result.value;
+  }
+  return { ok: true, value };
+}

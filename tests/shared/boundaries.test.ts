@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { PaymentField } from '../../shared/payment-fields';
+import type { components } from '../../src/api/schema';
+
+const sharedDir = join(import.meta.dirname, '../../shared');
+
+describe('shared/', () => {
+  it('imports nothing but its own modules when any file is read', () => {
+    const files = readdirSync(sharedDir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const source = readFileSync(join(sharedDir, file), 'utf8');
+      for (const match of source.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)';/gms)) {
+        expect(match[1]?.startsWith('./'), `${file} imports ${match[1]}`).toBe(true);
+      }
+      expect(source, `${file} uses a dynamic import or require`).not.toMatch(/\bimport\(|\brequire\(/);
+    }
+  });
+
+  it('describes a payment field exactly as the contract does', () => {
+    // Checked by tsc (npm run lint): the rules read the same shape GET /payments/fields serves.
+    expectTypeOf<PaymentField>().toEqualTypeOf<components['schemas']['PaymentField']>();
+  });
+});
