@@ -12,7 +12,7 @@ export type CartLine = {
   quantity: number;
   selectedSize?: string;
   selectedColor?: string;
-  /** The sizes and colours the product offers, kept when a card added it without a choice (issue 14). */
+  /** The sizes and colours the product offers, kept when a card added it without a choice. */
   sizeOptions?: string[];
   colorOptions?: string[];
 };

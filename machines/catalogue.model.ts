@@ -84,7 +84,7 @@ const titleCase = (s: string) => s.split(/(\s+)/).map(capitalise).join('');
 
 /**
  * The list's title (spec §2 Products list): one display name per category, the same as the
- * navigation's, and 'Featured' for the featured list (issue 14).
+ * navigation's, and 'Featured' for the featured list.
  */
 export function productsTitle(
   query: Pick<ProductsQuery, 'category' | 'parentCategory' | 'featured'>,
@@ -168,7 +168,7 @@ export function cardCartLine(p: DisplayProduct): CartLine {
   const line: CartLine = { id: p.id, name: p.name, image: p.image, price: p.price, quantity: 1 };
   if (p.sizes?.length === 1) line.selectedSize = p.sizes[0]!;
   if (p.colors?.length === 1) line.selectedColor = p.colors[0]!;
-  // Several to choose from: the cart line asks for them in place (issue 14).
+  // Several to choose from: the cart line asks for them in place.
   if (p.sizes && p.sizes.length > 1) line.sizeOptions = [...p.sizes];
   if (p.colors && p.colors.length > 1) line.colorOptions = [...p.colors];
   return line;

@@ -1,10 +1,10 @@
 /**
  * `npm run check:budget`: the JS a shopper downloads before the home page can paint, compressed the
- * way the server sends it (brotli), against the budget of issue 9. Reads Vite's manifest in
+ * way the server sends it (brotli), against the budget in the README's Performance section. Reads Vite's manifest in
  * dist/.vite/manifest.json (build.manifest), takes the HTML entry and everything it imports
  * statically, plus the home route chunk (index.html preloads it) and its static imports.
  * Prints one line per file and the totals; exits 1 when the JS is over JS_BUDGET or JS + CSS over 150 KB
- * (and says how far the JS is from issue 9's 90 KB target).
+ * (and says how far the JS is from the 90 KB target).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Build-time precompression (issue 9, delivery): after `vite build` writes dist/, every compressible
+ * Build-time precompression (delivery): after `vite build` writes dist/, every compressible
  * file over 1 KB gets a brotli (quality 11) `X.br` and a gzip (level 9) `X.gz` next to it, so the
  * server sends the smallest encoding the browser accepts without compressing per request. Source maps
  * and dot-folders (dist/.vite) are left alone.

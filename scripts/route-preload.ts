@@ -1,5 +1,5 @@
 /**
- * The boot script (issue 9, front end). index.html is the same file for every path, so it cannot name
+ * The boot script (front end). index.html is the same file for every path, so it cannot name
  * one route's chunk or data. This plugin writes a tiny classic script (an asset: CSP allows only
  * 'self' scripts) that index.html loads, blocking, at the top of <head>. It
  *  - marks the sign-in pages (<html data-layout=auth>) so CSS hides the prerendered storefront frame,

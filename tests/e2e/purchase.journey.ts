@@ -1,5 +1,5 @@
 /**
- * The shopper's purchase journey (issue 5) against a running server, in a real browser:
+ * The shopper's purchase journey against a running server, in a real browser:
  * guard redirect → register → sign in and return → two products (one with size and colour) →
  * checkout → pay by UPI QR through the sandbox gateway → order success → My Orders shows Processing →
  * a second order paid by card (redirect_post → sandbox page → Pay) → sign out → track both ways.

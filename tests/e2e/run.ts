@@ -1,12 +1,12 @@
 /**
- * Browser smoke of every storefront route (issue 4) in Debian's chromium through playwright-core.
+ * Browser smoke of every storefront route in Debian's chromium through playwright-core.
  *
  *   npm run build && npm run test:e2e
  *
  * Starts the production server on PORT 8071 with a fresh DATA_DIR (set E2E_BASE_URL to test a server
  * that is already running instead), visits every route at 1280 px and 375 px, checks each page's h1 /
  * key text and that the console stayed free of errors, and saves full-page PNGs under screenshots/.
- * Then runs issue 5's purchase journey (tests/e2e/purchase.journey.ts) once.
+ * Then runs the purchase journey (tests/e2e/purchase.journey.ts) once.
  * E2E_ONLY=home,products (or purchase-journey) limits the run to those checks while iterating.
  * Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium) must exist.
  */
@@ -432,7 +432,7 @@ async function main() {
     }
     if (!only || only.includes('purchase-journey')) {
       // Issue 5's journey (register → sign in → cart → checkout → pay → orders → track), console-checked,
-      // on localhost and on 127.0.0.1 (issue 14: the gateway and its returns follow the address used).
+      // on localhost and on 127.0.0.1 (the gateway and its returns follow the address used).
       for (const base of journeyBases(server.base)) {
         const host = new URL(base).hostname;
         const context = await browser.newContext({

@@ -82,7 +82,7 @@ describe('productsTitle', () => {
     expect(productsTitle({ category: 'men', parentCategory: 'Kurta' })).toBe('Kurta');
     expect(productsTitle({ category: 'men' })).toBe("Men's Ethnic Wear");
     expect(productsTitle({ category: 'women' })).toBe("Women's Ethnic Wear");
-    // One display name with the navigation's 'T Shirts' (issue 14).
+    // One display name with the navigation's 'T Shirts'.
     expect(productsTitle({ category: 't shirts' })).toBe('T Shirts');
     expect(productsTitle({})).toBe('All Products');
     expect(productsTitle({ featured: true })).toBe('Featured');

@@ -28,7 +28,7 @@ const COMPANY_LINKS = [
   { to: '/track-order', label: 'Track Order' },
 ];
 
-/** The spec's Shop texts, each a link to its category's listing (issue 14: they promised and did nothing). */
+/** The spec's Shop texts, each a link to its category's listing (plain text promised and did nothing). */
 const SHOP_LINKS = [
   { to: categoryPath('T Shirts'), label: 'T-Shirts' },
   { to: categoryPath('Tops'), label: 'Trendy Tops' },

@@ -8,7 +8,7 @@ import { StatusBadge } from './status-badge';
 
 const label = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase' });
 
-/** One order of My Orders (spec §2 My Orders): lines with size and colour, amounts in en-IN ₹ (issue 14). */
+/** One order of My Orders (spec §2 My Orders): lines with size and colour, amounts in en-IN ₹. */
 export function OrderCard({ order }: { order: DisplayOrder }) {
   const titleId = `order-${order.id}`;
   return (

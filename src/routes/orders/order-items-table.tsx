@@ -11,7 +11,7 @@ const cell = css({
 });
 const numeric = css({ textAlign: 'right!', whiteSpace: 'nowrap' });
 
-/** Items of a tracked order: name with size and colour, qty, price in en-IN ₹ (spec §2 Track order, issue 14). */
+/** Items of a tracked order: name with size and colour, qty, price in en-IN ₹ (spec §2 Track order). */
 export function OrderItemsTable({ order }: { order: DisplayOrder }) {
   return (
     <div className={css({ overflowX: 'auto' })}>

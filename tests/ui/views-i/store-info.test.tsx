@@ -5,7 +5,7 @@ import { findHeading, findToast, json, renderApp, STORE } from '../../setup/app-
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
-describe('store information on start (issue 14 item 7)', () => {
+describe('store information on start', () => {
   // The failure arrives before the first (lazy) screen has loaded and the shell subscribed to it.
   it.each(['/', '/404', '/products'])(
     'shows the error toast when /storeInfo fails at once on %s',
