@@ -1,19 +1,32 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { components } from '../src/api/schema';
+import { type AppRef, tellApp } from './app-inbox';
 import { type CartLine, lineNeedsChoice } from './cart.model';
 import { type EmittedEvent, navigate, toast } from './events';
+import { shippingPhoneOf } from './shipping.model';
 
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
 export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
 
-export type CheckoutEvent = { type: 'checkout.submit'; items: CartLine[] } & ShippingAddress;
+/**
+ * Place Order (or Enter) with the fields as typed and the cart's lines. `fieldsValid`: the form's own
+ * rules for each field (PIN code, phone, state) passed; the form shows any it did not.
+ */
+export type CheckoutEvent = {
+  type: 'checkout.submit';
+  items: CartLine[];
+  fieldsValid: boolean;
+} & ShippingAddress;
 
 export type CheckoutContext = {
   items: CartLine[];
   shipping: ShippingAddress;
+  fieldsValid: boolean;
   orderId: string | null;
+  /** The app this actor reports the placed order to (none when the machine runs on its own). */
+  app: AppRef | null;
 };
 
 const EMPTY_SHIPPING: ShippingAddress = {
@@ -24,6 +37,8 @@ const EMPTY_SHIPPING: ShippingAddress = {
   postalCode: '',
   phone: '',
 };
+
+const hasBlankField = (shipping: ShippingAddress) => SHIPPING_FIELDS.some((f) => shipping[f].trim() === '');
 
 /** Quantity per product id (lines of one product in several sizes add up). */
 export function toOrderProducts(items: readonly CartLine[]): Record<string, number> {
@@ -61,14 +76,15 @@ export function toCreateOrderRequest(
 }
 
 /**
- * Checkout (spec §4 Checkout, §5, §8): validate, create the order, then empty the cart (emitted
- * `cart.reset`, forwarded to the cart actor) and go to /payment?orderId=….
+ * Checkout (spec §4 Checkout, §5, §8): validate, create the order, tell the app it was placed (the
+ * app empties the cart) and go to /payment?orderId=….
  */
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     emitted: {} as EmittedEvent,
+    input: {} as { app?: AppRef },
   },
   actors: {
     createOrder: fromPromise<{ id: string }, CreateOrderRequest>(async () => {
@@ -78,7 +94,9 @@ export const checkoutMachine = setup({
   guards: {
     isCartEmpty: ({ context }) => context.items.length === 0,
     hasLineWithoutChoice: ({ context }) => context.items.some(lineNeedsChoice),
-    hasBlankShippingField: ({ context }) => SHIPPING_FIELDS.some((f) => context.shipping[f].trim() === ''),
+    hasBlankShippingField: ({ context }) => hasBlankField(context.shipping),
+    // Every field is filled in but one breaks its rule; a blank field is the spec's toast instead.
+    hasInvalidFilledField: ({ context }) => !context.fieldsValid && !hasBlankField(context.shipping),
   },
   actions: {
     assignDraft: assign(({ event }) => ({
@@ -89,8 +107,9 @@ export const checkoutMachine = setup({
         city: event.city ?? '',
         state: event.state ?? '',
         postalCode: event.postalCode ?? '',
-        phone: event.phone ?? '',
+        phone: shippingPhoneOf(event.phone ?? ''),
       },
+      fieldsValid: event.fieldsValid,
     })),
     assignOrderId: assign({ orderId: (_, params: { id: string }) => params.id }),
     notifyChoiceMissing: emit(
@@ -101,7 +120,10 @@ export const checkoutMachine = setup({
       toast('Please fill all fields', 'All shipping information fields are required.', 'error'),
     ),
     notifyOrderFailed: emit(toast('Error placing order', 'Please try again later.', 'error')),
-    clearCart: emit({ type: 'cart.reset' }),
+    announceOrderPlaced: tellApp<CheckoutContext>((context) => ({
+      type: 'checkout.orderPlaced',
+      orderId: context.orderId ?? '',
+    })),
     goToPayment: emit(({ context }) =>
       navigate(`/payment?orderId=${encodeURIComponent(context.orderId ?? '')}`),
     ),
@@ -109,22 +131,52 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: { items: [], shipping: EMPTY_SHIPPING, orderId: null },
+  description: 'The checkout page: shipping details in, an order out.',
+  context: ({ input }) => ({
+    items: [],
+    shipping: EMPTY_SHIPPING,
+    fieldsValid: false,
+    orderId: null,
+    app: input?.app ?? null,
+  }),
   initial: 'idle',
   states: {
     idle: {
+      description: 'The shopper fills in where the order goes.',
       on: { 'checkout.submit': { target: 'validating', actions: 'assignDraft' } },
     },
     validating: {
+      description: 'Is the order ready to place?',
       always: [
-        { guard: 'isCartEmpty', target: 'idle', actions: 'notifyCartEmpty' },
+        {
+          guard: 'hasInvalidFilledField',
+          target: 'idle',
+          description: 'A field breaks its rule (PIN code, phone): the form shows which; nothing is sent.',
+        },
+        {
+          guard: 'isCartEmpty',
+          target: 'idle',
+          actions: 'notifyCartEmpty',
+          description: 'Nothing to order: the cart is empty.',
+        },
         // A card's Add to Cart leaves the size or colour to choose on the cart line: never order without it.
-        { guard: 'hasLineWithoutChoice', target: 'idle', actions: 'notifyChoiceMissing' },
-        { guard: 'hasBlankShippingField', target: 'idle', actions: 'notifyBlankFields' },
-        { target: 'processing' },
+        {
+          guard: 'hasLineWithoutChoice',
+          target: 'idle',
+          actions: 'notifyChoiceMissing',
+          description: 'A cart line still needs its size or colour.',
+        },
+        {
+          guard: 'hasBlankShippingField',
+          target: 'idle',
+          actions: 'notifyBlankFields',
+          description: 'A shipping field is empty.',
+        },
+        { target: 'processing', description: 'Everything is filled in: place the order.' },
       ],
     },
     processing: {
+      description: 'Placing the order with the server.',
       tags: ['loading'],
       invoke: {
         id: 'createOrder',
@@ -134,9 +186,10 @@ export const checkoutMachine = setup({
           target: 'success',
           actions: [
             { type: 'assignOrderId', params: ({ event }) => ({ id: event.output.id }) },
-            'clearCart',
+            'announceOrderPlaced',
             'goToPayment',
           ],
+          description: 'The order exists: the cart empties and the shopper goes on to pay.',
         },
         onError: {
           target: 'idle',
@@ -144,9 +197,10 @@ export const checkoutMachine = setup({
             'notifyOrderFailed',
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
           ],
+          description: 'The order could not be placed: say so; the details stay filled in.',
         },
       },
     },
-    success: { type: 'final' },
+    success: { type: 'final', description: 'Order placed; the payment page takes over.' },
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseShippingPhone } from '../../machines/shipping.model';
 
 /** The 28 states and 8 union territories of India, as a shopper picks them for a shipping address. */
 export const INDIAN_STATES = [
@@ -54,9 +55,6 @@ export const PIN_CODE_INVALID = 'Enter a valid 6-digit PIN code';
 export const PHONE_REQUIRED = 'Phone number is required';
 export const PHONE_PREFIX_INVALID = 'Phone number must start with +91';
 export const PHONE_DIGITS_INVALID = 'Enter +91 followed by a 10-digit mobile number';
-
-/** "+91 98765-43210" → "+919876543210": spaces and hyphens are only formatting (as on the server). */
-export const normaliseShippingPhone = (phone: string) => phone.replace(/[\s-]/g, '');
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max);

@@ -77,6 +77,7 @@ describe("'Remember me'", () => {
         },
         actions: { storeToken: (_, params) => void stored.push(params) },
       }),
+      { input: {} },
     );
     actor.start();
     await flush();

@@ -4,7 +4,7 @@ import { describeModel } from './support/suite';
 
 describeModel(modelNamed('cart'), ({ from, event, to }) => {
   const before = (from?.context.items ?? []) as CartLine[];
-  const e = event as { type: string } & Partial<CartLine> & { authenticated?: boolean };
+  const e = event as { type: string } & Partial<CartLine>;
   switch (e.type) {
     case 'cart.add': {
       if (!e.quantity || e.quantity < 1) return [];
@@ -36,7 +36,7 @@ describeModel(modelNamed('cart'), ({ from, event, to }) => {
         { type: 'toast', title: 'Cart cleared', description: 'All items have been removed from your cart.' },
       ];
     case 'cart.checkout':
-      return e.authenticated
+      return from?.context.signedIn
         ? [{ type: 'navigate', to: '/checkout' }]
         : [
             { type: 'toast', title: 'Login Required', description: 'Please login to proceed with checkout' },

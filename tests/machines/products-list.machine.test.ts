@@ -15,6 +15,8 @@ const pathOf = (query: { category?: string; parentCategory?: string; page: numbe
 
 describeModel(modelNamed('products-list'), ({ from, event, to }) => {
   const queryChanged = JSON.stringify(from?.context.query) !== JSON.stringify(to.context.query);
+  // No type filter or later page to clear: the category itself is empty, so show all products.
+  if (!queryChanged && event.type === 'products.clearFilters') return [{ type: 'navigate', to: '/products' }];
   if (!queryChanged) return [];
   const url = { type: 'navigate', to: pathOf(to.context.query) };
   if (event.type === 'products.page') return [url, { type: 'scrollToTop', behavior: 'smooth' }];

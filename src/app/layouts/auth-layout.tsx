@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { css } from 'styled-system/css';
 import { storeDisplayName } from '../../components/layout/store-display';
-import { useStoreInfo } from '../root-actors';
+import { useStoreInfo } from '../app-actor';
 
 /** Centred card for sign-in and registration (spec §2 Route groups). */
 export function AuthLayout() {
