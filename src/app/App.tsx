@@ -1,8 +1,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { liveMachines } from './actors/root.live';
-import { AppProviders } from './app-actor';
+import { AppProviders, startApp } from './app-actor';
 import { appRoutes } from './routes';
-import { startApp } from './start-app';
 
 export const router = createBrowserRouter(appRoutes);
 

@@ -1,8 +1,17 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import type { ActorRefFrom, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+import {
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyStateMachine,
+  createActor,
+  type EventFromLogic,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { cartCount, cartTotal } from '../../machines/cart.model';
 import type { contactMachine } from '../../machines/contact.machine';
+import type { EmittedEvent } from '../../machines/events';
 import type { newsletterMachine } from '../../machines/newsletter.machine';
 import type { provideAccountMachine } from './actors/account.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
@@ -15,8 +24,39 @@ import type { providePasswordResetMachine } from './actors/password-reset.live';
 import type { providePaymentMachine } from './actors/payment.live';
 import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';
-import type { RootMachines } from './actors/root.live';
-import type { AppActor } from './start-app';
+import { provideAppMachine, type RootMachines } from './actors/root.live';
+import { handleEmitted, type Navigate } from './emitted';
+
+export type StartAppOptions = {
+  /** The router's navigate: the root actors' `navigate` events (after sign-in, Checkout) go here. */
+  navigate: Navigate;
+  /**
+   * An inspector (e.g. @statelyai/inspect's `inspect`) sees the whole system: the app, its children
+   * and, as the screens start them with the same option, every screen's machine.
+   */
+  inspect?: ActorOptions<ReturnType<typeof provideAppMachine>>['inspect'];
+};
+
+/**
+ * Creates and starts the one root actor of the app (see machines/app.machine.ts) and turns what its
+ * children emit (toasts, navigation) into UI. Started before React renders, so a /storeInfo that fails
+ * at once still gets its toast. It lives beside the hooks on purpose: every screen imports this module,
+ * so every screen reaches the root machines the shell loads, and the bundler keeps the shell in one
+ * chunk (split apart, the home page's JavaScript grows by ≈ 2 KB brotli).
+ */
+export function startApp(machines: RootMachines, { navigate, inspect }: StartAppOptions) {
+  const app = createActor(provideAppMachine(machines), {
+    input: machines.storeInfoInput,
+    ...(inspect ? { inspect } : {}),
+  });
+  app.start();
+  const { storeInfo, auth, cart } = app.getSnapshot().children;
+  for (const child of [storeInfo, auth, cart])
+    child?.on('*', (event: EmittedEvent) => handleEmitted(event, { navigate }));
+  return app;
+}
+
+export type AppActor = ReturnType<typeof startApp>;
 
 /** Each screen's own machine, as its `*.live.ts` module provides it. Types only: no code is imported. */
 export type PageMachines = {

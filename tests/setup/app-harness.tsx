@@ -11,9 +11,8 @@ import type { CartLine } from '../../machines/cart.model';
 import { createApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { createLiveMachines, type LiveMachines } from '../../src/app/actors';
-import { AppProviders } from '../../src/app/app-actor';
+import { AppProviders, startApp } from '../../src/app/app-actor';
 import { appRoutes } from '../../src/app/routes';
-import { startApp } from '../../src/app/start-app';
 import { clearPendingToasts } from '../../src/components/ui/toast-queue';
 import { toaster } from '../../src/components/ui/toaster';
 
