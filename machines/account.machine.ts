@@ -36,10 +36,12 @@ export const accountMachine = setup({
   },
 }).createMachine({
   id: 'account',
+  description: "The account page: the signed-in shopper's name, email and member-since date.",
   context: { account: null, error: null },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Loading the account details.',
       tags: ['loading'],
       invoke: {
         id: 'fetchAccountInfo',
@@ -50,6 +52,7 @@ export const accountMachine = setup({
         },
         onError: {
           target: 'error',
+          description: 'The details could not be loaded: say so and offer to try again.',
           actions: [
             { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
             'notifyLoadFailed',
@@ -57,7 +60,11 @@ export const accountMachine = setup({
         },
       },
     },
-    loaded: {},
-    error: { tags: ['error'], on: { 'account.retry': 'loading' } },
+    loaded: { description: 'The account details are shown.' },
+    error: {
+      description: 'The account details could not be loaded; the shopper can try again.',
+      tags: ['error'],
+      on: { 'account.retry': 'loading' },
+    },
   },
 });

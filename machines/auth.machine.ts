@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { type AppRef, tellApp } from './app-inbox';
 import { messageOf } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
 
@@ -31,24 +32,32 @@ export type AuthContext = {
   remember: boolean;
   /** Set when the last registration failed: the register form shows its alert. */
   registrationFailed: boolean;
+  /** The app this actor reports sign-in and sign-out to (none when the machine runs on its own). */
+  app: AppRef | null;
 };
 
 /**
  * A 401 signs a signed-in user out. It is ignored while signing in or registering: a wrong password is
  * also a 401, and that attempt's own error toast must still show.
  */
-const signOutAfter401 = { target: '#auth.anonymous', actions: ['removeToken', 'clearUser'] } as const;
+const signOutAfter401 = {
+  target: '#auth.anonymous',
+  actions: ['removeToken', 'clearUser', 'announceSignedOut'],
+  description: 'The server refused the sign-in (a 401 on any call): the shopper is signed out.',
+} as const;
 
 /**
  * Sign-in state (spec §4 Authentication, §8). `readToken` resolves with the `auth_token` cookie (or
  * null); `login` resolves with the server's answer, whose token may be missing; `storeToken` and
- * `removeToken` write the cookie. Registration never signs in.
+ * `removeToken` write the cookie. Registration never signs in. Every sign-in and sign-out is reported
+ * to the app (`auth.signedIn`, `auth.signedOut`), which tells the actors that follow the session.
  */
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
     emitted: {} as EmittedEvent,
+    input: {} as { app?: AppRef } | undefined,
   },
   actors: {
     readToken: fromPromise<string | null>(async () => null),
@@ -95,13 +104,23 @@ export const authMachine = setup({
     notifyLoggedOut: emit(toast('Logged out', 'You have been successfully logged out.', 'success')),
     notifyLogoutFailed: emit(toast('Error', 'Failed to log out properly.', 'error')),
     goHome: emit(navigate('/')),
+    announceSignedIn: tellApp({ type: 'auth.signedIn' }),
+    announceSignedOut: tellApp({ type: 'auth.signedOut' }),
   },
 }).createMachine({
   id: 'auth',
-  context: { user: null, redirectTo: '/', remember: true, registrationFailed: false },
+  description: "The shopper's sign-in: visitor or signed in, and the way between them.",
+  context: ({ input }) => ({
+    user: null,
+    redirectTo: '/',
+    remember: true,
+    registrationFailed: false,
+    app: input?.app ?? null,
+  }),
   initial: 'checking',
   states: {
     checking: {
+      description: 'Opening the shop: is the shopper still signed in from a previous visit?',
       tags: ['loading'],
       on: { 'auth.unauthorized': signOutAfter401 },
       invoke: {
@@ -111,23 +130,26 @@ export const authMachine = setup({
           {
             guard: { type: 'hasToken', params: ({ event }) => ({ token: event.output }) },
             target: 'authenticated',
-            actions: 'assignPlaceholderUser',
+            actions: ['assignPlaceholderUser', 'announceSignedIn'],
+            description: 'A sign-in is kept from last time: the shopper is signed in.',
           },
-          { target: 'anonymous' },
+          { target: 'anonymous', description: 'No kept sign-in: the shopper is a visitor.' },
         ],
-        onError: { target: 'anonymous' },
+        onError: { target: 'anonymous', description: 'The browser would not say: treat them as a visitor.' },
       },
     },
     anonymous: {
+      description: 'A visitor: they can sign in or create an account.',
       on: {
         'auth.login': { target: 'loggingIn', actions: 'rememberLogin' },
         'auth.register': [
           { guard: 'isRegistrationEmailValid', target: 'registering', actions: 'startRegistration' },
-          { actions: 'notifyInvalidEmail' },
+          { actions: 'notifyInvalidEmail', description: 'The email does not look like one: say so.' },
         ],
       },
     },
     loggingIn: {
+      description: 'Checking the email and password with the server.',
       tags: ['loading'],
       invoke: {
         id: 'login',
@@ -148,11 +170,17 @@ export const authMachine = setup({
                   remember: context.remember,
                 }),
               },
+              'announceSignedIn',
               'notifyLoggedIn',
               'goToOrigin',
             ],
+            description: 'Signed in: back to where the shopper was going.',
           },
-          { target: 'anonymous', actions: ['clearUser', 'notifyTokenMissing'] },
+          {
+            target: 'anonymous',
+            actions: ['clearUser', 'notifyTokenMissing'],
+            description: 'The server said yes but sent no sign-in token: still a visitor.',
+          },
         ],
         onError: {
           target: 'anonymous',
@@ -160,10 +188,12 @@ export const authMachine = setup({
             'clearUser',
             { type: 'notifyLoginFailed', params: ({ event }) => ({ error: event.error }) },
           ],
+          description: 'Wrong email or password, or no answer: say why and stay a visitor.',
         },
       },
     },
     registering: {
+      description: 'Creating the account on the server.',
       tags: ['loading'],
       invoke: {
         id: 'register',
@@ -178,31 +208,46 @@ export const authMachine = setup({
                 lastName: event.lastName.trim(),
               }
             : { email: '', password: '', firstName: '', lastName: '' },
-        onDone: { target: 'anonymous', actions: ['notifyRegistered', 'goHome'] },
+        onDone: {
+          target: 'anonymous',
+          actions: ['notifyRegistered', 'goHome'],
+          description: 'Account created; the shopper signs in next (registering does not sign in).',
+        },
         onError: {
           target: 'anonymous',
           actions: [
             'markRegistrationFailed',
             { type: 'notifyRegistrationFailed', params: ({ event }) => ({ error: event.error }) },
           ],
+          description: 'The account could not be created (e.g. the email is taken): the form says so.',
         },
       },
     },
     authenticated: {
+      description: 'Signed in: checkout, orders and the account page are open to the shopper.',
       on: {
         'auth.logout': { target: 'loggingOut' },
         'auth.unauthorized': signOutAfter401,
       },
     },
     loggingOut: {
+      description: 'Signing out: forgetting the sign-in in this browser.',
       tags: ['loading'],
       on: { 'auth.unauthorized': signOutAfter401 },
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: { target: 'anonymous', actions: ['clearUser', 'notifyLoggedOut', 'goHome'] },
+        onDone: {
+          target: 'anonymous',
+          actions: ['clearUser', 'announceSignedOut', 'notifyLoggedOut', 'goHome'],
+          description: 'Signed out: back to the home page.',
+        },
         // The cookie could not be removed: the user is still signed in, so say so and stay.
-        onError: { target: 'authenticated', actions: 'notifyLogoutFailed' },
+        onError: {
+          target: 'authenticated',
+          actions: 'notifyLogoutFailed',
+          description: 'The sign-in could not be forgotten: the shopper is still signed in.',
+        },
       },
     },
   },

@@ -19,17 +19,25 @@ export type CartEvent =
   | { type: 'cart.clear' }
   /** The size and/or colour chosen on a line a card added without them. */
   | { type: 'cart.choose'; line: LineKey; selectedSize?: string; selectedColor?: string }
-  /** Empties the cart silently: sent after an order was created. */
+  /** Empties the cart silently: the app sends it once an order was created from it. */
   | { type: 'cart.reset' }
-  /** The Checkout button; `authenticated` is the auth actor's answer at that moment. */
-  | { type: 'cart.checkout'; authenticated: boolean };
+  /** The Checkout button. */
+  | { type: 'cart.checkout' }
+  /** From the app: the shopper signed in or out (checkout needs a signed-in shopper). */
+  | { type: 'session.signedIn' }
+  | { type: 'session.signedOut' };
 
-export type CartContext = { items: CartLine[] };
+export type CartContext = {
+  items: CartLine[];
+  /** Whether the shopper is signed in, as the app last said (a visitor until it says so). */
+  signedIn: boolean;
+};
 
 /**
  * The cart (spec §4 Cart). `loadCart` returns whatever is stored under localStorage['cart'] (string,
  * parsed value or null); the machine validates it with `parseStoredCart`, so a corrupt value gives an
- * empty cart. `persistCart` writes `context.items` back after every change.
+ * empty cart. `persistCart` writes `context.items` back after every change. The app tells it when the
+ * shopper signs in or out, so Checkout knows whether to go to the checkout or to the sign-in page.
  */
 export const cartMachine = setup({
   types: {
@@ -47,7 +55,7 @@ export const cartMachine = setup({
       (event.type === 'cart.add' || event.type === 'cart.update') && isValidQuantity(event.quantity),
     isProductInCart: ({ context, event }) =>
       event.type === 'cart.remove' && context.items.some((l) => l.id === event.id),
-    isAuthenticated: ({ event }) => event.type === 'cart.checkout' && event.authenticated,
+    isSignedIn: ({ context }) => context.signedIn,
   },
   actions: {
     restoreItems: assign({ items: (_, params: { stored: unknown }) => parseStoredCart(params.stored) }),
@@ -77,6 +85,8 @@ export const cartMachine = setup({
         event.type === 'cart.update' ? setLineQuantity(context.items, event, event.quantity) : context.items,
     }),
     clearItems: assign({ items: () => [] }),
+    markSignedIn: assign({ signedIn: true }),
+    markSignedOut: assign({ signedIn: false }),
     persistCart: () => {},
     notifyQuantityIncreased: emit(({ event }) =>
       toast(
@@ -100,10 +110,17 @@ export const cartMachine = setup({
   },
 }).createMachine({
   id: 'cart',
-  context: { items: [] },
+  description: "The shopper's cart, kept in this browser between visits.",
+  context: { items: [], signedIn: false },
   initial: 'loading',
+  // Heard in every state: the sign-in can change while the stored cart is still being read.
+  on: {
+    'session.signedIn': { actions: 'markSignedIn' },
+    'session.signedOut': { actions: 'markSignedOut' },
+  },
   states: {
     loading: {
+      description: 'Reading the cart kept in this browser.',
       tags: ['loading'],
       invoke: {
         id: 'loadCart',
@@ -111,27 +128,43 @@ export const cartMachine = setup({
         onDone: {
           target: 'ready',
           actions: { type: 'restoreItems', params: ({ event }) => ({ stored: event.output }) },
+          description: 'The kept lines are back (a damaged copy counts as an empty cart).',
         },
-        onError: { target: 'ready' },
+        onError: { target: 'ready', description: 'Storage is switched off: start with an empty cart.' },
       },
     },
     ready: {
+      description: 'The cart is shown and can be changed.',
       on: {
         'cart.add': [
           {
             guard: and(['isQuantityValid', 'isLineInCart']),
             actions: ['addItem', 'persistCart', 'notifyQuantityIncreased'],
+            description: 'The same product, size and colour is already in the cart: its quantity goes up.',
           },
-          { guard: 'isQuantityValid', actions: ['addItem', 'persistCart', 'notifyAdded'] },
+          {
+            guard: 'isQuantityValid',
+            actions: ['addItem', 'persistCart', 'notifyAdded'],
+            description: 'A new line is added.',
+          },
         ],
         'cart.remove': { guard: 'isProductInCart', actions: ['removeItems', 'persistCart', 'notifyRemoved'] },
         'cart.update': { guard: 'isQuantityValid', actions: ['updateQuantity', 'persistCart'] },
         'cart.clear': { actions: ['clearItems', 'persistCart', 'notifyCleared'] },
-        'cart.choose': { actions: ['chooseItemVariant', 'persistCart'] },
-        'cart.reset': { actions: ['clearItems', 'persistCart'] },
+        'cart.choose': {
+          actions: ['chooseItemVariant', 'persistCart'],
+          description: 'A size or colour the card left open is chosen on the cart line.',
+        },
+        'cart.reset': {
+          actions: ['clearItems', 'persistCart'],
+          description: 'An order was placed from this cart: it empties without a message.',
+        },
         'cart.checkout': [
-          { guard: 'isAuthenticated', actions: 'goToCheckout' },
-          { actions: ['requireLogin', 'goToLogin'] },
+          { guard: 'isSignedIn', actions: 'goToCheckout', description: 'Signed in: on to the checkout.' },
+          {
+            actions: ['requireLogin', 'goToLogin'],
+            description: 'A visitor: sign in first, then come back to the checkout.',
+          },
         ],
       },
     },

@@ -1,23 +1,36 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { firstBlankField, SHIPPING_FIELDS, type ShippingField } from '../shared/checkout-address';
 import type { components } from '../src/api/schema';
+import { type AppRef, tellApp } from './app-inbox';
 import { type CartLine, lineNeedsChoice } from './cart.model';
 import { fieldErrorOf } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
+import { shippingPhoneOf } from './shipping.model';
 
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
 export { SHIPPING_FIELDS };
 
-export type CheckoutEvent = { type: 'checkout.submit'; items: CartLine[] } & ShippingAddress;
+/**
+ * Place Order (or Enter) with the fields as typed and the cart's lines. `fieldsValid`: the form's own
+ * rules for each field (PIN code, phone, state) passed; the form shows any it did not.
+ */
+export type CheckoutEvent = {
+  type: 'checkout.submit';
+  items: CartLine[];
+  fieldsValid: boolean;
+} & ShippingAddress;
 
 export type CheckoutContext = {
   items: CartLine[];
   shipping: ShippingAddress;
+  fieldsValid: boolean;
   orderId: string | null;
   /** What POST /orders said about one field (`{ postalCode: '…' }`), for the form to show under it. */
   fieldErrors: Partial<Record<ShippingField, string>>;
+  /** The app this actor reports the placed order to (none when the machine runs on its own). */
+  app: AppRef | null;
 };
 
 const EMPTY_SHIPPING: ShippingAddress = {
@@ -65,14 +78,15 @@ export function toCreateOrderRequest(
 }
 
 /**
- * Checkout (spec §4 Checkout, §5, §8): validate, create the order, then empty the cart (emitted
- * `cart.reset`, forwarded to the cart actor) and go to /payment?orderId=….
+ * Checkout (spec §4 Checkout, §5, §8): validate, create the order, tell the app it was placed (the
+ * app empties the cart) and go to /payment?orderId=….
  */
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     emitted: {} as EmittedEvent,
+    input: {} as { app?: AppRef },
   },
   actors: {
     createOrder: fromPromise<{ id: string }, CreateOrderRequest>(async () => {
@@ -84,6 +98,9 @@ export const checkoutMachine = setup({
     hasLineWithoutChoice: ({ context }) => context.items.some(lineNeedsChoice),
     // Blank as the shared rules see it: nothing visible, or a phone holding only the +91 it starts with.
     hasBlankShippingField: ({ context }) => firstBlankField(context.shipping) !== null,
+    // Every field is filled in but one breaks its rule; a blank field is the spec's toast instead.
+    hasInvalidFilledField: ({ context }) =>
+      !context.fieldsValid && firstBlankField(context.shipping) === null,
   },
   actions: {
     assignDraft: assign(({ event }) => ({
@@ -94,9 +111,10 @@ export const checkoutMachine = setup({
         city: event.city ?? '',
         state: event.state ?? '',
         postalCode: event.postalCode ?? '',
-        phone: event.phone ?? '',
+        phone: shippingPhoneOf(event.phone ?? ''),
       },
       fieldErrors: {},
+      fieldsValid: event.fieldsValid,
     })),
     assignFieldError: assign({
       fieldErrors: (_, params: { error: unknown }) => fieldErrorOf(params.error, SHIPPING_FIELDS),
@@ -110,7 +128,10 @@ export const checkoutMachine = setup({
       toast('Please fill all fields', 'All shipping information fields are required.', 'error'),
     ),
     notifyOrderFailed: emit(toast('Error placing order', 'Please try again later.', 'error')),
-    clearCart: emit({ type: 'cart.reset' }),
+    announceOrderPlaced: tellApp<CheckoutContext>((context) => ({
+      type: 'checkout.orderPlaced',
+      orderId: context.orderId ?? '',
+    })),
     goToPayment: emit(({ context }) =>
       navigate(`/payment?orderId=${encodeURIComponent(context.orderId ?? '')}`),
     ),
@@ -118,22 +139,53 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: { items: [], shipping: EMPTY_SHIPPING, orderId: null, fieldErrors: {} },
+  description: 'The checkout page: shipping details in, an order out.',
+  context: ({ input }) => ({
+    items: [],
+    shipping: EMPTY_SHIPPING,
+    fieldsValid: false,
+    orderId: null,
+    fieldErrors: {},
+    app: input?.app ?? null,
+  }),
   initial: 'idle',
   states: {
     idle: {
+      description: 'The shopper fills in where the order goes.',
       on: { 'checkout.submit': { target: 'validating', actions: 'assignDraft' } },
     },
     validating: {
+      description: 'Is the order ready to place?',
       always: [
-        { guard: 'isCartEmpty', target: 'idle', actions: 'notifyCartEmpty' },
+        {
+          guard: 'hasInvalidFilledField',
+          target: 'idle',
+          description: 'A field breaks its rule (PIN code, phone): the form shows which; nothing is sent.',
+        },
+        {
+          guard: 'isCartEmpty',
+          target: 'idle',
+          actions: 'notifyCartEmpty',
+          description: 'Nothing to order: the cart is empty.',
+        },
         // A card's Add to Cart leaves the size or colour to choose on the cart line: never order without it.
-        { guard: 'hasLineWithoutChoice', target: 'idle', actions: 'notifyChoiceMissing' },
-        { guard: 'hasBlankShippingField', target: 'idle', actions: 'notifyBlankFields' },
-        { target: 'processing' },
+        {
+          guard: 'hasLineWithoutChoice',
+          target: 'idle',
+          actions: 'notifyChoiceMissing',
+          description: 'A cart line still needs its size or colour.',
+        },
+        {
+          guard: 'hasBlankShippingField',
+          target: 'idle',
+          actions: 'notifyBlankFields',
+          description: 'A shipping field is empty.',
+        },
+        { target: 'processing', description: 'Everything is filled in: place the order.' },
       ],
     },
     processing: {
+      description: 'Placing the order with the server.',
       tags: ['loading'],
       invoke: {
         id: 'createOrder',
@@ -143,9 +195,10 @@ export const checkoutMachine = setup({
           target: 'success',
           actions: [
             { type: 'assignOrderId', params: ({ event }) => ({ id: event.output.id }) },
-            'clearCart',
+            'announceOrderPlaced',
             'goToPayment',
           ],
+          description: 'The order exists: the cart empties and the shopper goes on to pay.',
         },
         onError: {
           target: 'idle',
@@ -155,9 +208,10 @@ export const checkoutMachine = setup({
             { type: 'assignFieldError', params: ({ event }) => ({ error: event.error }) },
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
           ],
+          description: 'The order could not be placed: say so; the details stay filled in.',
         },
       },
     },
-    success: { type: 'final' },
+    success: { type: 'final', description: 'Order placed; the payment page takes over.' },
   },
 });

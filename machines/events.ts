@@ -1,11 +1,9 @@
 /**
  * What machines tell the outside world. A machine never shows a toast or changes the URL itself: it
- * `emit`s one of these events and the app (src/app) renders the toast, navigates, posts the form or
- * forwards the cart command. Tests assert them, so the exact spec texts (§4, §5, §8) live here in the
- * machines and nowhere else.
+ * `emit`s one of these events and the app (src/app) renders the toast, navigates or posts the form.
+ * Messages between machines are not among them: those go through the app actor (app.machine.ts).
+ * Tests assert them, so the exact spec texts (§4, §5, §8) live here in the machines and nowhere else.
  */
-import type { CartLine } from './cart.model';
-
 export type ToastVariant = 'success' | 'error' | 'info';
 
 /** A toast: `title` and optional `description` are shown verbatim. `error` is the destructive style. */
@@ -37,18 +35,12 @@ export type ScrollToTopEmitted = { type: 'scrollToTop'; behavior: 'smooth' | 'au
 /** Clear the form that sent the last event (contact, newsletter). */
 export type ResetFormEmitted = { type: 'resetForm' };
 
-/** Commands for the cart actor, forwarded by the app as they are (`cartActor.send(event)`). */
-export type CartAddEmitted = { type: 'cart.add' } & CartLine;
-export type CartResetEmitted = { type: 'cart.reset' };
-
 export type EmittedEvent =
   | ToastEmitted
   | NavigateEmitted
   | PostFormEmitted
   | ScrollToTopEmitted
-  | ResetFormEmitted
-  | CartAddEmitted
-  | CartResetEmitted;
+  | ResetFormEmitted;
 
 /** Builders keep the call sites in the machines short and the shapes exact. */
 export const toast = (title: string, description?: string, variant?: ToastVariant): ToastEmitted => ({

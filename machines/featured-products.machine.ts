@@ -20,10 +20,12 @@ export const featuredProductsMachine = setup({
   },
 }).createMachine({
   id: 'featuredProducts',
+  description: "The home page's Featured Styles.",
   context: { products: [] },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Loading the featured products; placeholders show meanwhile.',
       tags: ['loading'],
       invoke: {
         id: 'fetchFeaturedProducts',
@@ -34,12 +36,13 @@ export const featuredProductsMachine = setup({
         },
         onError: {
           target: 'failed',
+          description: 'They could not be loaded: logged, and the shopper sees the empty message.',
           actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     // 'loaded' holds the list, possibly empty (spec §4: loaded (list or empty)).
-    loaded: {},
-    failed: { tags: ['error'] },
+    loaded: { description: 'The featured products are shown (or the empty message when there are none).' },
+    failed: { description: 'Nothing to feature: the empty message shows.', tags: ['error'] },
   },
 });

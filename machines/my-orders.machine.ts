@@ -24,10 +24,12 @@ export const myOrdersMachine = setup({
   },
 }).createMachine({
   id: 'myOrders',
+  description: "The My Orders page: the signed-in shopper's orders.",
   context: { orders: [] },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Loading the orders.',
       tags: ['loading'],
       invoke: {
         id: 'fetchOrders',
@@ -38,14 +40,22 @@ export const myOrdersMachine = setup({
             target: 'loaded',
             actions: { type: 'assignOrders', params: ({ event }) => ({ orders: event.output }) },
           },
-          { target: 'empty', actions: 'clearOrders' },
+          { target: 'empty', actions: 'clearOrders', description: 'No orders yet.' },
         ],
         // Spec §8: the list empties and the page shows 'No Orders Found'.
-        onError: { target: 'failed', actions: ['clearOrders', 'notifyLoadFailed'] },
+        onError: {
+          target: 'failed',
+          actions: ['clearOrders', 'notifyLoadFailed'],
+          description: 'The orders could not be loaded: say so.',
+        },
       },
     },
-    loaded: {},
-    empty: {},
-    failed: { tags: ['error'], on: { 'orders.retry': 'loading' } },
+    loaded: { description: 'The orders are listed, newest first.' },
+    empty: { description: "'No Orders Found': the shopper has not ordered yet." },
+    failed: {
+      description: "The orders could not be loaded: 'No Orders Found' with a way to try again.",
+      tags: ['error'],
+      on: { 'orders.retry': 'loading' },
+    },
   },
 });

@@ -19,10 +19,18 @@ export const newsletterMachine = setup({
   },
 }).createMachine({
   id: 'newsletter',
+  description: "The home page's newsletter sign-up.",
   initial: 'idle',
   states: {
     idle: {
-      on: { 'newsletter.subscribe': { guard: 'isEmailValid', actions: ['notifySubscribed', 'resetForm'] } },
+      description: 'Waiting for an email address.',
+      on: {
+        'newsletter.subscribe': {
+          guard: 'isEmailValid',
+          actions: ['notifySubscribed', 'resetForm'],
+          description: 'A valid email: thank the shopper and clear the field (nothing is sent).',
+        },
+      },
     },
   },
 });

@@ -11,7 +11,7 @@ export type OrderTrackingContext = TrackOrderInput & { order: DisplayOrder | nul
 
 const submit = [
   { guard: 'hasBothFields', target: 'tracking', actions: 'assignRequest' },
-  { actions: 'notifyRequiredFields' },
+  { actions: 'notifyRequiredFields', description: 'The order number or the email/phone is missing.' },
 ] as const;
 
 /** Track an order by number plus email or phone (spec §2 Track order, §5, §8). */
@@ -47,6 +47,7 @@ export const orderTrackingMachine = setup({
   },
 }).createMachine({
   id: 'orderTracking',
+  description: 'The Track Order page: find an order by its number and the email or phone it was placed with.',
   // The order number comes from ?id=…, the contact from the signed-in user's email (spec §2).
   context: ({ input }) => ({
     orderId: input?.orderId ?? '',
@@ -55,8 +56,12 @@ export const orderTrackingMachine = setup({
   }),
   initial: 'idle',
   states: {
-    idle: { on: { 'tracking.submit': [...submit] } },
+    idle: {
+      description: 'The shopper types the order number and email or phone.',
+      on: { 'tracking.submit': [...submit] },
+    },
     tracking: {
+      description: 'Looking the order up.',
       tags: ['loading'],
       invoke: {
         id: 'trackOrder',
@@ -66,10 +71,21 @@ export const orderTrackingMachine = setup({
           target: 'found',
           actions: [{ type: 'assignOrder', params: ({ event }) => ({ order: event.output }) }, 'notifyFound'],
         },
-        onError: { target: 'notFound', actions: 'notifyNotFound' },
+        onError: {
+          target: 'notFound',
+          actions: 'notifyNotFound',
+          description: 'No such order for that email or phone (the same answer either way).',
+        },
       },
     },
-    found: { on: { 'tracking.submit': [...submit] } },
-    notFound: { tags: ['error'], on: { 'tracking.submit': [...submit] } },
+    found: {
+      description: "The order's status, items and total are shown.",
+      on: { 'tracking.submit': [...submit] },
+    },
+    notFound: {
+      description: 'No order found; the shopper can check the details and try again.',
+      tags: ['error'],
+      on: { 'tracking.submit': [...submit] },
+    },
   },
 });

@@ -38,16 +38,19 @@ export const passwordResetMachine = setup({
   },
 }).createMachine({
   id: 'passwordReset',
+  description: 'Forgotten password: ask for a reset link, then choose a new password with it.',
   context: { message: null, error: null },
   initial: 'idle',
   states: {
     idle: {
+      description: 'The shopper types their email (or, from the link, a new password).',
       on: {
         'reset.request': { target: 'requesting', actions: 'clearError' },
         'reset.confirm': { target: 'confirming', actions: 'clearError' },
       },
     },
     requesting: {
+      description: 'Asking the server to email a reset link.',
       tags: ['loading'],
       invoke: {
         id: 'requestReset',
@@ -55,6 +58,7 @@ export const passwordResetMachine = setup({
         input: ({ event }) => ({ email: event.type === 'reset.request' ? event.email.trim() : '' }),
         onDone: {
           target: 'requested',
+          description: 'The server says a link is on its way if the account exists (it never says which).',
           actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message }) },
         },
         onError: {
@@ -63,13 +67,16 @@ export const passwordResetMachine = setup({
             type: 'assignError',
             params: ({ event }) => ({ error: event.error, fallback: RESET_REQUEST_FAILED }),
           },
+          description: 'The link could not be sent: say why.',
         },
       },
     },
     requested: {
+      description: 'Check your email; the shopper may ask again.',
       on: { 'reset.request': { target: 'requesting', actions: 'clearError' } },
     },
     confirming: {
+      description: 'Setting the new password.',
       tags: ['loading'],
       invoke: {
         id: 'confirmReset',
@@ -80,6 +87,7 @@ export const passwordResetMachine = setup({
             : { token: '', password: '' },
         onDone: {
           target: 'done',
+          description: 'Password changed: on to sign in with it.',
           actions: [
             { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message }) },
             'notifyPasswordReset',
@@ -92,9 +100,10 @@ export const passwordResetMachine = setup({
             type: 'assignError',
             params: ({ event }) => ({ error: event.error, fallback: RESET_FAILED }),
           },
+          description: 'The link is invalid or expired, or the server failed: say why.',
         },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', description: 'The new password is set; the sign-in page takes over.' },
   },
 });

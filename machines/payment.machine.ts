@@ -222,6 +222,7 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
+  description: 'The payment page: pay a pending order through the payment gateway.',
   context: ({ input }) => ({
     orderId: input?.orderId?.trim() || null,
     order: null,
@@ -236,10 +237,12 @@ export const paymentMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'Which order is being paid?',
       always: [{ guard: 'hasOrderId', target: 'loadingOrder' }, { target: 'missingOrderId' }],
     },
     // The order first: an order already paid, or not the shopper's, is said at once (not after Pay Now).
     loadingOrder: {
+      description: "Loading the order: it must be the shopper's own and still waiting for payment.",
       tags: ['loading'],
       invoke: {
         id: 'fetchOrder',
@@ -253,6 +256,7 @@ export const paymentMachine = setup({
           },
           {
             target: 'notPayable',
+            description: 'The order is already paid (or no longer pending).',
             actions: [
               { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
               'assignNotPayable',
@@ -264,23 +268,31 @@ export const paymentMachine = setup({
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
             target: 'orderNotFound',
             actions: 'assignOrderNotFound',
+            description: "No such order, or it is not this shopper's.",
           },
           { target: 'orderFailed', actions: 'assignOrderFailed' },
         ],
       },
     },
-    notPayable: { tags: ['error'], type: 'final' },
-    orderNotFound: { tags: ['error'], type: 'final' },
+    notPayable: { description: 'This order has nothing left to pay.', tags: ['error'], type: 'final' },
+    orderNotFound: {
+      description: 'The order does not exist or belongs to someone else.',
+      tags: ['error'],
+      type: 'final',
+    },
     orderFailed: {
+      description: 'The order could not be loaded; the shopper can try again.',
       tags: ['error'],
       on: { 'payment.retry': 'loadingOrder' },
     },
     missingOrderId: {
+      description: 'The page was opened without an order to pay.',
       tags: ['error'],
       type: 'final',
       entry: 'assignMissingOrder',
     },
     loadingFields: {
+      description: 'Loading the fields the payment gateway needs.',
       tags: ['loading'],
       invoke: {
         id: 'fetchPaymentFields',
@@ -293,22 +305,26 @@ export const paymentMachine = setup({
       },
     },
     fieldsFailed: {
+      description: 'The payment form could not be loaded; the shopper can try again.',
       tags: ['error'],
       on: { 'payment.retry': 'loadingFields' },
     },
     form: {
+      description: "The shopper fills in the payer's details.",
       on: {
         'payment.change': { actions: 'assignValue' },
         'payment.submit': { target: 'validating', actions: 'assignSubmittedValues' },
       },
     },
     validating: {
+      description: 'Are the payer details complete and well-formed?',
       always: [
         { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
         { target: 'form', actions: ['showErrors', 'notifyValidationError'] },
       ],
     },
     submitting: {
+      description: 'Starting the payment with the gateway.',
       tags: ['loading'],
       invoke: {
         id: 'submitPayment',
@@ -364,17 +380,21 @@ export const paymentMachine = setup({
       },
     },
     failed: {
+      description: 'The payment did not start (refused, no answer, or the gateway page did not open).',
       tags: ['error'],
       on: { 'payment.retry': 'form' },
     },
     qr: {
+      description: 'A UPI QR code to scan; the page watches the order until it is paid or time runs out.',
       initial: 'waiting',
       after: { pollTimeout: 'qrExpired' },
       states: {
         waiting: {
+          description: 'Waiting a moment before looking again.',
           after: { pollInterval: 'polling' },
         },
         polling: {
+          description: 'Has the order been paid yet?',
           invoke: {
             id: 'fetchOrderStatus',
             src: 'fetchOrderStatus',
@@ -393,16 +413,18 @@ export const paymentMachine = setup({
       },
     },
     qrExpired: {
+      description: 'The payment was not confirmed in time; the shopper can check again.',
       on: { 'payment.retry': 'qr' },
     },
-    paid: { type: 'final', entry: 'goToOrderSuccess' },
+    paid: { description: 'Paid: on to the order confirmation.', type: 'final', entry: 'goToOrderSuccess' },
     redirectPost: {
+      description: "Opening the gateway's payment page (a form posted to the gateway).",
       tags: ['redirecting'],
       after: { redirectTimeout: { target: 'failed', actions: 'assignException' } },
       on: { 'payment.redirectBlocked': { target: 'failed', actions: 'assignException' } },
     },
-    deeplink: { type: 'final' },
-    redirect: { type: 'final' },
-    initiated: { type: 'final' },
+    deeplink: { description: 'Handed over to the UPI app on this phone.', type: 'final' },
+    redirect: { description: "Handed over to the gateway's own payment page.", type: 'final' },
+    initiated: { description: 'The payment is under way; the shopper is sent to My Orders.', type: 'final' },
   },
 });

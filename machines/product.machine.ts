@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { type AppRef, tellApp } from './app-inbox';
 import { type DisplayProduct, ONE_SIZE } from './catalogue.model';
 import { type EmittedEvent, navigate, toast } from './events';
 
@@ -18,18 +19,21 @@ export type ProductContext = {
   selectedSize: string | null;
   selectedColor: string | null;
   quantity: number;
+  /** The app this actor hands Add to Cart to (none when the machine runs on its own). */
+  app: AppRef | null;
 };
 
 /**
  * The product page (spec §2 Product detail, §4 Product page). `fetchProduct` resolves with the display
- * product or null when there is none; a rejection is a load failure. Both lead to `notFound`.
+ * product or null when there is none; a rejection is a load failure. Both lead to `notFound`. Add to
+ * Cart hands the line to the app, which puts it in the cart.
  */
 export const productMachine = setup({
   types: {
     context: {} as ProductContext,
     events: {} as ProductEvent,
     emitted: {} as EmittedEvent,
-    input: {} as { id: string },
+    input: {} as { id: string; app?: AppRef },
   },
   actors: {
     fetchProduct: fromPromise<DisplayProduct | null, { id: string }>(async () => {
@@ -63,10 +67,10 @@ export const productMachine = setup({
         event.type === 'product.setQuantity' ? event.quantity : context.quantity,
     }),
     requireSize: emit(toast('Please select a size', 'You must select a size before adding to cart', 'error')),
-    addToCart: emit(({ context }) => {
+    addToCart: tellApp<ProductContext>((context) => {
       const p = context.product as DisplayProduct;
       return {
-        type: 'cart.add' as const,
+        type: 'cart.add',
         id: p.id,
         name: p.name,
         image: p.image,
@@ -80,6 +84,7 @@ export const productMachine = setup({
   },
 }).createMachine({
   id: 'product',
+  description: "A product's page: pick a size, colour and quantity, then add it to the cart.",
   context: ({ input }) => ({
     id: input.id,
     product: null,
@@ -87,10 +92,12 @@ export const productMachine = setup({
     selectedSize: null,
     selectedColor: null,
     quantity: 1,
+    app: input.app ?? null,
   }),
   initial: 'loading',
   states: {
     loading: {
+      description: 'Loading the product.',
       tags: ['loading'],
       invoke: {
         id: 'fetchProduct',
@@ -101,24 +108,39 @@ export const productMachine = setup({
             guard: { type: 'isProductFound', params: ({ event }) => ({ product: event.output }) },
             target: 'loaded',
             actions: { type: 'assignProduct', params: ({ event }) => ({ product: event.output }) },
+            description: 'Found: a product with One Size only has it chosen already.',
           },
-          { target: 'notFound', actions: 'assignNotFound' },
+          { target: 'notFound', actions: 'assignNotFound', description: 'There is no such product.' },
         ],
-        onError: { target: 'notFound', actions: 'assignLoadFailed' },
+        onError: {
+          target: 'notFound',
+          actions: 'assignLoadFailed',
+          description: 'The product could not be loaded.',
+        },
       },
     },
     loaded: {
+      description: 'The product is shown; the shopper picks size, colour and quantity.',
       on: {
         'product.selectSize': { actions: 'selectSize' },
         'product.selectColor': { actions: 'selectColor' },
-        'product.setQuantity': { guard: 'isQuantityValid', actions: 'setQuantity' },
+        'product.setQuantity': {
+          guard: 'isQuantityValid',
+          actions: 'setQuantity',
+          description: 'At least 1, whole numbers only.',
+        },
         'product.addToCart': [
-          { guard: 'isSizeMissing', actions: 'requireSize' },
-          { actions: ['addToCart', 'goToCart'] },
+          {
+            guard: 'isSizeMissing',
+            actions: 'requireSize',
+            description: 'The product comes in sizes and none is chosen yet.',
+          },
+          { actions: ['addToCart', 'goToCart'], description: 'Into the cart, and on to the cart page.' },
         ],
       },
     },
     notFound: {
+      description: 'No product to show (missing, or it could not be loaded).',
       tags: ['error'],
     },
   },

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { type DisplayProduct, PAGE_SIZE, type ProductsQuery, productsPath } from './catalogue.model';
-import type { EmittedEvent } from './events';
+import { type EmittedEvent, navigate } from './events';
 
 export type ProductsPage = { products: DisplayProduct[]; total: number };
 
@@ -18,7 +18,10 @@ export type ProductsListEvent =
   /** 'Filter by Type' picked an option ('' = 'All Types'); the page goes back to 1. */
   | { type: 'products.filter'; parentCategory: string }
   | { type: 'products.page'; page: number }
-  /** 'Clear' / 'Clear Filters': drop the parent category, back to page 1. */
+  /**
+   * 'Clear' / 'Clear Filters': drop the parent category, back to page 1; with neither to drop, the
+   * category itself leaves nothing to show: go to all products.
+   */
   | { type: 'products.clearFilters' }
   | { type: 'products.retry' };
 
@@ -124,10 +127,12 @@ export const productsListMachine = setup({
       replace: true,
     })),
     scrollToTop: emit({ type: 'scrollToTop', behavior: 'smooth' }),
+    showAllProducts: emit(navigate('/products')),
     logError: (_, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'productsList',
+  description: 'The products page: one page of a category, filtered by type, and the type options.',
   context: ({ input }) => ({
     query: { ...input, page: input?.page ?? 1 },
     products: [],
@@ -137,20 +142,33 @@ export const productsListMachine = setup({
   type: 'parallel',
   states: {
     list: {
+      description: 'The products of the current page.',
       initial: 'loading',
       // Handled per region so a page change does not re-enter (and refetch) the filters region.
       on: {
-        'products.sync': { guard: 'isQueryChanged', target: '.loading', actions: 'adoptQuery' },
+        'products.sync': {
+          guard: 'isQueryChanged',
+          target: '.loading',
+          actions: 'adoptQuery',
+          description: 'The address changed (a link, Back): show what it asks for.',
+        },
         'products.filter': {
           guard: 'isFilterChanged',
           target: '.loading',
           actions: ['setParentCategory', 'updateUrl'],
         },
-        'products.clearFilters': {
-          guard: 'hasFilter',
-          target: '.loading',
-          actions: ['clearFilter', 'updateUrl'],
-        },
+        'products.clearFilters': [
+          {
+            guard: 'hasFilter',
+            target: '.loading',
+            actions: ['clearFilter', 'updateUrl'],
+            description: 'Drop the type filter and go back to page 1.',
+          },
+          {
+            actions: 'showAllProducts',
+            description: 'No filter to drop: the category itself is empty, so show all products.',
+          },
+        ],
         'products.page': {
           guard: 'isOtherPage',
           target: '.loading',
@@ -159,6 +177,7 @@ export const productsListMachine = setup({
       },
       states: {
         loading: {
+          description: 'Loading the page of products; placeholders show meanwhile.',
           tags: ['loading'],
           invoke: {
             id: 'fetchProducts',
@@ -174,6 +193,7 @@ export const productsListMachine = setup({
                 guard: { type: 'isPastLastPage', params: ({ event }) => ({ page: event.output }) },
                 target: 'loading',
                 reenter: true,
+                description: 'A page past the last one (an old link): load the last page instead.',
                 actions: [
                   { type: 'clampToLastPage', params: ({ event }) => ({ page: event.output }) },
                   'replaceUrl',
@@ -182,10 +202,12 @@ export const productsListMachine = setup({
               {
                 target: 'empty',
                 actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
+                description: 'Nothing matches the category and filter.',
               },
             ],
             onError: {
               target: 'failed',
+              description: 'The products could not be loaded.',
               actions: [
                 'clearProducts',
                 { type: 'logError', params: ({ event }) => ({ error: event.error }) },
@@ -193,21 +215,28 @@ export const productsListMachine = setup({
             },
           },
         },
-        loaded: {},
-        empty: {},
+        loaded: { description: 'The products are shown, with pages below when there are more.' },
+        empty: { description: "'No products found', with a way to clear the filters." },
         failed: {
+          description: 'The products could not be loaded; the shopper can try again.',
           tags: ['error'],
           on: { 'products.retry': 'loading' },
         },
       },
     },
     filters: {
+      description: "The 'Filter by Type' options of the category.",
       initial: 'loading',
       on: {
-        'products.sync': { guard: 'isCategoryChanged', target: '.loading' },
+        'products.sync': {
+          guard: 'isCategoryChanged',
+          target: '.loading',
+          description: 'Another category: its own type options.',
+        },
       },
       states: {
         loading: {
+          description: 'Loading the type options.',
           invoke: {
             id: 'fetchParentCategories',
             src: 'fetchParentCategories',
@@ -219,6 +248,7 @@ export const productsListMachine = setup({
             // Spec §8: category failures are logged and the dropdown just has no options.
             onError: {
               target: 'ready',
+              description: 'The options could not be loaded: the list is simply empty.',
               actions: [
                 'clearParentCategories',
                 { type: 'logError', params: ({ event }) => ({ error: event.error }) },
@@ -226,7 +256,7 @@ export const productsListMachine = setup({
             },
           },
         },
-        ready: {},
+        ready: { description: 'The type options are ready (possibly none).' },
       },
     },
   },

@@ -33,10 +33,12 @@ export const storeInfoMachine = setup({
   },
 }).createMachine({
   id: 'storeInfo',
+  description: "The store's name, company details, categories and policies.",
   context: ({ input }) => ({ storeInfo: input?.storeInfo ?? null }),
   initial: 'loading',
   states: {
     loading: {
+      description: 'Loading the store information (the last known copy shows meanwhile).',
       tags: ['loading'],
       invoke: {
         id: 'fetchStoreInfo',
@@ -48,13 +50,19 @@ export const storeInfoMachine = setup({
             { type: 'rememberStoreInfo', params: ({ event }) => ({ storeInfo: event.output }) },
           ],
         },
-        onError: { target: 'failed', actions: 'notifyLoadFailed' },
+        onError: {
+          target: 'failed',
+          actions: 'notifyLoadFailed',
+          description: 'It could not be loaded: ask the shopper to refresh; defaults show meanwhile.',
+        },
       },
     },
     loaded: {
+      description: 'The store information is current.',
       on: { 'storeInfo.refresh': 'loading' },
     },
     failed: {
+      description: 'The store information could not be loaded; the last known copy or defaults show.',
       tags: ['error'],
       on: { 'storeInfo.refresh': 'loading' },
     },

@@ -153,12 +153,12 @@ export function machineDoc(name: string, machine: AnyStateMachine): string {
 
 const PURPOSE: Record<string, string> = {
   'store-info': 'Store information, loaded on start; `storeInfo.refresh` reloads it.',
-  cart: 'The cart: add/merge, remove, update, clear; persisted under localStorage `cart`.',
+  cart: 'The cart: add/merge, remove, update, clear; persisted under localStorage `cart`; follows sign-in.',
   'products-list': 'The /products grid and its parent-category filter (two parallel regions).',
   product: 'The product page: load, pick size/colour/quantity, add to cart.',
   'featured-products': "The home page's Featured Styles (failures only logged).",
-  auth: 'Sign-in state: cookie check, login, register, logout, 401s.',
-  checkout: 'Shipping form → order creation → /payment.',
+  auth: 'Sign-in state: cookie check, login, register, logout, 401s; reports sign-in/out to the app.',
+  checkout: 'Shipping form → order creation (the app then empties the cart) → /payment.',
   'order-tracking': 'Track an order by number plus email or phone.',
   'my-orders': "The signed-in customer's orders.",
   account: 'The account page data.',
@@ -181,8 +181,24 @@ Every piece of storefront behaviour that has state is an XState v5 machine in \`
 Machines import only \`xstate\` and *types* from \`src/api/schema\`: no React, no API client, no storage.
 Side effects are named actors and actions stubbed in \`setup()\` and provided for real in
 \`src/app/actors/<name>.live.ts\` (\`providePaymentMachine(deps)\`, …): the shell's root machines (auth,
-cart, store info) in \`root.live.ts\`, each screen's machine from its lazy route via \`usePageMachine\`, so
+cart, store info) in \`root.live.ts\`, each screen's machine from its lazy route via \`usePageActor\`, so
 the home page never loads checkout or payment code; \`createLiveMachines\` gathers them all for tests.
+
+## One actor system
+
+\`machines/app.machine.ts\` is the root actor: it invokes store info, auth and cart (system ids
+\`storeInfo\`, \`auth\`, \`cart\`) and a 401 watcher, and every message from one machine to another goes
+through it. Machines tell the app what happened; the app tells the machines that must act:
+
+| from | to the app | the app tells | command |
+|---|---|---|---|
+| auth | \`auth.signedIn\` / \`auth.signedOut\` | cart | \`session.signedIn\` / \`session.signedOut\` |
+| any API call answered 401 | \`api.unauthorized\` | auth | \`auth.unauthorized\` |
+| checkout (page) | \`checkout.orderPlaced\` | cart | \`cart.reset\` |
+| product (page) | \`cart.add\` | cart | \`cart.add\` |
+
+Screens' machines are started by their routes with the app's ref as input (\`app\`) and the app's
+inspector; a machine run on its own (as in its tests) has no app and reports nothing.
 
 | machine | file | what it does | journeys |
 |---|---|---|---|
@@ -197,7 +213,8 @@ applies too live in the top-level \`shared/\` folder: \`shared/payment-fields.ts
 ## What machines emit
 
 A machine never touches the UI: it \`emit\`s events (types in \`machines/events.ts\`) that the app handles
-(\`src/app/emitted.ts\`). Tests assert them with the exact spec texts.
+(\`src/app/emitted.ts\`). Tests assert them with the exact spec texts. Messages to other machines are not
+emitted: they go through the app actor (above).
 
 | event | payload | the app… |
 |---|---|---|
@@ -206,8 +223,6 @@ A machine never touches the UI: it \`emit\`s events (types in \`machines/events.
 | \`postForm\` | \`url\`, \`method\`, \`fields\` | submits a hidden form (gateway \`redirect_post\`) |
 | \`scrollToTop\` | \`behavior\` | scrolls the window to the top |
 | \`resetForm\` | — | clears the form that sent the event |
-| \`cart.add\` | a cart line | forwards it to the cart actor (product page) |
-| \`cart.reset\` | — | forwards it to the cart actor: empties it silently after an order |
 
 Events sent *to* machines are lowercase and dotted with a flat payload (\`cart.add\`, \`checkout.submit\`,
 \`payment.change\`, \`auth.unauthorized\`, …); see each machine's page for its list.

@@ -1,9 +1,12 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { liveMachines } from './actors/root.live';
-import { AppProviders } from './root-actors';
+import { AppProviders, startApp } from './app-actor';
 import { appRoutes } from './routes';
 
 export const router = createBrowserRouter(appRoutes);
+
+/** The one actor system of the page: the app actor and its children, started before the first render. */
+const app = startApp(liveMachines, { navigate: (to, options) => router.navigate(to, options) });
 
 /** Resolves once the router has loaded the first screen's lazy route (its chunk is preloaded). */
 export function routerReady(): Promise<void> {
@@ -17,10 +20,10 @@ export function routerReady(): Promise<void> {
   });
 }
 
-/** Composition root: the live machines at the root, the router below them. */
+/** Composition root: the app actor at the root, the router below it. */
 export function App() {
   return (
-    <AppProviders machines={liveMachines}>
+    <AppProviders app={app} machines={liveMachines}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
-import { type NavigateFunction, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { EmittedEvent } from '../../machines/events';
 import { showToast, toastInputOf } from '../components/ui/toast-queue';
-import { CartContext } from './root-actors';
 
 /** Anything we can subscribe to for emitted events (every XState actor ref). */
 type Emitter = { on: (type: '*', handler: (event: EmittedEvent) => void) => { unsubscribe: () => void } };
 
+/** The router's navigate, as both `useNavigate()` and a data router's `router.navigate` provide it. */
+export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => unknown;
+
 type Handlers = {
-  navigate: NavigateFunction;
-  sendToCart: (event: Extract<EmittedEvent, { type: 'cart.add' | 'cart.reset' }>) => void;
+  navigate: Navigate;
   onResetForm?: (() => void) | undefined;
 };
 
@@ -30,7 +31,10 @@ export function postHiddenForm(url: string, method: string, fields: Record<strin
   form.submit();
 }
 
-/** The one place where machine-emitted events become toasts, navigation, forms and cart commands. */
+/**
+ * The one place where machine-emitted events become toasts, navigation and forms. Messages between
+ * machines never pass here: they go through the app actor (machines/app.machine.ts).
+ */
 export function handleEmitted(event: EmittedEvent, handlers: Handlers) {
   switch (event.type) {
     case 'toast':
@@ -53,21 +57,14 @@ export function handleEmitted(event: EmittedEvent, handlers: Handlers) {
     case 'resetForm':
       handlers.onResetForm?.();
       return;
-    case 'cart.add':
-    case 'cart.reset':
-      handlers.sendToCart(event);
-      return;
   }
 }
 
-/** Subscribes to an actor's emitted events for as long as the component is mounted. */
+/** Subscribes to a screen actor's emitted events for as long as the component is mounted. */
 export function useEmitted(actor: Emitter, onResetForm?: () => void) {
   const navigate = useNavigate();
-  const cart = CartContext.useActorRef();
   useEffect(() => {
-    const subscription = actor.on('*', (event) =>
-      handleEmitted(event, { navigate, sendToCart: (e) => cart.send(e), onResetForm }),
-    );
+    const subscription = actor.on('*', (event) => handleEmitted(event, { navigate, onResetForm }));
     return () => subscription.unsubscribe();
-  }, [actor, navigate, cart, onResetForm]);
+  }, [actor, navigate, onResetForm]);
 }

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuthStatus } from './root-actors';
+import { useAuthStatus } from './app-actor';
 
 /** Router state the login page reads to return the shopper where they were going. */
 export type LoginRedirectState = { from: string };

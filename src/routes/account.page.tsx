@@ -1,11 +1,9 @@
-import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { provideAccountMachine } from '../app/actors/account.live';
+import { useAuth, useAuthRef, usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
-import { usePageMachine } from '../app/machines-context';
-import { AuthContext } from '../app/root-actors';
 import { formatLongDate } from '../components/format';
 import { UserIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
@@ -32,11 +30,11 @@ const row = css({
 
 /** /account (spec §2 Account, §4 Account page, §8 Account load failure). */
 export default function AccountPage() {
-  const [state, send, actor] = useMachine(usePageMachine('account', provideAccountMachine));
+  const [state, send, actor] = usePageActor('account', provideAccountMachine);
   useEmitted(actor);
-  const auth = AuthContext.useActorRef();
-  const signingOut = AuthContext.useSelector((s) => s.matches('loggingOut'));
-  const signedInEmail = AuthContext.useSelector((s) => s.context.user?.email ?? null);
+  const auth = useAuthRef();
+  const signingOut = useAuth((s) => s.matches('loggingOut'));
+  const signedInEmail = useAuth((s) => s.context.user?.email ?? null);
 
   const navigate = useNavigate();
   // Signing out on /account would make the guard send the shopper to /login: the router renders the

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { type CartLine, lineNeedsChoice } from '../../machines/cart.model';
-import { CartContext, useAuthStatus, useCartCount, useCartLines, useCartTotal } from '../app/root-actors';
+import { useCartCount, useCartLines, useCartRef, useCartTotal } from '../app/app-actor';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../components/fallback-image';
 import { formatInr } from '../components/format';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../components/icons';
@@ -56,7 +56,7 @@ function ChoiceSelect(props: {
 
 /** A card added this line without a size or colour the product offers: ask for it in place. */
 function ChooseVariant({ line }: { line: CartLine }) {
-  const cart = CartContext.useActorRef();
+  const cart = useCartRef();
   const key = {
     id: line.id,
     ...(line.selectedSize ? { selectedSize: line.selectedSize } : {}),
@@ -97,7 +97,7 @@ function ChooseVariant({ line }: { line: CartLine }) {
 }
 
 function CartLineRow({ line }: { line: CartLine }) {
-  const cart = CartContext.useActorRef();
+  const cart = useCartRef();
   const href = `/product/${encodeURIComponent(line.id)}`;
   const details = [
     line.selectedColor ? `Color: ${line.selectedColor}` : null,
@@ -188,8 +188,7 @@ export default function CartPage() {
   const lines = useCartLines();
   const count = useCartCount();
   const total = useCartTotal();
-  const cart = CartContext.useActorRef();
-  const authenticated = useAuthStatus() === 'authenticated';
+  const cart = useCartRef();
 
   if (lines.length === 0) {
     return (
@@ -262,7 +261,7 @@ export default function CartPage() {
             <dt className={css({ color: 'fg.muted' })}>Shipping</dt>
             <dd className={css({ color: 'fg.success', fontWeight: '600' })}>Free</dd>
           </dl>
-          <Button size="lg" fullWidth onClick={() => cart.send({ type: 'cart.checkout', authenticated })}>
+          <Button size="lg" fullWidth onClick={() => cart.send({ type: 'cart.checkout' })}>
             Checkout <ArrowRightIcon size={18} />
           </Button>
           <Button variant="danger" fullWidth onClick={() => cart.send({ type: 'cart.clear' })}>

@@ -1,15 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useMachine } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { css } from 'styled-system/css';
-import { SHIPPING_FIELDS } from '../../machines/checkout.machine';
-import { firstBlankField, type ShippingAddress } from '../../shared/checkout-address';
+import { PHONE_PREFIX } from '../../machines/shipping.model';
 import { provideCheckoutMachine } from '../app/actors/checkout.live';
+import { useCartLines, useCartTotal, usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
-import { usePageMachine } from '../app/machines-context';
-import { useCartLines, useCartTotal } from '../app/root-actors';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -18,11 +15,16 @@ import { checkoutSchema } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { serverFieldErrors } from '../forms/server-errors';
 import { formStack } from './auth/form-layout';
-import { forgetPlaced, markPlaced, placedOrder, readDraft, saveDraft } from './checkout/draft';
+import {
+  forgetPlaced,
+  markPlaced,
+  placedOrder,
+  readDraft,
+  saveDraft,
+  shippingFieldsOf,
+} from './checkout/draft';
 import { OrderSummary } from './checkout/order-summary';
 import { StateSelect } from './checkout/state-select';
-
-/** The name of Conform's internal intent button (`INTENT` of @conform-to/dom). */
 
 /**
  * /checkout (spec §2 Checkout, §4, §5, §8). The form checks the Indian address rules the server
@@ -31,7 +33,7 @@ import { StateSelect } from './checkout/state-select';
 export default function CheckoutPage() {
   const lines = useCartLines();
   const total = useCartTotal();
-  const [state, send, actor] = useMachine(usePageMachine('checkout', provideCheckoutMachine));
+  const [state, send, actor] = usePageActor('checkout', provideCheckoutMachine);
   useEmitted(actor);
   const processing = state.hasTag('loading') || state.matches('success');
   const placedOrderId = state.context.orderId;
@@ -55,31 +57,25 @@ export default function CheckoutPage() {
     constraint: getZodConstraint(checkoutSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    defaultValue: { phone: '+91', ...draft },
+    defaultValue: { phone: PHONE_PREFIX, ...draft },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
-    onSubmit: (event, { submission }) => {
-      event.preventDefault();
-      if (submission?.status === 'success')
-        send({ type: 'checkout.submit', items: lines, ...submission.value });
-    },
   });
   const formProps = getFormProps(form);
 
-  // A blank field (or an empty cart) also goes to the machine, which owns the spec's toasts for them
-  // ('Please fill all fields', 'Cart is empty'); the inline messages show at the same time.
+  // Conform shows each field's own message; every real submit (Place Order or Enter) then goes to the
+  // machine with the fields as typed, which decides what happens (the spec's toasts, or the order).
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // Conform validates a field on blur by submitting the form through its own intent button; only a
-    // real submit (the Place Order button or Enter) may reach the machine.
-    if (isConformIntentSubmit(event)) {
-      formProps.onSubmit(event);
-      return;
-    }
-    const data = new FormData(event.currentTarget);
-    const raw = Object.fromEntries(
-      SHIPPING_FIELDS.map((name) => [name, String(data.get(name) ?? '')]),
-    ) as ShippingAddress;
     formProps.onSubmit(event);
-    if (firstBlankField(raw) !== null) send({ type: 'checkout.submit', items: lines, ...raw });
+    // Conform validates a field on blur by submitting through its own intent button: that is no order.
+    if (isConformIntentSubmit(event)) return;
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    send({
+      type: 'checkout.submit',
+      items: lines,
+      ...shippingFieldsOf(data),
+      fieldsValid: parseWithZod(data, { schema: checkoutSchema }).status === 'success',
+    });
   };
 
   if (pendingPayment && !placedOrderId)

@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useMachine } from '@xstate/react';
 import { useCallback } from 'react';
 import { css } from 'styled-system/css';
-import { contactMachine } from '../../machines/contact.machine';
+import { contactDetails, contactMachine } from '../../machines/contact.machine';
+import { usePageActor, useStoreInfo } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
-import { useStoreInfo } from '../app/root-actors';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
@@ -13,15 +12,7 @@ import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { contactSchema } from './contact/contact.schema';
 
-/** Used when store information is absent (spec §2 Contact: defaults). */
-export const CONTACT_DEFAULTS = {
-  companyName: 'Statefront Apparel',
-  companyEmail: 'support@statefront.in',
-  companyPhone: '+91 98765 43210',
-  companyAddress: 'Sector 63, Noida, Uttar Pradesh 201301, India',
-} as const;
-
-export const SUPPORT_HOURS = 'Monday to Saturday, 10AM - 6PM';
+const provideContactMachine = () => contactMachine;
 
 const detailRow = css({ display: 'flex', gap: '3', alignItems: 'flex-start' });
 const detailIcon = css({
@@ -37,8 +28,8 @@ const detailIcon = css({
 
 /** /contact (spec §2 Contact): no server call; the machine owns 'Sending...' and the toast. */
 export default function ContactPage() {
-  const store = useStoreInfo();
-  const [state, send, actor] = useMachine(contactMachine);
+  const contact = contactDetails(useStoreInfo());
+  const [state, send, actor] = usePageActor('contact', provideContactMachine);
   const sending = state.hasTag('loading');
   const [form, fields] = useForm({
     id: 'contact',
@@ -53,11 +44,6 @@ export default function ContactPage() {
   });
   const reset = useCallback(() => form.reset(), [form]);
   useEmitted(actor, reset);
-
-  const company = store?.companyName?.trim() || CONTACT_DEFAULTS.companyName;
-  const email = store?.companyEmail?.trim() || CONTACT_DEFAULTS.companyEmail;
-  const phone = store?.companyPhone?.trim() || CONTACT_DEFAULTS.companyPhone;
-  const address = store?.companyAddress?.trim() || CONTACT_DEFAULTS.companyAddress;
 
   return (
     <Page>
@@ -91,7 +77,7 @@ export default function ContactPage() {
             id="contact-details"
             className={css({ fontFamily: 'display', fontSize: '2xl', color: 'white' })}
           >
-            {company}
+            {contact.companyName}
           </h2>
           <div className={detailRow}>
             <span className={detailIcon}>
@@ -100,10 +86,10 @@ export default function ContactPage() {
             <div>
               <p className={css({ fontWeight: '600', color: 'white' })}>Email</p>
               <a
-                href={`mailto:${email}`}
+                href={`mailto:${contact.companyEmail}`}
                 className={css({ textDecoration: 'underline', color: 'saffron.200' })}
               >
-                {email}
+                {contact.companyEmail}
               </a>
             </div>
           </div>
@@ -113,8 +99,11 @@ export default function ContactPage() {
             </span>
             <div>
               <p className={css({ fontWeight: '600', color: 'white' })}>Phone</p>
-              <a href={`tel:${phone.replace(/\s+/g, '')}`} className={css({ color: 'indigo.50' })}>
-                {phone}
+              <a
+                href={`tel:${contact.companyPhone.replace(/\s+/g, '')}`}
+                className={css({ color: 'indigo.50' })}
+              >
+                {contact.companyPhone}
               </a>
               <p
                 className={css({
@@ -126,7 +115,7 @@ export default function ContactPage() {
                   mt: '1',
                 })}
               >
-                <ClockIcon size={14} /> {SUPPORT_HOURS}
+                <ClockIcon size={14} /> {contact.supportHours}
               </p>
             </div>
           </div>
@@ -136,7 +125,7 @@ export default function ContactPage() {
             </span>
             <div>
               <p className={css({ fontWeight: '600', color: 'white' })}>Address</p>
-              <address className={css({ fontStyle: 'normal' })}>{address}</address>
+              <address className={css({ fontStyle: 'normal' })}>{contact.companyAddress}</address>
             </div>
           </div>
         </section>

@@ -1,10 +1,9 @@
-import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { providePasswordResetMachine } from '../app/actors/password-reset.live';
+import { usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
-import { usePageMachine } from '../app/machines-context';
 import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
@@ -13,7 +12,7 @@ import { formStack } from './auth/form-layout';
 
 /** /forgot-password (issue 14): ask for a one-time reset link by email. */
 export default function ForgotPasswordPage() {
-  const [state, send, actor] = useMachine(usePageMachine('passwordReset', providePasswordResetMachine));
+  const [state, send, actor] = usePageActor('passwordReset', providePasswordResetMachine);
   useEmitted(actor);
   const sending = state.hasTag('loading');
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,8 +1,6 @@
-import { useMachine } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { provideFeaturedProductsMachine } from '../app/actors/featured-products.live';
-import { usePageMachine } from '../app/machines-context';
-import { useStoreInfo } from '../app/root-actors';
+import { usePageActor, useStoreInfo } from '../app/app-actor';
 import { ShirtIcon, SparkleIcon, TagIcon, TruckIcon } from '../components/icons';
 import { homeCategories } from '../components/layout/store-display';
 import { ButtonLink } from '../components/ui/button';
@@ -93,7 +91,7 @@ function FashionEssentials() {
 /** Home (spec §2). */
 export default function HomePage() {
   const store = useStoreInfo();
-  const [featured] = useMachine(usePageMachine('featuredProducts', provideFeaturedProductsMachine));
+  const [featured] = usePageActor('featuredProducts', provideFeaturedProductsMachine);
   return (
     <div
       className={css({ display: 'flex', flexDirection: 'column', gap: { base: '16', md: '24' }, pb: '8' })}

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Link, useLocation } from 'react-router';
 import { css } from 'styled-system/css';
-import { AuthContext } from '../app/root-actors';
+import { useAuth, useAuthRef } from '../app/app-actor';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { loginSchema } from '../forms/auth.schema';
@@ -17,8 +17,8 @@ import { PasswordField } from './auth/password-field';
  * navigates to the origin passed along with the credentials.
  */
 export default function LoginPage() {
-  const auth = AuthContext.useActorRef();
-  const signingIn = AuthContext.useSelector((state) => state.matches('loggingIn'));
+  const auth = useAuthRef();
+  const signingIn = useAuth((state) => state.matches('loggingIn'));
   const location = useLocation();
   const origin = loginOrigin(location);
 

@@ -1,9 +1,8 @@
-import { useMachine } from '@xstate/react';
 import { useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { provideMyOrdersMachine } from '../app/actors/my-orders.live';
+import { usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
-import { usePageMachine } from '../app/machines-context';
 import { ShirtIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -18,7 +17,7 @@ export const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay
  * with ?payment=failed; the order stays Pending with its Pay Now button.
  */
 export default function OrdersPage() {
-  const [state, send, actor] = useMachine(usePageMachine('myOrders', provideMyOrdersMachine));
+  const [state, send, actor] = usePageActor('myOrders', provideMyOrdersMachine);
   useEmitted(actor);
   const [params] = useSearchParams();
   const paymentFailed = params.get('payment') === 'failed';

@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
@@ -6,8 +5,8 @@ import { card } from 'styled-system/recipes';
 import { startingValues } from '../../machines/payment.machine';
 import { isSandboxPayee } from '../../machines/payment.model';
 import { providePaymentMachine } from '../app/actors/payment.live';
+import { usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
-import { usePageMachine } from '../app/machines-context';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
 import { PaymentForm } from './payment/payment-form';
@@ -54,8 +53,9 @@ const ordersLink = (
 /** /payment (spec §2 Payment, §4 Payment outcome, §5 Payment form, §8). */
 export default function PaymentPage() {
   const orderId = useOrderId();
-  const [state, send, actor] = useMachine(usePageMachine('payment', providePaymentMachine), {
-    input: { orderId, isPhone: isPhoneScreen() },
+  const [state, send, actor] = usePageActor('payment', providePaymentMachine, {
+    orderId,
+    isPhone: isPhoneScreen(),
   });
   useEmitted(actor);
   const { fields, outcome, error, order, isPhone } = state.context;

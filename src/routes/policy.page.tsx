@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 import { Navigate, useParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
-import { useStoreInfo } from '../app/root-actors';
+import { useStoreInfo } from '../app/app-actor';
 import { Page } from '../components/layout/page';
 import { Card } from '../components/ui/card';
 import { DEFAULT_POLICIES } from './policy/policy-content';

@@ -1,12 +1,11 @@
-import { useMachine } from '@xstate/react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
 import type { DisplayProduct } from '../../machines/catalogue.model';
 import { sizeLabel, specifications } from '../../machines/catalogue.model';
 import { provideProductMachine } from '../app/actors/product.live';
+import { usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
-import { usePageMachine } from '../app/machines-context';
 import { FallbackImage, PLACEHOLDER_IMAGE } from '../components/fallback-image';
 import { ArrowLeftIcon, CartIcon, HeartIcon } from '../components/icons';
 import { Page, StatePanel } from '../components/layout/page';
@@ -87,9 +86,7 @@ function ProductScreen({ id }: { id: string }) {
   const navigate = useNavigate();
   // Landing here directly there is no previous page in the app: Back then goes to the catalogue.
   const firstEntry = useLocation().key === 'default';
-  const [state, send, actor] = useMachine(usePageMachine('product', provideProductMachine), {
-    input: { id },
-  });
+  const [state, send, actor] = usePageActor('product', provideProductMachine, { id });
   useEmitted(actor);
 
   const back = (

@@ -1,6 +1,5 @@
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import {
   cardCartLine,
@@ -11,9 +10,8 @@ import {
   totalPages,
 } from '../../machines/catalogue.model';
 import { provideProductsListMachine } from '../app/actors/products-list.live';
+import { useCartRef, usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
-import { usePageMachine } from '../app/machines-context';
-import { CartContext } from '../app/root-actors';
 import { Grid3Icon, GridIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
@@ -40,13 +38,10 @@ const toggleButton = css({
 /** /products (spec §2 Products list): the URL is the query; the machine loads and owns paging. */
 export default function ProductsPage() {
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
   const urlQuery = useMemo(() => parseProductsQuery(searchParams), [searchParams]);
-  const [state, send, actor] = useMachine(usePageMachine('productsList', provideProductsListMachine), {
-    input: urlQuery,
-  });
+  const [state, send, actor] = usePageActor('productsList', provideProductsListMachine, urlQuery);
   useEmitted(actor);
-  const cart = CartContext.useActorRef();
+  const cart = useCartRef();
   // Column choice is a view preference, not shared state.
   const [columns, setColumns] = useState<2 | 3>(3);
 
@@ -145,16 +140,7 @@ export default function ProductsPage() {
         <StatePanel
           title="No products found with the selected filters."
           action={
-            <Button
-              variant="outline"
-              onClick={() =>
-                // With a type filter (or a later page) the machine clears it; with none left to clear,
-                // the category itself is what filters everything out: show all products.
-                state.can({ type: 'products.clearFilters' })
-                  ? send({ type: 'products.clearFilters' })
-                  : navigate('/products')
-              }
-            >
+            <Button variant="outline" onClick={() => send({ type: 'products.clearFilters' })}>
               Clear Filters
             </Button>
           }

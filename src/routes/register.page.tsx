@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { REGISTRATION_EMAIL_PATTERN } from '../../machines/auth.machine';
-import { AuthContext } from '../app/root-actors';
+import { useAuth, useAuthRef } from '../app/app-actor';
 import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
@@ -25,9 +25,9 @@ export const REGISTRATION_FAILED_ALERT =
  * lowercases it, registers, toasts and goes home without signing in.
  */
 export default function RegisterPage() {
-  const auth = AuthContext.useActorRef();
-  const registering = AuthContext.useSelector((state) => state.matches('registering'));
-  const failed = AuthContext.useSelector((state) => state.context.registrationFailed);
+  const auth = useAuthRef();
+  const registering = useAuth((state) => state.matches('registering'));
+  const failed = useAuth((state) => state.context.registrationFailed);
   // The machine remembers the last failure for the whole session; the alert belongs to this visit.
   const [submitted, setSubmitted] = useState(false);
 

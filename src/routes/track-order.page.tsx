@@ -1,11 +1,9 @@
-import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { provideOrderTrackingMachine } from '../app/actors/order-tracking.live';
+import { useAuth, usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
-import { usePageMachine } from '../app/machines-context';
-import { AuthContext } from '../app/root-actors';
 import { formatLongDate } from '../components/format';
 import { TruckIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
@@ -26,9 +24,10 @@ const term = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTra
  */
 export default function TrackOrderPage() {
   const [params] = useSearchParams();
-  const accountEmail = AuthContext.useSelector((s) => s.context.user?.email ?? '');
-  const [state, send, actor] = useMachine(usePageMachine('orderTracking', provideOrderTrackingMachine), {
-    input: { orderId: params.get('id') ?? '', contactInfo: accountEmail },
+  const accountEmail = useAuth((s) => s.context.user?.email ?? '');
+  const [state, send, actor] = usePageActor('orderTracking', provideOrderTrackingMachine, {
+    orderId: params.get('id') ?? '',
+    contactInfo: accountEmail,
   });
   useEmitted(actor);
   const tracking = state.hasTag('loading');

@@ -108,6 +108,7 @@ describe("'Remember me'", () => {
         },
         actions: { storeToken: (_, params) => void stored.push(params) },
       }),
+      { input: {} },
     );
     actor.start();
     await flush();

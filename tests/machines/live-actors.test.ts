@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorLogic, type AnyActorRef, createActor, type EventObject, waitFor } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { cookieTokenStore, TOKEN_COOKIE_OPTIONS, type TokenStore } from '../../src/app/actors/browser';
-import { createLiveMachines, forwardUnauthorized } from '../../src/app/actors/live-machines';
+import { createLiveMachines } from '../../src/app/actors/live-machines';
+import { provideAppMachine } from '../../src/app/actors/root.live';
 
 /** Resolves once the actor has no invoked actor running, i.e. every request it made has been answered. */
 const settled = (actor: AnyActorRef) =>
@@ -286,22 +287,21 @@ describe('401 handling', () => {
 
   it('signs the user out when any call is answered 401', async () => {
     const { machines } = setup(() => Response.json({ error: 'Authentication required' }, { status: 401 }));
-    const auth = createActor(
-      createLiveMachines({
-        client: createApiClient('http://api.test/api/v1', fakeUnusedFetch),
-        storage: () => ({ getItem: () => null, setItem: () => {} }),
-        token: { read: () => 'tok', write: () => {}, remove: () => {} },
-        logError: () => {},
-      }).auth,
-    );
-    const stop = forwardUnauthorized(auth);
-    auth.start();
+    const signedIn = createLiveMachines({
+      client: createApiClient('http://api.test/api/v1', fakeUnusedFetch),
+      storage: () => ({ getItem: () => null, setItem: () => {} }),
+      token: { read: () => 'tok', write: () => {}, remove: () => {} },
+      logError: () => {},
+    });
+    // The app actor listens for 401s and tells its auth child (machines/app.machine.ts).
+    const app = createActor(provideAppMachine(signedIn), { input: {} }).start();
+    const auth = app.getSnapshot().children.auth as AnyActorRef;
     await settled(auth);
     expect(auth.getSnapshot().value).toBe('authenticated');
     const { actor: orders } = await run(machines.myOrders);
     expect(orders.getSnapshot().value).toBe('failed');
     expect(auth.getSnapshot().value).toBe('anonymous');
-    stop();
+    app.stop();
   });
 
   it('writes the auth_token cookie for 30 days on path / and removes it', () => {

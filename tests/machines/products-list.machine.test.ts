@@ -40,7 +40,7 @@ function queryAfter(step: StepView): Query {
       return sameQuery(q, synced) ? q : synced;
     }
   }
-  // An empty page past the last one moves to the last page (issue 14).
+  // An empty page past the last one moves to the last page.
   const page = answerOf<Page>(step, 'fetchProducts');
   const last = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : 0;
   if (page && page.products.length === 0 && page.total > 0 && q.page > last) return { ...q, page: last };
@@ -51,11 +51,14 @@ describeModel(
   modelNamed('products-list'),
   ({ from, event, to }) => {
     const queryChanged = JSON.stringify(from?.context.query) !== JSON.stringify(to.context.query);
+    // No type filter or later page to clear: the category itself is empty, so show all products.
+    if (!queryChanged && event.type === 'products.clearFilters')
+      return [{ type: 'navigate', to: '/products' }];
     if (!queryChanged) return [];
     const url = { type: 'navigate', to: pathOf(to.context.query) };
     if (event.type === 'products.page') return [url, { type: 'scrollToTop', behavior: 'smooth' }];
     if (event.type === 'products.filter' || event.type === 'products.clearFilters') return [url];
-    // An empty page past the last one goes to the last page, replacing the URL (issue 14).
+    // An empty page past the last one goes to the last page, replacing the URL.
     if (event.type === 'xstate.done.actor.fetchProducts') return [{ ...url, replace: true }];
     return [];
   },

@@ -23,6 +23,7 @@ describe('checkout machine: a 400 about a field', () => {
           }),
         },
       }),
+      { input: {} },
     );
     const emitted: { type: string; title?: string }[] = [];
     actor.on('*', (event) => emitted.push(event));
@@ -32,7 +33,7 @@ describe('checkout machine: a 400 about a field', () => {
 
   it('keeps the server message under its field and still toasts the failure when the answer names a field', async () => {
     const { actor, emitted } = checkout([fieldError('Enter a valid 6-digit PIN code', 'postalCode')]);
-    actor.send({ type: 'checkout.submit', items: [kurtaLine], ...shipping });
+    actor.send({ type: 'checkout.submit', items: [kurtaLine], fieldsValid: true, ...shipping });
     await flush();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ postalCode: 'Enter a valid 6-digit PIN code' });
@@ -41,9 +42,9 @@ describe('checkout machine: a 400 about a field', () => {
 
   it('forgets the field message when the shopper submits again', async () => {
     const { actor } = checkout([fieldError('Enter a valid 6-digit PIN code', 'postalCode')]);
-    actor.send({ type: 'checkout.submit', items: [kurtaLine], ...shipping });
+    actor.send({ type: 'checkout.submit', items: [kurtaLine], fieldsValid: true, ...shipping });
     await flush();
-    actor.send({ type: 'checkout.submit', items: [kurtaLine], ...shipping, postalCode: '560001' });
+    actor.send({ type: 'checkout.submit', items: [kurtaLine], fieldsValid: true, ...shipping, postalCode: '560001' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
     await flush();
     expect(actor.getSnapshot().value).toBe('success');
@@ -55,7 +56,7 @@ describe('checkout machine: a 400 about a field', () => {
     ['never answered', noResponse()],
   ])('keeps no field message when the failure %s', async (_, failure) => {
     const { actor } = checkout([failure]);
-    actor.send({ type: 'checkout.submit', items: [kurtaLine], ...shipping });
+    actor.send({ type: 'checkout.submit', items: [kurtaLine], fieldsValid: true, ...shipping });
     await flush();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
@@ -63,7 +64,7 @@ describe('checkout machine: a 400 about a field', () => {
 
   it('counts a phone holding only +91 as blank and creates no order', async () => {
     const { actor, emitted, inputs } = checkout([]);
-    actor.send({ type: 'checkout.submit', items: [kurtaLine], ...shipping, phone: ' +91 ' });
+    actor.send({ type: 'checkout.submit', items: [kurtaLine], fieldsValid: true, ...shipping, phone: ' +91 ' });
     await flush();
     expect(inputs).toEqual([]);
     expect(emitted).toContainEqual(

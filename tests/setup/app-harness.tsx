@@ -1,17 +1,17 @@
 /**
- * Renders the real app (route table, layouts, live machines) over a fake API at the client boundary:
- * `createApiClient(base, fakeFetch)`. Storage and the token cookie are in-memory.
+ * Renders the real app (route table, layouts, the app actor with live machines) over a fake API at the
+ * client boundary: `createApiClient(base, fakeFetch)`. Storage and the token cookie are in-memory.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import type { CartLine } from '../../machines/cart.model';
 import { createApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { createLiveMachines, type LiveMachines } from '../../src/app/actors';
-import { AppProviders } from '../../src/app/root-actors';
+import { AppProviders, startApp } from '../../src/app/app-actor';
 import { appRoutes } from '../../src/app/routes';
 import { clearPendingToasts } from '../../src/components/ui/toast-queue';
 import { toaster } from '../../src/components/ui/toaster';
@@ -145,15 +145,21 @@ export function renderApp({
   const router = createMemoryRouter(appRoutes, {
     initialEntries: [{ pathname, search: search ? `?${search}` : '', state }],
   });
+  const app = startApp(machines, { navigate: (to, options) => router.navigate(to, options) });
+  // The app actor outlives the rendered tree: stop it (and its 401 listener) when the test ends.
+  onTestFinished(() => {
+    app.stop();
+  });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders machines={machines}>
+    <AppProviders app={app} machines={machines}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   return {
     ...view,
     router,
+    app,
     user,
     calls: server.calls,
     storage: stored,

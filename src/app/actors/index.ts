@@ -4,4 +4,10 @@ export { cookieTokenStore, type KeyValueStorage, TOKEN_COOKIE_OPTIONS, type Toke
 export { type LiveDeps, liveDeps } from './live-deps';
 export { createLiveMachines, type LiveMachines } from './live-machines';
 export { call, unwrapData } from './request';
-export { createRootMachines, forwardUnauthorized, liveMachines, type RootMachines } from './root.live';
+export {
+  createRootMachines,
+  liveMachines,
+  provideAppMachine,
+  type RootMachines,
+  watchUnauthorized,
+} from './root.live';

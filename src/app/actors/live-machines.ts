@@ -1,12 +1,13 @@
 /**
- * Every machine with its real side effects, in one object: what tests hand to <AppProviders> (over a
- * fake fetch) so each screen runs its live machine. The app itself passes only the root machines
+ * Every machine with its real side effects, in one object: what tests start the app from (over a fake
+ * fetch) so each screen runs its live machine. The app itself starts from the root machines only
  * (`./root.live`); each lazy screen provides its own machine from `deps`, keeping page code out of the
  * first download. Do not import this module from app code.
  */
 import { contactMachine } from '../../../machines/contact.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
 import { provideAccountMachine } from './account.live';
+import { provideApiTestMachine } from './api-test.live';
 import { provideCheckoutMachine } from './checkout.live';
 import { provideFeaturedProductsMachine } from './featured-products.live';
 import type { LiveDeps } from './live-deps';
@@ -16,10 +17,9 @@ import { providePasswordResetMachine } from './password-reset.live';
 import { providePaymentMachine } from './payment.live';
 import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';
-import { createRootMachines, forwardUnauthorized } from './root.live';
+import { createRootMachines } from './root.live';
 
 export type { LiveDeps } from './live-deps';
-export { forwardUnauthorized };
 
 export function createLiveMachines(deps: LiveDeps) {
   return {
@@ -33,6 +33,7 @@ export function createLiveMachines(deps: LiveDeps) {
     account: provideAccountMachine(deps),
     payment: providePaymentMachine(deps),
     passwordReset: providePasswordResetMachine(deps),
+    apiTest: provideApiTestMachine(deps),
     contact: contactMachine,
     newsletter: newsletterMachine,
   };

@@ -1,9 +1,11 @@
 /**
- * The shell's machines: the long-lived actors every screen shares (auth, cart, store info). Screens'
- * own machines are provided by their lazy route modules from `deps` (see `usePageMachine`), so the
- * first page does not download checkout or payment code. Import this module, not `./index`, from app
- * code: the index gathers every machine for tests.
+ * The root of the actor system: the app machine with its long-lived children (auth, cart, store
+ * info) provided with their real side effects. Screens' own machines are provided by their lazy route
+ * modules from `deps` (see `usePageActor`), so the first page does not download checkout or payment
+ * code. Import this module, not `./index`, from app code: the index gathers every machine for tests.
  */
+import { fromCallback } from 'xstate';
+import { appMachine } from '../../../machines/app.machine';
 import { onUnauthorized } from '../../api/client';
 import { provideAuthMachine } from './auth.live';
 import { provideCartMachine } from './cart.live';
@@ -27,7 +29,19 @@ export type RootMachines = ReturnType<typeof createRootMachines>;
 /** The app's root machines over the real client, cookie and localStorage. */
 export const liveMachines: RootMachines = createRootMachines(liveDeps);
 
-/** Forward every 401 to the auth actor (spec §4: a 401 from any call signs the user out). */
-export function forwardUnauthorized(authActor: { send: (event: { type: 'auth.unauthorized' }) => void }) {
-  return onUnauthorized(() => authActor.send({ type: 'auth.unauthorized' }));
+/** Every 401 the API client sees becomes `api.unauthorized` for the app (spec §4: it signs out). */
+export const watchUnauthorized = fromCallback<{ type: 'api.unauthorized' }>(({ sendBack }) =>
+  onUnauthorized(() => sendBack({ type: 'api.unauthorized' })),
+);
+
+/** The app machine whose children are these root machines (a test may have swapped one). */
+export function provideAppMachine(machines: RootMachines) {
+  return appMachine.provide({
+    actors: {
+      storeInfo: machines.storeInfo,
+      auth: machines.auth,
+      cart: machines.cart,
+      watchUnauthorized,
+    },
+  });
 }

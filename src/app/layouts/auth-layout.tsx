@@ -3,7 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { css } from 'styled-system/css';
 import { storeDisplayName } from '../../components/layout/store-display';
 import { Card } from '../../components/ui/card';
-import { useStoreInfo } from '../root-actors';
+import { useStoreInfo } from '../app-actor';
 
 /** Centred card for sign-in and registration (spec §2 Route groups). */
 export function AuthLayout() {

@@ -6,7 +6,7 @@ import { BottomTabBar } from '../../components/layout/bottom-tab-bar';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { navCategories, storeDisplayName } from '../../components/layout/store-display';
-import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo } from '../root-actors';
+import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo } from '../app-actor';
 
 /** A route's `handle.title` gives its document title; without one the store name is the title. */
 export type RouteHandle = { title?: (args: { params: Params; store: StoreInfo | null }) => string };

@@ -1,9 +1,6 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DeferredToaster } from '../../components/ui/deferred-toaster';
-import { forwardUnauthorized } from '../actors/root.live';
-import { useEmitted } from '../emitted';
-import { AuthContext, CartContext } from '../root-actors';
 
 /**
  * Every route change scrolls to the top (spec §2): instantly for a new path, smoothly when only the
@@ -21,23 +18,10 @@ function ScrollToTop() {
   return null;
 }
 
-/**
- * Turns the root actors' emitted events into toasts and navigation; a 401 anywhere signs out. (Store
- * information's toasts are subscribed to in AppProviders: see StoreInfoToasts.)
- */
-function RootEffects() {
-  const auth = AuthContext.useActorRef();
-  useEmitted(CartContext.useActorRef());
-  useEmitted(auth);
-  useEffect(() => forwardUnauthorized(auth), [auth]);
-  return null;
-}
-
 export function RootLayout() {
   return (
     <>
       <ScrollToTop />
-      <RootEffects />
       <Outlet />
       <DeferredToaster />
     </>

@@ -1,4 +1,4 @@
-import { SHIPPING_FIELDS } from '../../../machines/checkout.machine';
+import { SHIPPING_FIELDS, type ShippingAddress } from '../../../machines/checkout.machine';
 
 /** sessionStorage keys: the shipping form being filled in, and the order it last placed. */
 export const DRAFT_KEY = 'checkout-draft';
@@ -31,10 +31,21 @@ export function readDraft(): Draft {
   }
 }
 
+/** The shipping fields as typed in the form. */
+export function shippingFieldsOf(data: FormData): ShippingAddress {
+  const field = (name: (typeof SHIPPING_FIELDS)[number]) => String(data.get(name) ?? '');
+  return {
+    fullName: field('fullName'),
+    address: field('address'),
+    city: field('city'),
+    state: field('state'),
+    postalCode: field('postalCode'),
+    phone: field('phone'),
+  };
+}
+
 export function saveDraft(form: HTMLFormElement) {
-  const data = new FormData(form);
-  const draft = Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, String(data.get(name) ?? '')]));
-  session()?.setItem(DRAFT_KEY, JSON.stringify(draft));
+  session()?.setItem(DRAFT_KEY, JSON.stringify(shippingFieldsOf(new FormData(form))));
 }
 
 /** The order is placed: forget the draft, remember the order so Back from /payment returns to it. */

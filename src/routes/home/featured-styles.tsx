@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import { cardCartLine, type DisplayProduct } from '../../../machines/catalogue.model';
-import { CartContext } from '../../app/root-actors';
+import { useCartRef } from '../../app/app-actor';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../../components/product-card';
 import { ButtonLink } from '../../components/ui/button';
 
@@ -10,7 +10,7 @@ type FeaturedStylesProps = { loading: boolean; products: readonly DisplayProduct
 
 /** Featured Styles grid: 4 placeholders while loading, the empty text when there is nothing (spec §2). */
 export function FeaturedStyles({ loading, products }: FeaturedStylesProps) {
-  const cart = CartContext.useActorRef();
+  const cart = useCartRef();
   return (
     <section
       aria-labelledby="featured-title"

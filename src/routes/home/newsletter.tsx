@@ -1,15 +1,17 @@
-import { useMachine } from '@xstate/react';
 import { useCallback, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
+import { usePageActor } from '../../app/app-actor';
 import { useEmitted } from '../../app/emitted';
 import { MailIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 
+const provideNewsletterMachine = () => newsletterMachine;
+
 /** Newsletter block (spec §4): native required email check, toast, field clears; no server call. */
 export function Newsletter() {
-  const [, send, actor] = useMachine(newsletterMachine);
+  const [, send, actor] = usePageActor('newsletter', provideNewsletterMachine);
   const formRef = useRef<HTMLFormElement>(null);
   const reset = useCallback(() => formRef.current?.reset(), []);
   useEmitted(actor, reset);

@@ -63,9 +63,20 @@ const cartModel: MachineModel = {
   cases: [{ title: 'fresh browser' }],
   // Bounded so the graph stays finite: at most 2 of the kurta, one tee line.
   events: (snapshot) => {
-    const items = (snapshot.context as { items: { id: string; quantity: number }[] }).items;
+    const { items, signedIn } = snapshot.context as {
+      items: { id: string; quantity: number }[];
+      signedIn: boolean;
+    };
     const kurtaQty = items.find((l) => l.id === kurta.id)?.quantity ?? 0;
+    // The app's word on sign-in: arriving while the stored cart is read, and a sign-out of an empty
+    // cart (bounded so the graph stays small).
+    const session = snapshot.matches('loading')
+      ? [{ type: 'session.signedIn' }]
+      : signedIn && items.length === 0
+        ? [{ type: 'session.signedOut' }]
+        : [];
     return [
+      ...session,
       // A card's Add to Cart left the size to choose: `cart.choose` below picks one.
       done(
         'loadCart',
@@ -82,8 +93,7 @@ const cartModel: MachineModel = {
       { type: 'cart.clear' },
       { type: 'cart.choose', line: { id: tee.id }, selectedSize: 'L' },
       { type: 'cart.reset' },
-      { type: 'cart.checkout', authenticated: true },
-      { type: 'cart.checkout', authenticated: false },
+      { type: 'cart.checkout' },
     ];
   },
 };
@@ -190,15 +200,27 @@ const checkoutModel: MachineModel = {
   cases: [{ title: 'checkout page' }],
   events: () => [
     user(
-      { type: 'checkout.submit', items: [kurtaLine, teeLine], ...shipping },
+      { type: 'checkout.submit', items: [kurtaLine, teeLine], ...shipping, fieldsValid: true },
       '2 lines, every field filled',
     ),
-    user({ type: 'checkout.submit', items: [], ...shipping }, 'empty cart'),
+    user({ type: 'checkout.submit', items: [], ...shipping, fieldsValid: true }, 'empty cart'),
     user(
-      { type: 'checkout.submit', items: [{ ...teeLine, sizeOptions: ['S', 'M'] }], ...shipping },
+      {
+        type: 'checkout.submit',
+        items: [{ ...teeLine, sizeOptions: ['S', 'M'] }],
+        ...shipping,
+        fieldsValid: true,
+      },
       'a tee line without its size',
     ),
-    user({ type: 'checkout.submit', items: [kurtaLine], ...shipping, city: '   ' }, 'city blank'),
+    user(
+      { type: 'checkout.submit', items: [kurtaLine], ...shipping, city: '   ', fieldsValid: false },
+      'city blank',
+    ),
+    user(
+      { type: 'checkout.submit', items: [kurtaLine], ...shipping, postalCode: '56003', fieldsValid: false },
+      'a 5-digit PIN code',
+    ),
     done('createOrder', { id: 'SF-TEST0001' }, 'order SF-TEST0001'),
     fail('createOrder', serverError('Failed to create order', 400)),
     fail('createOrder', fieldError('Enter a valid 6-digit PIN code', 'postalCode')),

@@ -128,6 +128,17 @@ describe('/checkout', () => {
     expect(calls.some((c) => c.path === '/orders')).toBe(false);
   });
 
+  it('places no order when every field is filled but the PIN code breaks its rule', async () => {
+    const { user, calls } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await fillShipping(user, { postalCode: '012345' });
+    await chooseState(user, 'Karnataka');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Enter a valid 6-digit PIN code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    expect(calls.some((c) => c.path === '/orders')).toBe(false);
+  });
+
   it('creates the order, empties the cart and goes to the payment when the address is valid', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {

@@ -1,0 +1,190 @@
+import { useMachine, useSelector } from '@xstate/react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import {
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyStateMachine,
+  createActor,
+  type EventFromLogic,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import { cartCount, cartTotal } from '../../machines/cart.model';
+import type { contactMachine } from '../../machines/contact.machine';
+import type { EmittedEvent } from '../../machines/events';
+import type { newsletterMachine } from '../../machines/newsletter.machine';
+import type { provideAccountMachine } from './actors/account.live';
+import type { provideApiTestMachine } from './actors/api-test.live';
+import type { provideCheckoutMachine } from './actors/checkout.live';
+import type { provideFeaturedProductsMachine } from './actors/featured-products.live';
+import type { LiveDeps } from './actors/live-deps';
+import type { provideMyOrdersMachine } from './actors/my-orders.live';
+import type { provideOrderTrackingMachine } from './actors/order-tracking.live';
+import type { providePasswordResetMachine } from './actors/password-reset.live';
+import type { providePaymentMachine } from './actors/payment.live';
+import type { provideProductMachine } from './actors/product.live';
+import type { provideProductsListMachine } from './actors/products-list.live';
+import { provideAppMachine, type RootMachines } from './actors/root.live';
+import { handleEmitted, type Navigate } from './emitted';
+
+export type StartAppOptions = {
+  /** The router's navigate: the root actors' `navigate` events (after sign-in, Checkout) go here. */
+  navigate: Navigate;
+  /**
+   * An inspector (e.g. @statelyai/inspect's `inspect`) sees the whole system: the app, its children
+   * and, as the screens start them with the same option, every screen's machine.
+   */
+  inspect?: ActorOptions<ReturnType<typeof provideAppMachine>>['inspect'];
+};
+
+/**
+ * Creates and starts the one root actor of the app (see machines/app.machine.ts) and turns what its
+ * children emit (toasts, navigation) into UI. Started before React renders, so a /storeInfo that fails
+ * at once still gets its toast. It lives beside the hooks on purpose: every screen imports this module,
+ * so every screen reaches the root machines the shell loads, and the bundler keeps the shell in one
+ * chunk (split apart, the home page's JavaScript grows by ≈ 2 KB brotli).
+ */
+export function startApp(machines: RootMachines, { navigate, inspect }: StartAppOptions) {
+  const app = createActor(provideAppMachine(machines), {
+    input: machines.storeInfoInput,
+    ...(inspect ? { inspect } : {}),
+  });
+  app.start();
+  const { storeInfo, auth, cart } = app.getSnapshot().children;
+  for (const child of [storeInfo, auth, cart])
+    child?.on('*', (event: EmittedEvent) => handleEmitted(event, { navigate }));
+  return app;
+}
+
+export type AppActor = ReturnType<typeof startApp>;
+
+/** Each screen's own machine, as its `*.live.ts` module provides it. Types only: no code is imported. */
+export type PageMachines = {
+  account: ReturnType<typeof provideAccountMachine>;
+  apiTest: ReturnType<typeof provideApiTestMachine>;
+  checkout: ReturnType<typeof provideCheckoutMachine>;
+  contact: typeof contactMachine;
+  featuredProducts: ReturnType<typeof provideFeaturedProductsMachine>;
+  myOrders: ReturnType<typeof provideMyOrdersMachine>;
+  newsletter: typeof newsletterMachine;
+  orderTracking: ReturnType<typeof provideOrderTrackingMachine>;
+  passwordReset: ReturnType<typeof providePasswordResetMachine>;
+  payment: ReturnType<typeof providePaymentMachine>;
+  product: ReturnType<typeof provideProductMachine>;
+  productsList: ReturnType<typeof provideProductsListMachine>;
+};
+
+/**
+ * The root machines (what the app actor was started from) and the dependencies screens provide their
+ * own machines from. The app passes the root machines only, so page code stays in the lazy routes;
+ * tests pass `createLiveMachines(...)` over a fake fetch, where any page machine given is used as is.
+ */
+export type AppMachines = RootMachines & Partial<PageMachines>;
+
+type AppValue = { app: AppActor; machines: AppMachines };
+
+const AppContext = createContext<AppValue | null>(null);
+
+/** Gives every screen the one app actor (started by `startApp`) and the machines to start its own from. */
+export function AppProviders({
+  app,
+  machines,
+  children,
+}: {
+  app: AppActor;
+  machines: AppMachines;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => ({ app, machines }), [app, machines]);
+  return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
+}
+
+function useAppValue(): AppValue {
+  const value = useContext(AppContext);
+  if (!value) throw new Error('The app actor is missing: render inside <AppProviders>');
+  return value;
+}
+
+/** The root actor of the system (machines/app.machine.ts). */
+export function useApp(): AppActor {
+  return useAppValue().app;
+}
+
+type RootChild = 'auth' | 'cart' | 'storeInfo';
+
+/** One of the app's long-lived children; they live as long as the app, so the ref never changes. */
+function useChild<K extends RootChild>(key: K) {
+  const child = useApp().getSnapshot().children[key];
+  if (!child) throw new Error(`The app has no ${key} actor`);
+  return child;
+}
+
+/** The auth actor, to send the shopper's sign-in, registration and sign-out to. */
+export const useAuthRef = () => useChild('auth');
+/** The cart actor, to send the shopper's cart changes to. */
+export const useCartRef = () => useChild('cart');
+
+type AuthSnapshot = SnapshotFrom<ReturnType<typeof useAuthRef>>;
+
+/** A slice of the auth actor's state. */
+export function useAuth<T>(selector: (snapshot: AuthSnapshot) => T): T {
+  return useSelector(useAuthRef(), selector);
+}
+
+/** Store information, or null until (or unless) it has loaded. */
+export function useStoreInfo() {
+  return useSelector(useChild('storeInfo'), (state) => state.context.storeInfo);
+}
+
+export function useCartLines() {
+  return useSelector(useCartRef(), (state) => state.context.items);
+}
+
+export function useCartCount() {
+  return useSelector(useCartRef(), (state) => cartCount(state.context.items));
+}
+
+export function useCartTotal() {
+  return useSelector(useCartRef(), (state) => cartTotal(state.context.items));
+}
+
+export type AuthStatus = 'checking' | 'authenticated' | 'anonymous';
+
+/**
+ * 'checking' only while the token cookie is being read on start; a sign-out in progress still counts
+ * as authenticated, a sign-in or registration in progress as anonymous.
+ */
+export function useAuthStatus(): AuthStatus {
+  return useAuth((state) => {
+    if (state.matches('checking')) return 'checking';
+    if (state.matches('authenticated') || state.matches('loggingOut')) return 'authenticated';
+    return 'anonymous';
+  });
+}
+
+/** A screen machine's input without the app ref, which `usePageActor` adds. */
+type PageInput<T> = Omit<NonNullable<InputFrom<T>>, 'app'>;
+
+/**
+ * Starts a screen's machine for as long as the screen is shown: the one given to <AppProviders> if
+ * any, else `provide(deps)` from the screen's own `*.live.ts` module (pass a module-level function, so
+ * the machine is built once). Its input gets the app actor's ref as `app`, for the machines that
+ * report to the app (checkout, product), and it runs under the app's inspector.
+ */
+export function usePageActor<K extends keyof PageMachines>(
+  key: K,
+  provide: (deps: LiveDeps) => PageMachines[K],
+  input?: PageInput<PageMachines[K]>,
+): [
+  SnapshotFrom<PageMachines[K]>,
+  (event: EventFromLogic<PageMachines[K]>) => void,
+  ActorRefFrom<PageMachines[K]>,
+] {
+  const { app, machines } = useAppValue();
+  const given = machines[key];
+  const { deps } = machines;
+  const logic: AnyStateMachine = useMemo(() => given ?? provide(deps), [given, provide, deps]);
+  const { inspect } = app.options;
+  const result = useMachine(logic, { input: { ...input, app }, ...(inspect ? { inspect } : {}) });
+  return result as unknown as ReturnType<typeof usePageActor<K>>;
+}
