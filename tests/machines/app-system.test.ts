@@ -218,10 +218,24 @@ describe('the app actor system', () => {
   });
 
   it('reports nothing when a machine runs without an app, as in its own tests', async () => {
-    const { machines } = startSystem({});
-    const checkout = createActor(machines.checkout, { input: {} }).start();
+    const { machines } = startSystem({
+      token: 'tok-kept',
+      routes: { 'POST /orders': () => Response.json({ id: 'SF-2' }, { status: 201 }) },
+    });
+    const sent: string[] = [];
+    const checkout = createActor(machines.checkout, {
+      id: 'checkout',
+      input: {},
+      inspect: (event) => {
+        if (event.type === '@xstate.event' && (event.sourceRef as AnyActorRef | undefined)?.id === 'checkout')
+          sent.push(event.event.type);
+      },
+    }).start();
     running.push(checkout);
+    checkout.send({ type: 'checkout.submit', items: [tee], ...shipping, fieldsValid: true });
+    await waitFor(checkout, (s) => s.matches('success'));
     expect(checkout.getSnapshot().context.app).toBeNull();
+    expect(sent.filter((type) => !type.startsWith('xstate.'))).toEqual([]);
   });
 
   it('starts the store information from the snapshot it is given while /storeInfo revalidates', async () => {
