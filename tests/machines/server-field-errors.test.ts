@@ -44,7 +44,13 @@ describe('checkout machine: a 400 about a field', () => {
     const { actor } = checkout([fieldError('Enter a valid 6-digit PIN code', 'postalCode')]);
     actor.send({ type: 'checkout.submit', items: [kurtaLine], fieldsValid: true, ...shipping });
     await flush();
-    actor.send({ type: 'checkout.submit', items: [kurtaLine], fieldsValid: true, ...shipping, postalCode: '560001' });
+    actor.send({
+      type: 'checkout.submit',
+      items: [kurtaLine],
+      fieldsValid: true,
+      ...shipping,
+      postalCode: '560001',
+    });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
     await flush();
     expect(actor.getSnapshot().value).toBe('success');
@@ -64,7 +70,13 @@ describe('checkout machine: a 400 about a field', () => {
 
   it('counts a phone holding only +91 as blank and creates no order', async () => {
     const { actor, emitted, inputs } = checkout([]);
-    actor.send({ type: 'checkout.submit', items: [kurtaLine], fieldsValid: true, ...shipping, phone: ' +91 ' });
+    actor.send({
+      type: 'checkout.submit',
+      items: [kurtaLine],
+      fieldsValid: true,
+      ...shipping,
+      phone: ' +91 ',
+    });
     await flush();
     expect(inputs).toEqual([]);
     expect(emitted).toContainEqual(
