@@ -10,7 +10,7 @@ export type PasswordResetEvent =
   | { type: 'reset.confirm'; token: string; password: string };
 
 /**
- * Forgotten password (issue 14): ask for a link by email (the server answers the same whether or
+ * Forgotten password: ask for a link by email (the server answers the same whether or
  * not the account exists), then set a new password with the link's token and go to sign in.
  */
 export const passwordResetMachine = setup({

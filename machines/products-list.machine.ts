@@ -64,7 +64,7 @@ export const productsListMachine = setup({
   },
   guards: {
     hasProducts: (_, params: { page: ProductsPage }) => params.page.products.length > 0,
-    // ?page=9 of a 10-product category: an empty page past the last one (issue 14).
+    // ?page=9 of a 10-product category: an empty page past the last one.
     isPastLastPage: ({ context }, params: { page: ProductsPage }) =>
       params.page.products.length === 0 &&
       params.page.total > 0 &&

@@ -14,7 +14,7 @@ import { Skeleton } from '../components/ui/skeleton';
 
 /**
  * Shown only for a field the loaded account leaves blank. While loading, skeletons stand in; after a
- * failure, the error with Try Again: made-up details are never shown as the shopper's (issue 14).
+ * failure, the error with Try Again: made-up details are never shown as the shopper's.
  */
 export const ACCOUNT_FALLBACK = { name: 'Valued Customer', memberSince: '—' } as const;
 

@@ -10,7 +10,7 @@ import { InputField } from '../components/ui/field';
 import { AuthHeading, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 
-/** /forgot-password (issue 14): ask for a one-time reset link by email. */
+/** /forgot-password: ask for a one-time reset link by email. */
 export default function ForgotPasswordPage() {
   const [state, send, actor] = usePageActor('passwordReset', providePasswordResetMachine);
   useEmitted(actor);

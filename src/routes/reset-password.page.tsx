@@ -13,7 +13,7 @@ import { PasswordField } from './auth/password-field';
 export const PASSWORDS_DIFFER = 'The two passwords do not match.';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters.';
 
-/** /reset-password?token=… (issue 14): choose a new password with the emailed link. */
+/** /reset-password?token=…: choose a new password with the emailed link. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
