@@ -62,9 +62,16 @@ describeModel(
   {
     shows: (step) => {
       const { event, to } = step;
-      const e = event as { type: string; items?: { sizeOptions?: string[] }[]; city?: string };
+      const e = event as {
+        type: string;
+        items?: { sizeOptions?: string[] }[];
+        city?: string;
+        fieldsValid?: boolean;
+      };
+      // A field the form refused (a 5-digit PIN) places no order either.
       const valid =
         e.type === 'checkout.submit' &&
+        e.fieldsValid === true &&
         (e.items?.length ?? 0) > 0 &&
         !e.items?.some((line) => line.sizeOptions) &&
         e.city?.trim() !== '';
