@@ -11,7 +11,6 @@ import {
 } from 'xstate';
 import { cartCount, cartTotal } from '../../machines/cart.model';
 import type { contactMachine } from '../../machines/contact.machine';
-import type { EmittedEvent } from '../../machines/events';
 import type { newsletterMachine } from '../../machines/newsletter.machine';
 import type { provideAccountMachine } from './actors/account.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
@@ -25,7 +24,7 @@ import type { providePaymentMachine } from './actors/payment.live';
 import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';
-import { handleEmitted, type Navigate } from './emitted';
+import { type Emitter, handleEmitted, type Navigate } from './emitted';
 
 export type StartAppOptions = {
   /** The router's navigate: the root actors' `navigate` events (after sign-in, Checkout) go here. */
@@ -50,9 +49,9 @@ export function startApp(machines: RootMachines, { navigate, inspect }: StartApp
     ...(inspect ? { inspect } : {}),
   });
   app.start();
-  const { storeInfo, auth, cart } = app.getSnapshot().children;
-  for (const child of [storeInfo, auth, cart])
-    child?.on('*', (event: EmittedEvent) => handleEmitted(event, { navigate }));
+  // Every child lives as long as the app; one that emits nothing (the 401 watcher) costs nothing here.
+  for (const child of Object.values(app.getSnapshot().children) as (Emitter | undefined)[])
+    child?.on('*', (event) => handleEmitted(event, { navigate }));
   return app;
 }
 

@@ -4,7 +4,9 @@ import type { EmittedEvent } from '../../machines/events';
 import { showToast, toastInputOf } from '../components/ui/toast-queue';
 
 /** Anything we can subscribe to for emitted events (every XState actor ref). */
-type Emitter = { on: (type: '*', handler: (event: EmittedEvent) => void) => { unsubscribe: () => void } };
+export type Emitter = {
+  on: (type: '*', handler: (event: EmittedEvent) => void) => { unsubscribe: () => void };
+};
 
 /** The router's navigate, as both `useNavigate()` and a data router's `router.navigate` provide it. */
 export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => unknown;
