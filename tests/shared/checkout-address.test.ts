@@ -7,14 +7,7 @@ import {
   normaliseMobile,
 } from '../../shared/checkout-address';
 
-const ADDRESS = {
-  fullName: 'Asha Verma',
-  address: '14 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560038',
-  phone: '+919876543210',
-};
+import { shipping as ADDRESS } from '../machines/support/fixtures';
 
 describe('normaliseMobile', () => {
   it.each([
