@@ -119,10 +119,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of products, optionally filtered
-         * @description Products in a stable order (newest first, then by id). `category` and `parentCategory` match
-         *     case-insensitively. `limit` above 100 is capped at 100. The home page's featured list is this
-         *     call with `filter=featured` and `limit=4`.
+         * A page of products — searched, filtered, sorted, with facet counts on request
+         * @description Products matching every given filter, in `sort` order (ties broken by id, so paging is stable).
+         *     `category` and `parentCategory` match case-insensitively. `limit` above 100 is capped at 100.
+         *     The home page's featured list is this call with `filter=featured` and `limit=4`.
+         *
+         *     **Search.** `q` (or `filter` with any value other than `featured`) is free text matched with
+         *     PostgreSQL full-text search over title (weight A), category and type (B), attributes (C) and
+         *     description (D), with prefix matching on the last word and typo tolerance; results rank by
+         *     relevance unless `sort` says otherwise. A query that matches nothing answers an empty page,
+         *     never an error.
+         *
+         *     **Facets.** With `facets=true` the answer carries `facets`: per size and colour, how many
+         *     products match all the *other* filters plus that value (so counts follow the other filters and
+         *     a multi-select stays open), the price range and the on-sale count under the same rule.
+         *
+         *     Multi-value filters (`size`, `color`) are comma-separated, and a product matches when it has
+         *     any of the listed values: `size=M,L&color=Black`.
          */
         get: operations["listProducts"];
         put?: never;
@@ -444,6 +457,26 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
             /** @description Total matching products (same as pagination.total) */
             count: number;
+            facets?: components["schemas"]["Facets"];
+        };
+        FacetValue: {
+            value: string;
+            /** @description Products matching the other filters and this value */
+            count: number;
+        };
+        /** @description Present when the request asked for `facets=true` */
+        Facets: {
+            /** @description Every size in the catalogue, in the store's size order, with its count (0 allowed) */
+            sizes: components["schemas"]["FacetValue"][];
+            /** @description Every colour in the catalogue, alphabetical, with its count (0 allowed) */
+            colors: components["schemas"]["FacetValue"][];
+            /** @description Range of the price the shopper pays among products matching the other filters (0 and 0 when none) */
+            price: {
+                min: number;
+                max: number;
+            };
+            /** @description Products on sale among those matching the other filters */
+            onSale: number;
         };
         ShippingAddress: {
             fullName: string;
@@ -943,8 +976,28 @@ export interface operations {
                 parentCategory?: string;
                 /** @description Shorthand for the `men` or `women` category */
                 gender?: "Men" | "Women" | "men" | "women";
-                /** @description `featured` keeps only featured products */
-                filter?: "featured";
+                /** @description `featured` keeps only featured products; any other value is a free-text search, as `q` */
+                filter?: string;
+                /** @description Free-text search (see above); blank means no search */
+                q?: string;
+                /**
+                 * @description `relevance` (the default when searching), `newest` (the default otherwise), `price-asc`,
+                 *     `price-desc` (by the price the shopper pays: the discounted price when on sale) or
+                 *     `discount` (largest percentage off first)
+                 */
+                sort?: "relevance" | "newest" | "price-asc" | "price-desc" | "discount";
+                /** @description Comma-separated sizes, any of which matches (case-insensitive), e.g. `M,L` */
+                size?: string;
+                /** @description Comma-separated colours, any of which matches (case-insensitive), e.g. `Black,Indigo` */
+                color?: string;
+                /** @description Lowest price the shopper pays, in rupees (inclusive) */
+                minPrice?: number;
+                /** @description Highest price the shopper pays, in rupees (inclusive) */
+                maxPrice?: number;
+                /** @description `true` keeps only products with a discounted price */
+                onSale?: boolean;
+                /** @description `true` adds `facets` to the answer */
+                facets?: boolean;
             };
             header?: never;
             path?: never;
