@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Check, type Ctx, FEATURE_CHECKS, h1, text, url } from './checks';
 import { purchaseJourney } from './purchase.journey';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -32,30 +33,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-type Check = {
-  name: string;
-  path: string | ((ctx: Ctx) => string);
-  expect: (page: Page) => Promise<void>;
-  /** Console errors this page produces on purpose (e.g. the API's 404 for a missing product). */
-  allowConsole?: RegExp;
-  /** Run at this viewport only. */
-  only?: 'desktop' | 'mobile';
-};
-type Ctx = { productId: string };
-
-async function h1(page: Page, text: string | RegExp) {
-  await page
-    .getByRole('heading', { level: 1, name: text })
-    .first()
-    .waitFor({ state: 'visible', timeout: 10_000 });
-}
-async function text(page: Page, value: string | RegExp) {
-  await page.getByText(value).first().waitFor({ state: 'visible', timeout: 10_000 });
-}
-async function url(page: Page, pathname: string) {
-  await page.waitForURL((u) => u.pathname === pathname, { timeout: 10_000 });
-}
 
 const CHECKS: Check[] = [
   {
@@ -212,6 +189,7 @@ const CHECKS: Check[] = [
     path: '/register',
     expect: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
   },
+  ...FEATURE_CHECKS,
 ];
 
 /** A cart with a line, reached the way a shopper does it: product page, size, Add to Cart. */

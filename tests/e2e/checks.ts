@@ -1,0 +1,33 @@
+/**
+ * What a browser-smoke check is, the small waits every check uses, and the feature checks that live in
+ * their own files (tests/e2e/*.checks.ts) so a feature's browser steps sit beside each other instead of
+ * in one long list. tests/e2e/run.ts runs CHECKS (its own) followed by FEATURE_CHECKS at 1280 and 375 px.
+ */
+import type { Page } from 'playwright-core';
+
+export type Check = {
+  name: string;
+  path: string | ((ctx: Ctx) => string);
+  expect: (page: Page) => Promise<void>;
+  /** Console errors this page produces on purpose (e.g. the API's 404 for a missing product). */
+  allowConsole?: RegExp;
+  /** Run at this viewport only. */
+  only?: 'desktop' | 'mobile';
+};
+export type Ctx = { productId: string };
+
+export async function h1(page: Page, text: string | RegExp) {
+  await page
+    .getByRole('heading', { level: 1, name: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 });
+}
+export async function text(page: Page, value: string | RegExp) {
+  await page.getByText(value).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+export async function url(page: Page, pathname: string) {
+  await page.waitForURL((u) => u.pathname === pathname, { timeout: 10_000 });
+}
+
+/** Each feature's checks, in the order they run. Add a feature's file here. */
+export const FEATURE_CHECKS: Check[] = [];
