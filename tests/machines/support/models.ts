@@ -19,6 +19,7 @@ import type { PaymentResponse } from '../../../machines/payment.model';
 import { productMachine } from '../../../machines/product.machine';
 import { productsListMachine } from '../../../machines/products-list.machine';
 import { storeInfoMachine } from '../../../machines/store-info.machine';
+import { wishlistMachine } from '../../../machines/wishlist.machine';
 import {
   fieldError,
   kurta,
@@ -129,7 +130,10 @@ const productModel: MachineModel = {
   name: 'product',
   machine: productMachine,
   simplePaths: true,
-  cases: [{ title: 'product page', input: { id: kurta.id } }],
+  cases: [
+    { title: 'product page', input: { id: kurta.id } },
+    { title: 'quick view', input: { id: kurta.id, inDialog: true } },
+  ],
   events: () => [
     done('fetchProduct', kurta, 'the kurta (sizes S, M)'),
     done('fetchProduct', scarf, 'the scarf (One Size)'),
@@ -413,6 +417,39 @@ const paymentModel: MachineModel = {
   },
 };
 
+const wishlistModel: MachineModel = {
+  name: 'wishlist',
+  machine: wishlistMachine,
+  cases: [{ title: 'fresh browser' }],
+  // Bounded so the graph stays finite: two products, at most two changes waiting for the server, and a
+  // sign-out only once nothing is waiting.
+  events: (snapshot) => {
+    const { queue, signedIn } = snapshot.context as { queue: string[]; signedIn: boolean };
+    const toggles =
+      queue.length < 2
+        ? [
+            user({ type: 'wishlist.toggle', id: kurta.id }, "the kurta's heart"),
+            user({ type: 'wishlist.toggle', id: tee.id }, "the tee's heart"),
+          ]
+        : [];
+    return [
+      done('loadLocal', JSON.stringify([kurta.id, kurta.id, 7]), 'a stored list with the kurta (and junk)'),
+      done('loadLocal', '{corrupt', 'a corrupt stored value'),
+      fail('loadLocal', new Error('SecurityError')),
+      ...(signedIn
+        ? queue.length === 0
+          ? [{ type: 'session.signedOut' }]
+          : []
+        : [{ type: 'session.signedIn' }]),
+      ...toggles,
+      done('mergeWishlist', [tee.id, kurta.id], 'the account has the tee, then the kurta'),
+      fail('mergeWishlist', noResponse()),
+      done('saveChange', [kurta.id], 'the account now has the kurta'),
+      fail('saveChange', serverError('Internal server error')),
+    ];
+  },
+};
+
 export const models: MachineModel[] = [
   storeInfoModel,
   cartModel,
@@ -428,6 +465,7 @@ export const models: MachineModel[] = [
   newsletterModel,
   paymentModel,
   passwordResetModel,
+  wishlistModel,
 ];
 
 export function modelNamed(name: string): MachineModel {
