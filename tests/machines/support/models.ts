@@ -18,6 +18,7 @@ import { paymentMachine } from '../../../machines/payment.machine';
 import type { PaymentResponse } from '../../../machines/payment.model';
 import { productMachine } from '../../../machines/product.machine';
 import { productsListMachine } from '../../../machines/products-list.machine';
+import { savedProductsMachine } from '../../../machines/saved-products.machine';
 import { storeInfoMachine } from '../../../machines/store-info.machine';
 import { wishlistMachine } from '../../../machines/wishlist.machine';
 import {
@@ -450,6 +451,29 @@ const wishlistModel: MachineModel = {
   },
 };
 
+const savedProductsModel: MachineModel = {
+  name: 'saved-products',
+  machine: savedProductsMachine,
+  simplePaths: true,
+  cases: [
+    { title: 'two saved products', input: { ids: [kurta.id, 'p-gone'] } },
+    { title: 'nothing saved', input: { ids: [] } },
+  ],
+  // Bounded: the list only shrinks to the kurta, or grows back by the tee once.
+  events: (snapshot) => {
+    const { wanted } = snapshot.context as { wanted: string[] };
+    return [
+      done('fetchProducts', { [kurta.id]: kurta, 'p-gone': null }, 'the kurta; the other is gone'),
+      done('fetchProducts', { [tee.id]: tee }, 'the tee'),
+      fail('fetchProducts', noResponse()),
+      { type: 'saved.retry' },
+      ...(wanted.length !== 1 || wanted[0] !== kurta.id
+        ? [user({ type: 'saved.show', ids: [kurta.id] }, 'only the kurta is saved now')]
+        : [user({ type: 'saved.show', ids: [tee.id, kurta.id] }, 'the tee is saved too')]),
+    ];
+  },
+};
+
 export const models: MachineModel[] = [
   storeInfoModel,
   cartModel,
@@ -466,6 +490,7 @@ export const models: MachineModel[] = [
   paymentModel,
   passwordResetModel,
   wishlistModel,
+  savedProductsModel,
 ];
 
 export function modelNamed(name: string): MachineModel {
