@@ -16,7 +16,8 @@ function productsAfter(step: StepView): Ctx['products'] {
 describeModel(modelNamed('saved-products'), () => [], {
   shows: (step) => {
     const ctx = step.to.context as Ctx;
-    const wanted = step.event.type === 'saved.show' ? (step.event as { ids: string[] }).ids : undefined;
+    const wanted =
+      step.event.type === 'saved.show' ? (step.event as unknown as { ids: string[] }).ids : undefined;
     if (wanted) expect(ctx.wanted).toEqual(wanted);
     expect(ctx.products).toEqual(productsAfter(step));
     // The grid shows the wanted products that exist, in the wishlist's order; gone ones are dropped.
