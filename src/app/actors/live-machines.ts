@@ -18,6 +18,7 @@ import { providePaymentMachine } from './payment.live';
 import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';
 import { createRootMachines } from './root.live';
+import { provideSavedProductsMachine } from './saved-products.live';
 
 export type { LiveDeps } from './live-deps';
 
@@ -34,6 +35,7 @@ export function createLiveMachines(deps: LiveDeps) {
     payment: providePaymentMachine(deps),
     passwordReset: providePasswordResetMachine(deps),
     apiTest: provideApiTestMachine(deps),
+    savedProducts: provideSavedProductsMachine(deps),
     contact: contactMachine,
     newsletter: newsletterMachine,
   };

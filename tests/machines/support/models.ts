@@ -18,7 +18,9 @@ import { paymentMachine } from '../../../machines/payment.machine';
 import type { PaymentResponse } from '../../../machines/payment.model';
 import { productMachine } from '../../../machines/product.machine';
 import { productsListMachine } from '../../../machines/products-list.machine';
+import { savedProductsMachine } from '../../../machines/saved-products.machine';
 import { storeInfoMachine } from '../../../machines/store-info.machine';
+import { wishlistMachine } from '../../../machines/wishlist.machine';
 import {
   fieldError,
   kurta,
@@ -129,7 +131,10 @@ const productModel: MachineModel = {
   name: 'product',
   machine: productMachine,
   simplePaths: true,
-  cases: [{ title: 'product page', input: { id: kurta.id } }],
+  cases: [
+    { title: 'product page', input: { id: kurta.id } },
+    { title: 'quick view', input: { id: kurta.id, inDialog: true } },
+  ],
   events: () => [
     done('fetchProduct', kurta, 'the kurta (sizes S, M)'),
     done('fetchProduct', scarf, 'the scarf (One Size)'),
@@ -413,6 +418,62 @@ const paymentModel: MachineModel = {
   },
 };
 
+const wishlistModel: MachineModel = {
+  name: 'wishlist',
+  machine: wishlistMachine,
+  cases: [{ title: 'fresh browser' }],
+  // Bounded so the graph stays finite: two products, at most two changes waiting for the server, and a
+  // sign-out only once nothing is waiting.
+  events: (snapshot) => {
+    const { queue, signedIn } = snapshot.context as { queue: string[]; signedIn: boolean };
+    const toggles =
+      queue.length < 2
+        ? [
+            user({ type: 'wishlist.toggle', id: kurta.id }, "the kurta's heart"),
+            user({ type: 'wishlist.toggle', id: tee.id }, "the tee's heart"),
+          ]
+        : [];
+    return [
+      done('loadLocal', JSON.stringify([kurta.id, kurta.id, 7]), 'a stored list with the kurta (and junk)'),
+      done('loadLocal', '{corrupt', 'a corrupt stored value'),
+      fail('loadLocal', new Error('SecurityError')),
+      ...(signedIn
+        ? queue.length === 0
+          ? [{ type: 'session.signedOut' }]
+          : []
+        : [{ type: 'session.signedIn' }]),
+      ...toggles,
+      done('mergeWishlist', [tee.id, kurta.id], 'the account has the tee, then the kurta'),
+      fail('mergeWishlist', noResponse()),
+      done('saveChange', [kurta.id], 'the account now has the kurta'),
+      fail('saveChange', serverError('Internal server error')),
+    ];
+  },
+};
+
+const savedProductsModel: MachineModel = {
+  name: 'saved-products',
+  machine: savedProductsMachine,
+  simplePaths: true,
+  cases: [
+    { title: 'two saved products', input: { ids: [kurta.id, 'p-gone'] } },
+    { title: 'nothing saved', input: { ids: [] } },
+  ],
+  // Bounded: the list only shrinks to the kurta, or grows back by the tee once.
+  events: (snapshot) => {
+    const { wanted } = snapshot.context as { wanted: string[] };
+    return [
+      done('fetchProducts', { [kurta.id]: kurta, 'p-gone': null }, 'the kurta; the other is gone'),
+      done('fetchProducts', { [tee.id]: tee }, 'the tee'),
+      fail('fetchProducts', noResponse()),
+      { type: 'saved.retry' },
+      ...(wanted.length !== 1 || wanted[0] !== kurta.id
+        ? [user({ type: 'saved.show', ids: [kurta.id] }, 'only the kurta is saved now')]
+        : [user({ type: 'saved.show', ids: [tee.id, kurta.id] }, 'the tee is saved too')]),
+    ];
+  },
+};
+
 export const models: MachineModel[] = [
   storeInfoModel,
   cartModel,
@@ -428,6 +489,8 @@ export const models: MachineModel[] = [
   newsletterModel,
   paymentModel,
   passwordResetModel,
+  wishlistModel,
+  savedProductsModel,
 ];
 
 export function modelNamed(name: string): MachineModel {
