@@ -24,6 +24,7 @@ import type { providePaymentMachine } from './actors/payment.live';
 import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';
+import type { provideSearchMachine } from './actors/search.live';
 import { type Emitter, handleEmitted, type Navigate } from './emitted';
 
 export type StartAppOptions = {
@@ -71,6 +72,7 @@ export type PageMachines = {
   payment: ReturnType<typeof providePaymentMachine>;
   product: ReturnType<typeof provideProductMachine>;
   productsList: ReturnType<typeof provideProductsListMachine>;
+  search: ReturnType<typeof provideSearchMachine>;
 };
 
 /**

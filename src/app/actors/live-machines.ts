@@ -18,6 +18,7 @@ import { providePaymentMachine } from './payment.live';
 import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';
 import { createRootMachines } from './root.live';
+import { provideSearchMachine } from './search.live';
 
 export type { LiveDeps } from './live-deps';
 
@@ -25,6 +26,7 @@ export function createLiveMachines(deps: LiveDeps) {
   return {
     ...createRootMachines(deps),
     productsList: provideProductsListMachine(deps),
+    search: provideSearchMachine(deps),
     product: provideProductMachine(deps),
     featuredProducts: provideFeaturedProductsMachine(deps),
     checkout: provideCheckoutMachine(deps),
