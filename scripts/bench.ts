@@ -173,6 +173,59 @@ async function bareServer(bodies: Map<string, Buffer>): Promise<{ server: Server
   return { server, port: (server.address() as AddressInfo).port };
 }
 
+/** Realistic shopper searches: one word, two words, a prefix still being typed, a typo, a sort. */
+const SEARCHES = [
+  'q=kurta',
+  'q=cotton%20shirt',
+  'q=silk%20sar',
+  'q=kurtha',
+  'q=block%20print&sort=price-asc',
+  'filter=indigo',
+];
+const COLOURS_SEARCHED = [
+  'indigo',
+  'black',
+  'white',
+  'maroon',
+  'mustard',
+  'navy',
+  'rust',
+  'olive',
+  'peach',
+  'sage',
+];
+const KINDS_SEARCHED = [
+  'kurta',
+  'tee',
+  'shirt',
+  'saree',
+  'dupatta',
+  'jacket',
+  'top',
+  'dress',
+  'stole',
+  'cap',
+];
+
+/**
+ * Searches the read model has not seen (each its own query text, so each asks the database), one at a
+ * time, with facets: what the first shopper to type a query waits for. Printed as p50/p99 over them.
+ */
+async function searchUncached(get: (path: string) => Promise<Buffer>, api: string, products: number) {
+  const latencies: number[] = [];
+  for (const colour of COLOURS_SEARCHED)
+    for (const kind of KINDS_SEARCHED) {
+      const started = performance.now();
+      await get(`${api}/products?q=${colour}%20${kind}&facets=true&limit=${PAGE}`);
+      latencies.push(performance.now() - started);
+    }
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  console.log(
+    `   uncached search + facets at ${products.toLocaleString('en-IN')} products (${sorted.length} distinct queries, one at a time): p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms`,
+  );
+}
+
 interface Target {
   label: string;
   databaseUrl: string | null;
@@ -228,7 +281,7 @@ const fmt = (n: number, width: number, digits = 0) => n.toFixed(digits).padStart
 function printRow(row: Row) {
   const { ratio } = row;
   console.log(
-    `${row.db.padEnd(10)} ${String(row.products).padStart(7)}  ${row.scenario.padEnd(26)}` +
+    `${row.db.padEnd(10)} ${String(row.products).padStart(7)}  ${row.scenario.padEnd(28)}` +
       `${fmt(row.app.rps, 8)} ${fmt(row.app.p50, 6, 2)} ${fmt(row.app.p99, 6, 2)}  ` +
       `${fmt(row.bare.rps, 8)} ${fmt(row.bare.p50, 6, 2)} ${fmt(row.bare.p99, 6, 2)}  ${fmt(ratio, 5, 2)}x`,
   );
@@ -296,6 +349,25 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
       ],
       ['detail', `detail (${ids.length} ids)`, ids.map((id) => `${api}/products/${id}`)],
       ['storeInfo', 'storeInfo', [`${api}/storeInfo`]],
+      [
+        'search',
+        `search (${SEARCHES.length} queries)`,
+        SEARCHES.map((q) => `${api}/products?${q}&limit=${PAGE}`),
+      ],
+      [
+        'search-facets',
+        'search + facets',
+        SEARCHES.map((q) => `${api}/products?${q}&limit=${PAGE}&facets=true`),
+      ],
+      [
+        'facets',
+        'filters + facets, no q',
+        [
+          `${api}/products?category=women&size=M,L&facets=true&limit=${PAGE}`,
+          `${api}/products?color=Indigo,Black&maxPrice=2000&sort=price-asc&facets=true&limit=${PAGE}`,
+          `${api}/products?onSale=true&sort=discount&facets=true&limit=${PAGE}`,
+        ],
+      ],
     ];
     for (const [key, scenario, paths] of scenarios) {
       const bodies = new Map<string, Buffer>();
@@ -311,6 +383,7 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
         await new Promise((resolve) => bare.server.close(resolve));
       }
     }
+    await searchUncached(get, api, seeded.total);
     // A product write, seen by the app through NOTIFY (no explicit invalidate): time until served.
     const [first] = (
       JSON.parse((await get(`${api}/products?limit=1`)).toString()) as { data: { id: string }[] }

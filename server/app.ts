@@ -112,6 +112,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(docsPlugin);
   await app.register(apiRoutesPlugin, { ctx, gateways, health });
-  await app.register(spaPlugin, { staticDir: config.staticDir, store: options.store, catalogue });
+  await app.register(spaPlugin, {
+    staticDir: config.staticDir,
+    store: options.store,
+    catalogue,
+    origin: { publicUrl: config.publicUrl, port: config.port },
+  });
   return app;
 }

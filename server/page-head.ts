@@ -1,8 +1,19 @@
 import { PAGE_SIZE, parseProductsQuery } from '../machines/catalogue.model';
 import type { StoreInfo } from '../machines/store-info.machine';
 import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';
-import type { CatalogueReadModel } from './catalogue/read-model';
+import type { CatalogueFindQuery, CatalogueReadModel } from './catalogue/read-model';
+import { parseSearch } from './catalogue/search';
 import { EncodedBody } from './http/cache';
+import {
+  absoluteUrl,
+  injectPageMeta,
+  type PageMeta,
+  robotsTxt,
+  sitemapFiles,
+  sitemapUrls,
+  storeName,
+  summarise,
+} from './seo';
 import { REVALIDATE_CACHE_CONTROL, type StaticFile } from './static';
 
 /** Per-URL pages remembered (and image-specific index.html bodies); the oldest go first beyond it. */
@@ -48,6 +59,13 @@ export function injectImagePreload(html: string, href: string): string {
 }
 
 interface ProductJson {
+  id?: string;
+  title?: string;
+  description?: string;
+  category?: string;
+  parentCategory?: string | null;
+  regularPrice?: number;
+  discountedPrice?: number | null;
   imgUrl?: string | null;
   images?: { url?: string }[] | null;
 }
@@ -63,71 +81,232 @@ const lowerOrNull = (value: string | undefined) => {
   return trimmed ? trimmed.toLowerCase() : null;
 };
 
+/** `kurta` → `Kurta`, `t shirts` → `T Shirts`: how a category typed in a URL reads in a title. */
+const titleCase = (value: string) =>
+  value.replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+
+interface Built {
+  meta: PageMeta;
+  image: string | null;
+}
+
 /**
- * The SPA's index.html for /products[?query] and /product/{id}, with the LCP image preloaded: the
- * product's image, or the first card's for that list page and filter, read from the in-memory
- * catalogue. Each URL's page is remembered per catalogue version (bounded), and pages that preload the
- * same image share one body, so its brotli/gzip forms are made once.
+ * The SPA's index.html for `/`, /products[?query] and /product/{id}, each with its own head (title,
+ * description, canonical URL, Open Graph/Twitter tags and, for a product, schema.org/Product JSON-LD:
+ * server/seo.ts) and its LCP image preloaded: the product's image, or the first card's for that list
+ * page and filter, read from the in-memory catalogue. Each page is remembered per origin and catalogue
+ * version (bounded), so its brotli/gzip forms are made once. The origin is PUBLIC_URL, or the
+ * request's (server/payments/origin.ts).
  */
 export class ProductPages {
   #byUrl = new Map<string, { version: number; file: StaticFile }>();
-  #byImage = new Map<string, StaticFile>();
+  #sitemaps = new Map<string, { version: number; files: StaticFile[] }>();
+  readonly #siteName: string;
 
   constructor(
     private readonly html: string,
     private readonly plain: StaticFile,
     private readonly catalogue: CatalogueReadModel,
-  ) {}
+    private readonly store: StoreInfo | null = null,
+  ) {
+    this.#siteName = storeName(store);
+  }
 
-  /** /product/{id}: the product's image; an unknown id gets the plain page (the SPA shows its 404). */
-  product(id: string): StaticFile {
-    const key = `p\u0000${id.toLowerCase()}`;
+  /** `/`: the store's name and description. */
+  home(origin: string): StaticFile {
+    return this.#page(`h\u0000${origin}`, () => ({
+      meta: {
+        title: this.#siteName,
+        description: summarise(this.store?.description?.trim() || DEFAULT_DESCRIPTION),
+        canonical: `${origin}/`,
+        type: 'website',
+        image: this.store?.companyLogoUrl ? absoluteUrl(origin, this.store.companyLogoUrl) : null,
+        siteName: this.#siteName,
+      },
+      image: null,
+    }));
+  }
+
+  /** /product/{id}: the product's head and image; an unknown id gets the plain page (the SPA shows its 404). */
+  product(id: string, origin: string): StaticFile {
+    const key = `p\u0000${origin}\u0000${id.toLowerCase()}`;
     return this.#page(key, () => {
       const body = this.catalogue.product(id);
-      return body ? imageOf(JSON.parse(body.identity.toString('utf8')) as ProductJson) : null;
+      if (!body) return null;
+      const product = JSON.parse(body.identity.toString('utf8')) as ProductJson;
+      const canonical = `${origin}/product/${(product.id ?? id).toLowerCase()}`;
+      const image = imageOf(product);
+      const images = [image, ...(product.images ?? []).map((i) => i.url)]
+        .filter((url): url is string => typeof url === 'string' && url !== '')
+        .map((url) => absoluteUrl(origin, url));
+      const price = product.discountedPrice ?? product.regularPrice ?? 0;
+      const name = product.title ?? '';
+      const description = summarise(product.description ?? '');
+      return {
+        meta: {
+          title: `${name} | ${this.#siteName}`,
+          description,
+          canonical,
+          type: 'product',
+          image: images[0] ?? null,
+          siteName: this.#siteName,
+          price,
+          jsonLd: {
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name,
+            image: [...new Set(images)],
+            description: product.description ?? '',
+            sku: product.id,
+            category: [product.category, product.parentCategory].filter(Boolean).join(' > '),
+            brand: { '@type': 'Brand', name: this.#siteName },
+            offers: {
+              '@type': 'Offer',
+              price,
+              priceCurrency: 'INR',
+              availability: 'https://schema.org/InStock',
+              url: canonical,
+            },
+          },
+        },
+        image,
+      };
     });
   }
 
-  /** /products?…: the first product of the page and filters the SPA will ask for. */
-  list(search: string): StaticFile {
+  /**
+   * /products?…: a head naming the category, type or search and the page, and the first product of
+   * the page the SPA will ask for preloaded. Search pages are marked noindex (followed): every query
+   * would otherwise be another near-copy of a category page.
+   */
+  async list(search: string, origin: string): Promise<StaticFile> {
     const query = parseProductsQuery(search);
-    const listQuery = {
+    const params = new URLSearchParams(search);
+    const q = (params.get('q') ?? '').trim().slice(0, 200);
+    const findQuery: CatalogueFindQuery = {
       page: query.page,
       limit: PAGE_SIZE,
       category: lowerOrNull(query.category),
       parentCategory: lowerOrNull(query.parentCategory),
       gender: null,
       featured: query.featured === true,
+      search: parseSearch(q),
     };
-    const key = `l\u0000${listQuery.page}\u0000${listQuery.category}\u0000${listQuery.parentCategory}\u0000${listQuery.featured}`;
+    const key = `l\u0000${origin}\u0000${JSON.stringify([findQuery.page, findQuery.category, findQuery.parentCategory, findQuery.featured, q])}`;
+    const known = this.#known(key);
+    if (known) return known;
+    // A search asks the database (once per query and catalogue version); the rest is in memory.
+    const body = await this.catalogue.find(findQuery);
     return this.#page(key, () => {
-      const body = this.catalogue.list(listQuery);
-      const answer = JSON.parse(body.identity.toString('utf8')) as { data?: ProductJson[] };
-      return imageOf(answer.data?.[0]);
+      const answer = JSON.parse(body.identity.toString('utf8')) as { data?: ProductJson[]; count?: number };
+      const count = answer.count ?? 0;
+      const label = q
+        ? `Search results for “${q}”`
+        : findQuery.parentCategory
+          ? titleCase(query.parentCategory ?? '')
+          : findQuery.category
+            ? this.#categoryName(query.category ?? '')
+            : findQuery.featured
+              ? 'Featured products'
+              : 'All products';
+      const canonicalQuery = new URLSearchParams();
+      if (findQuery.category) canonicalQuery.set('category', findQuery.category);
+      if (findQuery.parentCategory) canonicalQuery.set('parentCategory', findQuery.parentCategory);
+      if (findQuery.featured) canonicalQuery.set('featured', 'true');
+      if (q) canonicalQuery.set('q', q);
+      if (query.page > 1) canonicalQuery.set('page', String(query.page));
+      const queryText = canonicalQuery.toString();
+      const pageSuffix = query.page > 1 ? ` – Page ${query.page}` : '';
+      const things = `${count} ${count === 1 ? 'product' : 'products'}`;
+      const image = imageOf(answer.data?.[0]);
+      return {
+        meta: {
+          title: `${label}${pageSuffix} | ${this.#siteName}`,
+          description: summarise(
+            q
+              ? `${things} matching “${q}” at ${this.#siteName}.`
+              : `Shop ${things} in ${label} at ${this.#siteName}. ${this.store?.description ?? ''}`,
+          ),
+          canonical: `${origin}/products${queryText ? `?${queryText}` : ''}`,
+          type: 'website',
+          image: image ? absoluteUrl(origin, image) : null,
+          siteName: this.#siteName,
+          noindex: q !== '',
+        },
+        image,
+      };
     });
   }
 
-  #page(key: string, image: () => string | null): StaticFile {
+  /** /robots.txt, naming this origin's sitemap. */
+  robots(origin: string): StaticFile {
+    return this.#file(`r\u0000${origin}`, () => robotsTxt(origin), 'text/plain; charset=utf-8');
+  }
+
+  /**
+   * /sitemap.xml (part 0), a <urlset> of every page; past 50,000 URLs it is a <sitemapindex> of
+   * /sitemap-{n}.xml parts. Null for a part that does not exist.
+   */
+  sitemap(origin: string, part = 0): StaticFile | null {
+    const key = `s\u0000${origin}`;
     const version = this.catalogue.version;
-    const known = this.#byUrl.get(key);
-    if (known && known.version === version) return known.file;
-    const href = image();
-    const file = href === null ? this.plain : this.#withImage(href);
-    remember(this.#byUrl, key, { version, file });
+    let files = this.#sitemaps.get(key);
+    if (!files || files.version !== version) {
+      const texts = sitemapFiles(origin, sitemapUrls(origin, this.catalogue.listing()));
+      files = {
+        version,
+        files: texts.map((text) => ({
+          body: new EncodedBody(Buffer.from(text), 'application/xml; charset=utf-8'),
+          cacheControl: REVALIDATE_CACHE_CONTROL,
+        })),
+      };
+      remember(this.#sitemaps, key, files);
+    }
+    return files.files[part] ?? null;
+  }
+
+  #file(key: string, text: () => string, contentType: string): StaticFile {
+    const known = this.#known(key);
+    if (known) return known;
+    const file: StaticFile = {
+      body: new EncodedBody(Buffer.from(text()), contentType),
+      cacheControl: REVALIDATE_CACHE_CONTROL,
+    };
+    remember(this.#byUrl, key, { version: this.catalogue.version, file });
     return file;
   }
 
-  #withImage(href: string): StaticFile {
-    const known = this.#byImage.get(href);
+  /** The store's own spelling of a category typed in any case, else the typed name in title case. */
+  #categoryName(typed: string): string {
+    const lower = typed.trim().toLowerCase();
+    return this.store?.categories?.find((c) => c.toLowerCase() === lower) ?? titleCase(typed.trim());
+  }
+
+  #known(key: string): StaticFile | null {
+    const known = this.#byUrl.get(key);
+    return known && known.version === this.catalogue.version ? known.file : null;
+  }
+
+  #page(key: string, build: () => Built | null): StaticFile {
+    const version = this.catalogue.version;
+    const known = this.#known(key);
     if (known) return known;
-    const file: StaticFile = {
-      body: new EncodedBody(Buffer.from(injectImagePreload(this.html, href)), 'text/html; charset=utf-8'),
-      cacheControl: REVALIDATE_CACHE_CONTROL,
-    };
-    remember(this.#byImage, href, file);
+    const built = build();
+    let file = this.plain;
+    if (built) {
+      let html = injectPageMeta(this.html, built.meta);
+      if (built.image !== null) html = injectImagePreload(html, built.image);
+      file = {
+        body: new EncodedBody(Buffer.from(html), 'text/html; charset=utf-8'),
+        cacheControl: REVALIDATE_CACHE_CONTROL,
+      };
+    }
+    remember(this.#byUrl, key, { version, file });
     return file;
   }
 }
+
+const DEFAULT_DESCRIPTION = 'T-shirts, trendy tops, ethnic wear and accessories, delivered across India.';
 
 function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.delete(key);

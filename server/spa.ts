@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '../machines/store-info.machine';
 import type { CatalogueReadModel } from './catalogue/read-model';
+import type { ServerConfig } from './context';
 import { EncodedBody } from './http/cache';
 import { injectStoreSnapshot, ProductPages } from './page-head';
+import { shopOrigin } from './payments/origin';
 import { loadStaticFiles, REVALIDATE_CACHE_CONTROL, type StaticFile, sendStatic } from './static';
 
 export const SERVED_BY_META = '<meta name="api-served-by" content="statefront">';
@@ -26,8 +28,10 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
 export interface SpaOptions {
   /** This server's store information, embedded in index.html as the first render's snapshot. */
   store?: StoreInfo;
-  /** The catalogue read model, for the LCP image preload on /products and /product/{id}. */
+  /** The catalogue read model, for each page's head and LCP image preload, and the sitemap. */
   catalogue?: CatalogueReadModel;
+  /** PUBLIC_URL and the port, for absolute URLs (canonical, Open Graph, sitemap): see shopOrigin. */
+  origin?: Pick<ServerConfig, 'publicUrl' | 'port'>;
 }
 
 /**
@@ -63,22 +67,37 @@ export async function registerSpa(
     // Files come from memory at no cost to the database, and one page view asks for dozens (scripts,
     // images): they do not count against the per-IP rate limit.
     const routeConfig = { config: { rateLimit: false as const }, compress: false as const };
-    app.get('/', routeConfig, sendIndex);
     app.get('/index.html', routeConfig, sendIndex);
     const { catalogue } = options;
     if (catalogue && indexHtml) {
-      const pages = new ProductPages(indexHtml, index, catalogue);
-      app.get('/products', routeConfig, (request, reply) => {
+      const pages = new ProductPages(indexHtml, index, catalogue, options.store ?? null);
+      const originConfig = options.origin ?? { publicUrl: null, port: 80 };
+      const origin = (request: FastifyRequest) => shopOrigin(originConfig, request);
+      app.get('/', routeConfig, (request, reply) => sendStatic(request, reply, pages.home(origin(request))));
+      app.get('/products', routeConfig, async (request, reply) => {
         const at = request.url.indexOf('?');
-        return sendStatic(request, reply, pages.list(at < 0 ? '' : request.url.slice(at + 1)));
+        const file = await pages.list(at < 0 ? '' : request.url.slice(at + 1), origin(request));
+        return sendStatic(request, reply, file);
       });
       app.get('/product/:id', routeConfig, (request, reply) => {
         const { id } = request.params as { id: string };
         // Like any path whose last segment has an extension: a missing file, not the page.
         if (id.includes('.')) return reply.callNotFound();
-        return sendStatic(request, reply, pages.product(id));
+        return sendStatic(request, reply, pages.product(id, origin(request)));
       });
-    }
+      app.get('/robots.txt', routeConfig, (request, reply) =>
+        sendStatic(request, reply, pages.robots(origin(request))),
+      );
+      app.get('/sitemap.xml', routeConfig, (request, reply) =>
+        sendStatic(request, reply, pages.sitemap(origin(request)) as StaticFile),
+      );
+      app.get('/sitemap-:part', routeConfig, (request, reply) => {
+        const match = /^(\d{1,6})\.xml$/.exec((request.params as { part: string }).part);
+        const part = match ? Number(match[1]) : 0;
+        const file = Number.isInteger(part) && part >= 1 ? pages.sitemap(origin(request), part) : null;
+        return file ? sendStatic(request, reply, file) : reply.callNotFound();
+      });
+    } else app.get('/', routeConfig, sendIndex);
     app.get('/*', routeConfig, (request, reply) => {
       const path = `/${(request.params as { '*': string })['*']}`;
       const file = files.get(path);

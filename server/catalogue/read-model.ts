@@ -382,6 +382,17 @@ class Snapshot {
     return pending;
   }
 
+  #listing: { ids: readonly string[]; categories: string[]; parentCategories: string[] } | null = null;
+
+  get listing(): { ids: readonly string[]; categories: string[]; parentCategories: string[] } {
+    this.#listing ??= {
+      ids: this.idOf,
+      categories: [...this.byCategory.keys()].sort(),
+      parentCategories: [...this.byParent.keys()].sort(),
+    };
+    return this.#listing;
+  }
+
   get sizeIndex(): FacetIndex {
     this.#sizeIndex ??= facetIndex(this.#sizesOf, sizeOrder);
     return this.#sizeIndex;
@@ -740,6 +751,11 @@ export class CatalogueReadModel {
 
   product(id: string): EncodedBody | null {
     return this.#snapshot.product(id);
+  }
+
+  /** Every product id (catalogue order) and the distinct categories and types, lower-cased: the sitemap's. */
+  listing(): { ids: readonly string[]; categories: string[]; parentCategories: string[] } {
+    return this.#snapshot.listing;
   }
 
   /** Calls `listener(version)` after each new snapshot goes live. Returns an unsubscribe. */

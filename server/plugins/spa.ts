@@ -1,5 +1,5 @@
 import type { CatalogueReadModel } from '../catalogue/read-model';
-import type { StoreInfo } from '../context';
+import type { ServerConfig, StoreInfo } from '../context';
 import { registerSpa } from '../spa';
 import { appWide } from './app-wide';
 
@@ -8,6 +8,8 @@ export interface SpaPluginOptions {
   staticDir: string | null;
   store: StoreInfo;
   catalogue: CatalogueReadModel;
+  /** PUBLIC_URL and the port: absolute URLs in page heads and the sitemap. */
+  origin: Pick<ServerConfig, 'publicUrl' | 'port'>;
 }
 
 /**
@@ -15,5 +17,9 @@ export interface SpaPluginOptions {
  * everything no route matched: app-wide, so its not-found handler covers the API too. Registered last.
  */
 export const spaPlugin = appWide<SpaPluginOptions>('statefront-spa', async (app, options) => {
-  await registerSpa(app, options.staticDir, { store: options.store, catalogue: options.catalogue });
+  await registerSpa(app, options.staticDir, {
+    store: options.store,
+    catalogue: options.catalogue,
+    origin: options.origin,
+  });
 });
