@@ -182,8 +182,8 @@ class Snapshot {
   readonly paidOf: Int32Array;
   readonly regularOf: Int32Array;
   readonly onSaleOf: Uint8Array;
-  readonly #sizesOf: string[][];
-  readonly #colorsOf: string[][];
+  /** Each product's sizes and colours, read from its JSON when first needed (see #attributes). */
+  #attributeValues: ProductAttributeValues | null = null;
   #sizeIndex: FacetIndex | null = null;
   #colorIndex: FacetIndex | null = null;
   readonly #orders = new Map<CatalogueSort, Int32Array>();
@@ -222,8 +222,6 @@ class Snapshot {
       this.onSaleOf[i] = discounted >= 0 ? 1 : 0;
       this.paidOf[i] = discounted >= 0 ? discounted : (meta.regular[i] as number);
     }
-    this.#sizesOf = meta.sizes;
-    this.#colorsOf = meta.colors;
     const categories = new Map<string, number[]>();
     const parents = new Map<string, number[]>();
     const featured: number[] = [];
@@ -290,7 +288,27 @@ class Snapshot {
       offset += bytes.length;
       ends[i] = offset;
     }
-    return new Snapshot(version, Buffer.concat(chunks, offset), starts, ends, meta);
+    const next = new Snapshot(version, Buffer.concat(chunks, offset), starts, ends, meta);
+    const previous = this.#attributeValues;
+    if (previous) {
+      const sizes: string[][] = new Array(n);
+      const colors: string[][] = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const id = meta.ids[i] as string;
+        const text = fresh.get(id);
+        const j = this.indexById.get(id);
+        if (text === undefined && j !== undefined) {
+          sizes[i] = previous.sizes[j] as string[];
+          colors[i] = previous.colors[j] as string[];
+        } else {
+          const values = attributeValuesOf(text ?? '{}');
+          sizes[i] = values.sizes;
+          colors[i] = values.colors;
+        }
+      }
+      next.adoptAttributeValues({ sizes, colors });
+    }
+    return next;
   }
 
   /** Ids of products that are new or whose row changed (another xmin) since this snapshot. */
@@ -393,13 +411,37 @@ class Snapshot {
     return this.#listing;
   }
 
+  /**
+   * Sizes and colours per product. A full load reads them from every product's JSON on first use
+   * (the first facet or attribute filter after start-up); a patched snapshot is handed them at once,
+   * the unchanged products' taken from the previous snapshot (see `patched`).
+   */
+  get attributeValues(): ProductAttributeValues {
+    if (!this.#attributeValues) {
+      const sizes: string[][] = new Array(this.size);
+      const colors: string[][] = new Array(this.size);
+      for (let i = 0; i < this.size; i++) {
+        const values = attributeValuesOf(this.json.toString('utf8', this.starts[i], this.ends[i]));
+        sizes[i] = values.sizes;
+        colors[i] = values.colors;
+      }
+      this.#attributeValues = { sizes, colors };
+    }
+    return this.#attributeValues;
+  }
+
+  /** Only for a snapshot being built from this one's successor data (see `patched`). */
+  adoptAttributeValues(values: ProductAttributeValues): void {
+    this.#attributeValues = values;
+  }
+
   get sizeIndex(): FacetIndex {
-    this.#sizeIndex ??= facetIndex(this.#sizesOf, sizeOrder);
+    this.#sizeIndex ??= facetIndex(this.attributeValues.sizes, sizeOrder);
     return this.#sizeIndex;
   }
 
   get colorIndex(): FacetIndex {
-    this.#colorIndex ??= facetIndex(this.#colorsOf, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.#colorIndex ??= facetIndex(this.attributeValues.colors, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return this.#colorIndex;
   }
 
@@ -598,13 +640,33 @@ interface ProductMeta {
   /** Prices in paise; discounted is -1 when the product is not on sale. */
   regular: Int32Array;
   discounted: Int32Array;
+}
+
+interface ProductAttributeValues {
   sizes: string[][];
   colors: string[][];
 }
 
+const SIZE_KEY = /^size$/i;
+const COLOR_KEY = /^colou?r$/i;
+
+/** A product's sizes and colours from its JSON (attributes keyed size, color or colour, any case). */
+function attributeValuesOf(json: string): { sizes: string[]; colors: string[] } {
+  const sizes: string[] = [];
+  const colors: string[] = [];
+  const product = JSON.parse(json) as { attributes?: { key?: unknown; values?: unknown }[] };
+  for (const attribute of Array.isArray(product.attributes) ? product.attributes : []) {
+    const key = typeof attribute?.key === 'string' ? attribute.key : '';
+    const into = SIZE_KEY.test(key) ? sizes : COLOR_KEY.test(key) ? colors : null;
+    if (into && Array.isArray(attribute?.values))
+      for (const value of attribute.values) into.push(String(value));
+  }
+  return { sizes, colors };
+}
+
 /**
  * Per product, one per line: id, lower(category), lower(parentCategory) or U+001E, featured (0/1), xmin,
- * regular price (paise), discounted price (paise) or empty, sizes and colours each joined by U+001D.
+ * regular price (paise), discounted price (paise) or empty.
  */
 function parseMeta(text: string): ProductMeta {
   const lines = text === '' ? [] : text.split('\n');
@@ -617,8 +679,6 @@ function parseMeta(text: string): ProductMeta {
     xmins: new Uint32Array(n),
     regular: new Int32Array(n),
     discounted: new Int32Array(n),
-    sizes: new Array(n),
-    colors: new Array(n),
   };
   // One string per distinct category name, not one per product: fewer objects for the GC to walk.
   const names = new Map<string, string>();
@@ -629,17 +689,9 @@ function parseMeta(text: string): ProductMeta {
     return name;
   };
   for (let i = 0; i < n; i++) {
-    const [
-      id = '',
-      category = '',
-      parent = '\u001e',
-      flag,
-      xmin = '',
-      regular = '',
-      discounted = '',
-      sizes = '',
-      colors = '',
-    ] = (lines[i] as string).split('\u001f');
+    const [id = '', category = '', parent = '\u001e', flag, xmin = '', regular = '', discounted = ''] = (
+      lines[i] as string
+    ).split('\u001f');
     meta.ids[i] = id;
     meta.categories[i] = intern(category);
     meta.parents[i] = parent === '\u001e' ? null : intern(parent);
@@ -647,8 +699,6 @@ function parseMeta(text: string): ProductMeta {
     meta.xmins[i] = Number(xmin) >>> 0;
     meta.regular[i] = Number(regular) || 0;
     meta.discounted[i] = discounted === '' ? -1 : Number(discounted);
-    meta.sizes[i] = sizes === '' ? [] : sizes.split('\u001d').map(intern);
-    meta.colors[i] = colors === '' ? [] : colors.split('\u001d').map(intern);
   }
   return meta;
 }

@@ -41,14 +41,10 @@ const PRODUCT_JSON = sql`json_build_object(
     THEN attributes || '[{"id": "featured", "key": "featured", "values": ["true"], "metricUnit": null}]'::jsonb
     ELSE attributes END
 )::text`;
-/** The values of the attribute(s) with these keys, joined by U+001D (empty when none). */
-const attributeValues = (keys: string[]) =>
-  sql.raw(`coalesce((SELECT string_agg(v.value, chr(29))
-  FROM jsonb_array_elements(attributes) AS a(item), jsonb_array_elements_text(a.item -> 'values') AS v(value)
-  WHERE lower(a.item ->> 'key') IN (${keys.map((k) => `'${k}'`).join(', ')})), '')`);
+// Prices are plain columns and cost nothing here; sizes and colours would mean reading every row's
+// attributes on each reload (10x slower), so the read model takes them from the product JSON instead.
 const PRODUCT_META = sql`concat_ws(chr(31), id, lower(category), coalesce(lower(parent_category), chr(30)),
-  featured::int, xmin::text, regular_price_paise, coalesce(discounted_price_paise::text, ''),
-  ${attributeValues(['size'])}, ${attributeValues(['color', 'colour'])})`;
+  featured::int, xmin::text, regular_price_paise, coalesce(discounted_price_paise::text, ''))`;
 
 /** The reads of one consistent catalogue snapshot. */
 export interface CatalogueSnapshotReads {
@@ -58,7 +54,7 @@ export interface CatalogueSnapshotReads {
    * One line per product in catalogue order (newest first, then id), fields joined by U+001F: id,
    * lower(category), lower(parentCategory) or U+001E for none, featured (0/1), xmin (the row version's
    * transaction: a product whose xmin is unchanged has unchanged JSON), regular price in paise,
-   * discounted price in paise or empty, sizes and colours (each list joined by U+001D).
+   * discounted price in paise or empty.
    */
   indexText(): Promise<string>;
   /** Every product's JSON, one per line, in catalogue order (JSON text never holds a raw newline). */

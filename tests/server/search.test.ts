@@ -288,6 +288,27 @@ describe('filters and facets', () => {
     expect(facets.sizes.find((s) => s.value === 'XS')?.count).toBe(0);
   });
 
+  it('follows an edit to a product’s colours once the catalogue version moves', async () => {
+    const target = catalogue.find((p) => p.title === 'Khadi Dad Cap') as SeedProduct;
+    // Facets read first, so the next snapshot is patched from this one's sizes and colours.
+    expect((await list('?facets=true&color=Heliotrope')).count).toBe(0);
+    const attributes = target.attributes.map((a) =>
+      a.key === 'color' ? { ...a, values: ['Heliotrope'] } : a,
+    );
+    await t.ctx.db.update(products).set({ attributes }).where(eq(products.id, target.id));
+    await t.app.catalogue.invalidate();
+    const page = await list('?facets=true&color=heliotrope');
+    expect(page.data.map((p) => p.id)).toEqual([target.id]);
+    expect(page.facets?.colors.find((c) => c.value === 'Heliotrope')?.count).toBe(1);
+    // Every other product kept its colours.
+    expect((await list('?color=Indigo&limit=100')).count).toBe(
+      catalogue.filter((p) => valuesOf(p, 'color').includes('indigo')).length,
+    );
+    await t.ctx.db.update(products).set({ attributes: target.attributes }).where(eq(products.id, target.id));
+    await t.app.catalogue.invalidate();
+    expect((await list('?color=heliotrope')).count).toBe(0);
+  });
+
   it('leaves facets out unless asked', async () => {
     expect(await list('?q=kurta')).not.toHaveProperty('facets');
     expect(await list('?size=M')).not.toHaveProperty('facets');
