@@ -1,10 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { css, cx } from 'styled-system/css';
-import { productsPath } from '../../../machines/catalogue.model';
-import { deferredComponent, deferredWrapper, useDeferredComponent } from '../../components/ui/deferred';
 
-export type SearchBoxProps = { className?: string | undefined; initialText?: string };
+export type SearchBoxProps = {
+  className?: string | undefined;
+  initialText?: string;
+  /** The stand-in had the focus: the combobox takes it, the caret after the text. */
+  takeFocus?: boolean;
+};
 
 /** Shared by the stand-in below and the real combobox, so the swap does not move a pixel. */
 export const searchForm = css({ position: 'relative', w: 'full' });
@@ -23,44 +26,47 @@ export const searchInput = css({
 export const SEARCH_LABEL = 'Search products';
 export const SEARCH_PLACEHOLDER = 'Search kurtas, sarees, tees…';
 
-const deferredSearch = deferredComponent(() =>
-  import('./search-combobox').then((module) => module.SearchCombobox),
-);
+// The suggestions combobox (its machine, the list) loads on the first sign of interest in the box.
+const SearchCombobox = lazy(() => import('./search-combobox'));
 
 /**
  * The search box. Until the shopper shows interest (pointer, touch, focus) it is a plain search form
  * (Enter goes to the results) so the home page does not carry the suggestions machine; the combobox
- * with suggestions then replaces it with the text typed so far, keeping focus in the input.
+ * with suggestions then replaces it with the text typed so far and takes the focus.
  */
 export function SearchBox({ className }: SearchBoxProps) {
-  const { Component: Combobox, wrapper, intent } = useDeferredComponent(deferredSearch, 'search');
   const [text, setText] = useState('');
+  const [live, setLive] = useState(false);
+  const focused = useRef(false);
   const navigate = useNavigate();
+  const wake = () => setLive(true);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = text.trim();
-    if (q) navigate(productsPath({ q, page: 1 }));
+    if (q) navigate(`/products?${new URLSearchParams({ q })}`);
   };
+  const stand = (
+    <search className={cx(searchForm, className)} onPointerOver={wake} onTouchStart={wake}>
+      <form onSubmit={submit}>
+        <input
+          type="search"
+          aria-label={SEARCH_LABEL}
+          placeholder={SEARCH_PLACEHOLDER}
+          className={searchInput}
+          value={text}
+          onFocus={() => {
+            focused.current = true;
+            wake();
+          }}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </form>
+    </search>
+  );
+  if (!live) return stand;
   return (
-    <div ref={wrapper} className={deferredWrapper} {...(Combobox ? {} : intent)}>
-      {Combobox ? (
-        <Combobox className={className} initialText={text} />
-      ) : (
-        <search className={cx(searchForm, className)}>
-          <form onSubmit={submit}>
-            <input
-              type="search"
-              data-scope="search"
-              data-part="input"
-              aria-label={SEARCH_LABEL}
-              placeholder={SEARCH_PLACEHOLDER}
-              className={searchInput}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </form>
-        </search>
-      )}
-    </div>
+    <Suspense fallback={stand}>
+      <SearchCombobox className={className} initialText={text} takeFocus={focused.current} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatInr } from '../../components/format';
 import { Highlight } from '../../components/highlight';
@@ -44,7 +44,16 @@ const KEYS: Record<string, 'search.next' | 'search.previous' | 'search.submit' |
  * The search box as an ARIA combobox (input + listbox, the highlighted option named by
  * aria-activedescendant) over the search machine: the view only forwards keys and renders the list.
  */
-export function SearchCombobox({ className, initialText = '' }: SearchBoxProps) {
+export default function SearchCombobox({ className, initialText = '', takeFocus = false }: SearchBoxProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Only on mount: the stand-in's focus moves here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!takeFocus || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, []);
   const [state, send, actor] = usePageActor('search', provideSearchMachine, { text: initialText });
   useEmitted(actor);
   const id = useId();
@@ -72,8 +81,7 @@ export function SearchCombobox({ className, initialText = '' }: SearchBoxProps) 
       >
         <input
           type="search"
-          data-scope="search"
-          data-part="input"
+          ref={inputRef}
           role="combobox"
           aria-label={SEARCH_LABEL}
           aria-autocomplete="list"
