@@ -78,10 +78,12 @@ export default function ProductsPage() {
   const { query, products, total, parentCategories, facets } = state.context;
   const sortOptions = query.q ? [RELEVANCE, ...SORT_OPTIONS] : SORT_OPTIONS;
   const activeFilters = filterChips(query).length;
+  const empty = state.matches({ list: 'empty' });
+  // Nothing to narrow when the list is empty with no filter on (a search that matched nothing).
+  const showPanel = Boolean(facets) && !(empty && !hasNarrowing(query));
   const title = productsTitle(query);
   const loading = state.matches({ list: 'loading' });
   const failed = state.matches({ list: 'failed' });
-  const empty = state.matches({ list: 'empty' });
   const pages = totalPages(total, PAGE_SIZE);
   const typeOptions = useMemo(
     () => [
@@ -171,12 +173,12 @@ export default function ProductsPage() {
       <div
         className={css({
           display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: facets ? '13rem minmax(0, 1fr)' : '1fr' },
+          gridTemplateColumns: { base: '1fr', md: showPanel ? '13rem minmax(0, 1fr)' : '1fr' },
           gap: '8',
           alignItems: 'start',
         })}
       >
-        {facets ? (
+        {showPanel && facets ? (
           <aside aria-label="Filters" className={css({ hideBelow: 'md' })}>
             <FilterPanel query={query} facets={facets} send={send} />
           </aside>

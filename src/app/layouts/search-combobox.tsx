@@ -11,7 +11,7 @@ const listbox = css({
   position: 'absolute',
   top: 'calc(100% + 6px)',
   insetX: '0',
-  minW: 'min(22rem, calc(100vw - 2rem))',
+  minW: { md: '22rem' },
   zIndex: 'dropdown',
   bg: 'white',
   borderRadius: 'card',

@@ -22,7 +22,7 @@ const priceOf = (raw: string) => (raw.trim() === '' ? undefined : Number(raw));
 /**
  * Size, colour, price and on-sale filters with the server's counts (under the other filters, so a
  * ticked size does not zero the other sizes). Every change goes to the products-list machine, which
- * owns the query and the URL; an option nothing matches is shown but cannot be ticked.
+ * owns the query and the URL; options nothing would match are left out.
  */
 export function FilterPanel({ query, facets, send }: FilterPanelProps) {
   // The price fields are drafts until applied; they follow the query when it changes (a chip, Back).
@@ -38,8 +38,10 @@ export function FilterPanel({ query, facets, send }: FilterPanelProps) {
     send({ type: 'products.price', min: priceOf(min), max: priceOf(max) });
   };
 
-  const facetGroup = (filter: 'size' | 'color', title: string, values: Facets['sizes'], picked: string[]) =>
-    values.length > 0 ? (
+  const facetGroup = (filter: 'size' | 'color', title: string, all: Facets['sizes'], picked: string[]) => {
+    // The catalogue's every size and colour: only those that would show something (or are ticked).
+    const values = all.filter(({ value, count: n }) => n > 0 || picked.includes(value));
+    return values.length > 0 ? (
       <fieldset className={group}>
         <legend className={legend}>{title}</legend>
         {values.map(({ value, count: n }) => {
@@ -48,7 +50,6 @@ export function FilterPanel({ query, facets, send }: FilterPanelProps) {
             <Checkbox
               key={value}
               checked={checked}
-              disabled={n === 0 && !checked}
               onCheckedChange={() => send({ type: 'products.toggle', filter, value })}
               label={
                 <>
@@ -61,6 +62,7 @@ export function FilterPanel({ query, facets, send }: FilterPanelProps) {
         })}
       </fieldset>
     ) : null;
+  };
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
