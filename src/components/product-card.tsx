@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
@@ -78,6 +79,8 @@ type ProductCardProps = {
   saved?: boolean;
   onToggleWishlist?: (product: DisplayProduct) => void;
   onQuickView?: (product: DisplayProduct) => void;
+  /** The name as shown, e.g. with a search's matches marked; the plain name otherwise. */
+  title?: ReactNode;
 };
 
 export function ProductCard({
@@ -87,6 +90,7 @@ export function ProductCard({
   saved = false,
   onToggleWishlist,
   onQuickView,
+  title,
 }: ProductCardProps) {
   const href = `/product/${encodeURIComponent(product.id)}`;
   return (
@@ -159,7 +163,7 @@ export function ProductCard({
               _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
             })}
           >
-            {product.name}
+            {title ?? product.name}
           </Link>
         </h3>
         <Price price={product.price} originalPrice={product.originalPrice} className={css({ mt: 'auto' })} />

@@ -1,24 +1,43 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import {
   cardCartLine,
+  filterChips,
+  hasNarrowing,
   PAGE_SIZE,
+  type ProductSort,
   parseProductsQuery,
   productsTitle,
   showingRange,
+  sortOf,
   totalPages,
 } from '../../machines/catalogue.model';
 import { provideProductsListMachine } from '../app/actors/products-list.live';
-import { useCardWishlist, useCartRef, usePageActor } from '../app/app-actor';
+import { useCardWishlist, useCartRef, usePageActor, useStoreInfo } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
 import { useOpenQuickView } from '../app/quick-view-host';
+import { Highlight } from '../components/highlight';
 import { Grid3Icon, GridIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
+import { categoryPath } from '../components/layout/store-display';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
 import { Button } from '../components/ui/button';
 import { DeferredSelect } from '../components/ui/deferred-select';
 import { Pagination } from '../components/ui/pagination';
+import { FilterChips } from './products/filter-chips';
+import { FilterPanel } from './products/filter-panel';
+
+// The phone's filter drawer (Ark Dialog) loads on the first tap of 'Filters'.
+const FilterDrawer = lazy(() => import('./products/filter-drawer'));
+
+const SORT_OPTIONS: { label: string; value: ProductSort }[] = [
+  { label: 'Newest', value: 'newest' },
+  { label: 'Price: Low to High', value: 'price-asc' },
+  { label: 'Price: High to Low', value: 'price-desc' },
+  { label: 'Discount', value: 'discount' },
+];
+const RELEVANCE = { label: 'Relevance', value: 'relevance' as const };
 
 export const PRODUCT_SKELETONS = 12;
 const ALL_TYPES = '';
@@ -47,6 +66,8 @@ export default function ProductsPage() {
   const openQuickView = useOpenQuickView();
   // Column choice is a view preference, not shared state.
   const [columns, setColumns] = useState<2 | 3>(3);
+  const [drawer, setDrawer] = useState<'unloaded' | 'open' | 'closed'>('unloaded');
+  const storeInfo = useStoreInfo();
 
   // Links, back/forward and the machine's own navigation all land here; the machine ignores a query
   // it already holds.
@@ -54,11 +75,15 @@ export default function ProductsPage() {
     send({ type: 'products.sync', ...urlQuery });
   }, [send, urlQuery]);
 
-  const { query, products, total, parentCategories } = state.context;
+  const { query, products, total, parentCategories, facets } = state.context;
+  const sortOptions = query.q ? [RELEVANCE, ...SORT_OPTIONS] : SORT_OPTIONS;
+  const activeFilters = filterChips(query).length;
+  const empty = state.matches({ list: 'empty' });
+  // Nothing to narrow when the list is empty with no filter on (a search that matched nothing).
+  const showPanel = Boolean(facets) && !(empty && !hasNarrowing(query));
   const title = productsTitle(query);
   const loading = state.matches({ list: 'loading' });
   const failed = state.matches({ list: 'failed' });
-  const empty = state.matches({ list: 'empty' });
   const pages = totalPages(total, PAGE_SIZE);
   const typeOptions = useMemo(
     () => [
@@ -100,6 +125,24 @@ export default function ProductsPage() {
             clearLabel={query.parentCategory ? 'Clear' : undefined}
             onValueChange={(value) => send({ type: 'products.filter', parentCategory: value })}
           />
+          <DeferredSelect
+            label="Sort by"
+            options={sortOptions}
+            value={sortOf(query)}
+            onValueChange={(value) => {
+              if (value) send({ type: 'products.sort', sort: value as ProductSort });
+            }}
+          />
+          {facets ? (
+            <Button
+              variant="outline"
+              className={css({ hideFrom: 'md' })}
+              aria-expanded={drawer === 'open'}
+              onClick={() => setDrawer('open')}
+            >
+              Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
+            </Button>
+          ) : null}
           <fieldset
             className={css({ hideBelow: 'md', display: 'flex', gap: '1', border: 'none', p: '0', m: '0' })}
           >
@@ -126,70 +169,146 @@ export default function ProductsPage() {
         </div>
       </div>
 
-      {loading ? (
-        <div className={productGrid[columns]} role="status" aria-busy="true" aria-label="Loading products">
-          {Array.from({ length: PRODUCT_SKELETONS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-            <ProductCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : failed ? (
-        <StatePanel
-          tone="error"
-          title="Failed to load products. Please try again."
-          action={<Button onClick={() => send({ type: 'products.retry' })}>Try Again</Button>}
-        />
-      ) : empty ? (
-        <StatePanel
-          title="No products found with the selected filters."
-          action={
-            <Button variant="outline" onClick={() => send({ type: 'products.clearFilters' })}>
-              Clear Filters
-            </Button>
-          }
-        />
-      ) : (
-        <>
-          {/* The cards' names are h3s: keep the outline h1 > h2 > h3 for screen readers. */}
-          <h2 className={css({ srOnly: true })}>Product list</h2>
-          <ul className={cx(productGrid[columns])} aria-label={title}>
-            {products.map((product, index) => (
-              <li key={product.id} className={css({ listStyle: 'none' })}>
-                <ProductCard
-                  product={product}
-                  eager={index < 3}
-                  onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
-                  saved={hearts.isSaved(product.id)}
-                  onToggleWishlist={hearts.toggle}
-                  onQuickView={(p) => openQuickView(p.id)}
-                />
-              </li>
-            ))}
-          </ul>
-          {pages > 1 && products.length > 0 ? (
-            <nav
-              aria-label="Pagination"
-              className={css({
-                mt: '10',
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'center',
-                gap: '4',
-              })}
+      <FilterChips query={query} send={send} />
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', md: showPanel ? '13rem minmax(0, 1fr)' : '1fr' },
+          gap: '8',
+          alignItems: 'start',
+        })}
+      >
+        {showPanel && facets ? (
+          <aside aria-label="Filters" className={css({ hideBelow: 'md' })}>
+            <FilterPanel query={query} facets={facets} send={send} />
+          </aside>
+        ) : null}
+        <div>
+          {loading ? (
+            <div
+              className={productGrid[columns]}
+              role="status"
+              aria-busy="true"
+              aria-label="Loading products"
             >
-              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                {showingRange(query.page, total, PAGE_SIZE)}
+              {Array.from({ length: PRODUCT_SKELETONS }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : failed ? (
+            <StatePanel
+              tone="error"
+              title="Failed to load products. Please try again."
+              action={<Button onClick={() => send({ type: 'products.retry' })}>Try Again</Button>}
+            />
+          ) : empty && query.q ? (
+            <StatePanel
+              title={`No results for "${query.q}"`}
+              action={
+                hasNarrowing(query) ? (
+                  <Button variant="outline" onClick={() => send({ type: 'products.clearFilters' })}>
+                    Clear Filters
+                  </Button>
+                ) : undefined
+              }
+            >
+              <p>
+                Check the spelling, try a shorter or more general word
+                {hasNarrowing(query) ? ', or clear the filters' : ''}. Or browse a category:
               </p>
-              <Pagination
-                page={query.page}
-                pageSize={PAGE_SIZE}
-                count={total}
-                onPageChange={(page) => send({ type: 'products.page', page })}
-              />
-            </nav>
-          ) : null}
-        </>
-      )}
+              <ul
+                className={css({
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: '3',
+                  justifyContent: 'center',
+                  listStyle: 'none',
+                })}
+              >
+                {[...(storeInfo?.categories ?? []), 'All Products'].map((category) => (
+                  <li key={category}>
+                    <Link
+                      to={category === 'All Products' ? '/products' : categoryPath(category)}
+                      className={css({
+                        color: 'terracotta.700',
+                        fontWeight: '600',
+                        textTransform: 'capitalize',
+                        textDecoration: 'underline',
+                      })}
+                    >
+                      {category}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </StatePanel>
+          ) : empty ? (
+            <StatePanel
+              title="No products found with the selected filters."
+              action={
+                <Button variant="outline" onClick={() => send({ type: 'products.clearFilters' })}>
+                  Clear Filters
+                </Button>
+              }
+            />
+          ) : (
+            <>
+              {/* The cards' names are h3s: keep the outline h1 > h2 > h3 for screen readers. */}
+              <h2 className={css({ srOnly: true })}>Product list</h2>
+              <ul className={cx(productGrid[columns])} aria-label={title}>
+                {products.map((product, index) => (
+                  <li key={product.id} className={css({ listStyle: 'none' })}>
+                    <ProductCard
+                      product={product}
+                      title={query.q ? <Highlight text={product.name} query={query.q} /> : undefined}
+                      eager={index < 3}
+                      onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
+                      saved={hearts.isSaved(product.id)}
+                      onToggleWishlist={hearts.toggle}
+                      onQuickView={(p) => openQuickView(p.id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {pages > 1 && products.length > 0 ? (
+                <nav
+                  aria-label="Pagination"
+                  className={css({
+                    mt: '10',
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'center',
+                    gap: '4',
+                  })}
+                >
+                  <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                    {showingRange(query.page, total, PAGE_SIZE)}
+                  </p>
+                  <Pagination
+                    page={query.page}
+                    pageSize={PAGE_SIZE}
+                    count={total}
+                    onPageChange={(page) => send({ type: 'products.page', page })}
+                  />
+                </nav>
+              ) : null}
+            </>
+          )}
+        </div>
+      </div>
+      {facets && drawer !== 'unloaded' ? (
+        <Suspense fallback={null}>
+          <FilterDrawer
+            open={drawer === 'open'}
+            onOpenChange={(open) => setDrawer(open ? 'open' : 'closed')}
+            total={total}
+            query={query}
+            facets={facets}
+            send={send}
+          />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }

@@ -8,6 +8,7 @@ import { SiteHeader } from '../../components/layout/site-header';
 import { navCategories, storeDisplayName } from '../../components/layout/store-display';
 import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo, useWishlistCount } from '../app-actor';
 import { QuickViewHost } from '../quick-view-host';
+import { SearchBox } from './search-box';
 
 /** A route's `handle.title` gives its document title; without one the store name is the title. */
 export type RouteHandle = { title?: (args: { params: Params; store: StoreInfo | null }) => string };
@@ -75,6 +76,7 @@ export function MainLayoutView({
         cartCount={cartCount}
         wishlistCount={wishlistCount}
         signedIn={authStatus === 'checking' ? undefined : authStatus === 'authenticated'}
+        search={<SearchBox />}
       />
       <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
         {children}

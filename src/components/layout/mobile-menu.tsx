@@ -1,4 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
@@ -10,13 +11,14 @@ type MobileMenuProps = {
   onOpenChange: (open: boolean) => void;
   links: readonly { to: string; label: string }[];
   signedIn: boolean | undefined;
+  search?: ReactNode;
 };
 
 /**
  * The phone menu, a drawer from the side with focus trapped while open: the navigation links, cart,
  * tracking, contact and the account or Login link.
  */
-export default function MobileMenu({ open, onOpenChange, links, signedIn }: MobileMenuProps) {
+export default function MobileMenu({ open, onOpenChange, links, signedIn, search }: MobileMenuProps) {
   return (
     <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
       <Portal>
@@ -27,6 +29,7 @@ export default function MobileMenu({ open, onOpenChange, links, signedIn }: Mobi
             <Drawer.CloseTrigger aria-label="Close menu">
               <CloseIcon />
             </Drawer.CloseTrigger>
+            {search}
             <MenuLinks links={links} signedIn={signedIn} />
           </Drawer.Content>
         </Drawer.Positioner>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
@@ -30,6 +30,8 @@ type SiteHeaderProps = {
   wishlistCount: number;
   /** undefined while the authentication state is still loading */
   signedIn: boolean | undefined;
+  /** The search box, shown in the bar from 768 px and at the top of the phone menu. */
+  search?: ReactNode;
 };
 
 const navLink = css({
@@ -83,7 +85,14 @@ function CountBadge({ count, testId }: { count: number; testId: string }) {
   );
 }
 
-export function SiteHeader({ storeName, categories, cartCount, wishlistCount, signedIn }: SiteHeaderProps) {
+export function SiteHeader({
+  storeName,
+  categories,
+  cartCount,
+  wishlistCount,
+  signedIn,
+  search,
+}: SiteHeaderProps) {
   const scrolled = useScrolledPast(SCROLL_STYLE_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
@@ -175,6 +184,9 @@ export function SiteHeader({ storeName, categories, cartCount, wishlistCount, si
             ))}
           </ul>
         </nav>
+        {search ? (
+          <div className={css({ hideBelow: 'md', flex: '0 1 16rem', minW: '0' })}>{search}</div>
+        ) : null}
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1', ms: 'auto' })}>
           <Link
             to="/wishlist"
@@ -217,7 +229,13 @@ export function SiteHeader({ storeName, categories, cartCount, wishlistCount, si
       </div>
       {menuLoaded ? (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} links={links} signedIn={signedIn} />
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            links={links}
+            signedIn={signedIn}
+            search={search}
+          />
         </Suspense>
       ) : null}
     </header>

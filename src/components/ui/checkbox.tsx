@@ -10,9 +10,18 @@ type CheckboxProps = {
   defaultChecked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
   value?: string;
+  disabled?: boolean;
 };
 
-export function Checkbox({ label, name, checked, defaultChecked, onCheckedChange, value }: CheckboxProps) {
+export function Checkbox({
+  label,
+  name,
+  checked,
+  defaultChecked,
+  onCheckedChange,
+  value,
+  disabled,
+}: CheckboxProps) {
   const classes = checkbox();
   return (
     <ArkCheckbox.Root
@@ -20,6 +29,7 @@ export function Checkbox({ label, name, checked, defaultChecked, onCheckedChange
       value={value}
       checked={checked}
       defaultChecked={defaultChecked}
+      disabled={disabled}
       onCheckedChange={(details) => onCheckedChange?.(details.checked === true)}
       className={classes.root}
     >

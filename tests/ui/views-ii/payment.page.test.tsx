@@ -178,6 +178,19 @@ describe('/payment', () => {
     expect(calls.some((c) => c.path === '/payments' && c.method === 'POST')).toBe(false);
   });
 
+  it('toasts Validation Error and shows the phone message when the phone is +91123', async () => {
+    const { user, calls } = renderPayment(() => json({ success: true }));
+    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
+    const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
+    await user.clear(phone);
+    await user.type(phone, '+91123');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await findToast('Validation Error', 'Please correct the errors in the form');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path === '/payments' && c.method === 'POST')).toBe(false);
+  });
+
   it('posts the visible fields, trimmed, with the order id', async () => {
     const { user, calls } = renderPayment(() => json({ success: false, error: 'stop here' }));
     await pay(user);

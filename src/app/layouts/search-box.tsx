@@ -1,0 +1,72 @@
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { css, cx } from 'styled-system/css';
+
+export type SearchBoxProps = {
+  className?: string | undefined;
+  initialText?: string;
+  /** The stand-in had the focus: the combobox takes it, the caret after the text. */
+  takeFocus?: boolean;
+};
+
+/** Shared by the stand-in below and the real combobox, so the swap does not move a pixel. */
+export const searchForm = css({ position: 'relative', w: 'full' });
+export const searchInput = css({
+  w: 'full',
+  h: '10',
+  px: '4',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'white',
+  fontSize: 'sm',
+  _placeholder: { color: 'fg.subtle' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '1px' },
+});
+export const SEARCH_LABEL = 'Search products';
+export const SEARCH_PLACEHOLDER = 'Search kurtas, sarees, tees…';
+
+// The suggestions combobox (its machine, the list) loads on the first sign of interest in the box.
+const SearchCombobox = lazy(() => import('./search-combobox'));
+
+/**
+ * The search box. Until the shopper shows interest (pointer, touch, focus) it is a plain search form
+ * (Enter goes to the results) so the home page does not carry the suggestions machine; the combobox
+ * with suggestions then replaces it with the text typed so far and takes the focus.
+ */
+export function SearchBox({ className }: SearchBoxProps) {
+  const [text, setText] = useState('');
+  const [live, setLive] = useState(false);
+  const focused = useRef(false);
+  const navigate = useNavigate();
+  const wake = () => setLive(true);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = text.trim();
+    if (q) navigate(`/products?${new URLSearchParams({ q })}`);
+  };
+  const stand = (
+    <search className={cx(searchForm, className)} onPointerOver={wake} onTouchStart={wake}>
+      <form onSubmit={submit}>
+        <input
+          type="search"
+          aria-label={SEARCH_LABEL}
+          placeholder={SEARCH_PLACEHOLDER}
+          className={searchInput}
+          value={text}
+          onFocus={() => {
+            focused.current = true;
+            wake();
+          }}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </form>
+    </search>
+  );
+  if (!live) return stand;
+  return (
+    <Suspense fallback={stand}>
+      <SearchCombobox className={className} initialText={text} takeFocus={focused.current} />
+    </Suspense>
+  );
+}

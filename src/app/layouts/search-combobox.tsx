@@ -1,0 +1,155 @@
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { css, cx } from 'styled-system/css';
+import { formatInr } from '../../components/format';
+import { Highlight } from '../../components/highlight';
+import { provideSearchMachine } from '../actors/search.live';
+import { usePageActor } from '../app-actor';
+import { useEmitted } from '../emitted';
+import { SEARCH_LABEL, SEARCH_PLACEHOLDER, type SearchBoxProps, searchForm, searchInput } from './search-box';
+
+const listbox = css({
+  position: 'absolute',
+  top: 'calc(100% + 6px)',
+  insetX: '0',
+  minW: { md: '22rem' },
+  zIndex: 'dropdown',
+  bg: 'white',
+  borderRadius: 'card',
+  boxShadow: 'raised',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  py: '2',
+  maxH: '70vh',
+  overflowY: 'auto',
+});
+const option = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  py: '2',
+  cursor: 'pointer',
+  '&[aria-selected=true]': { bg: 'cotton.100' },
+  _hover: { bg: 'cotton.100' },
+});
+
+const KEYS: Record<string, 'search.next' | 'search.previous' | 'search.submit' | 'search.close'> = {
+  ArrowDown: 'search.next',
+  ArrowUp: 'search.previous',
+  Enter: 'search.submit',
+  Escape: 'search.close',
+};
+
+/**
+ * The search box as an ARIA combobox (input + listbox, the highlighted option named by
+ * aria-activedescendant) over the search machine: the view only forwards keys and renders the list.
+ */
+export default function SearchCombobox({ className, initialText = '', takeFocus = false }: SearchBoxProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Only on mount: the stand-in's focus moves here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!takeFocus || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, []);
+  const [state, send, actor] = usePageActor('search', provideSearchMachine, { text: initialText });
+  useEmitted(actor);
+  const id = useId();
+  const listId = `${id}-list`;
+  const { text, suggestions, highlighted } = state.context;
+  // The earlier list stays up while the next one is awaited, so typing does not make it flicker.
+  const open = state.matches('open') || (!state.matches('closed') && suggestions.length > 0);
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const type = KEYS[event.key];
+    if (!type) return;
+    // Keep the caret where it is on arrows; Enter is the machine's, not the form's.
+    event.preventDefault();
+    send({ type });
+  };
+
+  return (
+    <search className={cx(searchForm, className)}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'search.submit' });
+        }}
+      >
+        <input
+          type="search"
+          ref={inputRef}
+          role="combobox"
+          aria-label={SEARCH_LABEL}
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={open && highlighted >= 0 ? optionId(highlighted) : undefined}
+          aria-busy={state.hasTag('loading') || undefined}
+          autoComplete="off"
+          placeholder={SEARCH_PLACEHOLDER}
+          className={searchInput}
+          value={text}
+          onChange={(event) => send({ type: 'search.type', text: event.target.value })}
+          onKeyDown={onKeyDown}
+          onBlur={() => send({ type: 'search.close' })}
+        />
+        {open && suggestions.length === 0 ? (
+          <p role="status" className={cx(listbox, css({ px: '3', color: 'fg.muted', fontSize: 'sm' }))}>
+            No suggestions. Press Enter to search all products.
+          </p>
+        ) : null}
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          className={listbox}
+          hidden={!open || suggestions.length === 0}
+        >
+          {suggestions.map((suggestion, index) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: keys stay in the input (aria-activedescendant), as the combobox pattern has it
+            <div
+              key={suggestion.id}
+              id={optionId(index)}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === highlighted}
+              className={option}
+              // Before the input's blur closes the list.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => send({ type: 'search.pick', id: suggestion.id })}
+            >
+              <img
+                src={suggestion.image}
+                alt=""
+                width={40}
+                height={40}
+                className={css({
+                  w: '10',
+                  h: '10',
+                  objectFit: 'cover',
+                  borderRadius: 'sm',
+                  bg: 'cotton.100',
+                })}
+              />
+              <span className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
+                <span className={css({ fontSize: 'sm', fontWeight: '500', truncate: true })}>
+                  <Highlight text={suggestion.name} query={text} />
+                </span>
+                <span className={css({ fontSize: 'xs', color: 'fg.muted', textTransform: 'capitalize' })}>
+                  {suggestion.category}
+                </span>
+              </span>
+              <span className={css({ fontSize: 'sm', fontWeight: '600' })}>
+                {formatInr(suggestion.price)}
+              </span>
+            </div>
+          ))}
+        </div>
+      </form>
+    </search>
+  );
+}

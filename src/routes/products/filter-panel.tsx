@@ -1,0 +1,118 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import { input } from 'styled-system/recipes';
+import type { ProductsQuery } from '../../../machines/catalogue.model';
+import type { Facets, ProductsListEvent } from '../../../machines/products-list.machine';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+
+type FilterPanelProps = {
+  query: ProductsQuery;
+  facets: Facets;
+  send: (event: ProductsListEvent) => void;
+};
+
+const group = css({ border: 'none', p: '0', m: '0', display: 'flex', flexDirection: 'column', gap: '2' });
+const legend = css({ textStyle: 'eyebrow', color: 'fg.default', mb: '2' });
+const count = css({ color: 'fg.subtle', fontSize: 'xs', ms: '1' });
+
+const priceText = (n: number | undefined) => (n === undefined ? '' : String(n));
+const priceOf = (raw: string) => (raw.trim() === '' ? undefined : Number(raw));
+
+/**
+ * Size, colour, price and on-sale filters with the server's counts (under the other filters, so a
+ * ticked size does not zero the other sizes). Every change goes to the products-list machine, which
+ * owns the query and the URL; options nothing would match are left out.
+ */
+export function FilterPanel({ query, facets, send }: FilterPanelProps) {
+  // The price fields are drafts until applied; they follow the query when it changes (a chip, Back).
+  const [min, setMin] = useState(priceText(query.minPrice));
+  const [max, setMax] = useState(priceText(query.maxPrice));
+  useEffect(() => {
+    setMin(priceText(query.minPrice));
+    setMax(priceText(query.maxPrice));
+  }, [query.minPrice, query.maxPrice]);
+
+  const applyPrice = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'products.price', min: priceOf(min), max: priceOf(max) });
+  };
+
+  const facetGroup = (filter: 'size' | 'color', title: string, all: Facets['sizes'], picked: string[]) => {
+    // The catalogue's every size and colour: only those that would show something (or are ticked).
+    const values = all.filter(({ value, count: n }) => n > 0 || picked.includes(value));
+    return values.length > 0 ? (
+      <fieldset className={group}>
+        <legend className={legend}>{title}</legend>
+        {values.map(({ value, count: n }) => {
+          const checked = picked.includes(value);
+          return (
+            <Checkbox
+              key={value}
+              checked={checked}
+              onCheckedChange={() => send({ type: 'products.toggle', filter, value })}
+              label={
+                <>
+                  {value}
+                  <span className={count}>({n})</span>
+                </>
+              }
+            />
+          );
+        })}
+      </fieldset>
+    ) : null;
+  };
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      {facetGroup('size', 'Size', facets.sizes, query.sizes ?? [])}
+      {facetGroup('color', 'Colour', facets.colors, query.colors ?? [])}
+      <form onSubmit={applyPrice}>
+        <fieldset className={group}>
+          <legend className={legend}>Price (₹)</legend>
+          <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <input
+              className={input()}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              aria-label="Minimum price"
+              placeholder={String(Math.floor(facets.price.min))}
+              value={min}
+              onChange={(event) => setMin(event.target.value)}
+            />
+            <span aria-hidden="true">–</span>
+            <input
+              className={input()}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              aria-label="Maximum price"
+              placeholder={String(Math.ceil(facets.price.max))}
+              value={max}
+              onChange={(event) => setMax(event.target.value)}
+            />
+          </div>
+          <Button type="submit" variant="outline" size="sm">
+            Apply price
+          </Button>
+        </fieldset>
+      </form>
+      <fieldset className={group}>
+        <legend className={css({ srOnly: true })}>Offers</legend>
+        <Checkbox
+          checked={Boolean(query.onSale)}
+          disabled={facets.onSale === 0 && !query.onSale}
+          onCheckedChange={(checked) => send({ type: 'products.onSale', onSale: checked })}
+          label={
+            <>
+              On sale
+              <span className={count}>({facets.onSale})</span>
+            </>
+          }
+        />
+      </fieldset>
+    </div>
+  );
+}
