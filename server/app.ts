@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { cataloguePlugin, openCatalogue } from './catalogue/plugin';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
+import { ProcessHealth } from './health';
 import { createMailer, type Mailer, registerDevOutbox } from './mail/mailer';
 import type { PaymentGateway } from './payments/provider';
 import { GATEWAYS, gatewayNamed } from './payments/registry';
@@ -13,6 +15,15 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { BODY_LIMIT, requestValidationPlugin } from './plugins/request-validation';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
+import { connectRedis } from './redis';
+import { windowCounterFor } from './window-counter';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What GET /api/health reports; server/index.ts starts draining it on SIGTERM. */
+    health: ProcessHealth;
+  }
+}
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -24,6 +35,11 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** The payment gateways to serve (server/payments/registry.ts); tests add their own. */
   gateways?: readonly PaymentGateway[];
+  /**
+   * The Redis the processes share their limits in; defaults to a connection to config.redisUrl
+   * (closed with the app), or none without it.
+   */
+  redis?: Redis | null;
 }
 
 export function createContext(app: FastifyInstance, options: Omit<BuildAppOptions, 'logger'>): AppContext {
@@ -66,13 +82,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const ctx = createContext(app, options);
   ctx.mailer ??= await createMailer(config.mail);
+  let redis = options.redis ?? null;
+  if (options.redis === undefined && config.redisUrl) {
+    const own = connectRedis(config.redisUrl, app.log);
+    redis = own;
+    app.addHook('onClose', async () => {
+      own.disconnect();
+    });
+  }
+  // One counter for the rate limits and the sign-in throttle: shared through Redis when configured.
+  const counter = redis ? windowCounterFor(redis) : undefined;
+  if (counter) ctx.limits = counter;
+  const health = new ProcessHealth(options.db, redis);
+  app.decorate('health', health);
   registerDevOutbox(app, ctx.mailer, config.mail.devOutbox);
 
   await app.register(requestValidationPlugin);
   // CORS answers a preflight before the other headers are set; every other answer gets them all.
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, gateways });
   await app.register(privateCachePlugin);
-  await app.register(rateLimitPlugin, { limits: config.rateLimit });
+  await app.register(rateLimitPlugin, { limits: config.rateLimit, ...(counter ? { counter } : {}) });
   await app.register(errorHandlerPlugin);
   await app.register(compressionPlugin);
 
@@ -82,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cataloguePlugin, { model: catalogue });
 
   await app.register(docsPlugin);
-  await app.register(apiRoutesPlugin, { ctx, gateways });
+  await app.register(apiRoutesPlugin, { ctx, gateways, health });
   await app.register(spaPlugin, { staticDir: config.staticDir, store: options.store, catalogue });
   return app;
 }

@@ -75,6 +75,34 @@ export function trustProxyFrom(raw: string | undefined): boolean | string[] {
     .filter((part) => part !== '');
 }
 
+/**
+ * Several processes (WORKERS > 1, or REDIS_URL, which only makes sense when limits are shared) must
+ * agree on the HMAC keys: a sandbox payment page or a password-reset link signed by one process is
+ * checked by whichever process the next request reaches. A random key per process would fail those at
+ * random, so refuse to start instead. PGlite is one process's database: workers need PostgreSQL.
+ */
+function checkMultiProcess(
+  env: Env,
+  {
+    databaseUrl,
+    redisUrl,
+    workers,
+  }: { databaseUrl: string | null; redisUrl: string | null; workers: number },
+): void {
+  if (workers > 1 && !databaseUrl)
+    throw new Error(
+      `WORKERS=${workers} needs DATABASE_URL: PGlite (the default database) serves one process only`,
+    );
+  if (workers <= 1 && !redisUrl) return;
+  const why = workers > 1 ? `WORKERS=${workers}` : 'REDIS_URL is set';
+  const missing = ['SANDBOX_SECRET', 'RESET_SECRET'].filter((name) => !nonEmpty(env[name]));
+  if (missing.length > 0)
+    throw new Error(
+      `${why}, so several processes serve this shop and must share their signing keys: set ${missing.join(' and ')} ` +
+        '(the same long random value on every process, e.g. `openssl rand -base64 32`)',
+    );
+}
+
 /** Reads the server's configuration from the environment (see the README's configuration table). */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = intFrom(env, 'PORT', 8044);
@@ -87,6 +115,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     globalMax: intFrom(env, 'RATE_LIMIT_GLOBAL_MAX', DEFAULT_RATE_LIMIT.globalMax, 1),
     windowMs: intFrom(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMIT.windowMs, 1000),
   };
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const redisUrl = nonEmpty(env.REDIS_URL);
+  const workers = intFrom(env, 'WORKERS', 1, 1);
+  checkMultiProcess(env, { databaseUrl, redisUrl, workers });
   const publicUrl = nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '') ?? null;
   if (publicUrl !== null && (!/^https?:\/\/[^/\s]+/.test(publicUrl) || !URL.canParse(publicUrl))) {
     throw new Error(
@@ -97,7 +129,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port,
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir: resolve(nonEmpty(env.DATA_DIR) ?? './.data'),
-    databaseUrl: nonEmpty(env.DATABASE_URL),
+    databaseUrl,
+    redisUrl,
+    workers,
     publicUrl,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     staticDir: existsSync(resolve(distDir, 'index.html')) ? distDir : null,

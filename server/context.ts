@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../src/api/schema';
 import type * as schema from './db/schema';
 import type { Mailer } from './mail/mailer';
+import type { WindowCounter } from './window-counter';
 
 /** Drizzle over either driver (PGlite or node-postgres): handlers only use the common pg-core API. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +30,13 @@ export interface ServerConfig {
   /** PGlite data folder (DATA_DIR, default ./.data); unused when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * REDIS_URL: where the rate limits and the failed-sign-in throttle are counted so that every process
+   * shares them; null keeps them in this process (docs/deploy.md).
+   */
+  redisUrl: string | null;
+  /** WORKERS: node:cluster workers server/index.ts forks on this machine (1 = no cluster). */
+  workers: number;
   /**
    * Absolute origin shoppers reach us at (PUBLIC_URL), or null to use the origin each request came to
    * (see server/payments/origin.ts): gateway pages and return URLs are built from it.
@@ -62,4 +70,9 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Where account mail (password reset) is sent; buildApp creates it from config.mail unless given. */
   mailer?: Mailer;
+  /**
+   * Where the failed-sign-in throttle counts (server/window-counter.ts): Redis when REDIS_URL is set,
+   * else this process. Unset in a hand-made context: each throttle then counts on its own.
+   */
+  limits?: WindowCounter;
 }

@@ -1,27 +1,57 @@
+import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app';
 import { loadConfig, paymentsConfigFrom } from './config';
+import type { ServerConfig } from './context';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { loadStoreConfig } from './store-config';
 
-async function main() {
-  const config = loadConfig();
+/** How long a SIGTERM'd process may take to finish its requests before it exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+/**
+ * DRAIN_DELAY_MS: after SIGTERM, how long /api/health answers 503 while the port still serves, so
+ * that a load balancer with active health checks stops sending requests before the port closes.
+ * 0 (the default) closes at once: nginx's passive checks move on to the next server anyway.
+ */
+function drainDelayMs(): number {
+  const raw = process.env.DRAIN_DELAY_MS?.trim();
+  const value = raw ? Number(raw) : 0;
+  if (!Number.isInteger(value) || value < 0 || value > 60_000)
+    throw new Error(`DRAIN_DELAY_MS must be an integer from 0 to 60000 (got "${raw}")`);
+  return value;
+}
+
+/** One server process: the whole app on the configured port (alone, or as one of the cluster's workers). */
+async function serve(config: ServerConfig) {
   const { store, upi } = loadStoreConfig(config.storeConfigPath);
   // The store config may name the UPI payee; UPI_VPA / UPI_PAYEE_NAME still win.
   config.payments = { ...paymentsConfigFrom(process.env, upi), sandboxSecret: config.payments.sandboxSecret };
+  const drainDelay = drainDelayMs();
 
-  const database = await openDatabase(config);
+  let seeded = 0;
+  const database = await openDatabase(config, {
+    afterMigrate: async (db) => {
+      seeded = await seedIfEmpty(db);
+    },
+  });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app?.log.info({ signal }, 'shutting down');
-    // A hung close must not keep the DATA_DIR lock forever.
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    // A hung close must not keep the DATA_DIR lock (or a cluster slot) forever.
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + drainDelay);
     timer.unref();
     try {
-      await app?.close();
+      if (app) {
+        app.health.startDraining();
+        app.log.info({ signal, drainDelayMs: drainDelay }, 'shutting down: draining (health answers 503)');
+        if (drainDelay > 0) await new Promise((resolve) => setTimeout(resolve, drainDelay));
+        // Stops accepting connections, closes idle keep-alive ones, and waits for requests in flight.
+        await app.close();
+        app.log.info('drained: every request answered');
+      }
     } finally {
       await database.close();
     }
@@ -31,23 +61,88 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    const seeded = await seedIfEmpty(database.db);
     app = await buildApp({ config, db: database.db, store });
     if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo catalogue');
     app.log.info(
-      { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined },
+      {
+        driver: database.driver,
+        dataDir: database.driver === 'pglite' ? config.dataDir : undefined,
+        redis: config.redisUrl ? 'shared limits' : 'off',
+      },
       'database ready',
     );
     if (!config.staticDir)
       app.log.warn('dist/ not found: serving the API only (run `npm run build` for the SPA)');
     await app.listen({ port: config.port, host: config.host });
     const url = config.publicUrl ?? `http://localhost:${config.port}`;
-    app.log.info(`Statefront is running at ${url} (API ${url}/api/v1, docs /api/docs)`);
+    if (cluster.isPrimary)
+      app.log.info(`Statefront is running at ${url} (API ${url}/api/v1, docs /api/docs)`);
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close();
     throw error;
   }
+}
+
+/**
+ * WORKERS=n: the primary only forks n workers that share the port (node:cluster hands out the
+ * connections) and replaces one that dies. Migrations and the first seed run once, in whichever
+ * worker takes the advisory lock first (server/db/client.ts). SIGTERM is passed on, and the primary
+ * exits once every worker has drained.
+ */
+function supervise(config: ServerConfig) {
+  const log = (message: string) => console.log(`[cluster ${process.pid}] ${message}`);
+  let stopping = false;
+  const recentDeaths: number[] = [];
+  const fork = () => cluster.fork();
+  for (let i = 0; i < config.workers; i++) fork();
+
+  let listening = 0;
+  cluster.on('listening', () => {
+    listening++;
+    if (listening === config.workers) {
+      const url = config.publicUrl ?? `http://localhost:${config.port}`;
+      log(`Statefront is running at ${url} with ${config.workers} workers (API ${url}/api/v1)`);
+    }
+  });
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        log('every worker has drained; exiting');
+        process.exit(0);
+      }
+      return;
+    }
+    const now = Date.now();
+    recentDeaths.push(now);
+    while (recentDeaths.length > 0 && (recentDeaths[0] ?? now) < now - 30_000) recentDeaths.shift();
+    // A worker that cannot start (bad config, database refusing) would die again at once: stop then.
+    if (recentDeaths.length > config.workers * 3) {
+      log(`workers keep dying (last: pid ${worker.process.pid}, code ${code}, ${signal}); giving up`);
+      process.exit(1);
+    }
+    log(`worker ${worker.process.pid} died (code ${code}, signal ${signal}); starting another`);
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: draining ${Object.keys(cluster.workers ?? {}).length} workers`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + drainDelayMs() + 2000).unref();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) {
+    drainDelayMs(); // Refuse a bad value before forking n workers that would each refuse it.
+    supervise(config);
+    return;
+  }
+  await serve(config);
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,17 +27,33 @@ export interface DatabaseHandle {
  */
 export async function openDatabase(
   config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>,
-  options: { migrate?: boolean } = {},
+  options: {
+    migrate?: boolean;
+    /**
+     * Runs after the migrations while still holding the migration lock (the demo seed): several
+     * processes starting at once on an empty PostgreSQL must not each insert the catalogue.
+     */
+    afterMigrate?: (db: Database) => Promise<void>;
+  } = {},
 ): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
+  const afterMigrate = options.afterMigrate ?? (async () => {});
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: withDefaultUser(config.databaseUrl), max: 10 });
+    const pool = new pg.Pool({
+      connectionString: withDefaultUser(config.databaseUrl),
+      max: 10,
+      // A database that accepts no connection must fail the request (503), not hang it.
+      connectionTimeoutMillis: 5000,
+    });
     // An idle client losing its connection emits on the pool; without a listener that would crash us.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     try {
       if (shouldMigrate)
-        await migrateExclusively(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+        await migrateExclusively(pool, async () => {
+          await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+          await afterMigrate(db as unknown as Database);
+        });
     } catch (error) {
       await pool.end();
       throw error;
@@ -56,10 +73,14 @@ export async function openDatabase(
   const release = acquireDataDirLock(config.dataDir);
   let client: PGlite | undefined;
   try {
-    client = new PGlite(join(config.dataDir, 'pglite'));
+    // pg_trgm backs the catalogue search's typo tolerance (migration 0003_search).
+    client = new PGlite(join(config.dataDir, 'pglite'), { extensions: { pg_trgm } });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
-    if (shouldMigrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (shouldMigrate) {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await afterMigrate(db as unknown as Database);
+    }
     let closed = false;
     const opened = client;
     return {

@@ -61,10 +61,10 @@ const toAccountInfo = (u: {
 export function usersHandlers(ctx: AppContext) {
   primeDummyHash();
   const { authMax, windowMs } = ctx.config.rateLimit;
-  const loginThrottle = new LoginThrottle(authMax, windowMs);
+  const loginThrottle = new LoginThrottle(authMax, windowMs, ctx.limits, 'login');
   // Password spraying (one guess each against many emails) never trips the per-account key above;
   // this caps failures per IP across all emails, loose enough for an office or campus behind one NAT.
-  const ipThrottle = new LoginThrottle(IP_FAILURES_PER_AUTH_MAX * authMax, windowMs);
+  const ipThrottle = new LoginThrottle(IP_FAILURES_PER_AUTH_MAX * authMax, windowMs, ctx.limits, 'login-ip');
   return {
     async register(request: FastifyRequest, reply: FastifyReply): Promise<AccountInfo> {
       const body = request.body as RegisterRequest;
@@ -91,13 +91,12 @@ export function usersHandlers(ctx: AppContext) {
       const email = normaliseEmail(body.email);
       // Keyed by IP and account so one shopper's typos do not lock out a shared office IP.
       const throttleKey = `${request.ip}|${email}`;
-      ipThrottle.check(request.ip);
-      loginThrottle.check(throttleKey);
+      await ipThrottle.check(request.ip);
+      await loginThrottle.check(throttleKey);
       const user = await findUserByEmail(ctx.db, email);
       if (!user) await burnPasswordCheck(body.password);
       if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
-        loginThrottle.recordFailure(throttleKey);
-        ipThrottle.recordFailure(request.ip);
+        await Promise.all([loginThrottle.recordFailure(throttleKey), ipThrottle.recordFailure(request.ip)]);
         throw unauthorized('Invalid email or password');
       }
 

@@ -7,6 +7,7 @@ import { productsHandlers } from '../handlers/products.handlers';
 import { storeHandlers } from '../handlers/store.handlers';
 import { usersHandlers } from '../handlers/users.handlers';
 import { wishlistHandlers } from '../handlers/wishlist.handlers';
+import { healthHandlers, type ProcessHealth } from '../health';
 import { API_PREFIX, OPENAPI_PATH } from '../http/api';
 import type { PaymentGateway } from '../payments/provider';
 import { appWide } from './app-wide';
@@ -15,6 +16,8 @@ export interface ApiRoutesOptions {
   ctx: AppContext;
   /** The registered payment gateways: each one's callback route is served here. */
   gateways: readonly PaymentGateway[];
+  /** What getHealth reports (server/health.ts). */
+  health: ProcessHealth;
 }
 
 type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => void;
@@ -30,8 +33,10 @@ const fastifyPath = (openapiPath: string) => openapiPath.replace(/\{([^}]+)\}/g,
  * stops the start-up instead of answering 500 later.
  */
 export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes', async (app, options) => {
-  const { ctx, gateways } = options;
+  const { ctx, gateways, health } = options;
+  const operations = healthHandlers(health);
   const handlers: Record<string, unknown> = {
+    ...operations,
     ...usersHandlers(ctx),
     ...storeHandlers(ctx),
     ...productsHandlers(ctx, app.catalogue),
@@ -57,6 +62,9 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
       return handler as OperationHandler;
     },
   });
+
+  // Load balancers probe a fixed, short path; never limited, so a probe storm cannot mark us down.
+  app.get('/api/health', { config: { rateLimit: false } }, operations.getHealth);
 
   for (const gateway of gateways) {
     if (!documented.has(gateway))

@@ -17,6 +17,38 @@ interface ErrorLike {
   validationContext?: string;
 }
 
+/**
+ * Connection-level failures of node-postgres (server refusing or dropping connections, a restart in
+ * progress, the pool timing out): the database is unreachable, not the request wrong. SQLSTATE class
+ * 08 is a connection exception; 57P01-57P03 are an administrator shutdown, a crash shutdown and
+ * "cannot connect now" (starting up).
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)/i;
+
+export function isDatabaseUnavailable(raw: unknown): boolean {
+  // Drizzle wraps driver errors (DrizzleQueryError.cause); look a few levels down.
+  let error = raw as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; depth < 4 && error && typeof error === 'object'; depth++) {
+    const code = typeof error.code === 'string' ? error.code : '';
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true;
+    if (typeof error.message === 'string' && UNAVAILABLE_MESSAGE.test(error.message)) return true;
+    error = error.cause as typeof error;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait while the database is unreachable (a restart takes a few). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 export function classifyError(raw: unknown): {
   status: number;
   message: string;
@@ -63,6 +95,13 @@ export function classifyError(raw: unknown): {
       return { status: 400, message: 'Malformed JSON in request body', headers: {} };
     }
     return { status, message: message || 'Bad request', headers: {} };
+  }
+  if (isDatabaseUnavailable(raw)) {
+    return {
+      status: 503,
+      message: 'The shop is briefly unavailable, please try again in a moment',
+      headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) },
+    };
   }
   return { status: 500, message: 'Internal server error', headers: {} };
 }
@@ -111,7 +150,10 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
 export const errorHandlerPlugin = appWide('statefront-error-handler', async (app) => {
   app.setErrorHandler((error, request, reply) => {
     const { status, message, headers, field } = classifyError(error);
-    if (status >= 500) {
+    if (status === 503) {
+      // One line per request, not a stack each: a database restart would otherwise flood the log.
+      request.log.warn({ reason: (error as Error).message }, 'database unavailable');
+    } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ status, reason: message }, 'client error');

@@ -348,6 +348,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this process can serve (for load balancers and orchestrators)
+         * @description 200 when the database answers (Redis down only degrades: limits fall back as documented in
+         *     docs/deploy.md); 503 when the database is down or the process is draining after SIGTERM.
+         *     Never cached, never rate-limited. Also served at `/api/health` for load balancers.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -678,6 +700,19 @@ export interface components {
             outcome: "success" | "failure";
             /** @description HMAC-SHA256 of the attempt, outcome and amount */
             signature: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "degraded" | "down";
+            /** @enum {string} */
+            database: "ok" | "down";
+            /**
+             * @description `off` when no REDIS_URL is configured
+             * @enum {string}
+             */
+            redis: "ok" | "down" | "off";
+            /** @description true once the process got SIGTERM and is finishing its requests */
+            draining?: boolean;
         };
     };
     responses: {
@@ -1481,6 +1516,36 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Serving */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
         };
     };
 }

@@ -25,6 +25,7 @@ import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';
 import type { provideSavedProductsMachine } from './actors/saved-products.live';
+import type { provideSearchMachine } from './actors/search.live';
 import { type Emitter, handleEmitted, type Navigate } from './emitted';
 
 export type StartAppOptions = {
@@ -73,6 +74,7 @@ export type PageMachines = {
   product: ReturnType<typeof provideProductMachine>;
   productsList: ReturnType<typeof provideProductsListMachine>;
   savedProducts: ReturnType<typeof provideSavedProductsMachine>;
+  search: ReturnType<typeof provideSearchMachine>;
 };
 
 /**

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -102,7 +103,13 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
-  options: { store?: StoreInfo; products?: SeedProduct[]; gateways?: readonly PaymentGateway[] } = {},
+  options: {
+    store?: StoreInfo;
+    products?: SeedProduct[];
+    gateways?: readonly PaymentGateway[];
+    /** A Redis to share the limits in (server/window-counter.ts). */
+    redis?: Redis;
+  } = {},
 ): Promise<TestApp> {
   const cleanups: Array<() => Promise<void> | void> = [];
   let config: ServerConfig;
@@ -125,6 +132,7 @@ export async function createTestApp(
     store,
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
     ...(options.gateways ? { gateways: options.gateways } : {}),
+    ...(options.redis ? { redis: options.redis } : {}),
   });
   await app.ready();
   const ctx: AppContext = { db: database.db, config, store, log: app.log };

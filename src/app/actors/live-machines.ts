@@ -19,6 +19,7 @@ import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';
 import { createRootMachines } from './root.live';
 import { provideSavedProductsMachine } from './saved-products.live';
+import { provideSearchMachine } from './search.live';
 
 export type { LiveDeps } from './live-deps';
 
@@ -26,6 +27,7 @@ export function createLiveMachines(deps: LiveDeps) {
   return {
     ...createRootMachines(deps),
     productsList: provideProductsListMachine(deps),
+    search: provideSearchMachine(deps),
     product: provideProductMachine(deps),
     featuredProducts: provideFeaturedProductsMachine(deps),
     checkout: provideCheckoutMachine(deps),
