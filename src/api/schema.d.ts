@@ -173,7 +173,12 @@ export interface paths {
         /** The signed-in customer's wishlist */
         get: operations["getWishlist"];
         put?: never;
-        /** Merge a visitor's saved products into the account's wishlist (on sign-in) */
+        /**
+         * Merge a visitor's saved products into the account's wishlist (on sign-in)
+         * @description Each known id is saved in the order given (oldest first), on top of the account's list, so the
+         *     visitor's most recent save ends first; an id already saved moves up. Ids that are not products
+         *     are ignored. The answer is the whole list; past 200 the least recently saved drop off.
+         */
         post: operations["mergeWishlist"];
         delete?: never;
         options?: never;
@@ -189,7 +194,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save a product (saving it again keeps one entry and moves it to the top) */
+        /**
+         * Save a product (saving it again keeps one entry and moves it to the top)
+         * @description An account keeps at most 200 saved products: saving one more drops the least recently saved.
+         */
         put: operations["addToWishlist"];
         post?: never;
         /** Remove a product (removing one that is not saved is not an error) */

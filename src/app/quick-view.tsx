@@ -113,7 +113,7 @@ export default function QuickView({ id }: { id: string }) {
                     w: 'full',
                     h: 'auto',
                     aspectRatio: '4/5',
-                    maxH: { base: '16rem', md: 'none' },
+                    maxH: { base: '13rem', md: 'none' },
                     objectFit: 'cover',
                     borderRadius: 'card',
                     bg: 'bg.muted',
