@@ -127,7 +127,7 @@ type Reached = {
 };
 
 /** Per machine: states and transitions of the definition reached by the model tests and by the browser. */
-export function coverageReport(): string {
+export function coverageReport(names?: string[]): string {
   const reached: Reached | null = existsSync(REACHED_FILE)
     ? (JSON.parse(readFileSync(REACHED_FILE, 'utf8')) as Reached)
     : null;
@@ -137,7 +137,7 @@ export function coverageReport(): string {
     `${'machine'.padEnd(18)}${'states: model'.padStart(16)}${'browser'.padStart(16)}${'transitions: model'.padStart(22)}${'browser'.padStart(16)}`,
   ];
   const missing: string[] = [];
-  for (const model of models) {
+  for (const model of names ? names.map(modelNamed) : models) {
     const { states, transitions } = definitionOf(model.machine);
     const byModel = coverageOf(model, generatePaths(model));
     const browser = reached?.machines[model.name];
@@ -169,7 +169,7 @@ function main(argv: string[]) {
   const name = argv.find((a, i) => !a.startsWith('--') && (formatAt < 0 || i !== formatAt + 1));
   if (!name || (format && format !== 'md' && format !== 'json')) {
     process.stderr.write(
-      `Usage: npm run -s journeys -- <machine> [--format md|json] [--all]\nMachines: ${models.map((m) => m.name).join(', ')}\n`,
+      `Usage: npm run -s journeys -- <machine> [--format md|json] [--all] | --coverage\nMachines: ${models.map((m) => m.name).join(', ')}\n`,
     );
     process.exitCode = 2;
     return;
