@@ -75,7 +75,12 @@ function toJourney(path: GraphPath, name: string, machine: AnyStateMachine): Jou
     const state = stateName(s.state);
     return { event: describeStep(s.event, machine), state, ...inBrowser(name, s.event, state) };
   });
-  return { title: `${path.caseTitle} → ${stateName(path.state)}`, machine: name, case: path.caseTitle, steps };
+  return {
+    title: `${path.caseTitle} → ${stateName(path.state)}`,
+    machine: name,
+    case: path.caseTitle,
+    steps,
+  };
 }
 
 /**
@@ -117,10 +122,12 @@ export function toMarkdown(name: string, journeys: Journey[]): string {
 
 const percent = (part: number, whole: number) => `${whole ? Math.round((part / whole) * 100) : 100} %`;
 
-type Reached = { machines: Record<string, { states: string[]; transitions: string[]; passed: number; journeys: number }> };
+type Reached = {
+  machines: Record<string, { states: string[]; transitions: string[]; passed: number; journeys: number }>;
+};
 
 /** Per machine: states and transitions of the definition reached by the model tests and by the browser. */
-export function coverageReport(): string {
+export function coverageReport(names?: string[]): string {
   const reached: Reached | null = existsSync(REACHED_FILE)
     ? (JSON.parse(readFileSync(REACHED_FILE, 'utf8')) as Reached)
     : null;
@@ -130,18 +137,22 @@ export function coverageReport(): string {
     `${'machine'.padEnd(18)}${'states: model'.padStart(16)}${'browser'.padStart(16)}${'transitions: model'.padStart(22)}${'browser'.padStart(16)}`,
   ];
   const missing: string[] = [];
-  for (const model of models) {
+  for (const model of names ? names.map(modelNamed) : models) {
     const { states, transitions } = definitionOf(model.machine);
     const byModel = coverageOf(model, generatePaths(model));
     const browser = reached?.machines[model.name];
-    const count = (all: string[], hit: Set<string>) => `${all.filter((x) => hit.has(x)).length}/${all.length} ${percent(all.filter((x) => hit.has(x)).length, all.length)}`;
+    const count = (all: string[], hit: Set<string>) =>
+      `${all.filter((x) => hit.has(x)).length}/${all.length} ${percent(all.filter((x) => hit.has(x)).length, all.length)}`;
     const inBrowserStates = new Set(browser?.states ?? []);
     const inBrowserTransitions = new Set(browser?.transitions ?? []);
     lines.push(
       `${model.name.padEnd(18)}${count(states, byModel.states).padStart(16)}${(browser ? count(states, inBrowserStates) : driven[model.name] ? 'not run' : 'no drivers').padStart(16)}${count(transitions, byModel.transitions).padStart(22)}${(browser ? count(transitions, inBrowserTransitions) : '').padStart(16)}`,
     );
     if (browser)
-      for (const x of [...states.filter((s) => !inBrowserStates.has(s)), ...transitions.filter((t) => !inBrowserTransitions.has(t))])
+      for (const x of [
+        ...states.filter((s) => !inBrowserStates.has(s)),
+        ...transitions.filter((t) => !inBrowserTransitions.has(t)),
+      ])
         missing.push(`  ${model.name}: not reached in the browser: ${x}`);
   }
   if (missing.length > 0) lines.push('', ...missing);
@@ -158,7 +169,7 @@ function main(argv: string[]) {
   const name = argv.find((a, i) => !a.startsWith('--') && (formatAt < 0 || i !== formatAt + 1));
   if (!name || (format && format !== 'md' && format !== 'json')) {
     process.stderr.write(
-      `Usage: npm run -s journeys -- <machine> [--format md|json] [--all]\nMachines: ${models.map((m) => m.name).join(', ')}\n`,
+      `Usage: npm run -s journeys -- <machine> [--format md|json] [--all] | --coverage\nMachines: ${models.map((m) => m.name).join(', ')}\n`,
     );
     process.exitCode = 2;
     return;

@@ -6,7 +6,7 @@
  * Prints one line per file and the totals; exits 1 when the JS is over JS_BUDGET or JS + CSS over 150 KB
  * (and says how far the JS is from the 90 KB target).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -99,6 +99,27 @@ export function brotliSize(buffer: Buffer): number {
   }).length;
 }
 
+/** Traces of the Stately inspector, which only `npm run dev` may load (src/app/dev-inspector.ts). */
+const INSPECTOR_TRACES = ['@statelyai/inspect', 'statelyai', 'createBrowserInspector', 'stately.ai/inspect'];
+
+/** The built JavaScript files (under `dist/`) that carry inspector code: none, in a production build. */
+export function inspectorLeaks(dist: string): string[] {
+  const leaks: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.m?js$/.test(entry.name)) {
+        const text = readFileSync(path, 'utf8');
+        const trace = INSPECTOR_TRACES.find((t) => text.includes(t));
+        if (trace) leaks.push(`${path.slice(dist.length + 1)} (${trace})`);
+      }
+    }
+  };
+  walk(dist);
+  return leaks;
+}
+
 function main() {
   const dist = resolve(process.argv[2] ?? 'dist');
   const manifestPath = join(dist, '.vite', 'manifest.json');
@@ -120,10 +141,15 @@ function main() {
   console.log(
     `  ${'JS + CSS'.padEnd(width)}  ${kb(result.pageTotal).padStart(9)}  (budget ${kb(PAGE_BUDGET)})`,
   );
+  const leaks = inspectorLeaks(dist);
+  for (const leak of leaks) console.error(`Inspector code in the production build: ${leak}`);
+  if (leaks.length === 0)
+    console.log('No inspector code in the build (@statelyai/inspect is development only).');
   if (result.failures.length > 0) {
     for (const failure of result.failures) console.error(`Over budget: ${failure}`);
     process.exit(1);
   }
+  if (leaks.length > 0) process.exit(1);
   console.log(
     result.jsTotal <= JS_TARGET
       ? 'Within budget and target.'

@@ -7,8 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { driven } from '../tests/machines/drivers/index';
 import { models } from '../tests/machines/support/models';
-import { journeysOf } from './journeys';
+import { journeysOf, toMarkdown } from './journeys';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -148,7 +149,62 @@ export function machineDoc(name: string, machine: AnyStateMachine): string {
     }`,
     `- Journeys: ${journeysOf(name).length} — \`npm run -s journeys -- ${name}\``,
     '',
+    ...runOne(name),
+    ...journeysSection(name),
   ].join('\n');
+}
+
+/** How to run one of this machine's journeys: in the browser where it has drivers, else as a model test. */
+function runOne(name: string): string[] {
+  const lines = ['## Run a journey', ''];
+  if (driven[name])
+    lines.push(
+      `Every journey below runs in Debian's chromium against a fresh server (\`npm run test:journeys -- ${name}\`;`,
+      "the steps' drivers and page checks are in",
+      `[tests/machines/drivers/${name}.drivers.ts](../../tests/machines/drivers/${name}.drivers.ts)). To run one, or`,
+      'an edited one:',
+      '',
+      '```sh',
+      `npm run -s journeys -- ${name} --format json > ${name}-journeys.json`,
+      `node -e 'const j=require("./${name}-journeys.json"); require("fs").writeFileSync("one.json", JSON.stringify([j[0]], null, 2))'`,
+      '# edit one.json: steps keep the `event` words printed above (reorder, drop or repeat them)',
+      'npm run test:journeys -- --file one.json',
+      '```',
+      '',
+      'Each step says what the browser does (`browser`) and what the page must then show (`page`).',
+      '',
+    );
+  else
+    lines.push(
+      'This machine has no browser drivers yet: its journeys run as model tests against a real actor',
+      `(\`npx vitest run tests/machines/${name}.machine.test.ts\`).`,
+      '',
+    );
+  return lines;
+}
+
+/** Above this many journeys a page lists the first ones and says how to print them all. */
+const LISTED = 60;
+
+/** The generated journeys, one heading level down from the page's. */
+function journeysSection(name: string): string[] {
+  const journeys = journeysOf(name);
+  const listed = journeys.length > LISTED ? journeys.slice(0, LISTED / 2) : journeys;
+  const more =
+    journeys.length > listed.length
+      ? [
+          `The first ${listed.length} of ${journeys.length}; \`npm run -s journeys -- ${name}\` prints them all.`,
+          '',
+        ]
+      : [];
+  const markdown = toMarkdown(name, listed)
+    .replace(
+      /^# Journeys through the (\S+) machine \(\d+\)/m,
+      `# Journeys through the $1 machine (${journeys.length})`,
+    )
+    .replace(/^# /m, '## ')
+    .replace(/^## (\d+)\. /gm, '### $1. ');
+  return [markdown.trimEnd(), '', ...more];
 }
 
 const PURPOSE: Record<string, string> = {
@@ -240,8 +296,14 @@ Events sent *to* machines are lowercase and dotted with a flat payload (\`cart.a
 
 \`npm run -s journeys -- <machine> [--format md|json]\` prints every journey of a machine: numbered steps with
 the event (a shopper's action with its payload, an actor's answer, or time passing) and the state reached.
-\`--format json\` prints only \`[{ "title", "steps": [{ "event", "state" }] }]\`. Use \`-s\` (silent): without it
-npm prints its own \`> statefront@… journeys\` banner on stdout before the JSON.
+\`--format json\` prints only \`[{ "title", "machine", "case", "steps": [{ "event", "state", "does", "expect" }] }]\`
+(\`does\` and \`expect\` for the machines with browser drivers: what to do in the browser, what the page shows).
+Use \`-s\` (silent): without it npm prints its own \`> statefront@… journeys\` banner on stdout before the JSON.
+
+\`npm run test:journeys\` replays every default journey of checkout and payment in Debian's chromium against a
+fresh production server on PGlite (drivers in \`tests/machines/drivers/\`); \`--file <json>\` runs journeys
+printed by \`--format json\`, edited or not. \`npm run -s journeys -- --coverage\` prints, per machine, the states
+and transitions reached by the model tests and by the last full browser run.
 
 The journeys are the paths the model tests replay (tests/machines): @xstate/graph's shortest path to every
 state, each extended by every transition of the graph, so together they take every transition of the machine.

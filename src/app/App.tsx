@@ -1,12 +1,17 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { liveMachines } from './actors/root.live';
-import { AppProviders, startApp } from './app-actor';
+import { AppProviders, type StartAppOptions, startApp } from './app-actor';
+import { devInspector } from './dev-inspector';
 import { appRoutes } from './routes';
 
 export const router = createBrowserRouter(appRoutes);
 
 /** The one actor system of the page: the app actor and its children, started before the first render. */
-const app = startApp(liveMachines, { navigate: (to, options) => router.navigate(to, options) });
+const options: StartAppOptions = { navigate: (to, navigateOptions) => router.navigate(to, navigateOptions) };
+// `npm run dev` with ?inspect: every actor in the Stately inspector. A production build drops the whole
+// statement (not one byte on the home page) and with it the inspector package's dynamic import.
+if (import.meta.env.DEV) options.inspect = devInspector();
+const app = startApp(liveMachines, options);
 
 /** Resolves once the router has loaded the first screen's lazy route (its chunk is preloaded). */
 export function routerReady(): Promise<void> {

@@ -18,10 +18,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page, type Request, type Route } from 'playwright-core';
 import type { EventObject } from 'xstate';
-import { toCreateOrderRequest } from '../../machines/checkout.machine';
 import { type ApiProduct, cardCartLine, toDisplayProduct } from '../../machines/catalogue.model';
+import { toCreateOrderRequest } from '../../machines/checkout.machine';
 import { journeyEvents } from '../../scripts/journeys';
-import type { AnyDrivers, Answer, World } from '../machines/drivers/driver';
+import type { Answer, AnyDrivers, World } from '../machines/drivers/driver';
 import { stepKeyOf } from '../machines/drivers/driver';
 import { driven } from '../machines/drivers/index';
 import { coverageOf, type GraphPath, generatePaths, stateName } from '../machines/support/graph';
@@ -29,6 +29,7 @@ import { modelNamed } from '../machines/support/models';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const REACHED_FILE = join(ROOT, 'reports/journeys-reached.json');
+const SHOTS = join(ROOT, 'screenshots/journeys');
 const PORT = Number(process.env.JOURNEYS_PORT ?? 8140);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WORKERS = Math.max(1, Number(process.env.JOURNEY_WORKERS ?? 2));
@@ -122,7 +123,8 @@ async function api(base: string, path: string, init: { method?: string; token?: 
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   });
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${JSON.stringify(body)}`);
   return body as Record<string, unknown>;
 }
 
@@ -141,7 +143,8 @@ async function openShop(base: string): Promise<Shop> {
   const products = list.data.map(toDisplayProduct);
   const sized = products.find((p) => (p.sizes?.length ?? 0) > 1 && (p.colors?.length ?? 0) > 1);
   const simple = products.find((p) => p.sizes?.length === 1 && (p.colors?.length ?? 0) <= 1);
-  if (!sized || !simple) throw new Error('the catalogue needs a product with sizes and colours and a one-size one');
+  if (!sized || !simple)
+    throw new Error('the catalogue needs a product with sizes and colours and a one-size one');
   const { sizeOptions: _s, colorOptions: _c, ...chosen } = cardCartLine(sized);
   return {
     base,
@@ -260,9 +263,10 @@ async function worldFor(page: Page, shop: Shop, drivers: AnyDrivers, orderId: st
       }
     },
     hangGateway: async () => {
-      // Never answered: the browser keeps waiting for the gateway, as for one that is down.
+      // 204 No Content: the browser stays where it is, as when a gateway page never opens. (A request
+      // held forever would also do it, but Playwright waits for a pending navigation before it acts.)
       await page.route(/\/api\/v1\/payments\/sandbox\//, (route, request) =>
-        request.method() === 'POST' ? undefined : route.fallback(),
+        request.method() === 'POST' ? route.fulfill({ status: 204 }) : route.fallback(),
       );
     },
     advance: (ms) => page.clock.fastForward(ms),
@@ -272,10 +276,26 @@ async function worldFor(page: Page, shop: Shop, drivers: AnyDrivers, orderId: st
 type Outcome = { ok: boolean; error?: string; reached: number; ms: number };
 
 async function runJourney(browser: Browser, shop: Shop, journey: Runnable): Promise<Outcome> {
+  const started = Date.now();
+  try {
+    return await replay(browser, shop, journey, started);
+  } catch (error) {
+    return {
+      ok: false,
+      error: (error as Error).message.split('\n')[0],
+      reached: 0,
+      ms: Date.now() - started,
+    };
+  }
+}
+
+async function replay(browser: Browser, shop: Shop, journey: Runnable, started: number): Promise<Outcome> {
   const drivers = driven[journey.machine];
   if (!drivers) throw new Error(`No browser drivers for the ${journey.machine} machine`);
-  const started = Date.now();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
   await context.addCookies([{ name: 'auth_token', value: shop.token, url: shop.base }]);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -311,6 +331,20 @@ async function runJourney(browser: Browser, shop: Shop, journey: Runnable): Prom
     return { ok: true, reached, ms: Date.now() - started };
   } catch (error) {
     const message = (error as Error).message.split('\n')[0] ?? String(error);
+    mkdirSync(SHOTS, { recursive: true });
+    const shot = join(SHOTS, `${journey.machine}-${journey.title.replace(/[^\w]+/g, '-')}-${Date.now()}.png`);
+    const shown = await Promise.race([
+      page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 240)).catch(() => '?'),
+      new Promise<string>((done) => setTimeout(() => done('(page not answering)'), 3000)),
+    ]);
+    const saved = await Promise.race([
+      page.screenshot({ path: shot, fullPage: true, timeout: 5000 }).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((done) => setTimeout(() => done(false), 6000)),
+    ]);
+    where += `\n     at ${page.url()}, showing: ${shown}${saved ? `\n     screenshot ${shot}` : ''}\n    `;
     return { ok: false, error: `${where}: ${message}`, reached, ms: Date.now() - started };
   } finally {
     await context.close();
@@ -362,8 +396,10 @@ function journeysFromFile(file: string): Runnable[] {
 
 /** The states and transitions the browser run reached, per machine, from the steps it verified. */
 function writeReached(journeys: Runnable[], outcomes: Outcome[]) {
-  const byMachine: Record<string, { states: string[]; transitions: string[]; journeys: number; passed: number }> =
-    {};
+  const byMachine: Record<
+    string,
+    { states: string[]; transitions: string[]; journeys: number; passed: number }
+  > = {};
   for (const machine of new Set(journeys.map((j) => j.machine))) {
     const model = modelNamed(machine);
     const prefixes = journeys.flatMap((j, i) =>
@@ -371,7 +407,10 @@ function writeReached(journeys: Runnable[], outcomes: Outcome[]) {
         ? [{ ...j.path, steps: j.path.steps.slice(0, outcomes[i]?.reached ?? 0) } as GraphPath]
         : [],
     );
-    const covered = coverageOf(model, prefixes.filter((p) => p.steps.length > 0));
+    const covered = coverageOf(
+      model,
+      prefixes.filter((p) => p.steps.length > 0),
+    );
     byMachine[machine] = {
       states: [...covered.states].sort(),
       transitions: [...covered.transitions].sort(),
@@ -380,22 +419,43 @@ function writeReached(journeys: Runnable[], outcomes: Outcome[]) {
     };
   }
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
-  writeFileSync(REACHED_FILE, `${JSON.stringify({ at: new Date().toISOString(), machines: byMachine }, null, 2)}\n`);
+  writeFileSync(
+    REACHED_FILE,
+    `${JSON.stringify({ at: new Date().toISOString(), machines: byMachine }, null, 2)}\n`,
+  );
 }
 
 async function main(argv: string[]) {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (apt-get install chromium); no browser is downloaded`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} not found (apt-get install chromium); no browser is downloaded`);
   const fileAt = argv.indexOf('--file');
   const file = fileAt >= 0 ? argv[fileAt + 1] : undefined;
-  const names = argv.filter((a, i) => !a.startsWith('--') && i !== fileAt + 1);
-  for (const name of names) if (!driven[name]) throw new Error(`No browser drivers for ${name}: ${Object.keys(driven).join(', ')}`);
-  const journeys = file ? journeysFromFile(file) : defaultJourneys(names.length > 0 ? names : Object.keys(driven));
+  const names = argv.filter((a, i) => !a.startsWith('--') && (fileAt < 0 || i !== fileAt + 1));
+  for (const name of names)
+    if (!driven[name]) throw new Error(`No browser drivers for ${name}: ${Object.keys(driven).join(', ')}`);
+  const journeys = file
+    ? journeysFromFile(file)
+    : defaultJourneys(names.length > 0 ? names : Object.keys(driven));
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
     console.log('dist/ is missing: npm run build');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const launch = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  let browser = await launch();
+  // A browser that went away under the run (killed from outside, out of memory) is started again and
+  // the journey it was running is run once more; a journey's own failure is never retried.
+  let relaunching: Promise<Browser> | null = null;
+  const liveBrowser = async () => {
+    if (browser.isConnected()) return browser;
+    relaunching ??= launch().then((b) => {
+      browser = b;
+      relaunching = null;
+      console.log('(the browser went away: started it again)');
+      return b;
+    });
+    return relaunching;
+  };
   const started = Date.now();
   const outcomes: Outcome[] = new Array(journeys.length);
   try {
@@ -406,7 +466,9 @@ async function main(argv: string[]) {
         const index = nextIndex++;
         const journey = journeys[index];
         if (!journey) return;
-        const outcome = await runJourney(browser, shop, journey);
+        let outcome = await runJourney(await liveBrowser(), shop, journey);
+        if (!outcome.ok && !browser.isConnected())
+          outcome = await runJourney(await liveBrowser(), shop, journey);
         outcomes[index] = outcome;
         const name = `${journey.machine} #${index + 1} ${journey.title}`;
         console.log(

@@ -6,7 +6,7 @@
 import type { EventObject } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { labelOf } from '../support/graph';
-import { type MachineDrivers, see, type StepContext, type World } from './driver';
+import { type MachineDrivers, type StepContext, see, type World } from './driver';
 
 type SubmitEvent = EventObject & { items: unknown[]; city: string; postalCode: string };
 
@@ -146,4 +146,3 @@ export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {
     },
   },
 };
-

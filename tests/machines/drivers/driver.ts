@@ -22,22 +22,7 @@ export type StateValueString<V> = V extends string
 // biome-ignore lint/suspicious/noExplicitAny: matching any machine's type parameters
 type Any = any;
 type Parts<M> =
-  M extends StateMachine<
-    Any,
-    infer E,
-    Any,
-    infer A,
-    Any,
-    Any,
-    infer D,
-    infer V,
-    Any,
-    Any,
-    Any,
-    Any,
-    Any,
-    Any
-  >
+  M extends StateMachine<Any, infer E, Any, infer A, Any, Any, infer D, infer V, Any, Any, Any, Any, Any, Any>
     ? { event: E; actor: A; delay: D; value: V }
     : never;
 
@@ -93,7 +78,7 @@ export type World = {
   answer: (actor: string, answer: Answer) => Promise<void>;
   /** Pays `orderId` on the real sandbox gateway page (a second tab) via POST /payments with `method`. */
   payOnGateway: (orderId: string) => Promise<void>;
-  /** Makes the browser's form post to the sandbox gateway hang, as a gateway that never answers. */
+  /** Makes the browser's form post to the sandbox gateway go nowhere (204), as a gateway page that never opens. */
   hangGateway: () => Promise<void>;
   /** Moves the page's clock on (Playwright's fake clock, installed for journeys with delays). */
   advance: (ms: number) => Promise<void>;
@@ -120,9 +105,7 @@ export type StepDriver = {
 };
 
 /** What the page shows in a state: in words, and checked. Transient states are never rested in. */
-export type StateCheck =
-  | { shows: string; check: (world: World) => Promise<void> }
-  | { transient: string };
+export type StateCheck = { shows: string; check: (world: World) => Promise<void> } | { transient: string };
 
 /** API requests of each invoked actor, held until a step answers them. */
 export type RequestMatcher = { method: string; path: RegExp };

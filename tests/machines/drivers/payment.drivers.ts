@@ -9,7 +9,7 @@ import type { EventObject } from 'xstate';
 import type { paymentMachine } from '../../../machines/payment.machine';
 import { labelOf } from '../support/graph';
 import { paymentResponses } from '../support/models';
-import { at, heading, type MachineDrivers, see, type StepContext, type World } from './driver';
+import { at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
 
 type ActorEvent = EventObject & { output?: unknown; error?: { message?: string; field?: string } };
 
@@ -29,12 +29,14 @@ const METHOD_FOR: Record<string, string | undefined> = {
 };
 
 const OUTCOME_WORDS: Record<string, string> = {
-  redirectPost: "the real sandbox answers redirect_post (method 'Card / net banking'): the browser posts to the gateway page",
+  redirectPost:
+    "the real sandbox answers redirect_post (method 'Card / net banking'): the browser posts to the gateway page",
   deeplink: "the real sandbox answers a UPI deeplink (method 'UPI app')",
   qr: "the real sandbox answers a UPI QR code (method 'UPI QR code')",
-  redirect: "the real answer reshaped to a plain redirectUrl (the sandbox page): the browser goes there",
-  initiated: "the real answer reshaped to { success: true } with no action (a gateway that just starts)",
-  refused: "the real server refuses: the order was paid in another tab first (409 'This order is not awaiting payment')",
+  redirect: 'the real answer reshaped to a plain redirectUrl (the sandbox page): the browser goes there',
+  initiated: 'the real answer reshaped to { success: true } with no action (a gateway that just starts)',
+  refused:
+    "the real answer reshaped to the gateway's refusal { success: false, error: 'Order is not pending' }",
   refusedSilently: 'the real answer reshaped to { success: false } without a message',
 };
 
@@ -68,7 +70,9 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       does: () => 'Open /payment?orderId=<a new Pending order> signed in (or /payment without an order id)',
       perform: async ({ world }) => {
         const { page, base, orderId } = world;
-        await page.goto(orderId ? `${base}/payment?orderId=${encodeURIComponent(orderId)}` : `${base}/payment`);
+        await page.goto(
+          orderId ? `${base}/payment?orderId=${encodeURIComponent(orderId)}` : `${base}/payment`,
+        );
       },
     },
     'done:fetchOrder': {
@@ -142,16 +146,20 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       },
       perform: async ({ world, event }) => {
         const kind = outcomeOf(event);
-        if (kind === 'refused' && world.orderId) await world.payOnGateway(world.orderId);
         const reshape: Record<string, (real: unknown) => unknown> = {
-          redirect: (real) => ({ success: true, redirectUrl: (real as { redirectUrl?: string }).redirectUrl }),
+          redirect: (real) => ({
+            success: true,
+            redirectUrl: (real as { redirectUrl?: string }).redirectUrl,
+          }),
           initiated: () => ({ success: true }),
+          refused: () => paymentResponses.refused,
           refusedSilently: () => ({ success: false }),
         };
         const body = reshape[kind];
         await world.answer('submitPayment', body ? { kind: 'reshape', body } : { kind: 'real' });
       },
-      shows: (event) => (outcomeOf(event) === 'initiated' ? 'Payment initiated' : undefined),
+      shows: (event) =>
+        ({ initiated: 'Payment initiated', refused: 'Order is not pending' })[outcomeOf(event)],
     },
     'error:submitPayment': {
       does: (event) => {
@@ -230,7 +238,8 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       perform: ({ world }) => world.advance(10 * 60 * 1000),
     },
     'after:redirectTimeout': {
-      does: () => 'The gateway page never answers the form post; wait 6 s (the page clock moves on)',
+      does: () =>
+        'The gateway page never opens (its form post answers 204, fault injected); wait 6 s (the page clock moves on)',
       arrange: ({ world }) => world.hangGateway(),
       perform: ({ world }) => world.advance(6000),
     },
