@@ -4,12 +4,15 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress';
 import { routePreload } from './scripts/route-preload';
+import { stripMachineDescriptions } from './scripts/strip-machine-descriptions';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   plugins: [
     react(),
+    // The machines' descriptions are for the visualiser and the tests, not for shoppers' downloads.
+    stripMachineDescriptions(),
     routePreload(),
     precompress(),
     // `ANALYZE=1 npm run build` writes a treemap of every chunk to reports/bundle.html (outside dist/).

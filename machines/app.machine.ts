@@ -2,12 +2,12 @@
  * The app: the root of the one actor system, and the one place where machines talk to each other.
  *
  * Design. The long-lived actors (store information, sign-in, cart) are this machine's invoked
- * children, registered under the system ids 'storeInfo', 'auth' and 'cart', so one
+ * children, registered under the system ids 'storeInfo', 'auth', 'cart' and 'wishlist', so one
  * `createActor(appMachine, { inspect })` starts them all and an inspector attached there sees every
  * message between them. The actors never address each other directly: each tells the app what
  * happened (a fact such as `auth.signedIn` or `checkout.orderPlaced`) and the app decides who must
  * act on it (a command such as `session.signedIn` or `cart.reset` to the cart). So a new follower of
- * sign-in (a wishlist) is one more child and one more line here; auth does not change.
+ * sign-in (the wishlist) is one more child and one more line here; auth does not change.
  *
  * A screen's own machine (checkout, product, …) is started by its lazy route, so it is not a child:
  * the route gives it this actor's ref as input (`app`), and it reports to the app through that ref,
@@ -18,7 +18,9 @@
  * | from                | to the app             | the app tells | command             |
  * |---------------------|------------------------|---------------|---------------------|
  * | auth                | `auth.signedIn`        | cart          | `session.signedIn`  |
+ * | auth                | `auth.signedIn`        | wishlist      | `session.signedIn`  |
  * | auth                | `auth.signedOut`       | cart          | `session.signedOut` |
+ * | auth                | `auth.signedOut`       | wishlist      | `session.signedOut` |
  * | any API call (401)  | `api.unauthorized`     | auth          | `auth.unauthorized` |
  * | checkout (page)     | `checkout.orderPlaced` | cart          | `cart.reset`        |
  * | product (page)      | `cart.add`             | cart          | `cart.add`          |
@@ -31,6 +33,7 @@ import type { AppEvent } from './app-inbox';
 import { authMachine } from './auth.machine';
 import { cartMachine } from './cart.machine';
 import { type StoreInfo, storeInfoMachine } from './store-info.machine';
+import { wishlistMachine } from './wishlist.machine';
 
 export type { AppEvent, AppRef } from './app-inbox';
 
@@ -48,6 +51,7 @@ export const appMachine = setup({
       storeInfo: 'storeInfo';
       auth: 'auth';
       cart: 'cart';
+      wishlist: 'wishlist';
       watchUnauthorized: 'watchUnauthorized';
     },
   },
@@ -55,12 +59,15 @@ export const appMachine = setup({
     storeInfo: storeInfoMachine,
     auth: authMachine,
     cart: cartMachine,
+    wishlist: wishlistMachine,
     // src/app subscribes it to the API client: every 401 becomes `api.unauthorized`.
     watchUnauthorized: fromCallback<{ type: 'api.unauthorized' }>(() => () => {}),
   },
   actions: {
     tellCartSignedIn: sendTo('cart', { type: 'session.signedIn' }),
     tellCartSignedOut: sendTo('cart', { type: 'session.signedOut' }),
+    tellWishlistSignedIn: sendTo('wishlist', { type: 'session.signedIn' }),
+    tellWishlistSignedOut: sendTo('wishlist', { type: 'session.signedOut' }),
     signOutAfter401: sendTo('auth', { type: 'auth.unauthorized' }),
     resetCart: sendTo('cart', { type: 'cart.reset' }),
     addToCart: sendTo('cart', ({ event }) => event),
@@ -68,7 +75,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   description:
-    'The storefront while it is open: store information, sign-in and the cart run for as long as the page does.',
+    'The storefront while it is open: store information, sign-in, the cart and the wishlist run for as long as the page does.',
   context: ({ input }) => ({ firstStoreInfo: input?.storeInfo ?? null }),
   invoke: [
     {
@@ -79,16 +86,19 @@ export const appMachine = setup({
     },
     { id: 'auth', systemId: 'auth', src: 'auth', input: ({ self }) => ({ app: self }) },
     { id: 'cart', systemId: 'cart', src: 'cart' },
+    { id: 'wishlist', systemId: 'wishlist', src: 'wishlist' },
     { id: 'watchUnauthorized', src: 'watchUnauthorized' },
   ],
   on: {
     'auth.signedIn': {
-      description: 'The shopper signed in (or came back still signed in): the cart lets them check out.',
-      actions: 'tellCartSignedIn',
+      description:
+        'The shopper signed in (or came back still signed in): the cart lets them check out, the wishlist moves into the account.',
+      actions: ['tellCartSignedIn', 'tellWishlistSignedIn'],
     },
     'auth.signedOut': {
-      description: 'The shopper signed out or their sign-in expired: the cart asks them to sign in again.',
-      actions: 'tellCartSignedOut',
+      description:
+        "The shopper signed out or their sign-in expired: the cart asks them to sign in again, the wishlist goes back to this browser's.",
+      actions: ['tellCartSignedOut', 'tellWishlistSignedOut'],
     },
     'api.unauthorized': {
       description: 'The server no longer accepts the sign-in (a 401 on any call): sign the shopper out.',

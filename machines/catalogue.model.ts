@@ -70,12 +70,77 @@ export function parentCategoryOptions(products: readonly Pick<DisplayProduct, 'p
   return [...set].sort((a, b) => a.localeCompare(b));
 }
 
+export type ProductSort = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'discount';
+export const PRODUCT_SORTS: readonly ProductSort[] = [
+  'relevance',
+  'newest',
+  'price-asc',
+  'price-desc',
+  'discount',
+];
+
 export type ProductsQuery = {
   category?: string;
   parentCategory?: string;
   page: number;
   featured?: boolean;
+  /** Free text searched over the catalogue. */
+  q?: string;
+  /** Left out when it is the default order (see `defaultSort`). */
+  sort?: ProductSort;
+  /** Any of these sizes / colours (multi-select); left out when none is picked. */
+  sizes?: string[];
+  colors?: string[];
+  /** The price the shopper pays, in rupees, inclusive. */
+  minPrice?: number;
+  maxPrice?: number;
+  onSale?: boolean;
 };
+
+/** Relevance while searching, newest otherwise (the contract's own defaults). */
+export const defaultSort = (query: Pick<ProductsQuery, 'q'>): ProductSort =>
+  query.q ? 'relevance' : 'newest';
+
+/** The order the list is in: the one picked, else the default. */
+export const sortOf = (query: Pick<ProductsQuery, 'q' | 'sort'>): ProductSort =>
+  query.sort ?? defaultSort(query);
+
+/** True when a size, colour, price or on-sale filter (or a type) narrows the list. */
+export const hasNarrowing = (query: ProductsQuery): boolean =>
+  Boolean(query.parentCategory) ||
+  Boolean(query.sizes?.length) ||
+  Boolean(query.colors?.length) ||
+  query.minPrice !== undefined ||
+  query.maxPrice !== undefined ||
+  Boolean(query.onSale);
+
+/** One chip per active filter, in the order the filter panel lists them; each removes one value. */
+export type FilterChip =
+  | { filter: 'parentCategory'; label: string }
+  | { filter: 'size' | 'color'; value: string; label: string }
+  | { filter: 'price'; label: string }
+  | { filter: 'onSale'; label: string };
+
+const rupees = (n: number) => `\u20b9${n.toLocaleString('en-IN')}`;
+
+export function filterChips(query: ProductsQuery): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (query.parentCategory) chips.push({ filter: 'parentCategory', label: query.parentCategory });
+  for (const value of query.sizes ?? []) chips.push({ filter: 'size', value, label: `Size ${value}` });
+  for (const value of query.colors ?? []) chips.push({ filter: 'color', value, label: value });
+  if (query.minPrice !== undefined || query.maxPrice !== undefined)
+    chips.push({
+      filter: 'price',
+      label:
+        query.minPrice !== undefined && query.maxPrice !== undefined
+          ? `${rupees(query.minPrice)} \u2013 ${rupees(query.maxPrice)}`
+          : query.minPrice !== undefined
+            ? `From ${rupees(query.minPrice)}`
+            : `Up to ${rupees(query.maxPrice as number)}`,
+    });
+  if (query.onSale) chips.push({ filter: 'onSale', label: 'On sale' });
+  return chips;
+}
 
 const capitalise = (s: string) => (s === '' ? s : s[0]!.toUpperCase() + s.slice(1));
 
@@ -87,8 +152,9 @@ const titleCase = (s: string) => s.split(/(\s+)/).map(capitalise).join('');
  * navigation's, and 'Featured' for the featured list.
  */
 export function productsTitle(
-  query: Pick<ProductsQuery, 'category' | 'parentCategory' | 'featured'>,
+  query: Pick<ProductsQuery, 'category' | 'parentCategory' | 'featured' | 'q'>,
 ): string {
+  if (query.q) return `Results for "${query.q}"`;
   if (query.parentCategory) return query.parentCategory;
   const category = query.category?.trim() ?? '';
   if (category.toLowerCase() === 'men') return "Men's Ethnic Wear";
@@ -98,27 +164,81 @@ export function productsTitle(
   return 'All Products';
 }
 
-/** `/products?…` for a query; page 1 and empty filters are left out. */
+const listParam = (values: readonly string[] | undefined) =>
+  values && values.length > 0 ? values.join(',') : undefined;
+
+/**
+ * `/products?…` for a query; page 1, the default sort and empty filters are left out, and the
+ * parameters keep one order, so one query has one address (shareable, and Back lands on it).
+ */
 export function productsPath(query: ProductsQuery): string {
   const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
   if (query.category) params.set('category', query.category);
   if (query.parentCategory) params.set('parentCategory', query.parentCategory);
   if (query.featured) params.set('featured', 'true');
+  if (query.sort && query.sort !== defaultSort(query)) params.set('sort', query.sort);
+  const sizes = listParam(query.sizes);
+  if (sizes) params.set('size', sizes);
+  const colors = listParam(query.colors);
+  if (colors) params.set('color', colors);
+  if (query.minPrice !== undefined) params.set('minPrice', String(query.minPrice));
+  if (query.maxPrice !== undefined) params.set('maxPrice', String(query.maxPrice));
+  if (query.onSale) params.set('onSale', 'true');
   if (query.page > 1) params.set('page', String(query.page));
   const search = params.toString();
   return search ? `/products?${search}` : '/products';
 }
 
-/** Parse the list's URL search params (page defaults to 1; junk pages become 1). */
+/** Two queries are the same list when they have the same address. */
+export const sameProductsQuery = (a: ProductsQuery, b: ProductsQuery): boolean =>
+  productsPath(a) === productsPath(b);
+
+const listOf = (raw: string | null): string[] | undefined => {
+  const values = [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
+  return values.length > 0 ? values : undefined;
+};
+
+const priceOf = (raw: string | null): number | undefined => {
+  if (raw === null || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+
+/**
+ * Parse the list's URL search params (page defaults to 1; junk pages, sorts and prices are dropped).
+ * `filter` other than `featured` is a search, as the API reads it.
+ */
 export function parseProductsQuery(search: URLSearchParams | string): ProductsQuery {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const query: ProductsQuery = { page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  const filter = params.get('filter')?.trim();
+  const q = (params.get('q') ?? (filter && filter !== 'featured' ? filter : ''))?.trim();
+  if (q) query.q = q;
   const category = params.get('category')?.trim();
   if (category) query.category = category;
   const parentCategory = params.get('parentCategory')?.trim();
   if (parentCategory) query.parentCategory = parentCategory;
-  if (params.get('featured') === 'true') query.featured = true;
+  if (params.get('featured') === 'true' || filter === 'featured') query.featured = true;
+  const sort = params.get('sort') as ProductSort | null;
+  if (sort && PRODUCT_SORTS.includes(sort) && sort !== defaultSort(query)) query.sort = sort;
+  const sizes = listOf(params.get('size'));
+  if (sizes) query.sizes = sizes;
+  const colors = listOf(params.get('color'));
+  if (colors) query.colors = colors;
+  const minPrice = priceOf(params.get('minPrice'));
+  if (minPrice !== undefined) query.minPrice = minPrice;
+  const maxPrice = priceOf(params.get('maxPrice'));
+  if (maxPrice !== undefined) query.maxPrice = maxPrice;
+  if (params.get('onSale') === 'true') query.onSale = true;
   return query;
 }
 

@@ -19,6 +19,8 @@ export type ProductContext = {
   selectedSize: string | null;
   selectedColor: string | null;
   quantity: number;
+  /** Shown in the Quick View dialog: Add to Cart keeps the shopper on the list instead of going to the cart. */
+  inDialog: boolean;
   /** The app this actor hands Add to Cart to (none when the machine runs on its own). */
   app: AppRef | null;
 };
@@ -33,7 +35,7 @@ export const productMachine = setup({
     context: {} as ProductContext,
     events: {} as ProductEvent,
     emitted: {} as EmittedEvent,
-    input: {} as { id: string; app?: AppRef },
+    input: {} as { id: string; app?: AppRef; inDialog?: boolean },
   },
   actors: {
     fetchProduct: fromPromise<DisplayProduct | null, { id: string }>(async () => {
@@ -43,6 +45,7 @@ export const productMachine = setup({
   guards: {
     isProductFound: (_, params: { product: DisplayProduct | null }) => params.product !== null,
     isSizeMissing: ({ context }) => (context.product?.sizes?.length ?? 0) > 0 && !context.selectedSize,
+    isInDialog: ({ context }) => context.inDialog,
     isQuantityValid: ({ event }) =>
       event.type === 'product.setQuantity' && Number.isInteger(event.quantity) && event.quantity >= 1,
   },
@@ -92,6 +95,7 @@ export const productMachine = setup({
     selectedSize: null,
     selectedColor: null,
     quantity: 1,
+    inDialog: input.inDialog ?? false,
     app: input.app ?? null,
   }),
   initial: 'loading',
@@ -134,6 +138,11 @@ export const productMachine = setup({
             guard: 'isSizeMissing',
             actions: 'requireSize',
             description: 'The product comes in sizes and none is chosen yet.',
+          },
+          {
+            guard: 'isInDialog',
+            actions: 'addToCart',
+            description: 'Quick View: into the cart (its toast says so), and the shopper stays on the list.',
           },
           { actions: ['addToCart', 'goToCart'], description: 'Into the cart, and on to the cart page.' },
         ],

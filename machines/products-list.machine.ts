@@ -1,16 +1,34 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { type DisplayProduct, PAGE_SIZE, type ProductsQuery, productsPath } from './catalogue.model';
+import {
+  type DisplayProduct,
+  defaultSort,
+  PAGE_SIZE,
+  type ProductSort,
+  type ProductsQuery,
+  productsPath,
+  sameProductsQuery,
+} from './catalogue.model';
 import { type EmittedEvent, navigate } from './events';
 
-export type ProductsPage = { products: DisplayProduct[]; total: number };
+export type FacetValue = { value: string; count: number };
 
-export type FetchProductsInput = {
-  category?: string;
-  parentCategory?: string;
-  featured?: boolean;
-  page: number;
-  limit: number;
+/** What the filter panel offers, counted by the server under the other filters (the contract's Facets). */
+export type Facets = {
+  sizes: FacetValue[];
+  colors: FacetValue[];
+  price: { min: number; max: number };
+  onSale: number;
 };
+
+export type ProductsPage = { products: DisplayProduct[]; total: number; facets?: Facets };
+
+/** The page's query, its size, and the facet counts asked for in the same call. */
+export type FetchProductsInput = ProductsQuery & { limit: number; facets: true };
+
+/** A filter a chip removes: one size or colour, the price range, on-sale, or the type. */
+export type RemovableFilter =
+  | { filter: 'size' | 'color'; value: string }
+  | { filter: 'price' | 'onSale' | 'parentCategory' };
 
 export type ProductsListEvent =
   /** The URL changed (link, back button): adopt its query. Ignored when nothing changed. */
@@ -18,9 +36,19 @@ export type ProductsListEvent =
   /** 'Filter by Type' picked an option ('' = 'All Types'); the page goes back to 1. */
   | { type: 'products.filter'; parentCategory: string }
   | { type: 'products.page'; page: number }
+  /** 'Sort by' picked an order; the page goes back to 1. */
+  | { type: 'products.sort'; sort: ProductSort }
+  /** A size or colour ticked or unticked in the filter panel (multi-select); back to page 1. */
+  | { type: 'products.toggle'; filter: 'size' | 'color'; value: string }
+  /** The price range applied (either end may be left open); back to page 1. */
+  | { type: 'products.price'; min?: number; max?: number }
+  | { type: 'products.onSale'; onSale: boolean }
+  /** A chip's remove button. */
+  | ({ type: 'products.remove' } & RemovableFilter)
   /**
-   * 'Clear' / 'Clear Filters': drop the parent category, back to page 1; with neither to drop, the
-   * category itself leaves nothing to show: go to all products.
+   * 'Clear' / 'Clear Filters' / 'Clear all': drop the type, size, colour, price and on-sale filters,
+   * back to page 1 (the category, the search and the order stay); with nothing to drop, the category
+   * itself leaves nothing to show: go to all products.
    */
   | { type: 'products.clearFilters' }
   | { type: 'products.retry' };
@@ -30,13 +58,67 @@ export type ProductsListContext = {
   products: DisplayProduct[];
   total: number;
   parentCategories: string[];
+  /** The counts of the last answer; null until one arrives (or after a failure). */
+  facets: Facets | null;
 };
 
-const sameQuery = (a: ProductsQuery, b: ProductsQuery) =>
-  (a.category ?? '') === (b.category ?? '') &&
-  (a.parentCategory ?? '') === (b.parentCategory ?? '') &&
-  a.page === b.page &&
-  Boolean(a.featured) === Boolean(b.featured);
+const sameQuery = sameProductsQuery;
+
+/** The query narrowed or widened by one filter event: page 1, and empty filters left out. */
+function narrowed(query: ProductsQuery, event: ProductsListEvent): ProductsQuery {
+  const next: ProductsQuery = { ...query, page: 1 };
+  const set = <K extends keyof ProductsQuery>(key: K, value: ProductsQuery[K] | undefined) => {
+    const empty = value === undefined || value === false || (Array.isArray(value) && value.length === 0);
+    if (empty) delete next[key];
+    else next[key] = value as ProductsQuery[K];
+  };
+  const listKey = (filter: 'size' | 'color') => (filter === 'size' ? 'sizes' : 'colors');
+  switch (event.type) {
+    case 'products.sort':
+      set('sort', event.sort === defaultSort(query) ? undefined : event.sort);
+      break;
+    case 'products.toggle': {
+      const key = listKey(event.filter);
+      const values = query[key] ?? [];
+      set(
+        key,
+        values.includes(event.value) ? values.filter((v) => v !== event.value) : [...values, event.value],
+      );
+      break;
+    }
+    case 'products.price': {
+      const valid = (n: number | undefined) =>
+        n !== undefined && Number.isFinite(n) && n >= 0 ? n : undefined;
+      let min = valid(event.min);
+      let max = valid(event.max);
+      // A range typed backwards is still the range the shopper means.
+      if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+      set('minPrice', min);
+      set('maxPrice', max);
+      break;
+    }
+    case 'products.onSale':
+      set('onSale', event.onSale);
+      break;
+    case 'products.remove':
+      if (event.filter === 'size' || event.filter === 'color') {
+        const key = listKey(event.filter);
+        set(
+          key,
+          (query[key] ?? []).filter((v) => v !== event.value),
+        );
+      } else if (event.filter === 'price') {
+        set('minPrice', undefined);
+        set('maxPrice', undefined);
+      } else set(event.filter, undefined);
+      break;
+    case 'products.clearFilters':
+      for (const key of ['parentCategory', 'sizes', 'colors', 'minPrice', 'maxPrice', 'onSale'] as const)
+        set(key, undefined);
+      break;
+  }
+  return next;
+}
 
 const withoutType = ({ type: _t, ...query }: { type: 'products.sync' } & ProductsQuery): ProductsQuery =>
   query;
@@ -81,14 +163,16 @@ export const productsListMachine = setup({
       Number.isInteger(event.page) &&
       event.page >= 1 &&
       event.page !== context.query.page,
-    hasFilter: ({ context }) => Boolean(context.query.parentCategory) || context.query.page !== 1,
+    // Any sort, filter or chip event that changes the query (the same value again changes nothing).
+    isNarrowingChanged: ({ context, event }) => !sameQuery(context.query, narrowed(context.query, event)),
   },
   actions: {
     assignPage: assign((_, params: { page: ProductsPage }) => ({
       products: params.page.products,
       total: params.page.total,
+      facets: params.page.facets ?? null,
     })),
-    clearProducts: assign({ products: () => [], total: () => 0 }),
+    clearProducts: assign({ products: () => [], total: () => 0, facets: () => null }),
     assignParentCategories: assign({
       parentCategories: (_, params: { options: string[] }) => params.options,
     }),
@@ -104,12 +188,7 @@ export const productsListMachine = setup({
         return { ...rest, ...(parentCategory ? { parentCategory } : {}), page: 1 };
       },
     }),
-    clearFilter: assign({
-      query: ({ context }) => {
-        const { parentCategory: _old, ...rest } = context.query;
-        return { ...rest, page: 1 };
-      },
-    }),
+    narrowQuery: assign({ query: ({ context, event }) => narrowed(context.query, event) }),
     setPage: assign({
       query: ({ context, event }) =>
         event.type === 'products.page' ? { ...context.query, page: event.page } : context.query,
@@ -132,12 +211,14 @@ export const productsListMachine = setup({
   },
 }).createMachine({
   id: 'productsList',
-  description: 'The products page: one page of a category, filtered by type, and the type options.',
+  description:
+    'The products page: one page of a category or a search, sorted and narrowed by type, size, colour, price and on-sale, with the counts of each option and the type options.',
   context: ({ input }) => ({
     query: { ...input, page: input?.page ?? 1 },
     products: [],
     total: 0,
     parentCategories: [],
+    facets: null,
   }),
   type: 'parallel',
   states: {
@@ -159,16 +240,46 @@ export const productsListMachine = setup({
         },
         'products.clearFilters': [
           {
-            guard: 'hasFilter',
+            guard: 'isNarrowingChanged',
             target: '.loading',
-            actions: ['clearFilter', 'updateUrl'],
-            description: 'Drop the type filter and go back to page 1.',
+            actions: ['narrowQuery', 'updateUrl'],
+            description: 'Drop every filter (type, size, colour, price, on sale) and go back to page 1.',
           },
           {
             actions: 'showAllProducts',
             description: 'No filter to drop: the category itself is empty, so show all products.',
           },
         ],
+        'products.sort': {
+          guard: 'isNarrowingChanged',
+          target: '.loading',
+          actions: ['narrowQuery', 'updateUrl'],
+          description: 'Another order, from page 1.',
+        },
+        'products.toggle': {
+          guard: 'isNarrowingChanged',
+          target: '.loading',
+          actions: ['narrowQuery', 'updateUrl'],
+          description: 'A size or colour added to or taken from the filter, from page 1.',
+        },
+        'products.price': {
+          guard: 'isNarrowingChanged',
+          target: '.loading',
+          actions: ['narrowQuery', 'updateUrl'],
+          description: 'Another price range, from page 1.',
+        },
+        'products.onSale': {
+          guard: 'isNarrowingChanged',
+          target: '.loading',
+          actions: ['narrowQuery', 'updateUrl'],
+          description: 'Only products on sale, or all again, from page 1.',
+        },
+        'products.remove': {
+          guard: 'isNarrowingChanged',
+          target: '.loading',
+          actions: ['narrowQuery', 'updateUrl'],
+          description: "A chip's filter removed, from page 1.",
+        },
         'products.page': {
           guard: 'isOtherPage',
           target: '.loading',
@@ -182,7 +293,7 @@ export const productsListMachine = setup({
           invoke: {
             id: 'fetchProducts',
             src: 'fetchProducts',
-            input: ({ context }) => ({ ...context.query, limit: PAGE_SIZE }),
+            input: ({ context }) => ({ ...context.query, limit: PAGE_SIZE, facets: true as const }),
             onDone: [
               {
                 guard: { type: 'hasProducts', params: ({ event }) => ({ page: event.output }) },

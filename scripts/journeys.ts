@@ -2,15 +2,34 @@
  * Every journey through a machine, for testers: `npm run -s journeys -- <machine> [--format md|json] [--all]`.
  * Journeys are the paths @xstate/graph generates for the model tests (tests/machines/support): the
  * shortest way to every state, extended by every transition. Each step names the event — a shopper's
- * action, an actor's answer, or time passing — and the state it leads to.
+ * action, an actor's answer, or time passing — and the state it leads to; for the machines with browser
+ * drivers (tests/machines/drivers) also what to do in the browser (`does`) and what the page then shows
+ * (`expect`). `npm run test:journeys -- --file <json>` runs such a journey, edited or not.
+ *
+ * `npm run -s journeys -- --coverage` prints, per machine, the states and transitions the model tests
+ * reach and those the last full browser run reached (reports/journeys-reached.json).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { type GraphPath, generatePaths, labelOf, stateName } from '../tests/machines/support/graph';
+import { stepKeyOf } from '../tests/machines/drivers/driver';
+import { driven } from '../tests/machines/drivers/index';
+import {
+  coverageOf,
+  definitionOf,
+  type GraphPath,
+  generatePaths,
+  labelOf,
+  stateName,
+} from '../tests/machines/support/graph';
 import { modelNamed, models } from '../tests/machines/support/models';
 
-export type JourneyStep = { event: string; state: string };
-export type Journey = { title: string; steps: JourneyStep[] };
+export type JourneyStep = { event: string; state: string; does?: string; expect?: string };
+export type Journey = { title: string; machine: string; case: string; steps: JourneyStep[] };
+
+const ROOT = resolve(import.meta.dirname, '..');
+const REACHED_FILE = join(ROOT, 'reports/journeys-reached.json');
 
 /** JSON of a payload, shortened so a step stays one readable line. */
 const show = (value: unknown) => {
@@ -38,9 +57,38 @@ export function describeStep(event: EventObject, machine: AnyStateMachine): stri
   return Object.keys(payload).length > 0 ? `${type} ${show(payload)}` : type;
 }
 
-function toJourney(path: GraphPath, machine: AnyStateMachine): Journey {
-  const steps = path.steps.map((s) => ({ event: describeStep(s.event, machine), state: stateName(s.state) }));
-  return { title: `${path.caseTitle} → ${stateName(path.state)}`, steps };
+/** The browser action for a step and what the page then shows, in words (machines with drivers only). */
+function inBrowser(name: string, event: EventObject, state: string): Pick<JourneyStep, 'does' | 'expect'> {
+  const drivers = driven[name];
+  if (!drivers) return {};
+  const driver = drivers.steps[stepKeyOf(event)];
+  const check = drivers.states[state];
+  if (!driver) throw new Error(`${name}: no browser driver for ${stepKeyOf(event)}`);
+  if (!check) throw new Error(`${name}: no browser check for the state ${state}`);
+  const extra = driver.shows?.(event);
+  const shows = 'transient' in check ? check.transient : check.shows;
+  return { does: driver.does(event), expect: extra ? `${shows}; and '${String(extra)}'` : shows };
+}
+
+function toJourney(path: GraphPath, name: string, machine: AnyStateMachine): Journey {
+  const steps = path.steps.map((s) => {
+    const state = stateName(s.state);
+    return { event: describeStep(s.event, machine), state, ...inBrowser(name, s.event, state) };
+  });
+  return { title: `${path.caseTitle} → ${stateName(path.state)}`, machine: name, case: path.caseTitle, steps };
+}
+
+/**
+ * Every event the model can send, by the words a journey step uses for it (so an edited JSON journey
+ * maps back to events): from the default journeys and, where the model has them, every simple path.
+ */
+export function journeyEvents(name: string): Map<string, EventObject> {
+  const model = modelNamed(name);
+  const events = new Map<string, EventObject>();
+  for (const simplePaths of model.simplePaths ? [false, true] : [false])
+    for (const path of generatePaths(model, { simplePaths }))
+      for (const step of path.steps) events.set(describeStep(step.event, model.machine), step.event);
+  return events;
 }
 
 /**
@@ -50,7 +98,7 @@ function toJourney(path: GraphPath, machine: AnyStateMachine): Journey {
 export function journeysOf(name: string, options: { all?: boolean } = {}): Journey[] {
   const model = modelNamed(name);
   return generatePaths(model, { simplePaths: Boolean(options.all && model.simplePaths) }).map((p) =>
-    toJourney(p, model.machine),
+    toJourney(p, name, model.machine),
   );
 }
 
@@ -58,14 +106,53 @@ export function toMarkdown(name: string, journeys: Journey[]): string {
   const lines = [`# Journeys through the ${name} machine (${journeys.length})`, ''];
   for (const [i, journey] of journeys.entries()) {
     lines.push(`## ${i + 1}. ${journey.title}`, '');
-    for (const [n, step] of journey.steps.entries())
+    for (const [n, step] of journey.steps.entries()) {
       lines.push(`${n + 1}. ${step.event} → **${step.state}**`);
+      if (step.does) lines.push(`   - browser: ${step.does}`, `   - page: ${step.expect}`);
+    }
     lines.push('');
   }
   return lines.join('\n');
 }
 
+const percent = (part: number, whole: number) => `${whole ? Math.round((part / whole) * 100) : 100} %`;
+
+type Reached = { machines: Record<string, { states: string[]; transitions: string[]; passed: number; journeys: number }> };
+
+/** Per machine: states and transitions of the definition reached by the model tests and by the browser. */
+export function coverageReport(): string {
+  const reached: Reached | null = existsSync(REACHED_FILE)
+    ? (JSON.parse(readFileSync(REACHED_FILE, 'utf8')) as Reached)
+    : null;
+  const lines = [
+    `Coverage of each machine's definition: model tests (tests/machines) vs browser (npm run test:journeys${reached ? '' : ', not run yet'})`,
+    '',
+    `${'machine'.padEnd(18)}${'states: model'.padStart(16)}${'browser'.padStart(16)}${'transitions: model'.padStart(22)}${'browser'.padStart(16)}`,
+  ];
+  const missing: string[] = [];
+  for (const model of models) {
+    const { states, transitions } = definitionOf(model.machine);
+    const byModel = coverageOf(model, generatePaths(model));
+    const browser = reached?.machines[model.name];
+    const count = (all: string[], hit: Set<string>) => `${all.filter((x) => hit.has(x)).length}/${all.length} ${percent(all.filter((x) => hit.has(x)).length, all.length)}`;
+    const inBrowserStates = new Set(browser?.states ?? []);
+    const inBrowserTransitions = new Set(browser?.transitions ?? []);
+    lines.push(
+      `${model.name.padEnd(18)}${count(states, byModel.states).padStart(16)}${(browser ? count(states, inBrowserStates) : driven[model.name] ? 'not run' : 'no drivers').padStart(16)}${count(transitions, byModel.transitions).padStart(22)}${(browser ? count(transitions, inBrowserTransitions) : '').padStart(16)}`,
+    );
+    if (browser)
+      for (const x of [...states.filter((s) => !inBrowserStates.has(s)), ...transitions.filter((t) => !inBrowserTransitions.has(t))])
+        missing.push(`  ${model.name}: not reached in the browser: ${x}`);
+  }
+  if (missing.length > 0) lines.push('', ...missing);
+  return lines.join('\n');
+}
+
 function main(argv: string[]) {
+  if (argv.includes('--coverage')) {
+    process.stdout.write(`${coverageReport()}\n`);
+    return;
+  }
   const formatAt = argv.indexOf('--format');
   const format = formatAt >= 0 ? argv[formatAt + 1] : argv.find((a) => a.startsWith('--format='))?.slice(9);
   const name = argv.find((a, i) => !a.startsWith('--') && (formatAt < 0 || i !== formatAt + 1));

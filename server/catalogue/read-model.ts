@@ -23,13 +23,19 @@ import pg from 'pg';
 import type { Database } from '../context';
 import { withDefaultUser } from '../db/client';
 import { EncodedBody } from '../http/cache';
-import { readCatalogueSnapshot } from '../repositories/products';
+import { toRupees } from '../payments/money';
+import { readCatalogueSnapshot, searchProductIds } from '../repositories/products';
+import type { SearchTerms } from './search';
 
 export const CATALOGUE_CHANNEL = 'statefront_catalogue';
 /** Bytes of cached answers kept per snapshot before the oldest are dropped. */
 const CACHE_BUDGET_BYTES = 64 * 1024 * 1024;
 /** Distinct filter combinations whose position lists are remembered per snapshot. */
 const FILTER_MEMO_LIMIT = 2000;
+/** Distinct searches whose ranked results are remembered per snapshot. */
+const SEARCH_MEMO_LIMIT = 5000;
+/** Below this many matches a page is sorted directly; above, a whole-catalogue order is walked. */
+const SMALL_RESULT = 2048;
 const RECONNECT_DELAY_MS = 1000;
 
 /** A list request after validation and normalisation (filters trimmed and lower-cased, or null). */
@@ -40,6 +46,118 @@ export interface CatalogueListQuery {
   parentCategory: string | null;
   gender: string | null;
   featured: boolean;
+}
+
+export type CatalogueSort = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'discount';
+
+/**
+ * A list request with the discovery options (search, sort, facets, size/colour/price/on-sale
+ * filters). Absent options mean "not asked", so a plain listing is still a CatalogueListQuery.
+ */
+export interface CatalogueFindQuery extends CatalogueListQuery {
+  /** Parsed free text (see search.ts); null or absent for no search. */
+  search?: SearchTerms | null;
+  /** Default: relevance when searching, else newest. */
+  sort?: CatalogueSort;
+  /** Lower-cased; a product matches when it has any of them. */
+  sizes?: string[] | null;
+  colors?: string[] | null;
+  /** Bounds (inclusive) on the price paid (discounted ?? regular), in paise. */
+  minPricePaise?: number | null;
+  maxPricePaise?: number | null;
+  onSale?: boolean;
+  facets?: boolean;
+}
+
+/** True when the query needs nothing but the original listing (filters, newest first, a page). */
+export function isPlainListing(query: CatalogueFindQuery): boolean {
+  return (
+    !query.search &&
+    (query.sort === undefined || query.sort === 'newest' || query.sort === 'relevance') &&
+    !query.sizes &&
+    !query.colors &&
+    (query.minPricePaise ?? null) === null &&
+    (query.maxPricePaise ?? null) === null &&
+    !query.onSale &&
+    !query.facets
+  );
+}
+
+/** The store's size order; any other size (Free Size, One Size, chest sizes) follows, see sizeOrder. */
+const SIZE_ORDER = ['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl'];
+
+/** Compares two size names (lower-cased): the letter sizes in order, then numbers, then the rest A-Z. */
+export function sizeOrder(a: string, b: string): number {
+  const rank = (size: string) => {
+    const known = SIZE_ORDER.indexOf(size);
+    if (known >= 0) return known;
+    return /^\d+(\.\d+)?$/.test(size) ? SIZE_ORDER.length : SIZE_ORDER.length + 1;
+  };
+  const byRank = rank(a) - rank(b);
+  if (byRank !== 0) return byRank;
+  if (rank(a) === SIZE_ORDER.length) return Number(a) - Number(b);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * One facet's values across the snapshot: each distinct value (case-insensitive) gets a number, and
+ * each product's values are the numbers in valueIds[starts[i], starts[i + 1]).
+ */
+interface FacetIndex {
+  /** Display names (as first seen in catalogue order), in the facet's order. */
+  names: string[];
+  byKey: Map<string, number>;
+  starts: Uint32Array;
+  valueIds: Uint32Array;
+}
+
+function facetIndex(valuesOf: string[][], order: (a: string, b: string) => number): FacetIndex {
+  const display = new Map<string, string>();
+  for (const values of valuesOf)
+    for (const value of values) {
+      const key = value.trim().toLowerCase();
+      if (key !== '' && !display.has(key)) display.set(key, value.trim());
+    }
+  const keys = [...display.keys()].sort(order);
+  const byKey = new Map(keys.map((key, i) => [key, i]));
+  const starts = new Uint32Array(valuesOf.length + 1);
+  const ids: number[] = [];
+  for (let i = 0; i < valuesOf.length; i++) {
+    starts[i] = ids.length;
+    const seen = new Set<number>();
+    for (const value of valuesOf[i] as string[]) {
+      const id = byKey.get(value.trim().toLowerCase());
+      if (id !== undefined && !seen.has(id)) {
+        seen.add(id);
+        ids.push(id);
+      }
+    }
+  }
+  starts[valuesOf.length] = ids.length;
+  return {
+    names: keys.map((key) => display.get(key) as string),
+    byKey,
+    starts,
+    valueIds: Uint32Array.from(ids),
+  };
+}
+
+/** Whether product i has any of the wanted values (a Uint8Array flag per value id). */
+function hasAny(index: FacetIndex, i: number, wanted: Uint8Array): boolean {
+  for (let k = index.starts[i] as number; k < (index.starts[i + 1] as number); k++)
+    if (wanted[index.valueIds[k] as number] === 1) return true;
+  return false;
+}
+
+/** The requested values as flags by value id (values the catalogue does not have match nothing). */
+function wantedFlags(index: FacetIndex, values: string[] | null | undefined): Uint8Array | null {
+  if (!values) return null;
+  const flags = new Uint8Array(index.names.length);
+  for (const value of values) {
+    const id = index.byKey.get(value);
+    if (id !== undefined) flags[id] = 1;
+  }
+  return flags;
 }
 
 const LIST_PREFIX = Buffer.from('{"data":[');
@@ -59,6 +177,17 @@ class Snapshot {
   readonly parentOf: (string | null)[];
   readonly isFeatured: Uint8Array;
   readonly xminOf: Uint32Array;
+  readonly idOf: string[];
+  /** The price the shopper pays (discounted ?? regular) and the regular price, in paise. */
+  readonly paidOf: Int32Array;
+  readonly regularOf: Int32Array;
+  readonly onSaleOf: Uint8Array;
+  readonly #sizesOf: string[][];
+  readonly #colorsOf: string[][];
+  #sizeIndex: FacetIndex | null = null;
+  #colorIndex: FacetIndex | null = null;
+  readonly #orders = new Map<CatalogueSort, Int32Array>();
+  readonly #searches = new Map<string, Promise<Int32Array>>();
   readonly #filters = new Map<string, Int32Array | null>();
   readonly #answers = new Map<string, EncodedBody>();
   #cachedBytes = 0;
@@ -84,6 +213,17 @@ class Snapshot {
     this.parentOf = meta.parents;
     this.xminOf = meta.xmins;
     this.isFeatured = meta.featured;
+    this.idOf = meta.ids;
+    this.regularOf = meta.regular;
+    this.paidOf = new Int32Array(n);
+    this.onSaleOf = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const discounted = meta.discounted[i] as number;
+      this.onSaleOf[i] = discounted >= 0 ? 1 : 0;
+      this.paidOf[i] = discounted >= 0 ? discounted : (meta.regular[i] as number);
+    }
+    this.#sizesOf = meta.sizes;
+    this.#colorsOf = meta.colors;
     const categories = new Map<string, number[]>();
     const parents = new Map<string, number[]>();
     const featured: number[] = [];
@@ -220,6 +360,197 @@ class Snapshot {
     return this.#remember(key, new EncodedBody(Buffer.concat(chunks)));
   }
 
+  /**
+   * The ranked positions for a search, asked of the database once per snapshot and query (concurrent
+   * askers share one query). Ids the snapshot does not hold (written after it) are left out.
+   */
+  searchPositions(terms: SearchTerms, ask: (terms: SearchTerms) => Promise<string[]>): Promise<Int32Array> {
+    const known = this.#searches.get(terms.tsquery);
+    if (known) return known;
+    const pending = ask(terms).then((ids) => {
+      const positions: number[] = [];
+      for (const id of ids) {
+        const i = this.indexById.get(id);
+        if (i !== undefined) positions.push(i);
+      }
+      return Int32Array.from(positions);
+    });
+    if (this.#searches.size >= SEARCH_MEMO_LIMIT) this.#searches.clear();
+    this.#searches.set(terms.tsquery, pending);
+    // A failed query is not remembered: the next request asks again.
+    pending.catch(() => this.#searches.delete(terms.tsquery));
+    return pending;
+  }
+
+  get sizeIndex(): FacetIndex {
+    this.#sizeIndex ??= facetIndex(this.#sizesOf, sizeOrder);
+    return this.#sizeIndex;
+  }
+
+  get colorIndex(): FacetIndex {
+    this.#colorIndex ??= facetIndex(this.#colorsOf, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return this.#colorIndex;
+  }
+
+  /** Whether product i passes the category, type, gender and featured filters. */
+  #inBase(query: CatalogueListQuery, i: number): boolean {
+    return (
+      (query.category === null || this.categoryOf[i] === query.category) &&
+      (query.gender === null || this.categoryOf[i] === query.gender) &&
+      (query.parentCategory === null || this.parentOf[i] === query.parentCategory) &&
+      (!query.featured || this.isFeatured[i] === 1)
+    );
+  }
+
+  /** Compares two positions in a sort order; every order ends with the id, so paging is stable. */
+  #compare(sort: CatalogueSort): (a: number, b: number) => number {
+    const byId = (a: number, b: number) => {
+      const x = this.idOf[a] as string;
+      const y = this.idOf[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+    const paid = this.paidOf;
+    const regular = this.regularOf;
+    if (sort === 'price-asc') return (a, b) => (paid[a] as number) - (paid[b] as number) || byId(a, b);
+    if (sort === 'price-desc') return (a, b) => (paid[b] as number) - (paid[a] as number) || byId(a, b);
+    if (sort === 'discount') {
+      // Share off, compared exactly: (r_a - p_a) / r_a vs (r_b - p_b) / r_b, cross-multiplied.
+      return (a, b) => {
+        const offA = (regular[a] as number) - (paid[a] as number);
+        const offB = (regular[b] as number) - (paid[b] as number);
+        return offB * (regular[a] as number) - offA * (regular[b] as number) || byId(a, b);
+      };
+    }
+    // Positions are already newest first, then id.
+    return (a, b) => a - b;
+  }
+
+  /** Every position in a sort order, made once per snapshot and order. */
+  #order(sort: CatalogueSort): Int32Array {
+    let order = this.#orders.get(sort);
+    if (!order) {
+      order = new Int32Array(this.size);
+      for (let i = 0; i < this.size; i++) order[i] = i;
+      order.sort(this.#compare(sort));
+      this.#orders.set(sort, order);
+    }
+    return order;
+  }
+
+  /**
+   * A page of a search, sort or attribute-filtered listing, with facet counts when asked. One pass
+   * over the candidates (the ranked search results, or the products passing the category filters)
+   * decides, per product, which of the size, colour, price and on-sale filters it passes; a facet
+   * counts the products passing every filter but its own.
+   */
+  find(query: CatalogueFindQuery, ranked: Int32Array | null): EncodedBody {
+    const sort: CatalogueSort = query.sort ?? (query.search ? 'relevance' : 'newest');
+    const key = `f\u0000${JSON.stringify([
+      query.page,
+      query.limit,
+      query.category,
+      query.parentCategory,
+      query.gender,
+      query.featured,
+      query.search?.tsquery ?? null,
+      sort,
+      query.sizes ?? null,
+      query.colors ?? null,
+      query.minPricePaise ?? null,
+      query.maxPricePaise ?? null,
+      query.onSale ?? false,
+      query.facets ?? false,
+    ])}`;
+    const cached = this.#answers.get(key);
+    if (cached) return cached;
+
+    let candidates: Int32Array | null;
+    if (query.search) candidates = (ranked ?? new Int32Array(0)).filter((i) => this.#inBase(query, i));
+    else candidates = this.positions(query);
+    const count = candidates === null ? this.size : candidates.length;
+
+    const sizes = this.sizeIndex;
+    const colors = this.colorIndex;
+    const wantSizes = wantedFlags(sizes, query.sizes);
+    const wantColors = wantedFlags(colors, query.colors);
+    const min = query.minPricePaise ?? null;
+    const max = query.maxPricePaise ?? null;
+    const onSale = query.onSale ?? false;
+    const facets = query.facets ?? false;
+    const sizeCounts = new Uint32Array(sizes.names.length);
+    const colorCounts = new Uint32Array(colors.names.length);
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    let onSaleCount = 0;
+    const matches: number[] = [];
+
+    for (let k = 0; k < count; k++) {
+      const i = candidates === null ? k : (candidates[k] as number);
+      const bySize = wantSizes === null || hasAny(sizes, i, wantSizes);
+      const byColor = wantColors === null || hasAny(colors, i, wantColors);
+      const price = this.paidOf[i] as number;
+      const byPrice = (min === null || price >= min) && (max === null || price <= max);
+      const bySale = !onSale || this.onSaleOf[i] === 1;
+      if (bySize && byColor && byPrice && bySale) matches.push(i);
+      if (!facets) continue;
+      if (byColor && byPrice && bySale)
+        for (let v = sizes.starts[i] as number; v < (sizes.starts[i + 1] as number); v++)
+          (sizeCounts[sizes.valueIds[v] as number] as number) += 1;
+      if (bySize && byPrice && bySale)
+        for (let v = colors.starts[i] as number; v < (colors.starts[i + 1] as number); v++)
+          (colorCounts[colors.valueIds[v] as number] as number) += 1;
+      if (bySize && byColor && bySale) {
+        if (price < low) low = price;
+        if (price > high) high = price;
+      }
+      if (bySize && byColor && byPrice && this.onSaleOf[i] === 1) onSaleCount++;
+    }
+
+    const total = matches.length;
+    const { page, limit } = query;
+    const from = Math.min(total, (page - 1) * limit);
+    const to = Math.min(total, from + limit);
+    // Search candidates come in rank order, others in position order (newest first); `matches` kept it.
+    const inOrder = query.search ? sort === 'relevance' : sort === 'newest' || sort === 'relevance';
+    let pageOf: number[];
+    if (inOrder) pageOf = matches.slice(from, to);
+    else if (total <= SMALL_RESULT) pageOf = matches.sort(this.#compare(sort)).slice(from, to);
+    else {
+      // Many matches in another order: walk the whole catalogue in that order, keeping matches.
+      const matching = new Uint8Array(this.size);
+      for (const i of matches) matching[i] = 1;
+      pageOf = [];
+      let seen = 0;
+      for (const i of this.#order(sort)) {
+        if (matching[i] !== 1) continue;
+        if (seen >= from) pageOf.push(i);
+        seen++;
+        if (seen >= to) break;
+      }
+    }
+
+    const chunks: Buffer[] = [LIST_PREFIX];
+    pageOf.forEach((i, k) => {
+      if (k > 0) chunks.push(COMMA);
+      chunks.push(this.json.subarray(this.starts[i], this.ends[i]));
+    });
+    const pagination = { page, limit, total, totalPages: Math.ceil(total / limit) };
+    let tail = `],"pagination":${JSON.stringify(pagination)},"count":${total}`;
+    if (facets) {
+      const value = (names: string[], counts: Uint32Array) =>
+        names.map((name, id) => ({ value: name, count: counts[id] as number }));
+      const found = low <= high;
+      tail += `,"facets":${JSON.stringify({
+        sizes: value(sizes.names, sizeCounts),
+        colors: value(colors.names, colorCounts),
+        price: { min: found ? toRupees(low) : 0, max: found ? toRupees(high) : 0 },
+        onSale: onSaleCount,
+      })}`;
+    }
+    chunks.push(Buffer.from(`${tail}}`));
+    return this.#remember(key, new EncodedBody(Buffer.concat(chunks)));
+  }
+
   product(id: string): EncodedBody | null {
     const index = this.indexById.get(id.toLowerCase());
     if (index === undefined) return null;
@@ -253,9 +584,17 @@ interface ProductMeta {
   featured: Uint8Array;
   /** The row version's transaction id: a product whose xmin is unchanged has unchanged JSON. */
   xmins: Uint32Array;
+  /** Prices in paise; discounted is -1 when the product is not on sale. */
+  regular: Int32Array;
+  discounted: Int32Array;
+  sizes: string[][];
+  colors: string[][];
 }
 
-/** Per product, one per line: id, lower(category), lower(parentCategory) or U+001E, featured (0/1), xmin. */
+/**
+ * Per product, one per line: id, lower(category), lower(parentCategory) or U+001E, featured (0/1), xmin,
+ * regular price (paise), discounted price (paise) or empty, sizes and colours each joined by U+001D.
+ */
 function parseMeta(text: string): ProductMeta {
   const lines = text === '' ? [] : text.split('\n');
   const n = lines.length;
@@ -265,6 +604,10 @@ function parseMeta(text: string): ProductMeta {
     parents: new Array(n),
     featured: new Uint8Array(n),
     xmins: new Uint32Array(n),
+    regular: new Int32Array(n),
+    discounted: new Int32Array(n),
+    sizes: new Array(n),
+    colors: new Array(n),
   };
   // One string per distinct category name, not one per product: fewer objects for the GC to walk.
   const names = new Map<string, string>();
@@ -275,12 +618,26 @@ function parseMeta(text: string): ProductMeta {
     return name;
   };
   for (let i = 0; i < n; i++) {
-    const [id = '', category = '', parent = '\u001e', flag, xmin = ''] = (lines[i] as string).split('\u001f');
+    const [
+      id = '',
+      category = '',
+      parent = '\u001e',
+      flag,
+      xmin = '',
+      regular = '',
+      discounted = '',
+      sizes = '',
+      colors = '',
+    ] = (lines[i] as string).split('\u001f');
     meta.ids[i] = id;
     meta.categories[i] = intern(category);
     meta.parents[i] = parent === '\u001e' ? null : intern(parent);
     meta.featured[i] = flag === '1' ? 1 : 0;
     meta.xmins[i] = Number(xmin) >>> 0;
+    meta.regular[i] = Number(regular) || 0;
+    meta.discounted[i] = discounted === '' ? -1 : Number(discounted);
+    meta.sizes[i] = sizes === '' ? [] : sizes.split('\u001d').map(intern);
+    meta.colors[i] = colors === '' ? [] : colors.split('\u001d').map(intern);
   }
   return meta;
 }
@@ -365,6 +722,20 @@ export class CatalogueReadModel {
 
   list(query: CatalogueListQuery): EncodedBody {
     return this.#snapshot.list(query);
+  }
+
+  /**
+   * Any listing: a plain one is `list`; a search first gets its ranked ids from the database (once
+   * per query and catalogue version, see searchProductIds), then filters, sort, page and facets are
+   * worked out here in memory.
+   */
+  async find(query: CatalogueFindQuery): Promise<EncodedBody> {
+    const snapshot = this.#snapshot;
+    if (isPlainListing(query)) return snapshot.list(query);
+    const ranked = query.search
+      ? await snapshot.searchPositions(query.search, (terms) => searchProductIds(this.options.db, terms))
+      : null;
+    return snapshot.find(query, ranked);
   }
 
   product(id: string): EncodedBody | null {

@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -72,7 +73,8 @@ export async function openDatabase(
   const release = acquireDataDirLock(config.dataDir);
   let client: PGlite | undefined;
   try {
-    client = new PGlite(join(config.dataDir, 'pglite'));
+    // pg_trgm backs the catalogue search's typo tolerance (migration 0003_search).
+    client = new PGlite(join(config.dataDir, 'pglite'), { extensions: { pg_trgm } });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     if (shouldMigrate) {

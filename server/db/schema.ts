@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -168,5 +170,27 @@ export const paymentAttempts = pgTable(
   (t) => [
     uniqueIndex('payment_attempts_reference_unique').on(t.reference),
     index('payment_attempts_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * A signed-in shopper's saved products (the wishlist). `seq` orders them: every save (again) takes the
+ * next value, so the most recently saved is on top and a save of an id already there moves it up.
+ * A product that leaves the catalogue leaves every wishlist with it.
+ */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('wishlist_items_user_seq_idx').on(t.userId, t.seq.desc()),
   ],
 );

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema';
-import type { CatalogueReadModel } from '../catalogue/read-model';
+import type { CatalogueFindQuery, CatalogueReadModel, CatalogueSort } from '../catalogue/read-model';
+import { parseSearch } from '../catalogue/search';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { sendEncoded } from '../http/cache';
@@ -46,12 +47,58 @@ interface ListQuery {
   parentCategory?: string;
   gender?: string;
   filter?: string;
+  q?: string;
+  sort?: CatalogueSort;
+  size?: string;
+  color?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  onSale?: boolean;
+  facets?: boolean;
 }
 
 const blankToLower = (value: string | undefined) => {
   const trimmed = value?.trim();
   return trimmed ? trimmed.toLowerCase() : null;
 };
+
+/** `M, l,,XL` → ['m', 'l', 'xl']; null when nothing is left (an empty list filters nothing). */
+const commaList = (value: string | undefined): string[] | null => {
+  const values = (value ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '');
+  return values.length > 0 ? [...new Set(values)].sort() : null;
+};
+
+const toPaiseOrNull = (rupees: number | undefined) =>
+  rupees === undefined ? null : Math.round(rupees * 100);
+
+/**
+ * The listing a request asks for. `filter=featured` keeps its old meaning; any other `filter` text is
+ * a search, as `q` is (q wins when both are given).
+ */
+export function toFindQuery(query: ListQuery): CatalogueFindQuery {
+  const filter = query.filter?.trim() ?? '';
+  const featured = filter.toLowerCase() === 'featured';
+  const searchText = query.q?.trim() ? query.q : featured ? null : filter;
+  return {
+    page: query.page ?? 1,
+    limit: Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    category: blankToLower(query.category),
+    parentCategory: blankToLower(query.parentCategory),
+    gender: query.gender ? query.gender.toLowerCase() : null,
+    featured,
+    search: parseSearch(searchText),
+    ...(query.sort ? { sort: query.sort } : {}),
+    sizes: commaList(query.size),
+    colors: commaList(query.color),
+    minPricePaise: toPaiseOrNull(query.minPrice),
+    maxPricePaise: toPaiseOrNull(query.maxPrice),
+    onSale: query.onSale === true,
+    facets: query.facets === true,
+  };
+}
 
 /**
  * Catalogue reads come from the in-memory read model (server/catalogue/read-model.ts) as bytes
@@ -60,15 +107,7 @@ const blankToLower = (value: string | undefined) => {
 export function productsHandlers(_ctx: AppContext, catalogue: CatalogueReadModel) {
   return {
     async listProducts(request: FastifyRequest, reply: FastifyReply) {
-      const query = request.query as ListQuery;
-      const body = catalogue.list({
-        page: query.page ?? 1,
-        limit: Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-        category: blankToLower(query.category),
-        parentCategory: blankToLower(query.parentCategory),
-        gender: query.gender ? query.gender.toLowerCase() : null,
-        featured: query.filter === 'featured',
-      });
+      const body = await catalogue.find(toFindQuery(request.query as ListQuery));
       return sendEncoded(request, reply, body);
     },
 

@@ -6,6 +6,7 @@ import { gatewayCallbackHandler, paymentsHandlers } from '../handlers/payments.h
 import { productsHandlers } from '../handlers/products.handlers';
 import { storeHandlers } from '../handlers/store.handlers';
 import { usersHandlers } from '../handlers/users.handlers';
+import { wishlistHandlers } from '../handlers/wishlist.handlers';
 import { healthHandlers, type ProcessHealth } from '../health';
 import { API_PREFIX, OPENAPI_PATH } from '../http/api';
 import type { PaymentGateway } from '../payments/provider';
@@ -41,6 +42,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     ...productsHandlers(ctx, app.catalogue),
     ...ordersHandlers(ctx),
     ...paymentsHandlers(ctx, gateways),
+    ...wishlistHandlers(ctx),
   };
   const callbacks = new Map(gateways.map((gateway) => [`POST ${gateway.callback.path}`, gateway]));
   const documented = new Set<PaymentGateway>();

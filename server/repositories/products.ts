@@ -41,7 +41,14 @@ const PRODUCT_JSON = sql`json_build_object(
     THEN attributes || '[{"id": "featured", "key": "featured", "values": ["true"], "metricUnit": null}]'::jsonb
     ELSE attributes END
 )::text`;
-const PRODUCT_META = sql`concat_ws(chr(31), id, lower(category), coalesce(lower(parent_category), chr(30)), featured::int, xmin::text)`;
+/** The values of the attribute(s) with these keys, joined by U+001D (empty when none). */
+const attributeValues = (keys: string[]) =>
+  sql.raw(`coalesce((SELECT string_agg(v.value, chr(29))
+  FROM jsonb_array_elements(attributes) AS a(item), jsonb_array_elements_text(a.item -> 'values') AS v(value)
+  WHERE lower(a.item ->> 'key') IN (${keys.map((k) => `'${k}'`).join(', ')})), '')`);
+const PRODUCT_META = sql`concat_ws(chr(31), id, lower(category), coalesce(lower(parent_category), chr(30)),
+  featured::int, xmin::text, regular_price_paise, coalesce(discounted_price_paise::text, ''),
+  ${attributeValues(['size'])}, ${attributeValues(['color', 'colour'])})`;
 
 /** The reads of one consistent catalogue snapshot. */
 export interface CatalogueSnapshotReads {
@@ -50,7 +57,8 @@ export interface CatalogueSnapshotReads {
   /**
    * One line per product in catalogue order (newest first, then id), fields joined by U+001F: id,
    * lower(category), lower(parentCategory) or U+001E for none, featured (0/1), xmin (the row version's
-   * transaction: a product whose xmin is unchanged has unchanged JSON).
+   * transaction: a product whose xmin is unchanged has unchanged JSON), regular price in paise,
+   * discounted price in paise or empty, sizes and colours (each list joined by U+001D).
    */
   indexText(): Promise<string>;
   /** Every product's JSON, one per line, in catalogue order (JSON text never holds a raw newline). */
@@ -104,4 +112,50 @@ export function readCatalogueSnapshot<T>(
 function textOf(result: unknown): string {
   const rows = (result as { rows: { text: string | null }[] }).rows;
   return rows[0]?.text ?? '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue search (server/catalogue/search.ts builds the terms; migration 0003_search the column
+// and indexes). The same SQL runs on PGlite and PostgreSQL.
+
+/**
+ * How close (pg_trgm word_similarity: shared trigrams over the query's trigrams, against the best
+ * matching stretch of the title) a title must be to count as a typo of the query. 0.5 finds "kurtha"
+ * for "Kurta" (0.57) but not unrelated words that share one syllable.
+ */
+const TYPO_THRESHOLD = 0.5;
+/** Shorter queries have too few trigrams for a similarity to mean anything. */
+const TYPO_MIN_LENGTH = 3;
+
+/**
+ * Ids of the products matching a search, best first: full-text matches ranked by ts_rank (title
+ * words weigh most, then category and type, attributes, description), ties newest first then by id.
+ * Only when nothing matches does it fall back to titles within a typo of the query (pg_trgm), closest
+ * first — so a correctly spelt query never gets near-misses mixed into its answer.
+ */
+export async function searchProductIds(
+  db: Database,
+  terms: { tsquery: string; text: string },
+): Promise<string[]> {
+  if (terms.tsquery === '') return [];
+  const ranked = textOf(
+    await db.execute(sql`SELECT string_agg(p.id::text, ',' ORDER BY ts_rank(p.search_vector, q.query) DESC,
+        p.created_at DESC, p.id) AS text
+      FROM products AS p, to_tsquery('english', ${terms.tsquery}) AS q(query)
+      WHERE p.search_vector @@ q.query`),
+  );
+  if (ranked !== '') return ranked.split(',');
+  if (terms.text.length < TYPO_MIN_LENGTH) return [];
+  const close = await db.transaction(async (tx) => {
+    // `%>` is the indexable form of word_similarity(query, title) > this threshold (this transaction only).
+    await tx.execute(
+      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+    );
+    return textOf(
+      await tx.execute(sql`SELECT string_agg(id::text, ',' ORDER BY word_similarity(${terms.text}, title) DESC,
+          created_at DESC, id) AS text
+        FROM products WHERE title %> ${terms.text}`),
+    );
+  });
+  return close === '' ? [] : close.split(',');
 }

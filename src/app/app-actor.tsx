@@ -24,6 +24,8 @@ import type { providePaymentMachine } from './actors/payment.live';
 import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';
+import type { provideSavedProductsMachine } from './actors/saved-products.live';
+import type { provideSearchMachine } from './actors/search.live';
 import { type Emitter, handleEmitted, type Navigate } from './emitted';
 
 export type StartAppOptions = {
@@ -71,6 +73,8 @@ export type PageMachines = {
   payment: ReturnType<typeof providePaymentMachine>;
   product: ReturnType<typeof provideProductMachine>;
   productsList: ReturnType<typeof provideProductsListMachine>;
+  savedProducts: ReturnType<typeof provideSavedProductsMachine>;
+  search: ReturnType<typeof provideSearchMachine>;
 };
 
 /**
@@ -109,7 +113,7 @@ export function useApp(): AppActor {
   return useAppValue().app;
 }
 
-type RootChild = 'auth' | 'cart' | 'storeInfo';
+type RootChild = 'auth' | 'cart' | 'storeInfo' | 'wishlist';
 
 /** One of the app's long-lived children; they live as long as the app, so the ref never changes. */
 function useChild<K extends RootChild>(key: K) {
@@ -133,6 +137,23 @@ export function useAuth<T>(selector: (snapshot: AuthSnapshot) => T): T {
 /** Store information, or null until (or unless) it has loaded. */
 export function useStoreInfo() {
   return useSelector(useChild('storeInfo'), (state) => state.context.storeInfo);
+}
+
+/** The wishlist actor, to send the shopper's saves (`wishlist.toggle`) to. */
+export const useWishlistRef = () => useChild('wishlist');
+
+/** The saved product ids, most recently saved first. */
+export function useWishlistIds() {
+  return useSelector(useWishlistRef(), (state) => state.context.ids);
+}
+
+/** Whether this product is saved (a card re-renders only when its own answer changes). */
+export function useIsSaved(id: string) {
+  return useSelector(useWishlistRef(), (state) => state.context.ids.includes(id));
+}
+
+export function useWishlistCount() {
+  return useSelector(useWishlistRef(), (state) => state.context.ids.length);
 }
 
 export function useCartLines() {
@@ -186,4 +207,17 @@ export function usePageActor<K extends keyof PageMachines>(
   const { inspect } = app.options;
   const result = useMachine(logic, { input: { ...input, app }, ...(inspect ? { inspect } : {}) });
   return result as unknown as ReturnType<typeof usePageActor<K>>;
+}
+
+/**
+ * What a product card needs beyond the product: its heart (saved, toggle) and Add to Cart, for grids
+ * that render many cards. Quick View comes from `useOpenQuickView` (src/app/quick-view-host.tsx).
+ */
+export function useCardWishlist() {
+  const wishlist = useWishlistRef();
+  const ids = useWishlistIds();
+  return {
+    isSaved: (id: string) => ids.includes(id),
+    toggle: (product: { id: string }) => wishlist.send({ type: 'wishlist.toggle', id: product.id }),
+  };
 }

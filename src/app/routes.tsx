@@ -44,6 +44,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'products', lazy: screen(() => import('../routes/products.page')) },
           { path: 'product/:id', lazy: screen(() => import('../routes/product.page')) },
           { path: 'cart', lazy: screen(() => import('../routes/cart.page')) },
+          { path: 'wishlist', lazy: screen(() => import('../routes/wishlist.page')) },
           { path: 'track-order', lazy: screen(() => import('../routes/track-order.page')) },
           { path: 'contact', lazy: screen(() => import('../routes/contact.page')) },
           { path: 'api-test', lazy: screen(() => import('../routes/api-test.page')) },

@@ -39,17 +39,55 @@ const iconButton = css({
   boxShadow: 'card',
   cursor: 'pointer',
   _hover: { color: 'terracotta.600' },
+  '&[aria-pressed=true]': { color: 'terracotta.600' },
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
 });
+
+type WishlistToggleProps = {
+  saved: boolean;
+  onToggle?: (() => void) | undefined;
+  className: string;
+  /** A text button ('Add to Wishlist' / 'Remove from Wishlist') rather than the card's round icon. */
+  showLabel?: boolean;
+};
+
+/** The heart: saves the product, or takes it off the wishlist when it is saved (filled, pressed). */
+export function WishlistToggle({ saved, onToggle, className, showLabel = false }: WishlistToggleProps) {
+  const label = saved ? 'Remove from Wishlist' : 'Add to Wishlist';
+  return (
+    <button
+      type="button"
+      title={showLabel ? undefined : label}
+      aria-label={showLabel ? undefined : label}
+      aria-pressed={saved}
+      className={className}
+      onClick={onToggle}
+    >
+      <HeartIcon size={showLabel ? 20 : 18} fill={saved ? 'currentColor' : 'none'} />
+      {showLabel ? label : null}
+    </button>
+  );
+}
 
 type ProductCardProps = {
   product: DisplayProduct;
   onAddToCart: (product: DisplayProduct) => void;
   /** Cards below the fold load their image lazily. */
   eager?: boolean;
+  /** Whether the product is on the wishlist (the heart is filled). */
+  saved?: boolean;
+  onToggleWishlist?: (product: DisplayProduct) => void;
+  onQuickView?: (product: DisplayProduct) => void;
 };
 
-export function ProductCard({ product, onAddToCart, eager = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  onAddToCart,
+  eager = false,
+  saved = false,
+  onToggleWishlist,
+  onQuickView,
+}: ProductCardProps) {
   const href = `/product/${encodeURIComponent(product.id)}`;
   return (
     <Card as="article" padding="none" data-card="" className={cardStyle} aria-label={product.name}>
@@ -83,10 +121,16 @@ export function ProductCard({ product, onAddToCart, eager = false }: ProductCard
             gap: '2',
           })}`}
         >
-          <button type="button" title="Add to Wishlist" aria-label="Add to Wishlist" className={iconButton}>
-            <HeartIcon size={18} />
-          </button>
-          <button type="button" title="Quick View" aria-label="Quick View" className={iconButton}>
+          <WishlistToggle saved={saved} onToggle={() => onToggleWishlist?.(product)} className={iconButton} />
+          <button
+            type="button"
+            title="Quick View"
+            aria-label="Quick View"
+            aria-haspopup="dialog"
+            data-quick-view={product.id}
+            className={iconButton}
+            onClick={() => onQuickView?.(product)}
+          >
             <EyeIcon size={18} />
           </button>
         </div>

@@ -1,15 +1,16 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { css } from 'styled-system/css';
-import { badge } from 'styled-system/recipes';
+import { css, cx } from 'styled-system/css';
+import { badge, button } from 'styled-system/recipes';
 import type { DisplayProduct } from '../../machines/catalogue.model';
 import { sizeLabel, specifications } from '../../machines/catalogue.model';
 import { provideProductMachine } from '../app/actors/product.live';
-import { usePageActor } from '../app/app-actor';
+import { useIsSaved, usePageActor, useWishlistRef } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
 import { FallbackImage, PLACEHOLDER_IMAGE } from '../components/fallback-image';
-import { ArrowLeftIcon, CartIcon, HeartIcon } from '../components/icons';
+import { ArrowLeftIcon, CartIcon } from '../components/icons';
 import { Page, StatePanel } from '../components/layout/page';
 import { Price } from '../components/price';
+import { WishlistToggle } from '../components/product-card';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ChipGroup } from '../components/ui/chip-group';
@@ -88,6 +89,8 @@ function ProductScreen({ id }: { id: string }) {
   const firstEntry = useLocation().key === 'default';
   const [state, send, actor] = usePageActor('product', provideProductMachine, { id });
   useEmitted(actor);
+  const wishlist = useWishlistRef();
+  const saved = useIsSaved(id);
 
   const back = (
     <Button
@@ -194,9 +197,12 @@ function ProductScreen({ id }: { id: string }) {
             >
               <CartIcon size={20} /> Add to Cart
             </Button>
-            <Button size="lg" variant="outline" className={css({ flex: '1', minW: '48' })}>
-              <HeartIcon size={20} /> Add to Wishlist
-            </Button>
+            <WishlistToggle
+              saved={saved}
+              onToggle={() => wishlist.send({ type: 'wishlist.toggle', id: product.id })}
+              showLabel
+              className={cx(button({ variant: 'outline', size: 'lg' }), css({ flex: '1', minW: '48' }))}
+            />
           </div>
           <Specifications product={product} />
         </div>

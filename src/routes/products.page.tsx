@@ -10,8 +10,9 @@ import {
   totalPages,
 } from '../../machines/catalogue.model';
 import { provideProductsListMachine } from '../app/actors/products-list.live';
-import { useCartRef, usePageActor } from '../app/app-actor';
+import { useCardWishlist, useCartRef, usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
+import { useOpenQuickView } from '../app/quick-view-host';
 import { Grid3Icon, GridIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
@@ -42,6 +43,8 @@ export default function ProductsPage() {
   const [state, send, actor] = usePageActor('productsList', provideProductsListMachine, urlQuery);
   useEmitted(actor);
   const cart = useCartRef();
+  const hearts = useCardWishlist();
+  const openQuickView = useOpenQuickView();
   // Column choice is a view preference, not shared state.
   const [columns, setColumns] = useState<2 | 3>(3);
 
@@ -156,6 +159,9 @@ export default function ProductsPage() {
                   product={product}
                   eager={index < 3}
                   onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
+                  saved={hearts.isSaved(product.id)}
+                  onToggleWishlist={hearts.toggle}
+                  onQuickView={(p) => openQuickView(p.id)}
                 />
               </li>
             ))}

@@ -4,6 +4,7 @@
  * in one long list. tests/e2e/run.ts runs CHECKS (its own) followed by FEATURE_CHECKS at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
+import { WISHLIST_CHECKS } from './wishlist.checks';
 
 export type Check = {
   name: string;
@@ -30,4 +31,4 @@ export async function url(page: Page, pathname: string) {
 }
 
 /** Each feature's checks, in the order they run. Add a feature's file here. */
-export const FEATURE_CHECKS: Check[] = [];
+export const FEATURE_CHECKS: Check[] = [...WISHLIST_CHECKS];

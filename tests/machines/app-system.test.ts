@@ -25,12 +25,15 @@ afterEach(() => {
 function startSystem({
   token = null,
   routes = {},
+  stored = {},
 }: {
   token?: string | null;
   routes?: Record<string, Route>;
+  /** What this browser's localStorage holds when the app starts. */
+  stored?: Record<string, string>;
 }) {
   let currentToken = token;
-  const storage = new Map<string, string>();
+  const storage = new Map<string, string>(Object.entries(stored));
   const fakeFetch = (async (request: Request) => {
     const path = new URL(request.url).pathname.replace('/api/v1', '');
     const route = routes[`${request.method} ${path}`];
@@ -59,8 +62,8 @@ function startSystem({
   };
   const app = createActor(provideAppMachine(machines), { input: {}, inspect }).start();
   running.push(app);
-  const { auth, cart } = app.getSnapshot().children;
-  if (!auth || !cart) throw new Error('the app started without its children');
+  const { auth, cart, wishlist } = app.getSnapshot().children;
+  if (!auth || !cart || !wishlist) throw new Error('the app started without its children');
   /** A screen's machine as usePageActor starts it: the app's ref as input, the app's inspector. */
   const startPage = (key: 'checkout' | 'product' | 'myOrders', input: object = {}): AnyActorRef => {
     // Each page machine declares its own input type; these tests pass the right one per machine.
@@ -72,7 +75,7 @@ function startSystem({
     running.push(page);
     return page;
   };
-  return { app, auth, cart, machines, messages, storage, startPage, token: () => currentToken };
+  return { app, auth, cart, wishlist, machines, messages, storage, startPage, token: () => currentToken };
 }
 
 const ready = (cart: AnyActorRef) => waitFor(cart, (s) => s.matches('ready'));
@@ -87,7 +90,11 @@ describe('the app actor system', () => {
     cart.on('navigate', (e) => navigations.push(e));
     auth.send({ type: 'auth.login', email: 'asha@example.in', password: 'saree-sunday-42' });
     await waitFor(cart, (s) => s.context.signedIn);
-    expect(messages).toEqual(['auth → app: auth.signedIn', 'app → cart: session.signedIn']);
+    expect(messages).toEqual([
+      'auth → app: auth.signedIn',
+      'app → cart: session.signedIn',
+      'app → wishlist: session.signedIn',
+    ]);
     cart.send({ type: 'cart.checkout' });
     expect(navigations).toEqual([{ type: 'navigate', to: '/checkout' }]);
   });
@@ -103,7 +110,11 @@ describe('the app actor system', () => {
     await waitFor(cart, (s) => s.matches('ready') && s.context.signedIn);
     auth.send({ type: 'auth.logout' });
     await waitFor(cart, (s) => !s.context.signedIn);
-    expect(messages.slice(-2)).toEqual(['auth → app: auth.signedOut', 'app → cart: session.signedOut']);
+    expect(messages.slice(-3)).toEqual([
+      'auth → app: auth.signedOut',
+      'app → cart: session.signedOut',
+      'app → wishlist: session.signedOut',
+    ]);
     const navigations: unknown[] = [];
     cart.on('navigate', (e) => navigations.push(e));
     cart.send({ type: 'cart.checkout' });
@@ -215,6 +226,53 @@ describe('the app actor system', () => {
       },
     ]);
     expect(messages.slice(-2)).toEqual(['product → app: cart.add', 'app → cart: cart.add']);
+  });
+
+  it("merges a visitor's saved products into the account on sign-in, then follows the server", async () => {
+    const merged: unknown[] = [];
+    const product = (id: string) => ({ id, title: id, description: '', imgUrl: '/x.svg', category: 'men' });
+    const { auth, wishlist, storage, messages } = startSystem({
+      stored: { wishlist: JSON.stringify(['p-tee', 'p-kurta']) },
+      routes: {
+        'POST /users/authorize': () => Response.json({ token: 'tok-1' }),
+        'POST /wishlist': async (request) => {
+          merged.push(await request.json());
+          return Response.json({ items: [product('p-tee'), product('p-kurta'), product('p-saved-before')] });
+        },
+        'PUT /wishlist/p-scarf': () =>
+          Response.json({ items: [product('p-scarf'), product('p-tee'), product('p-kurta')] }),
+      },
+    });
+    await waitFor(wishlist, (s) => s.matches('visitor'));
+    auth.send({ type: 'auth.login', email: 'asha@example.in', password: 'saree-sunday-42' });
+    await waitFor(wishlist, (s) => s.matches({ account: 'synced' }));
+    expect(messages).toContain('app → wishlist: session.signedIn');
+    // Oldest first, so the server puts the most recent on top.
+    expect(merged).toEqual([{ productIds: ['p-kurta', 'p-tee'] }]);
+    expect(wishlist.getSnapshot().context.ids).toEqual(['p-tee', 'p-kurta', 'p-saved-before']);
+    expect(storage.get('wishlist')).toBe('[]');
+    wishlist.send({ type: 'wishlist.toggle', id: 'p-scarf' });
+    await waitFor(wishlist, (s) => s.matches({ account: 'synced' }));
+    expect(wishlist.getSnapshot().context.ids).toEqual(['p-scarf', 'p-tee', 'p-kurta']);
+  });
+
+  it('signs out when a wishlist save is answered 401, and the wishlist goes back to the browser', async () => {
+    const { auth, wishlist, messages, token } = startSystem({
+      token: 'tok-expired',
+      routes: {
+        'POST /wishlist': () => Response.json({ items: [] }),
+        'PUT /wishlist/p-tee': () => Response.json({ error: 'Invalid or expired token' }, { status: 401 }),
+      },
+    });
+    await waitFor(wishlist, (s) => s.matches({ account: 'synced' }));
+    wishlist.send({ type: 'wishlist.toggle', id: 'p-tee' });
+    await waitFor(auth, (s) => s.matches('anonymous'));
+    await waitFor(wishlist, (s) => s.matches('visitor'));
+    expect(token()).toBeNull();
+    expect(wishlist.getSnapshot().context.ids).toEqual([]);
+    expect(messages).toEqual(
+      expect.arrayContaining(['app → auth: auth.unauthorized', 'app → wishlist: session.signedOut']),
+    );
   });
 
   it('reports nothing when a machine runs without an app, as in its own tests', async () => {

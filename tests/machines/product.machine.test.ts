@@ -42,8 +42,9 @@ describeModel(
           variant: 'error',
         },
       ];
-    // The line itself goes to the app (tests/machines/app-system.test.ts); the page moves on to the cart.
-    return [{ type: 'navigate', to: '/cart' }];
+    // The line itself goes to the app (tests/machines/app-system.test.ts); the page moves on to the cart,
+    // Quick View keeps the shopper on the list.
+    return (from.context as { inDialog: boolean }).inDialog ? [] : [{ type: 'navigate', to: '/cart' }];
   },
   {
     shows: (step) => {

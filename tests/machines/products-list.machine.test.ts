@@ -4,37 +4,102 @@ import { productsListMachine } from '../../machines/products-list.machine';
 import { modelNamed } from './support/models';
 import { answered, answerOf, before, describeModel, failed, type StepView } from './support/suite';
 
-const pathOf = (query: { category?: string; parentCategory?: string; page: number }) =>
-  `/products?${[
+type Query = {
+  category?: string;
+  parentCategory?: string;
+  page: number;
+  q?: string;
+  sort?: string;
+  sizes?: string[];
+  colors?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  onSale?: boolean;
+};
+
+/** The address of a query: one order of parameters, defaults (page 1, the default sort) left out. */
+const pathOf = (query: Query) => {
+  const parts = [
+    query.q && `q=${encodeURIComponent(query.q)}`,
     query.category && `category=${encodeURIComponent(query.category)}`,
     query.parentCategory && `parentCategory=${encodeURIComponent(query.parentCategory)}`,
+    query.sort && `sort=${query.sort}`,
+    query.sizes?.length && `size=${encodeURIComponent(query.sizes.join(','))}`,
+    query.colors?.length && `color=${encodeURIComponent(query.colors.join(','))}`,
+    query.minPrice !== undefined && `minPrice=${query.minPrice}`,
+    query.maxPrice !== undefined && `maxPrice=${query.maxPrice}`,
+    query.onSale && 'onSale=true',
     query.page > 1 && `page=${query.page}`,
-  ]
-    .filter(Boolean)
-    .join('&')}`;
+  ].filter(Boolean);
+  return `/products${parts.length ? `?${parts.join('&')}` : ''}`;
+};
 
-type Query = { category?: string; parentCategory?: string; page: number };
-type Page = { products: unknown[]; total: number };
+type Page = { products: unknown[]; total: number; facets?: unknown };
 const PAGE_SIZE = 12;
-const sameQuery = (a: Query, b: Query) =>
-  (a.category ?? '') === (b.category ?? '') &&
-  (a.parentCategory ?? '') === (b.parentCategory ?? '') &&
-  a.page === b.page;
+const sameQuery = (a: Query, b: Query) => pathOf(a) === pathOf(b);
+
+/** Drop the keys whose filter is off, so the expected query has the machine's shape. */
+const tidy = (query: Query): Query =>
+  Object.fromEntries(
+    Object.entries(query).filter(
+      ([, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0),
+    ),
+  ) as Query;
 
 /** The query the URL and the filter show after the step. */
 function queryAfter(step: StepView): Query {
   const q = before(step, (c) => c.query as Query, { category: 'men', page: 1 });
-  const e = step.event as { type: string; parentCategory?: string; page?: number; category?: string };
+  const e = step.event as {
+    type: string;
+    parentCategory?: string;
+    page?: number;
+    sort?: string;
+    filter?: string;
+    value?: string;
+    min?: number;
+    max?: number;
+    onSale?: boolean;
+  };
+  // Every sort and filter change starts again from page 1; the same value again changes nothing.
+  const from1 = (next: Query) => {
+    const t = tidy({ ...next, page: 1 });
+    return sameQuery(t, q) ? q : t;
+  };
   switch (e.type) {
     case 'products.filter': {
       const picked = e.parentCategory?.trim() ?? '';
       if (picked === (q.parentCategory ?? '')) return q;
-      return { category: q.category, ...(picked ? { parentCategory: picked } : {}), page: 1 };
+      return tidy({ ...q, parentCategory: picked || undefined, page: 1 });
     }
     case 'products.page':
       return e.page && e.page >= 1 && e.page !== q.page ? { ...q, page: e.page } : q;
+    case 'products.sort': {
+      // Newest is the default order of a list, relevance that of a search: neither is written down.
+      const isDefault = e.sort === (q.q ? 'relevance' : 'newest');
+      return from1({ ...q, sort: isDefault ? undefined : e.sort });
+    }
+    case 'products.toggle': {
+      const key = e.filter === 'size' ? 'sizes' : 'colors';
+      const values = q[key] ?? [];
+      const value = e.value as string;
+      return from1({
+        ...q,
+        [key]: values.includes(value) ? values.filter((v) => v !== value) : [...values, value],
+      });
+    }
+    case 'products.price': {
+      const [min, max] = [e.min, e.max].sort((a, b) => (a ?? 0) - (b ?? 0));
+      return from1({ ...q, minPrice: min, maxPrice: max });
+    }
+    case 'products.onSale':
+      return from1({ ...q, onSale: e.onSale });
+    case 'products.remove':
+      if (e.filter === 'price') return from1({ ...q, minPrice: undefined, maxPrice: undefined });
+      if (e.filter === 'size') return from1({ ...q, sizes: q.sizes?.filter((v) => v !== e.value) });
+      if (e.filter === 'color') return from1({ ...q, colors: q.colors?.filter((v) => v !== e.value) });
+      return from1({ ...q, [e.filter as string]: undefined });
     case 'products.clearFilters':
-      return q.parentCategory || q.page !== 1 ? { category: q.category, page: 1 } : q;
+      return from1({ category: q.category, q: q.q, sort: q.sort, page: 1 });
     case 'products.sync': {
       const { type: _type, ...synced } = e as Query & { type: string };
       return sameQuery(q, synced) ? q : synced;
@@ -57,7 +122,18 @@ describeModel(
     if (!queryChanged) return [];
     const url = { type: 'navigate', to: pathOf(to.context.query) };
     if (event.type === 'products.page') return [url, { type: 'scrollToTop', behavior: 'smooth' }];
-    if (event.type === 'products.filter' || event.type === 'products.clearFilters') return [url];
+    if (
+      [
+        'products.filter',
+        'products.clearFilters',
+        'products.sort',
+        'products.toggle',
+        'products.price',
+        'products.onSale',
+        'products.remove',
+      ].includes(event.type)
+    )
+      return [url];
     // An empty page past the last one goes to the last page, replacing the URL.
     if (event.type === 'xstate.done.actor.fetchProducts') return [{ ...url, replace: true }];
     return [];
@@ -71,13 +147,20 @@ describeModel(
       // answer that moves to the last page keeps the grid as it was while that page loads.
       const page = answerOf<Page>(step, 'fetchProducts');
       const moved = page !== undefined && query.page !== before(step, (c) => (c.query as Query).page, 1);
+      // The facet counts come with the page (none when the answer had none, or after a failure).
       const shown =
         page && !moved
-          ? { products: page.products, total: page.total }
+          ? { products: page.products, total: page.total, facets: page.facets ?? null }
           : failed(step, 'fetchProducts')
-            ? { products: [], total: 0 }
-            : { products: before(step, (c) => c.products, []), total: before(step, (c) => c.total, 0) };
-      expect({ products: to.context.products, total: to.context.total }).toEqual(shown);
+            ? { products: [], total: 0, facets: null }
+            : {
+                products: before(step, (c) => c.products, []),
+                total: before(step, (c) => c.total, 0),
+                facets: before(step, (c) => c.facets, null),
+              };
+      expect({ products: to.context.products, total: to.context.total, facets: to.context.facets }).toEqual(
+        shown,
+      );
       // The 'Filter by Type' options: the answer, none after a failure (spec §8).
       const options = answered(step, 'fetchParentCategories')
         ? answerOf(step, 'fetchParentCategories')
@@ -99,7 +182,7 @@ describeModel(
     },
     sends: {
       // The page of the query shown, 12 a page; the type options of its category.
-      fetchProducts: (step) => ({ ...queryAfter(step), limit: PAGE_SIZE }),
+      fetchProducts: (step) => ({ ...queryAfter(step), limit: PAGE_SIZE, facets: true }),
       fetchParentCategories: (step) => ({ category: queryAfter(step).category }),
     },
   },

@@ -122,6 +122,8 @@ export function renderApp({
   const server = fakeApi({
     'GET /storeInfo': () => (store ? json(store) : json({ error: 'down' }, 500)),
     'GET /products': () => json(productPage([])),
+    // A signed-in start merges this browser's wishlist into the account (machines/wishlist.machine.ts).
+    'POST /wishlist': () => json({ items: [] }),
     ...api,
   });
   let currentToken = token;

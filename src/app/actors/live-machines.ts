@@ -18,6 +18,8 @@ import { providePaymentMachine } from './payment.live';
 import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';
 import { createRootMachines } from './root.live';
+import { provideSavedProductsMachine } from './saved-products.live';
+import { provideSearchMachine } from './search.live';
 
 export type { LiveDeps } from './live-deps';
 
@@ -25,6 +27,7 @@ export function createLiveMachines(deps: LiveDeps) {
   return {
     ...createRootMachines(deps),
     productsList: provideProductsListMachine(deps),
+    search: provideSearchMachine(deps),
     product: provideProductMachine(deps),
     featuredProducts: provideFeaturedProductsMachine(deps),
     checkout: provideCheckoutMachine(deps),
@@ -34,6 +37,7 @@ export function createLiveMachines(deps: LiveDeps) {
     payment: providePaymentMachine(deps),
     passwordReset: providePasswordResetMachine(deps),
     apiTest: provideApiTestMachine(deps),
+    savedProducts: provideSavedProductsMachine(deps),
     contact: contactMachine,
     newsletter: newsletterMachine,
   };

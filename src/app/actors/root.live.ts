@@ -1,6 +1,6 @@
 /**
  * The root of the actor system: the app machine with its long-lived children (auth, cart, store
- * info) provided with their real side effects. Screens' own machines are provided by their lazy route
+ * info, wishlist) provided with their real side effects. Screens' own machines are provided by their lazy route
  * modules from `deps` (see `usePageActor`), so the first page does not download checkout or payment
  * code. Import this module, not `./index`, from app code: the index gathers every machine for tests.
  */
@@ -12,6 +12,7 @@ import { provideCartMachine } from './cart.live';
 import { type LiveDeps, liveDeps } from './live-deps';
 import { provideStoreInfoMachine } from './store-info.live';
 import { readStoreSnapshot } from './store-snapshot';
+import { provideWishlistMachine } from './wishlist.live';
 
 export function createRootMachines(deps: LiveDeps) {
   return {
@@ -21,6 +22,7 @@ export function createRootMachines(deps: LiveDeps) {
     storeInfoInput: { storeInfo: readStoreSnapshot(deps.storage()) },
     cart: provideCartMachine(deps),
     auth: provideAuthMachine(deps),
+    wishlist: provideWishlistMachine(deps),
   };
 }
 
@@ -41,6 +43,7 @@ export function provideAppMachine(machines: RootMachines) {
       storeInfo: machines.storeInfo,
       auth: machines.auth,
       cart: machines.cart,
+      wishlist: machines.wishlist,
       watchUnauthorized,
     },
   });

@@ -6,7 +6,8 @@ import { BottomTabBar } from '../../components/layout/bottom-tab-bar';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { navCategories, storeDisplayName } from '../../components/layout/store-display';
-import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo } from '../app-actor';
+import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo, useWishlistCount } from '../app-actor';
+import { QuickViewHost } from '../quick-view-host';
 
 /** A route's `handle.title` gives its document title; without one the store name is the title. */
 export type RouteHandle = { title?: (args: { params: Params; store: StoreInfo | null }) => string };
@@ -27,6 +28,8 @@ function useDocumentTitle(store: StoreInfo | null) {
 type MainLayoutViewProps = {
   store: StoreInfo | null;
   cartCount: number;
+  /** Saved products (the header's heart); the prerendered frame has none yet. */
+  wishlistCount?: number;
   authStatus: AuthStatus;
   children: ReactNode;
 };
@@ -36,7 +39,13 @@ type MainLayoutViewProps = {
  * feeds it the root actors' state, and the build prerenders it into index.html (scripts/prerender-shell.tsx)
  * so the first paint does not wait for JavaScript.
  */
-export function MainLayoutView({ store, cartCount, authStatus, children }: MainLayoutViewProps) {
+export function MainLayoutView({
+  store,
+  cartCount,
+  wishlistCount = 0,
+  authStatus,
+  children,
+}: MainLayoutViewProps) {
   const storeName = storeDisplayName(store);
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
@@ -64,6 +73,7 @@ export function MainLayoutView({ store, cartCount, authStatus, children }: MainL
         storeName={storeName}
         categories={navCategories(store)}
         cartCount={cartCount}
+        wishlistCount={wishlistCount}
         signedIn={authStatus === 'checking' ? undefined : authStatus === 'authenticated'}
       />
       <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
@@ -85,11 +95,13 @@ export function MainLayoutView({ store, cartCount, authStatus, children }: MainL
 export function MainLayout() {
   const store = useStoreInfo();
   const cartCount = useCartCount();
+  const wishlistCount = useWishlistCount();
   const authStatus = useAuthStatus();
   useDocumentTitle(store);
   return (
-    <MainLayoutView store={store} cartCount={cartCount} authStatus={authStatus}>
+    <MainLayoutView store={store} cartCount={cartCount} wishlistCount={wishlistCount} authStatus={authStatus}>
       <Outlet />
+      <QuickViewHost />
     </MainLayoutView>
   );
 }

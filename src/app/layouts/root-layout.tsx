@@ -1,13 +1,19 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DeferredToaster } from '../../components/ui/deferred-toaster';
+import { QUICK_VIEW_PARAM } from '../quick-view-host';
 
 /**
  * Every route change scrolls to the top (spec §2): instantly for a new path, smoothly when only the
  * query changes on the same screen (the products list's page change asks for a smooth scroll).
+ * Opening or closing Quick View (`?quick=`) is not a change of page: the list stays where it was.
  */
 function ScrollToTop() {
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const params = new URLSearchParams(location.search);
+  params.delete(QUICK_VIEW_PARAM);
+  const search = params.toString();
   const previousPath = useRef(pathname);
   // biome-ignore lint/correctness/useExhaustiveDependencies: search is a trigger, not an input
   useLayoutEffect(() => {

@@ -42,6 +42,7 @@ function MenuLinks({ links, signedIn }: Pick<MobileMenuProps, 'links' | 'signedI
         <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
           {[
             ...links,
+            { to: '/wishlist', label: 'Wishlist' },
             { to: '/cart', label: 'Cart' },
             { to: '/track-order', label: 'Track Order' },
             { to: '/contact', label: 'Contact' },

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
-import { CartIcon, MenuIcon, UserIcon } from '../icons';
+import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../icons';
 import { categoryPath } from './store-display';
 
 // The drawer (Ark Dialog with its focus trap) loads on the first tap of the menu button, not with
@@ -27,6 +27,7 @@ type SiteHeaderProps = {
   storeName: string;
   categories: readonly string[];
   cartCount: number;
+  wishlistCount: number;
   /** undefined while the authentication state is still loading */
   signedIn: boolean | undefined;
 };
@@ -56,7 +57,33 @@ const iconLink = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
 });
 
-export function SiteHeader({ storeName, categories, cartCount, signedIn }: SiteHeaderProps) {
+const badgeStyle = css({
+  position: 'absolute',
+  top: '0',
+  right: '0',
+  minW: '5',
+  h: '5',
+  px: '1',
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'full',
+  bg: 'terracotta.600',
+  color: 'white',
+  fontSize: '2xs',
+  fontWeight: '700',
+});
+
+/** The number on an icon link (its label already says it to screen readers). */
+function CountBadge({ count, testId }: { count: number; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span data-testid={testId} aria-hidden="true" className={badgeStyle}>
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+export function SiteHeader({ storeName, categories, cartCount, wishlistCount, signedIn }: SiteHeaderProps) {
   const scrolled = useScrolledPast(SCROLL_STYLE_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
@@ -150,34 +177,20 @@ export function SiteHeader({ storeName, categories, cartCount, signedIn }: SiteH
         </nav>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1', ms: 'auto' })}>
           <Link
+            to="/wishlist"
+            className={iconLink}
+            aria-label={`Wishlist, ${wishlistCount} ${wishlistCount === 1 ? 'item' : 'items'}`}
+          >
+            <HeartIcon size={22} />
+            <CountBadge count={wishlistCount} testId="wishlist-count" />
+          </Link>
+          <Link
             to="/cart"
             className={iconLink}
             aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
           >
             <CartIcon size={22} />
-            {cartCount > 0 ? (
-              <span
-                data-testid="cart-count"
-                aria-hidden="true"
-                className={css({
-                  position: 'absolute',
-                  top: '0',
-                  right: '0',
-                  minW: '5',
-                  h: '5',
-                  px: '1',
-                  display: 'grid',
-                  placeItems: 'center',
-                  borderRadius: 'full',
-                  bg: 'terracotta.600',
-                  color: 'white',
-                  fontSize: '2xs',
-                  fontWeight: '700',
-                })}
-              >
-                {cartCount > 99 ? '99+' : cartCount}
-              </span>
-            ) : null}
+            <CountBadge count={cartCount} testId="cart-count" />
           </Link>
           {signedIn === true ? (
             <Link to="/account" className={iconLink} aria-label="My Account">

@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css';
 import { cardCartLine, type DisplayProduct } from '../../../machines/catalogue.model';
-import { useCartRef } from '../../app/app-actor';
+import { useCardWishlist, useCartRef } from '../../app/app-actor';
+import { useOpenQuickView } from '../../app/quick-view-host';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../../components/product-card';
 import { ButtonLink } from '../../components/ui/button';
 
@@ -11,6 +12,8 @@ type FeaturedStylesProps = { loading: boolean; products: readonly DisplayProduct
 /** Featured Styles grid: 4 placeholders while loading, the empty text when there is nothing (spec §2). */
 export function FeaturedStyles({ loading, products }: FeaturedStylesProps) {
   const cart = useCartRef();
+  const hearts = useCardWishlist();
+  const openQuickView = useOpenQuickView();
   return (
     <section
       aria-labelledby="featured-title"
@@ -53,6 +56,9 @@ export function FeaturedStyles({ loading, products }: FeaturedStylesProps) {
               <ProductCard
                 product={product}
                 onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
+                saved={hearts.isSaved(product.id)}
+                onToggleWishlist={hearts.toggle}
+                onQuickView={(p) => openQuickView(p.id)}
               />
             </li>
           ))}

@@ -6,6 +6,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { accountMachine } from '../../../machines/account.machine';
 import { authMachine } from '../../../machines/auth.machine';
 import { cartMachine } from '../../../machines/cart.machine';
+import { filterChips, type ProductsQuery } from '../../../machines/catalogue.model';
 import { checkoutMachine } from '../../../machines/checkout.machine';
 import { contactMachine } from '../../../machines/contact.machine';
 import { featuredProductsMachine } from '../../../machines/featured-products.machine';
@@ -18,7 +19,10 @@ import { paymentMachine } from '../../../machines/payment.machine';
 import type { PaymentResponse } from '../../../machines/payment.model';
 import { productMachine } from '../../../machines/product.machine';
 import { productsListMachine } from '../../../machines/products-list.machine';
+import { savedProductsMachine } from '../../../machines/saved-products.machine';
+import { type Suggestion, searchMachine } from '../../../machines/search.machine';
 import { storeInfoMachine } from '../../../machines/store-info.machine';
+import { wishlistMachine } from '../../../machines/wishlist.machine';
 import {
   fieldError,
   kurta,
@@ -98,7 +102,16 @@ const cartModel: MachineModel = {
   },
 };
 
-const productsPage = { products: [kurta, scarf], total: 14 };
+const productsFacets = {
+  sizes: [
+    { value: 'S', count: 4 },
+    { value: 'M', count: 9 },
+  ],
+  colors: [{ value: 'Indigo', count: 6 }],
+  price: { min: 499, max: 2999 },
+  onSale: 3,
+};
+const productsPage = { products: [kurta, scarf], total: 14, facets: productsFacets };
 const productsListModel: MachineModel = {
   name: 'products-list',
   machine: productsListMachine,
@@ -107,14 +120,14 @@ const productsListModel: MachineModel = {
   // The shopper acts only once both regions have settled, which keeps the graph small; the transitions
   // are the same whichever list state they leave from.
   events: (snapshot) => [
-    done('fetchProducts', productsPage, '2 products of 14'),
+    done('fetchProducts', productsPage, '2 products of 14, with the counts of each filter'),
     done('fetchProducts', { products: [], total: 0 }, 'no products'),
     done('fetchProducts', { products: [], total: 5 }, 'an empty page of 5 products'),
     fail('fetchProducts', serverError('Internal server error')),
     done('fetchParentCategories', ['Kurta', 'Scarf']),
     fail('fetchParentCategories', noResponse()),
     { type: 'products.retry' },
-    ...(snapshot.matches({ filters: 'ready' }) && !snapshot.hasTag('loading')
+    ...(snapshot.matches({ filters: 'ready' }) && !snapshot.hasTag('loading') && !panelNarrowed(snapshot)
       ? [
           { type: 'products.filter', parentCategory: 'Kurta' },
           { type: 'products.page', page: 2 },
@@ -122,14 +135,86 @@ const productsListModel: MachineModel = {
           { type: 'products.sync', category: 'women', page: 1 },
         ]
       : []),
+    // The sort and the filter panel, one change at a time from a list that has none (else the graph
+    // multiplies out); each chip is offered while its filter is on.
+    ...(snapshot.matches({ filters: 'ready' }) && !snapshot.hasTag('loading')
+      ? narrowingEvents(snapshot)
+      : []),
   ],
+};
+
+/** A search, sort or filter-panel choice is on (the type filter is the list's older one). */
+function panelNarrowed(snapshot: AnyMachineSnapshot): boolean {
+  const { query } = snapshot.context as { query: ProductsQuery };
+  return Boolean(query.q || query.sort || filterChips(query).some((c) => c.filter !== 'parentCategory'));
+}
+
+function narrowingEvents(snapshot: AnyMachineSnapshot): EventObject[] {
+  const { query } = snapshot.context as { query: ProductsQuery };
+  const active = filterChips(query);
+  // From the first page of men's wear as shown; the other list states take these the same way.
+  if (
+    active.length === 0 &&
+    !query.sort &&
+    !query.q &&
+    query.page === 1 &&
+    query.category === 'men' &&
+    snapshot.matches({ list: 'loaded' })
+  )
+    return [
+      { type: 'products.sync', q: 'kurta', page: 1 },
+      { type: 'products.sort', sort: 'price-asc' },
+      { type: 'products.toggle', filter: 'size', value: 'M' },
+      { type: 'products.price', min: 2000, max: 500 },
+      { type: 'products.onSale', onSale: true },
+    ] as unknown as EventObject[];
+  return active.map(({ label: _label, ...chip }) => ({ type: 'products.remove', ...chip }) as EventObject);
+}
+
+const suggestionOf = ({ id, name, category, price, image }: typeof kurta): Suggestion => ({
+  id,
+  name,
+  category,
+  price,
+  image,
+});
+export const kurtaSuggestion = suggestionOf(kurta);
+export const teeSuggestion = suggestionOf(tee);
+
+const searchModel: MachineModel = {
+  name: 'search',
+  machine: searchMachine,
+  cases: [{ title: 'empty box' }],
+  // Three texts (too short, long enough, longer) cover the wait, the cancel and the short-text close;
+  // keys and picks are offered where a list is (or was) shown, which keeps the graph small.
+  events: (snapshot) => {
+    const { text } = snapshot.context as { text: string };
+    return [
+      user({ type: 'search.type', text: 'k' }, 'types "k"'),
+      ...(text.length < 5
+        ? [user({ type: 'search.type', text: text === 'ku' ? 'kurta' : 'ku' }, 'types')]
+        : []),
+      done('fetchSuggestions', [kurtaSuggestion, teeSuggestion], 'kurta and tee'),
+      done('fetchSuggestions', [], 'no suggestions'),
+      fail('fetchSuggestions', noResponse()),
+      { type: 'search.next' },
+      { type: 'search.previous' },
+      { type: 'search.submit' },
+      { type: 'search.pick', id: kurta.id },
+      { type: 'search.pick', id: 'p-unknown' },
+      { type: 'search.close' },
+    ];
+  },
 };
 
 const productModel: MachineModel = {
   name: 'product',
   machine: productMachine,
   simplePaths: true,
-  cases: [{ title: 'product page', input: { id: kurta.id } }],
+  cases: [
+    { title: 'product page', input: { id: kurta.id } },
+    { title: 'quick view', input: { id: kurta.id, inDialog: true } },
+  ],
   events: () => [
     done('fetchProduct', kurta, 'the kurta (sizes S, M)'),
     done('fetchProduct', scarf, 'the scarf (One Size)'),
@@ -413,10 +498,67 @@ const paymentModel: MachineModel = {
   },
 };
 
+const wishlistModel: MachineModel = {
+  name: 'wishlist',
+  machine: wishlistMachine,
+  cases: [{ title: 'fresh browser' }],
+  // Bounded so the graph stays finite: two products, at most two changes waiting for the server, and a
+  // sign-out only once nothing is waiting.
+  events: (snapshot) => {
+    const { queue, signedIn } = snapshot.context as { queue: string[]; signedIn: boolean };
+    const toggles =
+      queue.length < 2
+        ? [
+            user({ type: 'wishlist.toggle', id: kurta.id }, "the kurta's heart"),
+            user({ type: 'wishlist.toggle', id: tee.id }, "the tee's heart"),
+          ]
+        : [];
+    return [
+      done('loadLocal', JSON.stringify([kurta.id, kurta.id, 7]), 'a stored list with the kurta (and junk)'),
+      done('loadLocal', '{corrupt', 'a corrupt stored value'),
+      fail('loadLocal', new Error('SecurityError')),
+      ...(signedIn
+        ? queue.length === 0
+          ? [{ type: 'session.signedOut' }]
+          : []
+        : [{ type: 'session.signedIn' }]),
+      ...toggles,
+      done('mergeWishlist', [tee.id, kurta.id], 'the account has the tee, then the kurta'),
+      fail('mergeWishlist', noResponse()),
+      done('saveChange', [kurta.id], 'the account now has the kurta'),
+      fail('saveChange', serverError('Internal server error')),
+    ];
+  },
+};
+
+const savedProductsModel: MachineModel = {
+  name: 'saved-products',
+  machine: savedProductsMachine,
+  simplePaths: true,
+  cases: [
+    { title: 'two saved products', input: { ids: [kurta.id, 'p-gone'] } },
+    { title: 'nothing saved', input: { ids: [] } },
+  ],
+  // Bounded: the list only shrinks to the kurta, or grows back by the tee once.
+  events: (snapshot) => {
+    const { wanted } = snapshot.context as { wanted: string[] };
+    return [
+      done('fetchProducts', { [kurta.id]: kurta, 'p-gone': null }, 'the kurta; the other is gone'),
+      done('fetchProducts', { [tee.id]: tee }, 'the tee'),
+      fail('fetchProducts', noResponse()),
+      { type: 'saved.retry' },
+      ...(wanted.length !== 1 || wanted[0] !== kurta.id
+        ? [user({ type: 'saved.show', ids: [kurta.id] }, 'only the kurta is saved now')]
+        : [user({ type: 'saved.show', ids: [tee.id, kurta.id] }, 'the tee is saved too')]),
+    ];
+  },
+};
+
 export const models: MachineModel[] = [
   storeInfoModel,
   cartModel,
   productsListModel,
+  searchModel,
   productModel,
   featuredModel,
   authModel,
@@ -428,6 +570,8 @@ export const models: MachineModel[] = [
   newsletterModel,
   paymentModel,
   passwordResetModel,
+  wishlistModel,
+  savedProductsModel,
 ];
 
 export function modelNamed(name: string): MachineModel {

@@ -1,0 +1,194 @@
+import { Portal } from '@ark-ui/react/portal';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { css } from 'styled-system/css';
+import { badge, button } from 'styled-system/recipes';
+import { sizeLabel } from '../../machines/catalogue.model';
+import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../components/fallback-image';
+import { CartIcon, CloseIcon } from '../components/icons';
+import { Price } from '../components/price';
+import { WishlistToggle } from '../components/product-card';
+import { Button } from '../components/ui/button';
+import { ChipGroup } from '../components/ui/chip-group';
+import { DeferredQuantityInput } from '../components/ui/deferred-number-input';
+import { Drawer } from '../components/ui/drawer';
+import { Skeleton } from '../components/ui/skeleton';
+import { Swatch } from '../components/ui/swatch';
+import { provideProductMachine } from './actors/product.live';
+import { useIsSaved, usePageActor, useWishlistRef } from './app-actor';
+import { useEmitted } from './emitted';
+import { QUICK_VIEW_PARAM } from './quick-view-host';
+
+/** The card's Quick View button for this product (where focus goes back to when the dialog closes). */
+const openerOf = (id: string) =>
+  [...document.querySelectorAll<HTMLElement>('[data-quick-view]')].find(
+    (el) => el.dataset.quickView === id,
+  ) ?? null;
+
+const positioner = css({ justifyContent: 'center', alignItems: 'center', p: { base: '3', md: '6' } });
+const content = css({
+  w: 'min(60rem, 100%)',
+  h: 'auto',
+  maxH: 'calc(100dvh - 1.5rem)',
+  borderRadius: 'card',
+  p: { base: '5', md: '8' },
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+  gap: { base: '5', md: '8' },
+  alignItems: 'start',
+});
+
+/**
+ * Quick View (`?quick=<id>`): the product in a dialog over the list — image, price, size and colour,
+ * quantity, Add to Cart (through the app's cart, as on the product page) and a link to the full page.
+ * The product machine loads it; Escape, the close button or Back close it, and focus goes back to the
+ * card's Quick View button.
+ */
+export default function QuickView({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [state, send, actor] = usePageActor('product', provideProductMachine, { id, inDialog: true });
+  useEmitted(actor);
+  const wishlist = useWishlistRef();
+  const saved = useIsSaved(id);
+  // However it closes (Escape, Back, a link), focus returns to the button that opened it.
+  useEffect(() => () => openerOf(id)?.focus(), [id]);
+
+  const close = () => {
+    // Opened by a card: the dialog is one history entry, so Back is the close. Landed on ?quick=
+    // directly: drop the parameter instead of leaving the shop.
+    if (location.key !== 'default') return navigate(-1);
+    const params = new URLSearchParams(location.search);
+    params.delete(QUICK_VIEW_PARAM);
+    navigate({ search: params.size > 0 ? `?${params}` : '' }, { replace: true });
+  };
+
+  const product = state.context.product;
+  const { selectedSize, selectedColor, quantity } = state.context;
+  return (
+    <Drawer.Root
+      open
+      onOpenChange={(details) => {
+        if (!details.open) close();
+      }}
+      finalFocusEl={() => openerOf(id)}
+    >
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner className={positioner}>
+          <Drawer.Content className={content} aria-busy={state.hasTag('loading')}>
+            <Drawer.CloseTrigger aria-label="Close Quick View">
+              <CloseIcon />
+            </Drawer.CloseTrigger>
+            {state.hasTag('loading') ? (
+              <>
+                <Drawer.Title className={css({ srOnly: true })}>Quick View</Drawer.Title>
+                <Skeleton className={css({ aspectRatio: '4/5', borderRadius: 'card' })} />
+                <div
+                  role="status"
+                  aria-label="Loading product"
+                  className={css({ display: 'grid', gap: '4' })}
+                >
+                  <Skeleton className={css({ h: '8', w: '3/4' })} />
+                  <Skeleton className={css({ h: '6', w: '1/3' })} />
+                  <Skeleton className={css({ h: '24' })} />
+                </div>
+              </>
+            ) : !product ? (
+              <div className={css({ gridColumn: '1 / -1', display: 'grid', gap: '3', pr: '10' })}>
+                <Drawer.Title>Product Not Found</Drawer.Title>
+                <p className={css({ color: 'fg.muted' })}>
+                  The product you are looking for does not exist or could not be loaded.
+                </p>
+              </div>
+            ) : (
+              <>
+                <FallbackImage
+                  src={product.image}
+                  fallback={DEFAULT_PRODUCT_IMAGE}
+                  alt={product.name}
+                  width={480}
+                  height={600}
+                  className={css({
+                    w: 'full',
+                    h: 'auto',
+                    aspectRatio: '4/5',
+                    maxH: { base: '16rem', md: 'none' },
+                    objectFit: 'cover',
+                    borderRadius: 'card',
+                    bg: 'bg.muted',
+                  })}
+                />
+                <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', minW: '0' })}>
+                  <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', pr: '10' })}>
+                    {product.category || product.parentCategory ? (
+                      <span className={`${badge({ tone: 'brand' })} ${css({ alignSelf: 'flex-start' })}`}>
+                        {product.category || product.parentCategory}
+                      </span>
+                    ) : null}
+                    <Drawer.Title>{product.name}</Drawer.Title>
+                    <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+                  </div>
+                  {product.description ? (
+                    <p className={css({ color: 'fg.muted', lineClamp: '3' })}>{product.description}</p>
+                  ) : null}
+                  {product.sizes && product.sizes.length > 0 ? (
+                    <ChipGroup
+                      label={sizeLabel(product)}
+                      name="quick-size"
+                      options={product.sizes}
+                      value={selectedSize ?? ''}
+                      onValueChange={(size) => send({ type: 'product.selectSize', size })}
+                    />
+                  ) : null}
+                  {product.colors && product.colors.length > 0 ? (
+                    <ChipGroup
+                      label="Color"
+                      name="quick-color"
+                      options={product.colors}
+                      value={selectedColor ?? ''}
+                      onValueChange={(color) => send({ type: 'product.selectColor', color })}
+                      renderAdornment={(color) => <Swatch color={color} />}
+                    />
+                  ) : null}
+                  <DeferredQuantityInput
+                    label="Quantity"
+                    value={quantity}
+                    onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}
+                  />
+                  <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+                    <Button
+                      size="lg"
+                      onClick={() => send({ type: 'product.addToCart' })}
+                      className={css({ flex: '1', minW: '40' })}
+                    >
+                      <CartIcon size={20} /> Add to Cart
+                    </Button>
+                    <WishlistToggle
+                      saved={saved}
+                      onToggle={() => wishlist.send({ type: 'wishlist.toggle', id: product.id })}
+                      showLabel
+                      className={`${button({ variant: 'outline', size: 'lg' })} ${css({ flex: '1', minW: '40' })}`}
+                    />
+                  </div>
+                  <Link
+                    to={`/product/${encodeURIComponent(product.id)}`}
+                    replace
+                    className={css({
+                      color: 'terracotta.700',
+                      fontWeight: '600',
+                      textDecoration: 'underline',
+                      textUnderlineOffset: '4px',
+                    })}
+                  >
+                    View full details
+                  </Link>
+                </div>
+              </>
+            )}
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

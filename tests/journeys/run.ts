@@ -1,0 +1,435 @@
+/**
+ * Replays generated journeys in Debian's chromium against a fresh production server on PGlite.
+ *
+ *   npm run test:journeys                          every default journey of checkout and payment
+ *   npm run test:journeys -- payment               one machine's
+ *   npm run test:journeys -- --file my.json        a journey (or a list) as `npm run journeys -- <m> --format json` prints it
+ *
+ * Each step's driver (tests/machines/drivers) acts in the page and each state's check asserts what the
+ * page shows. Every request of the machine's actors is held until the step that answers it, so loading
+ * states are seen and a failure is injected only into the request it is about. Builds dist/ when it is
+ * missing. JOURNEY_WORKERS (default 2) journeys run side by side, each in its own browser context.
+ * A full run writes the states and transitions it reached to reports/journeys-reached.json, which
+ * `npm run journeys -- --coverage` reads.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium, type Page, type Request, type Route } from 'playwright-core';
+import type { EventObject } from 'xstate';
+import { toCreateOrderRequest } from '../../machines/checkout.machine';
+import { type ApiProduct, cardCartLine, toDisplayProduct } from '../../machines/catalogue.model';
+import { journeyEvents } from '../../scripts/journeys';
+import type { AnyDrivers, Answer, World } from '../machines/drivers/driver';
+import { stepKeyOf } from '../machines/drivers/driver';
+import { driven } from '../machines/drivers/index';
+import { coverageOf, type GraphPath, generatePaths, stateName } from '../machines/support/graph';
+import { modelNamed } from '../machines/support/models';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const REACHED_FILE = join(ROOT, 'reports/journeys-reached.json');
+const PORT = Number(process.env.JOURNEYS_PORT ?? 8140);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WORKERS = Math.max(1, Number(process.env.JOURNEY_WORKERS ?? 2));
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TIMEOUT = 15_000;
+
+/** One journey to replay: the machine, the model case's input and each step's event and state. */
+type Runnable = {
+  machine: string;
+  title: string;
+  input: unknown;
+  steps: { event: EventObject; state: string }[];
+  /** The generated path, for the coverage of a full run. */
+  path?: GraphPath;
+};
+
+async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const base = `http://localhost:${PORT}`;
+  const stale = await fetch(`${base}/api/v1/storeInfo`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`port ${PORT} is already in use: stop that server or set JOURNEYS_PORT`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'statefront-journeys-'));
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+    cwd: ROOT,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      // Every journey signs in and places orders from one address: the per-IP limits would refuse them.
+      RATE_LIMIT_AUTH_MAX: '100000',
+      RATE_LIMIT_REGISTER_MAX: '100000',
+      RATE_LIMIT_TRACK_MAX: '100000',
+      RATE_LIMIT_GLOBAL_MAX: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const up = await fetch(`${base}/api/v1/storeInfo`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode === null && child.pid !== undefined) {
+        const exited = new Promise<void>((done) => child.once('exit', () => done()));
+        process.kill(-child.pid, 'SIGTERM');
+        const forced = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(forced);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Shop = {
+  base: string;
+  token: string;
+  email: string;
+  lines: World['lines'];
+};
+
+async function api(base: string, path: string, init: { method?: string; token?: string; body?: unknown }) {
+  const response = await fetch(`${base}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body as Record<string, unknown>;
+}
+
+/** One shopper for the run (registered and signed in through the API) and real cart lines. */
+async function openShop(base: string): Promise<Shop> {
+  const email = `journeys.${Date.now().toString(36)}@example.in`;
+  const password = 'chai-pe-charcha-42';
+  await api(base, '/users/register', {
+    method: 'POST',
+    body: { email, password, firstName: 'Asha', lastName: 'Verma' },
+  });
+  const { token } = (await api(base, '/users/authorize', { method: 'POST', body: { email, password } })) as {
+    token: string;
+  };
+  const list = (await api(base, '/products?limit=100', {})) as unknown as { data: ApiProduct[] };
+  const products = list.data.map(toDisplayProduct);
+  const sized = products.find((p) => (p.sizes?.length ?? 0) > 1 && (p.colors?.length ?? 0) > 1);
+  const simple = products.find((p) => p.sizes?.length === 1 && (p.colors?.length ?? 0) <= 1);
+  if (!sized || !simple) throw new Error('the catalogue needs a product with sizes and colours and a one-size one');
+  const { sizeOptions: _s, colorOptions: _c, ...chosen } = cardCartLine(sized);
+  return {
+    base,
+    token,
+    email,
+    lines: {
+      sized: { ...chosen, selectedSize: sized.sizes?.[1], selectedColor: sized.colors?.[1] },
+      simple: { ...cardCartLine(simple) },
+      sizeToChoose: { ...cardCartLine(sized) },
+    },
+  };
+}
+
+const SHIPPING = {
+  fullName: 'Asha Verma',
+  address: '12, 3rd Cross, Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  phone: '+919876543210',
+};
+
+async function createOrder(shop: Shop): Promise<string> {
+  const request = toCreateOrderRequest({
+    items: [shop.lines.sized] as never,
+    shipping: SHIPPING,
+  });
+  const order = await api(shop.base, '/orders', { method: 'POST', token: shop.token, body: request });
+  return String(order.id);
+}
+
+type Held = { route: Route; request: Request };
+
+/** The world of one journey: its page, the held requests and the gateway helpers. */
+async function worldFor(page: Page, shop: Shop, drivers: AnyDrivers, orderId: string | null): Promise<World> {
+  const queues = new Map<string, Held[]>();
+  const waiters = new Map<string, () => void>();
+  const keyOf = (m: { method: string; path: RegExp }) => `${m.method} ${m.path.source}`;
+  for (const matcher of new Map(Object.values(drivers.requests).map((m) => [keyOf(m), m])).values()) {
+    const key = keyOf(matcher);
+    await page.route(
+      (url) => matcher.path.test(url.pathname),
+      async (route, request) => {
+        if (request.method() !== matcher.method) return route.fallback();
+        const list = queues.get(key) ?? [];
+        list.push({ route, request });
+        queues.set(key, list);
+        waiters.get(key)?.();
+      },
+    );
+  }
+  const nextHeld = async (key: string, actor: string): Promise<Held> => {
+    const deadline = Date.now() + TIMEOUT;
+    for (;;) {
+      const list = queues.get(key) ?? [];
+      if (list.length > 0) {
+        // A request left over from a state the machine has left (a poll the clock started) is let through.
+        const newest = list.pop() as Held;
+        for (const stale of list.splice(0)) await stale.route.continue().catch(() => {});
+        return newest;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`${actor} made no request within ${TIMEOUT / 1000} s`);
+      await new Promise<void>((done) => {
+        const timer = setTimeout(done, left);
+        waiters.set(key, () => {
+          clearTimeout(timer);
+          done();
+        });
+      });
+    }
+  };
+  const answer = async (actor: string, how: Answer) => {
+    const matcher = drivers.requests[actor];
+    if (!matcher) throw new Error(`no request matcher for ${actor}`);
+    const { route } = await nextHeld(keyOf(matcher), actor);
+    switch (how.kind) {
+      case 'real':
+        return route.continue();
+      case 'real-at':
+        return route.continue({ url: `${shop.base}${how.path}` });
+      case 'reshape': {
+        const real = await route.fetch();
+        return route.fulfill({ status: 200, json: how.body(await real.json()) });
+      }
+      case 'fault':
+        return route.fulfill({ status: how.status, json: how.body });
+      case 'no-response':
+        return route.abort('connectionrefused');
+    }
+  };
+  return {
+    page,
+    base: shop.base,
+    orderId,
+    lines: shop.lines,
+    memo: {},
+    answer,
+    payOnGateway: async (id) => {
+      const started = await api(shop.base, '/payments', {
+        method: 'POST',
+        token: shop.token,
+        body: {
+          orderId: id,
+          fields: { payerName: 'Asha Verma', email: shop.email, phone: SHIPPING.phone, method: 'card' },
+        },
+      });
+      const gatewayUrl = String(started.redirectUrl);
+      const gateway = await page.context().newPage();
+      try {
+        await gateway.goto(gatewayUrl);
+        await gateway.getByRole('button', { name: /^Pay ₹/ }).click({ timeout: TIMEOUT });
+        await gateway.waitForURL((u) => u.pathname === '/order-success', { timeout: TIMEOUT });
+      } finally {
+        await gateway.close();
+      }
+    },
+    hangGateway: async () => {
+      // Never answered: the browser keeps waiting for the gateway, as for one that is down.
+      await page.route(/\/api\/v1\/payments\/sandbox\//, (route, request) =>
+        request.method() === 'POST' ? undefined : route.fallback(),
+      );
+    },
+    advance: (ms) => page.clock.fastForward(ms),
+  };
+}
+
+type Outcome = { ok: boolean; error?: string; reached: number; ms: number };
+
+async function runJourney(browser: Browser, shop: Shop, journey: Runnable): Promise<Outcome> {
+  const drivers = driven[journey.machine];
+  if (!drivers) throw new Error(`No browser drivers for the ${journey.machine} machine`);
+  const started = Date.now();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  await context.addCookies([{ name: 'auth_token', value: shop.token, url: shop.base }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  let reached = 0;
+  let where = 'setting up';
+  try {
+    const wantsOrder =
+      drivers.needsOrder && Boolean((journey.input as { orderId?: string } | undefined)?.orderId);
+    const orderId = wantsOrder ? await createOrder(shop) : null;
+    const world = await worldFor(page, shop, drivers, orderId);
+    if (journey.steps.some((s) => s.event.type.startsWith('xstate.after.'))) await page.clock.install();
+    const driverOf = (event: EventObject) => {
+      const driver = drivers.steps[stepKeyOf(event)];
+      if (!driver) throw new Error(`No driver for ${stepKeyOf(event)}`);
+      return driver;
+    };
+    for (const [i, { event, state }] of journey.steps.entries()) {
+      const next = journey.steps[i + 1]?.event;
+      const driver = driverOf(event);
+      where = `step ${i + 1} (${stepKeyOf(event)} → ${state})`;
+      if (next) await driverOf(next).arrange?.({ world, event: next, next: journey.steps[i + 2]?.event });
+      await driver.perform({ world, event, next });
+      const check = drivers.states[state];
+      if (!check) throw new Error(`No check for the state ${state}`);
+      if ('transient' in check) throw new Error(`${state} is transient: a journey never rests there`);
+      await check.check(world);
+      const extra = driver.shows?.(event);
+      if (extra) await page.getByText(extra).first().waitFor({ state: 'visible', timeout: TIMEOUT });
+      reached = i + 1;
+    }
+    if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
+    return { ok: true, reached, ms: Date.now() - started };
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0] ?? String(error);
+    return { ok: false, error: `${where}: ${message}`, reached, ms: Date.now() - started };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every default journey of the driven machines (or of those named). */
+function defaultJourneys(names: string[]): Runnable[] {
+  return names.flatMap((machine) =>
+    generatePaths(modelNamed(machine), { simplePaths: false }).map((path) => ({
+      machine,
+      title: `${path.caseTitle} → ${stateName(path.state)}`,
+      input: path.input,
+      steps: path.steps.map((s) => ({ event: s.event, state: stateName(s.state) })),
+      path,
+    })),
+  );
+}
+
+/** Journeys from a file `npm run journeys -- <machine> --format json` printed (maybe edited). */
+function journeysFromFile(file: string): Runnable[] {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  const list = (Array.isArray(parsed) ? parsed : [parsed]) as {
+    title: string;
+    machine?: string;
+    case?: string;
+    steps: { event: string; state: string }[];
+  }[];
+  return list.map((journey) => {
+    const machine = journey.machine ?? process.env.JOURNEY_MACHINE;
+    if (!machine) throw new Error(`${journey.title}: no "machine" (as --format json prints it)`);
+    const model = modelNamed(machine);
+    const caseOf =
+      model.cases.find((c) => c.title === journey.case) ??
+      model.cases.find((c) => journey.title.startsWith(`${c.title} →`));
+    if (!caseOf) throw new Error(`${journey.title}: no case of ${machine} named '${journey.case ?? ''}'`);
+    const events = journeyEvents(machine);
+    const steps = journey.steps.map((step, i) => {
+      const event = events.get(step.event);
+      if (!event)
+        throw new Error(
+          `${journey.title}, step ${i + 1}: '${step.event}' is not an event of the ${machine} model. Known:\n  ${[...events.keys()].join('\n  ')}`,
+        );
+      return { event, state: step.state };
+    });
+    return { machine, title: journey.title, input: caseOf.input, steps };
+  });
+}
+
+/** The states and transitions the browser run reached, per machine, from the steps it verified. */
+function writeReached(journeys: Runnable[], outcomes: Outcome[]) {
+  const byMachine: Record<string, { states: string[]; transitions: string[]; journeys: number; passed: number }> =
+    {};
+  for (const machine of new Set(journeys.map((j) => j.machine))) {
+    const model = modelNamed(machine);
+    const prefixes = journeys.flatMap((j, i) =>
+      j.machine === machine && j.path
+        ? [{ ...j.path, steps: j.path.steps.slice(0, outcomes[i]?.reached ?? 0) } as GraphPath]
+        : [],
+    );
+    const covered = coverageOf(model, prefixes.filter((p) => p.steps.length > 0));
+    byMachine[machine] = {
+      states: [...covered.states].sort(),
+      transitions: [...covered.transitions].sort(),
+      journeys: prefixes.length,
+      passed: journeys.filter((j, i) => j.machine === machine && outcomes[i]?.ok).length,
+    };
+  }
+  mkdirSync(join(ROOT, 'reports'), { recursive: true });
+  writeFileSync(REACHED_FILE, `${JSON.stringify({ at: new Date().toISOString(), machines: byMachine }, null, 2)}\n`);
+}
+
+async function main(argv: string[]) {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (apt-get install chromium); no browser is downloaded`);
+  const fileAt = argv.indexOf('--file');
+  const file = fileAt >= 0 ? argv[fileAt + 1] : undefined;
+  const names = argv.filter((a, i) => !a.startsWith('--') && i !== fileAt + 1);
+  for (const name of names) if (!driven[name]) throw new Error(`No browser drivers for ${name}: ${Object.keys(driven).join(', ')}`);
+  const journeys = file ? journeysFromFile(file) : defaultJourneys(names.length > 0 ? names : Object.keys(driven));
+  if (!existsSync(join(ROOT, 'dist/index.html'))) {
+    console.log('dist/ is missing: npm run build');
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const started = Date.now();
+  const outcomes: Outcome[] = new Array(journeys.length);
+  try {
+    const shop = await openShop(server.base);
+    let nextIndex = 0;
+    const worker = async () => {
+      for (;;) {
+        const index = nextIndex++;
+        const journey = journeys[index];
+        if (!journey) return;
+        const outcome = await runJourney(browser, shop, journey);
+        outcomes[index] = outcome;
+        const name = `${journey.machine} #${index + 1} ${journey.title}`;
+        console.log(
+          outcome.ok
+            ? `ok   ${name} (${journey.steps.length} steps, ${(outcome.ms / 1000).toFixed(1)} s)`
+            : `FAIL ${name}\n     ${outcome.error}`,
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(WORKERS, journeys.length) }, worker));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const failed = outcomes.filter((o) => !o.ok).length;
+  if (!file && names.length === 0) writeReached(journeys, outcomes);
+  console.log(
+    `\n${outcomes.length - failed} passed, ${failed} failed (${journeys.length} journeys in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  if (failed > 0) process.exit(1);
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,149 @@
+/**
+ * The checkout machine's journeys in a browser: the cart a step needs is the shopper's stored cart
+ * (localStorage 'cart', what the cart machine loads), the shipping form is filled as a shopper types
+ * it, Place Order submits, and POST /orders answers from the real server unless the step is a failure.
+ */
+import type { EventObject } from 'xstate';
+import type { checkoutMachine } from '../../../machines/checkout.machine';
+import { labelOf } from '../support/graph';
+import { type MachineDrivers, see, type StepContext, type World } from './driver';
+
+type SubmitEvent = EventObject & { items: unknown[]; city: string; postalCode: string };
+
+/** The real cart lines standing for the model's kurta and tee lines. */
+function cartFor(world: World, event: EventObject): Record<string, unknown>[] {
+  const label = labelOf(event);
+  switch (label) {
+    case '2 lines, every field filled':
+      return [world.lines.sized, world.lines.simple];
+    case 'empty cart':
+      return [];
+    case 'a tee line without its size':
+      return [world.lines.sizeToChoose];
+    case 'city blank':
+    case 'a 5-digit PIN code':
+      return [world.lines.sized];
+    default:
+      throw new Error(`checkout.submit: no cart for the variant '${label ?? JSON.stringify(event)}'`);
+  }
+}
+
+const cartWords = (event: EventObject) =>
+  ({
+    '2 lines, every field filled': 'a product with its size and colour chosen and a one-size product',
+    'empty cart': 'nothing',
+    'a tee line without its size': 'a product added from a card, its size still to choose',
+    'city blank': 'a product with its size and colour chosen',
+    'a 5-digit PIN code': 'a product with its size and colour chosen',
+  })[labelOf(event) ?? ''] ?? '?';
+
+/** Opens /checkout with `lines` as the stored cart (a reload: the checkout screen starts afresh, idle). */
+async function openCheckout(world: World, lines: Record<string, unknown>[]) {
+  const { page, base } = world;
+  if (!page.url().startsWith(base)) await page.goto(`${base}/robots.txt`);
+  await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify(lines));
+  await page.goto(`${base}/checkout`);
+  await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor({ timeout: 15_000 });
+  world.memo.cart = JSON.stringify(lines);
+}
+
+async function fillShipping(world: World, event: SubmitEvent) {
+  const { page } = world;
+  await page.getByLabel('Full name').fill('Asha Verma');
+  await page.getByLabel('Address').fill('12, 3rd Cross, Indiranagar');
+  await page.getByLabel('City').fill(event.city);
+  const state = page.getByRole('combobox', { name: /State \/ union territory/ });
+  if (!(await state.textContent())?.includes('Karnataka')) {
+    await state.click();
+    await page.getByRole('option', { name: 'Karnataka', exact: true }).click();
+  }
+  await page.getByLabel('PIN code').fill(event.postalCode);
+  await page.getByLabel('Phone').fill('98765 43210');
+}
+
+const placeOrder = (world: World) => world.page.getByRole('button', { name: 'Place Order' }).click();
+
+export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {
+  needsOrder: false,
+  requests: { createOrder: { method: 'POST', path: /^\/api\/v1\/orders$/ } },
+  steps: {
+    start: {
+      does: () => 'Open /checkout signed in, with the cart the next step needs',
+      perform: async ({ world, next }: StepContext) =>
+        openCheckout(world, next?.type === 'checkout.submit' ? cartFor(world, next) : []),
+    },
+    'checkout.submit': {
+      does: (event) => {
+        const e = event as SubmitEvent;
+        return `With ${cartWords(event)} in the cart, fill the shipping form (city '${e.city}', PIN code '${e.postalCode}') and click Place Order`;
+      },
+      perform: async ({ world, event }) => {
+        const lines = cartFor(world, event);
+        if (world.memo.cart !== JSON.stringify(lines)) await openCheckout(world, lines);
+        await fillShipping(world, event as SubmitEvent);
+        await placeOrder(world);
+      },
+      shows: (event) =>
+        ({
+          'empty cart': 'Cart is empty',
+          'a tee line without its size': 'Choose size and colour',
+          'city blank': 'Please fill all fields',
+          'a 5-digit PIN code': /6-digit PIN code/,
+        })[labelOf(event) ?? ''],
+    },
+    'done:createOrder': {
+      does: () => 'POST /orders answers from the real server: the order is created',
+      perform: ({ world }) => world.answer('createOrder', { kind: 'real' }),
+    },
+    'error:createOrder': {
+      does: (event) => {
+        const error = (event as { error?: { message?: string; field?: string } }).error;
+        return error?.field
+          ? `POST /orders is answered 400 '${error.message}' about the ${error.field} field (fault injected)`
+          : `POST /orders is answered 400 '${error?.message}' (fault injected)`;
+      },
+      perform: ({ world, event }) => {
+        const error = (event as { error?: { message?: string; field?: string } }).error;
+        return world.answer('createOrder', {
+          kind: 'fault',
+          status: 400,
+          body: { error: error?.message, ...(error?.field ? { field: error.field } : {}) },
+        });
+      },
+      shows: (event) => {
+        const error = (event as { error?: { field?: string; message?: string } }).error;
+        return error?.field ? error.message : 'Error placing order';
+      },
+    },
+  },
+  states: {
+    idle: {
+      shows: 'The Checkout page with its shipping form and an enabled Place Order button',
+      check: async ({ page }) => {
+        await page.getByRole('button', { name: 'Place Order' }).waitFor({ timeout: 15_000 });
+        if (await page.getByRole('button', { name: 'Place Order' }).isDisabled())
+          throw new Error('Place Order is disabled');
+      },
+    },
+    validating: { transient: 'Decided at once on Place Order (no screen of its own)' },
+    processing: {
+      shows: "Place Order reads 'Processing...' and is disabled while the order is placed",
+      check: async ({ page }) => {
+        const button = page.getByRole('button', { name: 'Processing...' });
+        await button.waitFor({ timeout: 15_000 });
+        if (!(await button.isDisabled())) throw new Error('Processing... is not disabled');
+      },
+    },
+    success: {
+      shows: 'The payment page of the new order (/payment?orderId=…), the cart emptied',
+      check: async ({ page }) => {
+        await page.waitForURL((u) => u.pathname === '/payment' && u.searchParams.has('orderId'), {
+          timeout: 15_000,
+          waitUntil: 'commit',
+        });
+        await see(page, 'Complete Your Payment');
+      },
+    },
+  },
+};
+

@@ -1,0 +1,175 @@
+/**
+ * Browser drivers for generated journeys. For a machine, a driver per step kind says what a shopper
+ * (or the network) does in a real browser to cause that event, and a check per state says what the page
+ * must show once the machine is there. Both are typed against the machine: `MachineDrivers<typeof m>`
+ * needs a driver for every event the machine accepts, every invoked actor's answer and failure and every
+ * delay, and a check for every state value, so a state or event added without one does not compile
+ * (tests/machines/drivers.test.ts also walks the definition and every generated step).
+ *
+ * Drivers only import playwright-core's types; tests/journeys/run.ts gives them a `World` over a real
+ * page and a real server.
+ */
+import type { Page } from 'playwright-core';
+import type { EventObject, ProvidedActor, StateMachine, StateValue } from 'xstate';
+
+/** 'idle' | 'qr.waiting' | …: a state value as `stateName` prints it (parallel regions are not used). */
+export type StateValueString<V> = V extends string
+  ? V
+  : V extends Record<string, unknown>
+    ? { [K in keyof V & string]: `${K}.${StateValueString<V[K]>}` }[keyof V & string]
+    : never;
+
+// biome-ignore lint/suspicious/noExplicitAny: matching any machine's type parameters
+type Any = any;
+type Parts<M> =
+  M extends StateMachine<
+    Any,
+    infer E,
+    Any,
+    infer A,
+    Any,
+    Any,
+    infer D,
+    infer V,
+    Any,
+    Any,
+    Any,
+    Any,
+    Any,
+    Any
+  >
+    ? { event: E; actor: A; delay: D; value: V }
+    : never;
+
+type SrcOf<A> = A extends ProvidedActor ? (A['src'] extends string ? A['src'] : never) : never;
+
+/** The key of a step's driver: the start, a user event's type, an actor's answer or failure, a delay. */
+export type StepKey<M> =
+  | 'start'
+  | (Parts<M>['event'] extends EventObject ? Parts<M>['event']['type'] : never)
+  | `done:${SrcOf<Parts<M>['actor']>}`
+  | `error:${SrcOf<Parts<M>['actor']>}`
+  | `after:${Parts<M>['delay'] & string}`;
+
+export type StateKey<M> = StateValueString<Parts<M>['value'] & StateValue>;
+
+/** The key of the driver for `event` (e.g. 'error:fetchOrder' for xstate.error.actor.fetchOrder). */
+export function stepKeyOf(event: EventObject): string {
+  const { type } = event;
+  if (type === 'xstate.init') return 'start';
+  const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
+  if (actor) return `${actor[1]}:${actor[2]}`;
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) return `after:${after[1]}`;
+  return type;
+}
+
+/** How a held API request is answered. */
+export type Answer =
+  /** Passed to the real server as it was sent. */
+  | { kind: 'real' }
+  /** Sent to the real server at another path (e.g. an order that does not exist). */
+  | { kind: 'real-at'; path: string }
+  /** The real server's answer, reshaped (a gateway outcome the sandbox does not produce). */
+  | { kind: 'reshape'; body: (real: unknown) => unknown }
+  /** A fault: this status and JSON body instead of the server's answer. */
+  | { kind: 'fault'; status: number; body: unknown }
+  /** A fault: the connection fails (the client's 'No response from server'). */
+  | { kind: 'no-response' };
+
+/** What drivers act on: one browser page of a fresh context, signed in, against a fresh server. */
+export type World = {
+  page: Page;
+  /** The server's origin, e.g. http://localhost:8140. */
+  base: string;
+  /** The journey's own Pending order, created through POST /orders (payment journeys). */
+  orderId: string | null;
+  /** Real catalogue lines for carts (the same shape the cart stores). */
+  lines: Record<'sized' | 'simple' | 'sizeToChoose', Record<string, unknown>>;
+  /**
+   * Answers the request `actor` made (the runner holds every request of the machine's actors until a
+   * step answers it, so loading states can be checked); waits for the request when it is still to come.
+   */
+  answer: (actor: string, answer: Answer) => Promise<void>;
+  /** Pays `orderId` on the real sandbox gateway page (a second tab) via POST /payments with `method`. */
+  payOnGateway: (orderId: string) => Promise<void>;
+  /** Makes the browser's form post to the sandbox gateway hang, as a gateway that never answers. */
+  hangGateway: () => Promise<void>;
+  /** Moves the page's clock on (Playwright's fake clock, installed for journeys with delays). */
+  advance: (ms: number) => Promise<void>;
+  /** Per-journey notes between drivers (e.g. the cart the page was opened with). */
+  memo: Record<string, unknown>;
+};
+
+export type StepContext = {
+  world: World;
+  event: EventObject;
+  /** The event of the following step, when there is one (a start opens the page the next step needs). */
+  next?: EventObject;
+};
+
+export type StepDriver = {
+  /** What the tester does, in words, for this event. */
+  does: (event: EventObject) => string;
+  /** Prepares the browser before the previous step runs (e.g. choose the method the answer needs). */
+  arrange?: (step: StepContext) => Promise<void>;
+  /** Performs the step: a click, a fill, answering a held request, moving the clock. */
+  perform: (step: StepContext) => Promise<void>;
+  /** Extra text the page must show after this step (a toast, a field's message), in addition to the state's. */
+  shows?: (event: EventObject) => string | RegExp | undefined;
+};
+
+/** What the page shows in a state: in words, and checked. Transient states are never rested in. */
+export type StateCheck =
+  | { shows: string; check: (world: World) => Promise<void> }
+  | { transient: string };
+
+/** API requests of each invoked actor, held until a step answers them. */
+export type RequestMatcher = { method: string; path: RegExp };
+
+export type MachineDrivers<M> = {
+  steps: Record<StepKey<M>, StepDriver>;
+  states: Record<StateKey<M>, StateCheck>;
+  requests: Record<SrcOf<Parts<M>['actor']>, RequestMatcher>;
+  /** The page a journey starts on after `setup` (the runner signs in first). */
+  needsOrder: boolean;
+};
+
+/** The type-erased drivers the runner and the tests use. */
+export type AnyDrivers = {
+  steps: Record<string, StepDriver>;
+  states: Record<string, StateCheck>;
+  requests: Record<string, RequestMatcher>;
+  needsOrder: boolean;
+};
+
+const TIMEOUT = 15_000;
+
+export async function see(page: Page, text: string | RegExp, timeout = TIMEOUT) {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout });
+}
+
+export async function heading(page: Page, name: string | RegExp, timeout = TIMEOUT) {
+  await page.getByRole('heading', { name }).first().waitFor({ state: 'visible', timeout });
+}
+
+export async function at(page: Page, pathname: string | RegExp, timeout = TIMEOUT) {
+  await page.waitForURL(
+    (u) => (typeof pathname === 'string' ? u.pathname === pathname : pathname.test(u.pathname)),
+    { timeout, waitUntil: 'commit' },
+  );
+}
+
+/** A toast with this title (the app's toast region). */
+export async function toast(page: Page, title: string | RegExp, timeout = TIMEOUT) {
+  await page
+    .locator('[data-scope=toast][data-part=root]')
+    .filter({ hasText: title })
+    .first()
+    .waitFor({ state: 'visible', timeout });
+}
+
+/** The label the model gave a variant (e.g. '2 lines, every field filled'), or ''. */
+export function variantOf(event: EventObject, labelOf: (e: EventObject) => string | undefined): string {
+  return labelOf(event) ?? '';
+}

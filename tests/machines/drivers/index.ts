@@ -1,0 +1,9 @@
+/** The machines whose journeys run in a browser (`npm run test:journeys`), with their drivers. */
+import { checkoutDrivers } from './checkout.drivers';
+import type { AnyDrivers } from './driver';
+import { paymentDrivers } from './payment.drivers';
+
+export const driven: Record<string, AnyDrivers> = {
+  checkout: checkoutDrivers as unknown as AnyDrivers,
+  payment: paymentDrivers as unknown as AnyDrivers,
+};

@@ -1,0 +1,368 @@
+/**
+ * The payment machine's journeys in a browser, against the real server and its sandbox gateway: the
+ * journey's own Pending order (created through POST /orders), the real payment form, and the sandbox
+ * page's 'Pay ₹…' button when an order must be paid. A fault is injected only where the step is one
+ * (no response, a 500, a 400 about a field) or where the gateway answers a kind the sandbox never
+ * gives (a plain redirect, 'initiated', a refusal without text): those reshape the real answer.
+ */
+import type { EventObject } from 'xstate';
+import type { paymentMachine } from '../../../machines/payment.machine';
+import { labelOf } from '../support/graph';
+import { paymentResponses } from '../support/models';
+import { at, heading, type MachineDrivers, see, type StepContext, type World } from './driver';
+
+type ActorEvent = EventObject & { output?: unknown; error?: { message?: string; field?: string } };
+
+/** Which of the model's gateway answers (paymentResponses) a submitPayment answer is. */
+function outcomeOf(event: EventObject): string {
+  const output = (event as ActorEvent).output;
+  const kind = Object.entries(paymentResponses).find(([, r]) => r === output)?.[0];
+  if (!kind) throw new Error(`submitPayment: no driver for the answer ${JSON.stringify(output)}`);
+  return kind;
+}
+
+/** The method the shopper picks so the sandbox itself answers the outcome the step wants. */
+const METHOD_FOR: Record<string, string | undefined> = {
+  qr: 'UPI QR code',
+  deeplink: 'UPI app',
+  redirectPost: 'Card / net banking',
+};
+
+const OUTCOME_WORDS: Record<string, string> = {
+  redirectPost: "the real sandbox answers redirect_post (method 'Card / net banking'): the browser posts to the gateway page",
+  deeplink: "the real sandbox answers a UPI deeplink (method 'UPI app')",
+  qr: "the real sandbox answers a UPI QR code (method 'UPI QR code')",
+  redirect: "the real answer reshaped to a plain redirectUrl (the sandbox page): the browser goes there",
+  initiated: "the real answer reshaped to { success: true } with no action (a gateway that just starts)",
+  refused: "the real server refuses: the order was paid in another tab first (409 'This order is not awaiting payment')",
+  refusedSilently: 'the real answer reshaped to { success: false } without a message',
+};
+
+async function chooseMethod(world: World, method: string) {
+  const { page } = world;
+  await page.getByRole('combobox', { name: /^Pay with/ }).click();
+  await page.getByRole('option', { name: method, exact: true }).click();
+}
+
+const payNow = (world: World) => world.page.getByRole('button', { name: 'Pay Now' });
+
+/** The form field a payment.change names. */
+function fieldOf(world: World, name: string) {
+  const { page } = world;
+  if (name === 'payerName') return page.getByRole('textbox', { name: /^Name/ });
+  if (name === 'email') return page.getByRole('textbox', { name: /^Email/ });
+  if (name === 'phone') return page.getByRole('textbox', { name: /^Mobile number/ });
+  throw new Error(`payment.change: no field for '${name}'`);
+}
+
+export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
+  needsOrder: true,
+  requests: {
+    fetchOrder: { method: 'GET', path: /^\/api\/v1\/orders\/[^/]+$/ },
+    fetchPaymentFields: { method: 'GET', path: /^\/api\/v1\/payments\/fields$/ },
+    submitPayment: { method: 'POST', path: /^\/api\/v1\/payments$/ },
+    fetchOrderStatus: { method: 'GET', path: /^\/api\/v1\/orders\/[^/]+$/ },
+  },
+  steps: {
+    start: {
+      does: () => 'Open /payment?orderId=<a new Pending order> signed in (or /payment without an order id)',
+      perform: async ({ world }) => {
+        const { page, base, orderId } = world;
+        await page.goto(orderId ? `${base}/payment?orderId=${encodeURIComponent(orderId)}` : `${base}/payment`);
+      },
+    },
+    'done:fetchOrder': {
+      does: (event) =>
+        labelOf(event) === 'order already paid'
+          ? "GET /orders/{id} answers from the real server after the order was paid on the sandbox gateway ('Pay ₹…')"
+          : 'GET /orders/{id} answers from the real server: the order is Pending',
+      perform: async ({ world, event }) => {
+        if (labelOf(event) === 'order already paid' && world.orderId) await world.payOnGateway(world.orderId);
+        await world.answer('fetchOrder', { kind: 'real' });
+      },
+    },
+    'error:fetchOrder': {
+      does: (event) =>
+        (event as ActorEvent).error?.message === 'Order not found or access denied'
+          ? 'GET /orders/{id} asks the real server for an order that does not exist (404)'
+          : 'GET /orders/{id} gets no response (connection refused, fault injected)',
+      perform: ({ world, event }) =>
+        world.answer(
+          'fetchOrder',
+          (event as ActorEvent).error?.message === 'Order not found or access denied'
+            ? { kind: 'real-at', path: '/api/v1/orders/SF-NOSUCHORDER' }
+            : { kind: 'no-response' },
+        ),
+    },
+    'done:fetchPaymentFields': {
+      does: () =>
+        'GET /payments/fields answers from the real server; the shopper clears the prefilled Email (the model’s form starts without one)',
+      perform: async ({ world }) => {
+        await world.answer('fetchPaymentFields', { kind: 'real' });
+        const email = fieldOf(world, 'email');
+        await email.waitFor({ timeout: 15_000 });
+        await email.fill('');
+      },
+    },
+    'error:fetchPaymentFields': {
+      does: () => "GET /payments/fields is answered 500 'Internal server error' (fault injected)",
+      perform: ({ world }) =>
+        world.answer('fetchPaymentFields', {
+          kind: 'fault',
+          status: 500,
+          body: { error: 'Internal server error' },
+        }),
+    },
+    'payment.change': {
+      does: (event) => {
+        const { name, value } = event as EventObject & { name: string; value: unknown };
+        return `Type '${String(value)}' into the ${name} field`;
+      },
+      perform: async ({ world, event }) => {
+        const { name, value } = event as EventObject & { name: string; value: unknown };
+        const field = fieldOf(world, name);
+        await field.fill('');
+        await field.pressSequentially(String(value));
+      },
+    },
+    'payment.submit': {
+      does: () => 'Click Pay Now (disabled, so nothing is sent, while a required field is blank)',
+      perform: async ({ world }) => {
+        const button = payNow(world);
+        await button.waitFor({ timeout: 15_000 });
+        if (await button.isEnabled()) await button.click();
+      },
+    },
+    'done:submitPayment': {
+      does: (event) => `POST /payments: ${OUTCOME_WORDS[outcomeOf(event)]}`,
+      // Before Pay Now: pick the method whose real sandbox answer is the outcome.
+      arrange: async ({ world, event }: StepContext) => {
+        const method = METHOD_FOR[outcomeOf(event)];
+        if (method) await chooseMethod(world, method);
+      },
+      perform: async ({ world, event }) => {
+        const kind = outcomeOf(event);
+        if (kind === 'refused' && world.orderId) await world.payOnGateway(world.orderId);
+        const reshape: Record<string, (real: unknown) => unknown> = {
+          redirect: (real) => ({ success: true, redirectUrl: (real as { redirectUrl?: string }).redirectUrl }),
+          initiated: () => ({ success: true }),
+          refusedSilently: () => ({ success: false }),
+        };
+        const body = reshape[kind];
+        await world.answer('submitPayment', body ? { kind: 'reshape', body } : { kind: 'real' });
+      },
+      shows: (event) => (outcomeOf(event) === 'initiated' ? 'Payment initiated' : undefined),
+    },
+    'error:submitPayment': {
+      does: (event) => {
+        const error = (event as ActorEvent).error;
+        return error?.field
+          ? `POST /payments is answered 400 '${error.message}' about the ${error.field} field (fault injected)`
+          : 'POST /payments gets no response (connection refused, fault injected)';
+      },
+      perform: ({ world, event }) => {
+        const error = (event as ActorEvent).error;
+        return world.answer(
+          'submitPayment',
+          error?.field
+            ? { kind: 'fault', status: 400, body: { error: error.message, field: error.field } }
+            : { kind: 'no-response' },
+        );
+      },
+      shows: (event) => (event as ActorEvent).error?.field && (event as ActorEvent).error?.message,
+    },
+    'done:fetchOrderStatus': {
+      does: (event) =>
+        (event as ActorEvent).output === 1
+          ? "The shopper pays on the sandbox gateway ('Open test gateway (sandbox)', 'Pay ₹…'); the poll answers from the real server: Processing"
+          : 'The poll of GET /orders/{id} answers from the real server: still Pending',
+      perform: async ({ world, event }) => {
+        if ((event as ActorEvent).output === 1) {
+          const { page } = world;
+          const [gateway] = await Promise.all([
+            page.context().waitForEvent('page'),
+            page.getByRole('link', { name: 'Open test gateway (sandbox)' }).click(),
+          ]);
+          await gateway.getByRole('button', { name: /^Pay ₹/ }).click({ timeout: 15_000 });
+          await gateway.waitForURL((u) => u.pathname === '/order-success', { timeout: 15_000 });
+          await gateway.close();
+        }
+        await world.answer('fetchOrderStatus', { kind: 'real' });
+      },
+    },
+    'error:fetchOrderStatus': {
+      does: () => 'The poll of GET /orders/{id} gets no response (connection refused, fault injected)',
+      perform: ({ world }) => world.answer('fetchOrderStatus', { kind: 'no-response' }),
+    },
+    'payment.retry': {
+      does: () => "Click 'Try Again' (or 'Check Again' under an expired QR code)",
+      perform: async ({ world }) => {
+        await world.page.getByRole('button', { name: /^(Try Again|Check Again)$/ }).click();
+      },
+    },
+    'payment.redirectBlocked': {
+      does: () =>
+        'The browser refuses the gateway form: a CSP form-action violation is reported on the page (dispatched as the browser does)',
+      perform: async ({ world }) => {
+        await world.page.evaluate(() => {
+          document.dispatchEvent(
+            new SecurityPolicyViolationEvent('securitypolicyviolation', {
+              effectiveDirective: 'form-action',
+              violatedDirective: 'form-action',
+              blockedURI: 'https://gateway.invalid/pay',
+              originalPolicy: "form-action 'self'",
+              disposition: 'enforce',
+              documentURI: location.href,
+              statusCode: 200,
+            }),
+          );
+        });
+      },
+      // The form is already posted in the browser: the gateway must not answer before the report.
+      arrange: ({ world }) => world.hangGateway(),
+    },
+    'after:pollInterval': {
+      does: () => 'Wait 3 s (the page clock moves on) for the next look at the order',
+      perform: ({ world }) => world.advance(3000),
+    },
+    'after:pollTimeout': {
+      does: () => 'Wait 10 minutes (the page clock jumps) without paying',
+      perform: ({ world }) => world.advance(10 * 60 * 1000),
+    },
+    'after:redirectTimeout': {
+      does: () => 'The gateway page never answers the form post; wait 6 s (the page clock moves on)',
+      arrange: ({ world }) => world.hangGateway(),
+      perform: ({ world }) => world.advance(6000),
+    },
+  },
+  states: {
+    checking: { transient: 'Decided at once from the URL' },
+    loadingOrder: {
+      shows: "'Loading payment form...' while the order loads",
+      check: ({ page }) => see(page, 'Loading payment form...'),
+    },
+    loadingFields: {
+      shows: "'Loading payment form...' while the form's fields load",
+      check: ({ page }) => see(page, 'Loading payment form...'),
+    },
+    missingOrderId: {
+      shows: "'Order ID missing' with 'Return to checkout'",
+      check: async ({ page }) => {
+        await see(page, 'Order ID missing');
+        await page.getByRole('link', { name: 'Return to checkout' }).waitFor();
+      },
+    },
+    notPayable: {
+      shows: "'Nothing to pay': the order has already been paid",
+      check: async ({ page }) => {
+        await see(page, 'Nothing to pay');
+        await see(page, 'This order has already been paid or is no longer awaiting payment.');
+      },
+    },
+    orderNotFound: {
+      shows: "'Order not found' with 'View My Orders'",
+      check: async ({ page }) => {
+        await see(page, 'Order not found');
+        await see(page, 'We could not find this order in your account.');
+      },
+    },
+    orderFailed: {
+      shows: "'Order unavailable' with 'Try Again'",
+      check: async ({ page }) => {
+        await see(page, 'Order unavailable');
+        await page.getByRole('button', { name: 'Try Again' }).waitFor();
+      },
+    },
+    fieldsFailed: {
+      shows: "'Payment form unavailable' with 'Try Again'",
+      check: async ({ page }) => {
+        await see(page, 'Payment form unavailable');
+        await see(page, 'Failed to load payment form. Please try again later.');
+      },
+    },
+    form: {
+      shows: 'The payment form (Name, Email, Mobile number, Pay with) with Pay Now, under the order summary',
+      check: async ({ page }) => {
+        await heading(page, 'Complete Your Payment');
+        await page.getByRole('button', { name: 'Pay Now' }).waitFor({ timeout: 15_000 });
+        await page.getByRole('textbox', { name: /^Email/ }).waitFor();
+      },
+    },
+    validating: { transient: 'Decided at once on Pay Now' },
+    submitting: {
+      shows: "Pay Now reads 'Processing...' and is disabled while the payment starts",
+      check: async ({ page }) => {
+        const button = page.getByRole('button', { name: 'Processing...' });
+        await button.waitFor({ timeout: 15_000 });
+        if (!(await button.isDisabled())) throw new Error('Processing... is not disabled');
+      },
+    },
+    failed: {
+      shows: "'Payment failed' with 'Try Again' and 'Return to checkout'",
+      check: async ({ page }) => {
+        await see(page, 'Payment failed');
+        await page.getByRole('button', { name: 'Try Again' }).waitFor();
+      },
+    },
+    'qr.waiting': {
+      shows: "The QR code, 'Scan QR Code to Complete Payment', 'Waiting for payment confirmation...'",
+      check: async ({ page }) => {
+        await heading(page, 'Scan QR Code to Complete Payment');
+        await page.getByRole('img', { name: 'Payment QR code' }).waitFor();
+        await see(page, 'Waiting for payment confirmation...');
+      },
+    },
+    'qr.polling': {
+      shows: 'The QR code still waiting while the order is looked up',
+      check: async ({ page }) => {
+        await heading(page, 'Scan QR Code to Complete Payment');
+        await see(page, 'Waiting for payment confirmation...');
+      },
+    },
+    qrExpired: {
+      shows: "'We have not received the payment yet.' with 'Check Again' under the QR code",
+      check: async ({ page }) => {
+        await see(page, 'We have not received the payment yet.');
+        await page.getByRole('button', { name: 'Check Again' }).waitFor();
+      },
+    },
+    paid: {
+      shows: "The order confirmation: /order-success, 'Thank You for Your Order!'",
+      check: async ({ page }) => {
+        await at(page, '/order-success');
+        await heading(page, 'Thank You for Your Order!');
+      },
+    },
+    redirectPost: {
+      shows: "'Redirecting to the payment gateway...', then the sandbox gateway page with 'Pay ₹…'",
+      check: async ({ page }) => {
+        await page
+          .getByText('Redirecting to the payment gateway...')
+          .or(page.getByRole('button', { name: /^Pay ₹/ }))
+          .first()
+          .waitFor({ timeout: 15_000 });
+      },
+    },
+    deeplink: {
+      shows: "'Opening your payment app...' with 'Open the payment app again' and 'View My Orders'",
+      check: async ({ page }) => {
+        await see(page, 'Opening your payment app...');
+        await page.getByRole('link', { name: 'Open the payment app again' }).waitFor();
+      },
+    },
+    redirect: {
+      shows: "The gateway's own page (the sandbox page, 'Pay ₹…')",
+      check: async ({ page }) => {
+        await at(page, /\/payments\/sandbox\//);
+        await page.getByRole('button', { name: /^Pay ₹/ }).waitFor({ timeout: 15_000 });
+      },
+    },
+    initiated: {
+      shows: "The 'Payment initiated' toast and My Orders (/orders)",
+      check: async ({ page }) => {
+        await at(page, '/orders');
+        await heading(page, 'My Orders');
+      },
+    },
+  },
+};
