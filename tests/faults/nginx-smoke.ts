@@ -5,6 +5,7 @@
  * must still load through the other. Needs `npm run build`. Loopback ports 8180-8184.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { startCluster } from '../../scripts/start-cluster';
 import { repoPath, startPostgres, startRedis } from './procs';
@@ -64,6 +65,14 @@ async function main() {
     await page.getByRole('button', { name: 'Add to Cart' }).waitFor({ timeout: 60_000 });
     const heading = await page.getByRole('heading', { level: 1 }).first().textContent();
     console.log(`✓ product page through nginx: "${heading?.trim()}"`);
+    // SHOTS_DIR=… keeps a look at what nginx served, at desktop and phone widths.
+    const shots = process.env.SHOTS_DIR;
+    if (shots) {
+      await page.screenshot({ path: join(shots, 'nginx-product-1280.png') });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.screenshot({ path: join(shots, 'nginx-product-375.png') });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     // One process gone: nginx must route every request to the other.
     const [victim] = cluster.servers;
