@@ -549,6 +549,38 @@ async function main() {
           },
         );
 
+        await scenario(
+          'WORKERS=2: one port, two workers, a dead worker replaced, SIGTERM drains all',
+          async (note) => {
+            const primary = await serve({ ...pairEnv, WORKERS: '2', LOG_LEVEL: 'info' }, PORT_C);
+            const answers = await Promise.all(
+              Array.from({ length: 20 }, () => call(primary.url, 'GET', '/products?limit=1')),
+            );
+            check(
+              answers.every((x) => x.status === 200),
+              `answers: ${JSON.stringify(count(answers))}`,
+            );
+            const pids = () => [...primary.output().matchAll(/"pid":(\d+)/g)].map((m) => Number(m[1]));
+            const workers = () => [...new Set(pids())].filter((pid) => pid !== primary.child.pid);
+            await waitFor('both workers to listen', 120_000, () => /with 2 workers/.test(primary.output()));
+            check(workers().length >= 2, `expected two worker pids in the log, saw ${workers()}`);
+            const [victim] = workers();
+            process.kill(victim as number, 'SIGKILL');
+            await waitFor('a replacement worker', 120_000, () => /starting another/.test(primary.output()));
+            const order = await createOrder(primary.url, token, products);
+            check(order.status === 201, `order after a worker died: ${order.status}`);
+            killedOnPurpose.add(primary);
+            primary.child.kill('SIGTERM');
+            const code = await primary.exited;
+            check(code === 0, `the primary exited with ${code}`);
+            check(/every worker has drained/.test(primary.output()), 'the primary did not report the drain');
+            note(`20 requests on one port (workers ${workers().join(', ')} in the log): all 200`);
+            note(
+              'worker killed -9: replaced by the primary, orders still taken; SIGTERM: all drained, exit 0',
+            );
+          },
+        );
+
         await retire(a);
         await retire(b);
       })();
