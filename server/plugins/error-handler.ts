@@ -46,6 +46,13 @@ export function isDatabaseUnavailable(raw: unknown): boolean {
   return false;
 }
 
+/** The driver's own message (Drizzle's wrapper repeats the query and its parameters: no logging those). */
+function rootCause(raw: unknown): string {
+  let error = raw as { message?: unknown; cause?: unknown } | undefined;
+  while (error?.cause && typeof error.cause === 'object') error = error.cause as typeof error;
+  return typeof error?.message === 'string' ? error.message : String(raw);
+}
+
 /** Seconds a client is asked to wait while the database is unreachable (a restart takes a few). */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
@@ -152,7 +159,7 @@ export const errorHandlerPlugin = appWide('statefront-error-handler', async (app
     const { status, message, headers, field } = classifyError(error);
     if (status === 503) {
       // One line per request, not a stack each: a database restart would otherwise flood the log.
-      request.log.warn({ reason: (error as Error).message }, 'database unavailable');
+      request.log.warn({ reason: rootCause(error) }, 'database unavailable');
     } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {

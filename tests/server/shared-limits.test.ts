@@ -99,6 +99,20 @@ describe('limits shared through Redis (REDIS_URL)', () => {
     expect((await a.peek('burst')).ttlMs).toBeGreaterThan(4000);
   });
 
+  it('reports health at /api/health and /api/v1/health, never cached, and 503 once draining', async () => {
+    const t = apps[1] as TestApp;
+    for (const url of ['/api/health', `${API}/health`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toEqual({ status: 'ok', database: 'ok', redis: 'ok', draining: false });
+    }
+    t.app.health.startDraining();
+    const draining = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ status: 'down', database: 'ok', redis: 'ok', draining: true });
+  });
+
   it('keeps serving when Redis goes away, each process then enforcing the limits itself', async () => {
     server.kill('SIGKILL');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -1,0 +1,203 @@
+/**
+ * Real processes for the fault tests and the nginx recipe: Statefront servers, a private PostgreSQL
+ * and a private Redis, each on its own loopback port in a temp folder, so killing or restarting them
+ * never touches the machine's shared services.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const until = (ms: number) => AbortSignal.timeout(ms);
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Polls `check` every 100 ms until it returns true, or throws `what` after `ms`. */
+export async function waitFor(what: string, ms: number, check: () => Promise<boolean> | boolean) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await Promise.resolve(check()).catch(() => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Runs `server/index.ts` as `npm run serve` does and resolves once it listens. Rejects (with the
+ * output) when it exits first.
+ */
+export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const server = { child, url, output: () => output, exited };
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  try {
+    await waitFor(`the server on :${port}`, 150_000, async () => {
+      if (gone) throw new Error('exited');
+      const response = await fetch(`${url}/api/health`, { signal: until(2000) });
+      return response.status === 200;
+    });
+  } catch (error) {
+    if (gone || child.exitCode !== null)
+      throw new Error(`server on :${port} exited before serving:\n${output.slice(-2000)}`);
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return server;
+}
+
+export async function kill9(server: ServerProcess) {
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
+
+export async function stop(server: ServerProcess) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+/** Runs `argv` as the postgres user when we are root (initdb refuses root). */
+function asPostgres(argv: string[]): string[] {
+  return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...argv] : argv;
+}
+
+function pgBin(name: string): string {
+  const base = '/usr/lib/postgresql';
+  const version = existsSync(base)
+    ? readdirSync(base)
+        .filter((entry) => existsSync(join(base, entry, 'bin', name)))
+        .sort((a, b) => Number(b) - Number(a))[0]
+    : undefined;
+  if (!version) throw new Error(`PostgreSQL's ${name} not found under ${base} (apt-get install postgresql)`);
+  return join(base, version, 'bin', name);
+}
+
+export interface PrivatePostgres {
+  url: string;
+  port: number;
+  start: () => Promise<void>;
+  /** pg_ctl stop -m fast: every connection dropped, as in a restart or a failover. */
+  stop: () => void;
+  destroy: () => void;
+}
+
+/** A throwaway PostgreSQL cluster (trust auth on loopback) with one database, `statefront`. */
+export async function startPostgres(port: number): Promise<PrivatePostgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'statefront-faults-pg-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    chownSync(dir, uid, uid);
+  }
+  const data = join(dir, 'data');
+  const run = (argv: string[]) => {
+    const [command, ...args] = asPostgres(argv);
+    execFileSync(command as string, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  };
+  run([pgBin('initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const start = async () => {
+    run([
+      pgBin('pg_ctl'),
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60`,
+      'start',
+    ]);
+  };
+  await start();
+  const url = `postgres://postgres@127.0.0.1:${port}/statefront`;
+  run(['psql', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-qc', 'CREATE DATABASE statefront']);
+  return {
+    url,
+    port,
+    start,
+    stop: () => run([pgBin('pg_ctl'), '-D', data, '-m', 'fast', '-w', 'stop']),
+    destroy: () => {
+      try {
+        run([pgBin('pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // Already stopped.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PrivateRedis {
+  url: string;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/** A redis-server with no persistence on a loopback port. */
+export async function startRedis(port: number): Promise<PrivateRedis> {
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    const next = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child = next;
+    await new Promise<void>((ready, fail) => {
+      let out = '';
+      next.stdout?.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('Ready to accept connections') || out.includes('ready to accept connections'))
+          ready();
+      });
+      next.once('exit', (code) => fail(new Error(`redis-server exited (${code}): ${out}`)));
+    });
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop: async () => {
+      const current = child;
+      if (!current || current.exitCode !== null) return;
+      const gone = new Promise((done) => current.once('exit', done));
+      current.kill('SIGKILL');
+      await gone;
+    },
+  };
+}
+
+export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+export const repoPath = (...parts: string[]) => resolve(ROOT, ...parts);

@@ -1,0 +1,617 @@
+/**
+ * `npm run test:faults`: breaks real processes on purpose and checks what survived. Every scenario
+ * runs a bounded number of times on loopback ports (8160-8179) with its own PostgreSQL and Redis, and
+ * prints what it tried and what it found. Exits non-zero when any scenario fails.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../server/db/client';
+import { LOCK_FILE } from '../../server/db/lock';
+import {
+  kill9,
+  type PrivatePostgres,
+  type PrivateRedis,
+  type ServerProcess,
+  sleep,
+  startPostgres,
+  startRedis,
+  startServer,
+  stop,
+  tempDir,
+  waitFor,
+} from './procs';
+import {
+  type Answer,
+  basket,
+  call,
+  confirm,
+  createOrder,
+  signUp,
+  startPayment,
+  successSignature,
+  unclean,
+} from './shop';
+
+const PG_PORT = 8160;
+const REDIS_PORT = 8161;
+const PORT_A = 8170;
+const PORT_B = 8171;
+const PORT_C = 8172;
+const KILL_ROUNDS = 5;
+const CONFIRMATIONS = 50;
+
+/** FAULTS_ONLY=pglite,postgres,pair narrows a run to those groups (all by default). */
+const ONLY = new Set((process.env.FAULTS_ONLY ?? 'pglite,postgres,pair').split(',').map((x) => x.trim()));
+
+const SECRETS = { SANDBOX_SECRET: 'faults-sandbox-secret', RESET_SECRET: 'faults-reset-secret' };
+// Order tracking and sign-in have low per-IP limits; the runner is one IP doing the work of many.
+const GENEROUS_LIMITS = { RATE_LIMIT_TRACK_MAX: '100000', RATE_LIMIT_REGISTER_MAX: '1000' };
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  lines: string[];
+  seconds: number;
+}
+const outcomes: Outcome[] = [];
+const servers = new Set<ServerProcess>();
+/** Servers that died without being killed on purpose: their output explains a failure. */
+const casualties: ServerProcess[] = [];
+const killedOnPurpose = new Set<ServerProcess>();
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+async function scenario(name: string, body: (note: (line: string) => void) => Promise<void>) {
+  const started = Date.now();
+  const lines: string[] = [];
+  const note = (line: string) => {
+    lines.push(line);
+    console.log(`    ${line}`);
+  };
+  console.log(`\n▶ ${name}`);
+  let ok = true;
+  try {
+    await body(note);
+  } catch (error) {
+    ok = false;
+    note(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    for (const dead of casualties.splice(0))
+      console.log(
+        `    server pid ${dead.child.pid} died unexpectedly; its last output:\n${dead.output().slice(-3000)}`,
+      );
+  }
+  const seconds = (Date.now() - started) / 1000;
+  outcomes.push({ name, ok, lines, seconds });
+  console.log(`  ${ok ? '✓' : '✗'} ${name} (${seconds.toFixed(1)} s)`);
+}
+
+async function retire(server: ServerProcess) {
+  killedOnPurpose.add(server);
+  await stop(server);
+}
+
+async function serve(env: Record<string, string>, port: number) {
+  const server = await startServer(env, port);
+  servers.add(server);
+  void server.exited.then(() => {
+    servers.delete(server);
+    if (!killedOnPurpose.has(server)) casualties.push(server);
+  });
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------
+// kill -9 during a stream of orders and payments
+
+interface Ledger {
+  /** Orders whose POST /orders answered 201, with the total it answered. */
+  acknowledged: Map<string, number>;
+  /** Orders whose sandbox confirmation answered 303 to order-success. */
+  paid: Set<string>;
+}
+
+/** Three shoppers ordering and paying in a loop until `running()` turns false. */
+async function orderStream(
+  base: string,
+  token: string,
+  products: Record<string, number>,
+  ledger: Ledger,
+  running: () => boolean,
+) {
+  const shopper = async () => {
+    while (running()) {
+      const order = await createOrder(base, token, products);
+      if (order.status === 0) return;
+      const body = order.body as { id: string; total: number };
+      if (order.status !== 201) throw new Error(`createOrder answered ${order.status} ${order.text}`);
+      ledger.acknowledged.set(body.id, body.total);
+      const { answer, attemptId } = await startPayment(base, token, body.id);
+      if (answer.status === 0) return;
+      if (!attemptId) throw new Error(`submitPayment answered ${answer.status} ${answer.text}`);
+      const signature = await successSignature(base, attemptId);
+      if (!signature) return; // killed while reading the page
+      const confirmed = await confirm(base, attemptId, signature);
+      if (confirmed.status === 303 && confirmed.headers.get('location')?.includes('/order-success'))
+        ledger.paid.add(body.id);
+    }
+  };
+  await Promise.all([shopper(), shopper(), shopper()]);
+}
+
+/** Every acknowledged order is there with its total and lines; every acknowledged payment stuck. */
+async function verifyLedger(base: string, token: string, ledger: Ledger) {
+  const list = await call(base, 'GET', '/orders', { token });
+  check(list.status === 200, `listOrders answered ${list.status}`);
+  const orders = new Map(
+    (list.body as { id: string; status: number; total: number; items: unknown[] }[]).map((o) => [o.id, o]),
+  );
+  for (const [id, total] of ledger.acknowledged) {
+    const order = orders.get(id);
+    check(order, `order ${id} got 201 but is gone after the restart`);
+    check(order.total === total, `order ${id} total changed: ${total} → ${order.total}`);
+    check(order.items.length === 2, `order ${id} has ${order.items.length} lines instead of 2`);
+  }
+  for (const id of ledger.paid) {
+    check(orders.get(id)?.status === 1, `order ${id} was confirmed paid but is ${orders.get(id)?.status}`);
+  }
+  return orders.size;
+}
+
+/** Nothing half-written: every order has its lines, and order status agrees with its payments. */
+const INTEGRITY_SQL = `
+  SELECT
+    (SELECT count(*)::int FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)) AS without_lines,
+    (SELECT count(*)::int FROM orders o WHERE o.status = 1 AND NOT EXISTS (
+       SELECT 1 FROM payment_attempts a WHERE a.order_id = o.id AND a.status = 'succeeded')) AS paid_without_payment,
+    (SELECT count(*)::int FROM payment_attempts a JOIN orders o ON o.id = a.order_id
+       WHERE a.status = 'succeeded' AND o.status = 0) AS payment_without_paid,
+    (SELECT count(*)::int FROM orders) AS orders`;
+
+interface Integrity {
+  without_lines: number;
+  paid_without_payment: number;
+  payment_without_paid: number;
+  orders: number;
+}
+
+function checkIntegrity(row: Integrity | undefined, note: (line: string) => void) {
+  check(row, 'integrity query returned nothing');
+  check(row.without_lines === 0, `${row.without_lines} orders have no lines`);
+  check(row.paid_without_payment === 0, `${row.paid_without_payment} orders are paid without a payment`);
+  check(row.payment_without_paid === 0, `${row.payment_without_paid} payments succeeded on unpaid orders`);
+  note(`database: ${row.orders} orders, 0 without lines, 0 paid/payment mismatches`);
+}
+
+async function killNineRounds(
+  label: string,
+  env: Record<string, string>,
+  note: (line: string) => void,
+  dataDir: string | null,
+): Promise<{ server: ServerProcess; token: string; ledger: Ledger }> {
+  let server = await serve(env, PORT_A);
+  const token = await signUp(server.url, label);
+  const products = await basket(server.url);
+  const ledger: Ledger = { acknowledged: new Map(), paid: new Set() };
+  let takeovers = 0;
+  for (let round = 1; round <= KILL_ROUNDS; round++) {
+    let running = true;
+    const base = server.url;
+    const stream = orderStream(base, token, products, ledger, () => running);
+    const before = ledger.acknowledged.size;
+    // Kill at a varying point: mid-insert, mid-payment, mid-confirmation.
+    await sleep(700 + ((round * 397) % 1300));
+    killedOnPurpose.add(server);
+    await kill9(server);
+    running = false;
+    await stream;
+    if (dataDir) {
+      const lock = join(dataDir, LOCK_FILE);
+      check(existsSync(lock), 'kill -9 should leave the PGlite lock file behind');
+      const holder = Number(readFileSync(lock, 'utf8').trim());
+      check(holder === server.child.pid, `lock names pid ${holder}, not the killed ${server.child.pid}`);
+    }
+    const restartedAt = Date.now();
+    server = await serve(env, PORT_A);
+    const restartMs = Date.now() - restartedAt;
+    if (dataDir) {
+      const holder = Number(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim());
+      check(holder === server.child.pid, 'the restarted server did not take the stale lock over');
+      takeovers++;
+    }
+    const present = await verifyLedger(server.url, token, ledger);
+    note(
+      `round ${round}: killed after ${ledger.acknowledged.size - before} new 2xx orders; ` +
+        `restart serving in ${restartMs} ms; all ${ledger.acknowledged.size} acknowledged orders present ` +
+        `(${present} in the account), ${ledger.paid.size} confirmed payments still paid`,
+    );
+  }
+  if (dataDir) note(`stale PGlite lock taken over ${takeovers}/${KILL_ROUNDS} times`);
+  return { server, token, ledger };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = Date.now();
+  console.log('Statefront fault tests: real processes, loopback only, bounded rounds');
+  let postgres: PrivatePostgres | undefined;
+  let redis: PrivateRedis | undefined;
+  const pgliteDir = tempDir('statefront-faults-pglite-');
+  const cleanUp = async () => {
+    for (const server of servers) server.child.kill('SIGKILL');
+    await redis?.stop();
+    postgres?.destroy();
+    rmSync(pgliteDir, { recursive: true, force: true });
+  };
+  // Interrupted (Ctrl-C, a CI timeout): leave no PostgreSQL, Redis or server behind.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      console.error(`${signal}: stopping everything the fault tests started`);
+      void cleanUp().finally(() => process.exit(1));
+    });
+  try {
+    if (ONLY.has('pglite'))
+      await scenario(`kill -9 during orders and payments on PGlite ×${KILL_ROUNDS}`, async (note) => {
+        const env = { DATA_DIR: pgliteDir, ...GENEROUS_LIMITS };
+        const { server, token } = await killNineRounds('pglite', env, note, pgliteDir);
+
+        // A second server on the same DATA_DIR must refuse and leave the first one alone.
+        const before = await call(server.url, 'GET', '/orders', { token });
+        const second = await startServer(env, PORT_B).then(
+          (intruder) => {
+            servers.add(intruder);
+            throw new Error('a second server started on the same PGlite DATA_DIR');
+          },
+          (error: Error) => error.message,
+        );
+        check(
+          /Another Statefront process \(pid \d+\) is using DATA_DIR/.test(second),
+          `the second server did not say why it refused:\n${second}`,
+        );
+        const holder = Number(readFileSync(join(pgliteDir, LOCK_FILE), 'utf8').trim());
+        check(holder === server.child.pid, 'the refused second server disturbed the lock file');
+        const after = await call(server.url, 'GET', '/orders', { token });
+        check(
+          after.status === 200 && after.text === before.text,
+          'the first server changed after the refusal',
+        );
+        note(`second server on the same DATA_DIR refused: "${/Another Statefront[^\n]*/.exec(second)?.[0]}"`);
+        note('first server unharmed: same lock owner, same orders');
+
+        await retire(server);
+        const database = await openDatabase({ dataDir: pgliteDir, databaseUrl: null }, { migrate: false });
+        try {
+          const result = await database.db.execute(INTEGRITY_SQL);
+          checkIntegrity((result as unknown as { rows: Integrity[] }).rows[0], note);
+        } finally {
+          await database.close();
+        }
+      });
+
+    postgres = await startPostgres(PG_PORT);
+    const pgUrl = postgres.url;
+    if (ONLY.has('postgres'))
+      await scenario(`kill -9 during orders and payments on PostgreSQL ×${KILL_ROUNDS}`, async (note) => {
+        const env = { DATABASE_URL: pgUrl, ...GENEROUS_LIMITS, SANDBOX_SECRET: SECRETS.SANDBOX_SECRET };
+        const { server } = await killNineRounds('postgres', env, note, null);
+        await retire(server);
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        try {
+          checkIntegrity((await client.query<Integrity>(INTEGRITY_SQL)).rows[0], note);
+        } finally {
+          await client.end();
+        }
+      });
+
+    // Two processes on one PostgreSQL with shared limits in Redis.
+    if (ONLY.has('pair'))
+      await (async () => {
+        redis = await startRedis(REDIS_PORT);
+        const pairEnv = { DATABASE_URL: pgUrl, REDIS_URL: redis.url, ...SECRETS, ...GENEROUS_LIMITS };
+        const [a, b] = await Promise.all([serve(pairEnv, PORT_A), serve(pairEnv, PORT_B)]);
+        check(a && b, 'the pair did not start');
+        const pair = [a.url, b.url];
+        const token = await signUp(a.url, 'pair');
+        const products = await basket(a.url);
+
+        await scenario(
+          `${CONFIRMATIONS} concurrent sandbox confirmations of one order over two processes`,
+          async (note) => {
+            const order = await createOrder(b.url, token, products);
+            check(order.status === 201, `createOrder answered ${order.status}`);
+            const orderId = (order.body as { id: string }).id;
+            const { attemptId } = await startPayment(a.url, token, orderId);
+            const signature = await successSignature(a.url, attemptId);
+            check(signature, 'no signed form on the sandbox page');
+            const answers = await Promise.all(
+              Array.from({ length: CONFIRMATIONS }, (_, i) =>
+                confirm(pair[i % 2] as string, attemptId, signature),
+              ),
+            );
+            const statuses = count(answers);
+            check(
+              answers.every((x) => x.status === 303 && x.headers.get('location')?.includes('/order-success')),
+              `confirmations answered ${JSON.stringify(statuses)}`,
+            );
+            const client = new pg.Client({ connectionString: pgUrl });
+            await client.connect();
+            try {
+              const state = async () =>
+                (
+                  await client.query(
+                    `SELECT o.status, o.updated_at::text AS order_updated,
+                  (SELECT json_agg(json_build_object('status', a.status, 'updated', a.updated_at::text))
+                   FROM payment_attempts a WHERE a.order_id = o.id) AS attempts
+                 FROM orders o WHERE o.id = $1`,
+                    [orderId],
+                  )
+                ).rows[0];
+              const first = await state();
+              check(first.status === 1, `order status is ${first.status}, not 1`);
+              check(
+                first.attempts.length === 1 && first.attempts[0].status === 'succeeded',
+                `attempts: ${JSON.stringify(first.attempts)}`,
+              );
+              note(
+                `${CONFIRMATIONS} confirmations (25 per process): all 303 → order-success; order 0 → 1, one attempt`,
+              );
+              const replay = await confirm(b.url, attemptId, signature);
+              check(replay.status === 303, `replay answered ${replay.status}`);
+              const second = await state();
+              check(
+                JSON.stringify(second) === JSON.stringify(first),
+                'the replayed callback changed the order',
+              );
+              note('replayed callback: 303, order and attempt rows byte-identical (updated_at unchanged)');
+            } finally {
+              await client.end();
+            }
+          },
+        );
+
+        await scenario('failed sign-ins counted across two processes (Redis)', async (note) => {
+          const email = `guessed-${Date.now().toString(36)}@example.in`;
+          const answers: number[] = [];
+          for (let i = 0; i < 11; i++) {
+            const answer = await call(pair[i % 2] as string, 'POST', '/users/authorize', {
+              json: { email, password: `wrong-${i}` },
+            });
+            answers.push(answer.status);
+          }
+          check(
+            answers.slice(0, 10).every((s) => s === 401),
+            `first ten answered ${answers.slice(0, 10)}`,
+          );
+          check(answers[10] === 429, `the 11th answered ${answers[10]}, not 429`);
+          note(`10 wrong passwords alternating A/B → 401 ×10; 11th (on B) → 429`);
+        });
+
+        await scenario('PostgreSQL restarted under load', async (note) => {
+          const pgServer = postgres as PrivatePostgres;
+          const seen: Answer[] = [];
+          let running = true;
+          let phase: 'up' | 'down' | 'back' = 'up';
+          const during: Record<string, Answer[]> = { up: [], down: [], back: [] };
+          const load = async (base: string) => {
+            while (running) {
+              const current = phase;
+              for (const answer of await Promise.all([
+                createOrder(base, token, products),
+                call(base, 'GET', '/orders', { token }),
+                call(base, 'GET', '/products?limit=4'),
+              ])) {
+                seen.push(answer);
+                during[current]?.push(answer);
+              }
+              await sleep(50);
+            }
+          };
+          const loads = pair.map((base) => load(base));
+          await sleep(1000);
+          pgServer.stop();
+          phase = 'down';
+          const downAt = Date.now();
+          await sleep(3000);
+          const down = during.down ?? [];
+          await pgServer.start();
+          phase = 'back';
+          const upAt = Date.now();
+          let recoveredMs = 0;
+          let last: Answer[] = [];
+          await waitFor('both servers to take orders again', 30_000, async () => {
+            last = await Promise.all(pair.map((base) => createOrder(base, token, products)));
+            recoveredMs = Date.now() - upAt;
+            return last.every((answer) => answer.status === 201);
+          }).catch((error: Error) => {
+            throw new Error(
+              `${error.message}; last answers: ${last.map((x) => `${x.status} ${x.text.slice(0, 120)}`)}`,
+            );
+          });
+          await sleep(500);
+          running = false;
+          await Promise.all(loads);
+          check(
+            a.child.exitCode === null && b.child.exitCode === null,
+            'a server died while PostgreSQL was down',
+          );
+          const bad = seen.filter(unclean);
+          check(bad.length === 0, `unclean answers: ${bad.map((x) => `${x.status} ${x.text.slice(0, 80)}`)}`);
+          const downStatuses = count(down);
+          check(
+            (downStatuses['503'] ?? 0) > 0,
+            `no 503 while PostgreSQL was down: ${JSON.stringify(downStatuses)}`,
+          );
+          const retryAfter = down.find((x) => x.status === 503)?.headers.get('retry-after');
+          check(retryAfter === '5', `503 without Retry-After (${retryAfter})`);
+          const health = await call(a.url, 'GET', '/api/health');
+          check(health.status === 200, `health after recovery: ${health.status}`);
+          note(
+            `down ${((upAt - downAt) / 1000).toFixed(1)} s: ${down.length} requests → ${JSON.stringify(downStatuses)} ` +
+              '(503 JSON with Retry-After: 5; catalogue reads from memory kept answering 200)',
+          );
+          note(
+            `${seen.length} requests in all, 0 unclean; both servers took orders again ${recoveredMs} ms after restart, no server restarted`,
+          );
+        });
+
+        await scenario('Redis stopped under load (limits fall back to each process)', async (note) => {
+          const redisServer = redis as PrivateRedis;
+          const seen: Answer[] = [];
+          let running = true;
+          const load = async (base: string, lane: number) => {
+            let i = 0;
+            while (running) {
+              i++;
+              seen.push(
+                ...(await Promise.all([
+                  call(base, 'GET', '/products?limit=4'),
+                  call(base, 'GET', '/orders', { token }),
+                  call(base, 'POST', '/users/authorize', {
+                    json: { email: `load-${lane}-${i}@example.in`, password: 'wrong-password' },
+                  }),
+                ])),
+              );
+              await sleep(50);
+            }
+          };
+          const loads = pair.map((base, lane) => load(base, lane));
+          await sleep(800);
+          await redisServer.stop();
+          await sleep(1500);
+          const healths = await Promise.all(pair.map((base) => call(base, 'GET', '/api/health')));
+          for (const health of healths) {
+            check(health.status === 200, `health while Redis is down: ${health.status}`);
+            check(
+              JSON.stringify(health.body) ===
+                JSON.stringify({ status: 'degraded', database: 'ok', redis: 'down', draining: false }),
+              `health body while Redis is down: ${health.text}`,
+            );
+          }
+          // Fallback: each process still throttles what it sees itself.
+          const email = `outage-${Date.now().toString(36)}@example.in`;
+          const local: number[] = [];
+          for (let i = 0; i < 11; i++)
+            local.push(
+              (await call(a.url, 'POST', '/users/authorize', { json: { email, password: 'x-wrong' } }))
+                .status,
+            );
+          check(
+            local.slice(0, 10).every((s) => s === 401) && local[10] === 429,
+            `throttle while Redis is down: ${local}`,
+          );
+          await redisServer.start();
+          await waitFor('both servers to see Redis again', 20_000, async () => {
+            const answers = await Promise.all(pair.map((base) => call(base, 'GET', '/api/health')));
+            return answers.every((x) => (x.body as { redis?: string } | null)?.redis === 'ok');
+          });
+          running = false;
+          await Promise.all(loads);
+          const fiveHundreds = seen.filter((x) => x.status >= 500 || x.status === 0);
+          check(fiveHundreds.length === 0, `${fiveHundreds.length} 5xx/failed answers while Redis was down`);
+          check(seen.filter(unclean).length === 0, 'unclean answers while Redis was down');
+          note(
+            `${seen.length} requests while Redis went down and came back: ${JSON.stringify(count(seen))}, 0 5xx`,
+          );
+          note(
+            'health: 200 {status: degraded, redis: down}; then redis: ok again without restarting the servers',
+          );
+          note(
+            'failed sign-ins still throttled per process during the outage: 10 × 401 then 429 on one process',
+          );
+        });
+
+        await scenario(
+          'SIGTERM drains: requests in flight answered, health 503 while draining',
+          async (note) => {
+            const c = await serve({ ...pairEnv, DRAIN_DELAY_MS: '1500' }, PORT_C);
+            const inFlight = Array.from({ length: 10 }, () => createOrder(c.url, token, products));
+            await sleep(30);
+            killedOnPurpose.add(c);
+            c.child.kill('SIGTERM');
+            await sleep(300);
+            const health = await call(c.url, 'GET', '/api/health');
+            check(health.status === 503, `health while draining: ${health.status}`);
+            check((health.body as { draining?: boolean }).draining === true, `health body: ${health.text}`);
+            const answers = await Promise.all(inFlight);
+            check(
+              answers.every((x) => x.status === 201),
+              `in-flight orders answered ${JSON.stringify(count(answers))}`,
+            );
+            const code = await c.exited;
+            check(code === 0, `the drained server exited with ${code}`);
+            note(
+              '10 orders in flight at SIGTERM: all 201; health 503 {draining: true} during the 1.5 s drain; exit 0',
+            );
+          },
+        );
+
+        await scenario(
+          'WORKERS=2: one port, two workers, a dead worker replaced, SIGTERM drains all',
+          async (note) => {
+            const primary = await serve({ ...pairEnv, WORKERS: '2', LOG_LEVEL: 'info' }, PORT_C);
+            const answers = await Promise.all(
+              Array.from({ length: 20 }, () => call(primary.url, 'GET', '/products?limit=1')),
+            );
+            check(
+              answers.every((x) => x.status === 200),
+              `answers: ${JSON.stringify(count(answers))}`,
+            );
+            const pids = () => [...primary.output().matchAll(/"pid":(\d+)/g)].map((m) => Number(m[1]));
+            const workers = () => [...new Set(pids())].filter((pid) => pid !== primary.child.pid);
+            await waitFor('both workers to listen', 120_000, () => /with 2 workers/.test(primary.output()));
+            check(workers().length >= 2, `expected two worker pids in the log, saw ${workers()}`);
+            const [victim] = workers();
+            process.kill(victim as number, 'SIGKILL');
+            await waitFor('a replacement worker', 120_000, () => /starting another/.test(primary.output()));
+            const order = await createOrder(primary.url, token, products);
+            check(order.status === 201, `order after a worker died: ${order.status}`);
+            killedOnPurpose.add(primary);
+            primary.child.kill('SIGTERM');
+            const code = await primary.exited;
+            check(code === 0, `the primary exited with ${code}`);
+            check(/every worker has drained/.test(primary.output()), 'the primary did not report the drain');
+            note(`20 requests on one port (workers ${workers().join(', ')} in the log): all 200`);
+            note(
+              'worker killed -9: replaced by the primary, orders still taken; SIGTERM: all drained, exit 0',
+            );
+          },
+        );
+
+        await retire(a);
+        await retire(b);
+      })();
+  } finally {
+    await cleanUp();
+  }
+  process.exit(summary(started) === 0 ? 0 : 1);
+}
+
+/** Prints the closing report; returns how many scenarios failed. */
+function summary(started: number): number {
+  const failed = outcomes.filter((o) => !o.ok);
+  console.log('\n=== Fault tests: what was tried, what survived ===');
+  for (const outcome of outcomes) {
+    console.log(`${outcome.ok ? '✓' : '✗'} ${outcome.name} (${outcome.seconds.toFixed(1)} s)`);
+    for (const line of outcome.lines) console.log(`    ${line}`);
+  }
+  console.log(
+    `\n${outcomes.length - failed.length}/${outcomes.length} scenarios passed in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  return failed.length;
+}
+
+function count(answers: Answer[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const answer of answers) counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+  return counts;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  for (const server of servers) server.child.kill('SIGKILL');
+  process.exit(1);
+});
