@@ -1,8 +1,8 @@
 import { PAGE_SIZE, parseProductsQuery } from '../machines/catalogue.model';
 import type { StoreInfo } from '../machines/store-info.machine';
 import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';
-import type { CatalogueFindQuery, CatalogueReadModel } from './catalogue/read-model';
-import { parseSearch } from './catalogue/search';
+import type { CatalogueReadModel, CatalogueSort } from './catalogue/read-model';
+import { toFindQuery } from './handlers/products.handlers';
 import { EncodedBody } from './http/cache';
 import {
   absoluteUrl,
@@ -76,9 +76,12 @@ function imageOf(product: ProductJson | undefined): string | null {
   return url === '' ? null : url;
 }
 
-const lowerOrNull = (value: string | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed.toLowerCase() : null;
+const SORTS = new Set<string>(['relevance', 'newest', 'price-asc', 'price-desc', 'discount']);
+
+/** `{ minPrice: 500 }` for a usable number in the URL, else nothing (the API would refuse it). */
+const priceParam = (name: 'minPrice' | 'maxPrice', raw: string | null) => {
+  const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isFinite(value) && value >= 0 && value <= 10_000_000 ? { [name]: value } : {};
 };
 
 /** `kurta` → `Kurta`, `t shirts` → `T Shirts`: how a category typed in a URL reads in a title. */
@@ -183,16 +186,24 @@ export class ProductPages {
     const query = parseProductsQuery(search);
     const params = new URLSearchParams(search);
     const q = (params.get('q') ?? '').trim().slice(0, 200);
-    const findQuery: CatalogueFindQuery = {
+    // The same page of the same answer the SPA will ask for (sort and attribute filters included), so
+    // the preloaded image is its first card's; the canonical URL leaves sort and filters out.
+    const sort = params.get('sort') ?? '';
+    const findQuery = toFindQuery({
       page: query.page,
       limit: PAGE_SIZE,
-      category: lowerOrNull(query.category),
-      parentCategory: lowerOrNull(query.parentCategory),
-      gender: null,
-      featured: query.featured === true,
-      search: parseSearch(q),
-    };
-    const key = `l\u0000${origin}\u0000${JSON.stringify([findQuery.page, findQuery.category, findQuery.parentCategory, findQuery.featured, q])}`;
+      ...(query.category ? { category: query.category } : {}),
+      ...(query.parentCategory ? { parentCategory: query.parentCategory } : {}),
+      ...(query.featured ? { filter: 'featured' } : {}),
+      q,
+      ...(SORTS.has(sort) ? { sort: sort as CatalogueSort } : {}),
+      size: params.get('size') ?? '',
+      color: params.get('color') ?? '',
+      ...priceParam('minPrice', params.get('minPrice')),
+      ...priceParam('maxPrice', params.get('maxPrice')),
+      onSale: params.get('onSale') === 'true',
+    });
+    const key = `l\u0000${origin}\u0000${q}\u0000${JSON.stringify({ ...findQuery, search: null })}`;
     const known = this.#known(key);
     if (known) return known;
     // A search asks the database (once per query and catalogue version); the rest is in memory.

@@ -152,6 +152,18 @@ describe('page heads in the HTML the server sends', () => {
     expect(hostile).not.toContain('<script>x');
   });
 
+  it('preload the first card of the sorted, filtered page the SPA will show, and keep sort out of the canonical URL', async () => {
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/products?category=men&sort=price-desc&size=L&limit=12',
+    });
+    const first = api.json<{ data: { imgUrl: string }[] }>().data[0];
+    const { body } = await page('/products?category=men&sort=price-desc&size=L');
+    expect(one(body, /<link rel="preload" as="image" href="([^"]*)"/)).toBe(first?.imgUrl);
+    expect(canonicalOf(body)).toBe(`http://${HOST}/products?category=men`);
+    expect((await page('/products?sort=bogus&minPrice=abc')).statusCode).toBe(200);
+  });
+
   it('give the home page the store name and description', async () => {
     const { body } = await page('/');
     expect(titleOf(body)).toBe(TEST_STORE.storeName);
