@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WISHLIST_FAILED } from '../../../machines/wishlist.machine';
 import {
   type ApiCall,
@@ -175,6 +175,17 @@ describe('Quick View', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(location()).toBe('/products');
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('keeps the list where it was scrolled when Quick View opens and closes', async () => {
+    const { user } = renderApp({ path: '/products', api: catalogueApi });
+    const opener = within(await cardOf('Plain Tee')).getByRole('button', { name: 'Quick View' });
+    vi.mocked(window.scrollTo).mockClear();
+    await user.click(opener);
+    await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.scrollTo).not.toHaveBeenCalled();
   });
 
   it('closes when the browser goes back', async () => {
