@@ -68,6 +68,8 @@ export default function SearchCombobox({ className, initialText = '', takeFocus 
     if (!type) return;
     // Keep the caret where it is on arrows; Enter is the machine's, not the form's.
     event.preventDefault();
+    // Escape with the list open closes the list only, not the phone menu around the box.
+    if (type === 'search.close' && open) event.stopPropagation();
     send({ type });
   };
 
