@@ -22,7 +22,7 @@ import { type ApiProduct, cardCartLine, toDisplayProduct } from '../../machines/
 import { toCreateOrderRequest } from '../../machines/checkout.machine';
 import { journeyEvents } from '../../scripts/journeys';
 import type { Answer, AnyDrivers, World } from '../machines/drivers/driver';
-import { stepKeyOf } from '../machines/drivers/driver';
+import { literal, stepKeyOf } from '../machines/drivers/driver';
 import { driven } from '../machines/drivers/index';
 import { coverageOf, type GraphPath, generatePaths, stateName } from '../machines/support/graph';
 import { modelNamed } from '../machines/support/models';
@@ -324,7 +324,7 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
       if ('transient' in check) throw new Error(`${state} is transient: a journey never rests there`);
       await check.check(world);
       const extra = driver.shows?.(event);
-      if (extra) await page.getByText(extra).first().waitFor({ state: 'visible', timeout: TIMEOUT });
+      if (extra) await page.getByText(literal(extra)).first().waitFor({ state: 'visible', timeout: TIMEOUT });
       reached = i + 1;
     }
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);

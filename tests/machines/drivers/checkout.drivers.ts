@@ -43,7 +43,7 @@ async function openCheckout(world: World, lines: Record<string, unknown>[]) {
   if (!page.url().startsWith(base)) await page.goto(`${base}/robots.txt`);
   await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify(lines));
   await page.goto(`${base}/checkout`);
-  await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name: 'Checkout', exact: true }).waitFor({ timeout: 15_000 });
   world.memo.cart = JSON.stringify(lines);
 }
 
@@ -61,7 +61,8 @@ async function fillShipping(world: World, event: SubmitEvent) {
   await page.getByLabel('Phone').fill('98765 43210');
 }
 
-const placeOrder = (world: World) => world.page.getByRole('button', { name: 'Place Order' }).click();
+const placeOrder = (world: World) =>
+  world.page.getByRole('button', { name: 'Place Order', exact: true }).click();
 
 export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {
   needsOrder: false,
@@ -120,8 +121,8 @@ export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {
     idle: {
       shows: 'The Checkout page with its shipping form and an enabled Place Order button',
       check: async ({ page }) => {
-        await page.getByRole('button', { name: 'Place Order' }).waitFor({ timeout: 15_000 });
-        if (await page.getByRole('button', { name: 'Place Order' }).isDisabled())
+        await page.getByRole('button', { name: 'Place Order', exact: true }).waitFor({ timeout: 15_000 });
+        if (await page.getByRole('button', { name: 'Place Order', exact: true }).isDisabled())
           throw new Error('Place Order is disabled');
       },
     },
@@ -129,7 +130,7 @@ export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {
     processing: {
       shows: "Place Order reads 'Processing...' and is disabled while the order is placed",
       check: async ({ page }) => {
-        const button = page.getByRole('button', { name: 'Processing...' });
+        const button = page.getByRole('button', { name: 'Processing...', exact: true });
         await button.waitFor({ timeout: 15_000 });
         if (!(await button.isDisabled())) throw new Error('Processing... is not disabled');
       },

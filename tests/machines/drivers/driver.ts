@@ -128,12 +128,23 @@ export type AnyDrivers = {
 
 const TIMEOUT = 15_000;
 
+/**
+ * Text as the page must show it: case and all. (Playwright matches a string loosely — any case, any
+ * part — so 'Pay Now' would also find 'Pay now'; a RegExp without the `i` flag does not.)
+ */
+export function literal(text: string | RegExp): RegExp {
+  return typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text;
+}
+
 export async function see(page: Page, text: string | RegExp, timeout = TIMEOUT) {
-  await page.getByText(text).first().waitFor({ state: 'visible', timeout });
+  await page.getByText(literal(text)).first().waitFor({ state: 'visible', timeout });
 }
 
 export async function heading(page: Page, name: string | RegExp, timeout = TIMEOUT) {
-  await page.getByRole('heading', { name }).first().waitFor({ state: 'visible', timeout });
+  await page
+    .getByRole('heading', { name: literal(name) })
+    .first()
+    .waitFor({ state: 'visible', timeout });
 }
 
 export async function at(page: Page, pathname: string | RegExp, timeout = TIMEOUT) {
@@ -147,7 +158,7 @@ export async function at(page: Page, pathname: string | RegExp, timeout = TIMEOU
 export async function toast(page: Page, title: string | RegExp, timeout = TIMEOUT) {
   await page
     .locator('[data-scope=toast][data-part=root]')
-    .filter({ hasText: title })
+    .filter({ hasText: literal(title) })
     .first()
     .waitFor({ state: 'visible', timeout });
 }

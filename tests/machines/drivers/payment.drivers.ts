@@ -46,7 +46,7 @@ async function chooseMethod(world: World, method: string) {
   await page.getByRole('option', { name: method, exact: true }).click();
 }
 
-const payNow = (world: World) => world.page.getByRole('button', { name: 'Pay Now' });
+const payNow = (world: World) => world.page.getByRole('button', { name: 'Pay Now', exact: true });
 
 /** The form field a payment.change names. */
 function fieldOf(world: World, name: string) {
@@ -189,7 +189,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
           const { page } = world;
           const [gateway] = await Promise.all([
             page.context().waitForEvent('page'),
-            page.getByRole('link', { name: 'Open test gateway (sandbox)' }).click(),
+            page.getByRole('link', { name: 'Open test gateway (sandbox)', exact: true }).click(),
           ]);
           await gateway.getByRole('button', { name: /^Pay ₹/ }).click({ timeout: 15_000 });
           await gateway.waitForURL((u) => u.pathname === '/order-success', { timeout: 15_000 });
@@ -258,7 +258,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       shows: "'Order ID missing' with 'Return to checkout'",
       check: async ({ page }) => {
         await see(page, 'Order ID missing');
-        await page.getByRole('link', { name: 'Return to checkout' }).waitFor();
+        await page.getByRole('link', { name: 'Return to checkout', exact: true }).waitFor();
       },
     },
     notPayable: {
@@ -279,7 +279,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       shows: "'Order unavailable' with 'Try Again'",
       check: async ({ page }) => {
         await see(page, 'Order unavailable');
-        await page.getByRole('button', { name: 'Try Again' }).waitFor();
+        await page.getByRole('button', { name: 'Try Again', exact: true }).waitFor();
       },
     },
     fieldsFailed: {
@@ -293,7 +293,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       shows: 'The payment form (Name, Email, Mobile number, Pay with) with Pay Now, under the order summary',
       check: async ({ page }) => {
         await heading(page, 'Complete Your Payment');
-        await page.getByRole('button', { name: 'Pay Now' }).waitFor({ timeout: 15_000 });
+        await page.getByRole('button', { name: 'Pay Now', exact: true }).waitFor({ timeout: 15_000 });
         await page.getByRole('textbox', { name: /^Email/ }).waitFor();
       },
     },
@@ -301,7 +301,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
     submitting: {
       shows: "Pay Now reads 'Processing...' and is disabled while the payment starts",
       check: async ({ page }) => {
-        const button = page.getByRole('button', { name: 'Processing...' });
+        const button = page.getByRole('button', { name: 'Processing...', exact: true });
         await button.waitFor({ timeout: 15_000 });
         if (!(await button.isDisabled())) throw new Error('Processing... is not disabled');
       },
@@ -310,14 +310,14 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       shows: "'Payment failed' with 'Try Again' and 'Return to checkout'",
       check: async ({ page }) => {
         await see(page, 'Payment failed');
-        await page.getByRole('button', { name: 'Try Again' }).waitFor();
+        await page.getByRole('button', { name: 'Try Again', exact: true }).waitFor();
       },
     },
     'qr.waiting': {
       shows: "The QR code, 'Scan QR Code to Complete Payment', 'Waiting for payment confirmation...'",
       check: async ({ page }) => {
         await heading(page, 'Scan QR Code to Complete Payment');
-        await page.getByRole('img', { name: 'Payment QR code' }).waitFor();
+        await page.getByRole('img', { name: 'Payment QR code', exact: true }).waitFor();
         await see(page, 'Waiting for payment confirmation...');
       },
     },
@@ -332,7 +332,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       shows: "'We have not received the payment yet.' with 'Check Again' under the QR code",
       check: async ({ page }) => {
         await see(page, 'We have not received the payment yet.');
-        await page.getByRole('button', { name: 'Check Again' }).waitFor();
+        await page.getByRole('button', { name: 'Check Again', exact: true }).waitFor();
       },
     },
     paid: {
@@ -356,7 +356,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       shows: "'Opening your payment app...' with 'Open the payment app again' and 'View My Orders'",
       check: async ({ page }) => {
         await see(page, 'Opening your payment app...');
-        await page.getByRole('link', { name: 'Open the payment app again' }).waitFor();
+        await page.getByRole('link', { name: 'Open the payment app again', exact: true }).waitFor();
       },
     },
     redirect: {
