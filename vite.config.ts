@@ -65,6 +65,18 @@ export default defineConfig({
           setupFiles: ['tests/setup/ui.setup.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // Tests that start Debian's redis-server themselves: `npm run test:faults` runs them (CI installs
+          // it); `npm test` stays runnable on a fresh machine with the embedded database alone.
+          name: 'services',
+          environment: 'node',
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
+          include: ['tests/services/**/*.test.ts'],
+        },
+      },
     ],
   },
 });

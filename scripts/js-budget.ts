@@ -28,9 +28,11 @@ export const JS_TARGET = 90 * 1024;
 /**
  * What CI enforces: the home page's JS as of this change plus a little headroom, so no regression
  * lands. It is above JS_TARGET: React 19's react-dom alone is 57 KB, React Router's data router 26 KB
- * and XState 12 KB (README, Performance); lower it as the shell gets lighter.
+ * and XState 12 KB (README, Performance); lower it as the shell gets lighter. Raised from 122 to 124 KB
+ * when the header gained the wishlist count and the search box (≈ 1.2 KB together, after the machines'
+ * descriptions were stripped from the build to pay for most of them).
  */
-export const JS_BUDGET = 122 * 1024;
+export const JS_BUDGET = 124 * 1024;
 export const PAGE_BUDGET = 150 * 1024;
 /** The home route's module: preloaded from index.html, so it counts against the home page. */
 export const HOME_ROUTE = 'src/routes/home.page.tsx';

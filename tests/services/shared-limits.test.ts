@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config';
 import type { ServerConfig } from '../../server/context';
 import { classifyError } from '../../server/plugins/error-handler';
 import { LocalWindowCounter, RedisWindowCounter } from '../../server/window-counter';
-import { API, createTestApp, type TestApp } from './helpers';
+import { API, createTestApp, type TestApp } from '../server/helpers';
 
 // A private redis-server on a unix socket in a temp folder: no port to collide with, and stopping it
 // (the outage test) cannot disturb anyone else's Redis.
