@@ -109,7 +109,9 @@ describe('static files', () => {
   it('keeps index.html revalidating, and the SPA fallback compressed like any page', async () => {
     const index = await get('/', { 'accept-encoding': 'br' });
     expect(index.headers['cache-control']).toBe('no-cache');
-    expect(index.body).toContain('api-served-by');
+    // The home page carries its own head (title, canonical, Open Graph), so it is compressed per URL too.
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(index.rawPayload).toString()).toContain('api-served-by');
     const deep = await get('/product/123', { 'accept-encoding': 'br' });
     expect(deep.statusCode).toBe(200);
     expect(deep.headers['content-type']).toMatch(/^text\/html/);
