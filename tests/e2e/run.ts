@@ -10,29 +10,17 @@
  * E2E_ONLY=home,products (or purchase-journey) limits the run to those checks while iterating.
  * Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium) must exist.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type Check, type Ctx, FEATURE_CHECKS, h1, text, url } from './checks';
 import { purchaseJourney } from './purchase.journey';
+import { CHROMIUM, CHROMIUM_ARGS, type Shop, startShop } from './shop';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'screenshots');
 const PORT = Number(process.env.E2E_PORT ?? 8071);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const CHECKS: Check[] = [
   {
@@ -249,53 +237,12 @@ async function screenshot(page: Page, name: string) {
   }
 }
 
-async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+async function startServer(): Promise<Shop> {
   if (process.env.E2E_BASE_URL)
     return { base: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: async () => {} };
   if (!existsSync(join(ROOT, 'dist/index.html')))
     throw new Error('dist/ is missing: run `npm run build` first');
-  const base = `http://localhost:${PORT}`;
-  // A server left on the port (another run, a dev server) would answer in place of the fresh one.
-  const stale = await fetch(`${base}/api/v1/storeInfo`).then(
-    () => true,
-    () => false,
-  );
-  if (stale) throw new Error(`port ${PORT} is already in use: stop that server or set E2E_PORT`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'statefront-e2e-'));
-  // tsx runs the server in a child node process: start it in its own process group so stopping the
-  // group stops the server too, instead of leaving it listening after the run.
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/index.ts'], {
-    cwd: ROOT,
-    detached: true,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/v1/storeInfo`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    base,
-    stop: async () => {
-      if (child.exitCode === null && child.pid !== undefined) {
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        process.kill(-child.pid, 'SIGTERM');
-        // Graceful shutdown closes the app, then PGlite, then releases the DATA_DIR lock.
-        const forced = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(forced);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startShop({ port: PORT, portVariable: 'E2E_PORT', label: 'e2e' });
 }
 
 async function visit(context: BrowserContext, base: string, label: string, check: Check, ctx: Ctx) {

@@ -8,19 +8,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { startCluster } from '../../scripts/start-cluster';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/shop';
 import { repoPath, startPostgres, startRedis } from './procs';
 
 const PORT = 8180;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function main() {
   if (!existsSync(repoPath('dist/index.html')))
@@ -47,7 +38,7 @@ async function main() {
       `nginx on ${cluster.url} in front of 2 processes (pids ${cluster.servers.map((s) => s.pid)})`,
     );
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: CHROMIUM_ARGS,
     });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -12,15 +12,15 @@
  * A full run writes the states and transitions it reached to reports/journeys-reached.json, which
  * `npm run journeys -- --coverage` reads.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page, type Request, type Route } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { type ApiProduct, cardCartLine, toDisplayProduct } from '../../machines/catalogue.model';
 import { toCreateOrderRequest } from '../../machines/checkout.machine';
 import { journeyEvents } from '../../scripts/journeys';
+import { CHROMIUM, CHROMIUM_ARGS, type Shop as Server, startShop } from '../e2e/shop';
 import type { Answer, AnyDrivers, World } from '../machines/drivers/driver';
 import { literal, stepKeyOf } from '../machines/drivers/driver';
 import { driven } from '../machines/drivers/index';
@@ -31,18 +31,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export const REACHED_FILE = join(ROOT, 'reports/journeys-reached.json');
 const SHOTS = join(ROOT, 'screenshots/journeys');
 const PORT = Number(process.env.JOURNEYS_PORT ?? 8140);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WORKERS = Math.max(1, Number(process.env.JOURNEY_WORKERS ?? 2));
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TIMEOUT = 15_000;
 
 /** One journey to replay: the machine, the model case's input and each step's event and state. */
@@ -55,22 +44,12 @@ type Runnable = {
   path?: GraphPath;
 };
 
-async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
-  const base = `http://localhost:${PORT}`;
-  const stale = await fetch(`${base}/api/v1/storeInfo`).then(
-    () => true,
-    () => false,
-  );
-  if (stale) throw new Error(`port ${PORT} is already in use: stop that server or set JOURNEYS_PORT`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'statefront-journeys-'));
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/index.ts'], {
-    cwd: ROOT,
-    detached: true,
+async function startServer(): Promise<Server> {
+  return startShop({
+    port: PORT,
+    portVariable: 'JOURNEYS_PORT',
+    label: 'journeys',
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
       DATABASE_URL: '',
       // Every journey signs in and places orders from one address: the per-IP limits would refuse them.
       RATE_LIMIT_AUTH_MAX: '100000',
@@ -78,32 +57,7 @@ async function startServer(): Promise<{ base: string; stop: () => Promise<void> 
       RATE_LIMIT_TRACK_MAX: '100000',
       RATE_LIMIT_GLOBAL_MAX: '1000000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`${base}/api/v1/storeInfo`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    base,
-    stop: async () => {
-      if (child.exitCode === null && child.pid !== undefined) {
-        const exited = new Promise<void>((done) => child.once('exit', () => done()));
-        process.kill(-child.pid, 'SIGTERM');
-        const forced = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(forced);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 type Shop = {

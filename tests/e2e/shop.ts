@@ -1,0 +1,79 @@
+/**
+ * What every browser runner shares: Debian's Chromium and the flags it runs with here, and a fresh
+ * production server on PGlite in a temp DATA_DIR (tests/e2e/run.ts, tests/journeys/run.ts,
+ * tests/faults/nginx-smoke.ts). Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Shop = { base: string; stop: () => Promise<void> };
+
+/**
+ * Starts `server/index.ts` on `port` with a fresh DATA_DIR and waits until it answers. `portVariable`
+ * names the setting that moves the port, for the message when something already listens there.
+ */
+export async function startShop(options: {
+  port: number;
+  portVariable: string;
+  label: string;
+  env?: Record<string, string>;
+}): Promise<Shop> {
+  const { port, portVariable, label, env = {} } = options;
+  const base = `http://localhost:${port}`;
+  // A server left on the port (another run, a dev server) would answer in place of the fresh one.
+  const stale = await fetch(`${base}/api/v1/storeInfo`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`port ${port} is already in use: stop that server or set ${portVariable}`);
+  const dataDir = mkdtempSync(join(tmpdir(), `statefront-${label}-`));
+  // tsx runs the server in a child node process: start it in its own process group so stopping the
+  // group stops the server too, instead of leaving it listening after the run.
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+    cwd: ROOT,
+    detached: true,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const up = await fetch(`${base}/api/v1/storeInfo`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode === null && child.pid !== undefined) {
+        const exited = new Promise<void>((done) => child.once('exit', () => done()));
+        process.kill(-child.pid, 'SIGTERM');
+        // Graceful shutdown closes the app, then PGlite, then releases the DATA_DIR lock.
+        const forced = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(forced);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
