@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import createClient, { type Middleware } from 'openapi-fetch';
+import { BEARER_OPERATIONS } from './bearer-operations';
 import type { paths } from './schema';
 
 /** Name of the cookie that holds the bearer token (spec §9: 30 days, path /). */
@@ -46,9 +47,14 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** Adds the bearer token from the cookie; on any 401 clears the cookie and tells the listeners. */
+/**
+ * Adds the bearer token from the cookie, but only to the calls whose contract accepts one
+ * (openapi.yaml `security`, generated into BEARER_OPERATIONS): the public reads go without it, so a
+ * CDN may cache them. On any 401 clears the cookie and tells the listeners.
+ */
 export const authMiddleware: Middleware = {
-  onRequest({ request }) {
+  onRequest({ request, schemaPath }) {
+    if (!BEARER_OPERATIONS.has(`${request.method} ${schemaPath}`)) return request;
     const token = Cookies.get(AUTH_COOKIE);
     if (token && !request.headers.has('Authorization'))
       request.headers.set('Authorization', `Bearer ${token}`);

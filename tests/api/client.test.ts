@@ -57,6 +57,29 @@ describe('api client middleware', () => {
     expect((fetchImpl.mock.calls[0]![0] as Request).headers.has('Authorization')).toBe(false);
   });
 
+  it('sends no Authorization header on the public, cacheable reads even when signed in', async () => {
+    Cookies.set(AUTH_COOKIE, 'tok-123', { path: '/' });
+    const fetchImpl = vi.fn(async (_req: Request) => Response.json({}));
+    const client = createApiClient('http://api.test/api/v1', fetchImpl as unknown as typeof fetch);
+    await client.GET('/storeInfo');
+    await client.GET('/products', { params: { query: { page: 1, limit: 12 } } });
+    await client.GET('/products/{id}', { params: { path: { id: 'kurta-1' } } });
+    await client.GET('/payments/fields');
+    const sent = fetchImpl.mock.calls.map(([request]) => (request as Request).headers.has('Authorization'));
+    expect(sent).toEqual([false, false, false, false]);
+  });
+
+  it('sends the token on every call whose contract accepts one, optional ones included', async () => {
+    Cookies.set(AUTH_COOKIE, 'tok-123', { path: '/' });
+    const fetchImpl = vi.fn(async (_req: Request) => Response.json({}));
+    const client = createApiClient('http://api.test/api/v1', fetchImpl as unknown as typeof fetch);
+    await client.GET('/orders/{orderId}', { params: { path: { orderId: 'SF-1' } } });
+    await client.PUT('/wishlist/{productId}', { params: { path: { productId: 'kurta-1' } } });
+    await client.GET('/orders');
+    const sent = fetchImpl.mock.calls.map(([request]) => (request as Request).headers.get('Authorization'));
+    expect(sent).toEqual(['Bearer tok-123', 'Bearer tok-123', 'Bearer tok-123']);
+  });
+
   it('clears the cookie and notifies listeners on a 401', async () => {
     Cookies.set(AUTH_COOKIE, 'stale', { path: '/' });
     const listener = vi.fn();

@@ -1,0 +1,14 @@
+// Generated from openapi.yaml by `npm run gen:api` (scripts/gen-api-security.ts). Do not edit.
+
+/** "METHOD /path" of the operations whose contract accepts a bearer token; every other call is public. */
+export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
+  'DELETE /wishlist/{productId}',
+  'GET /accountInfo',
+  'GET /orders',
+  'GET /orders/{orderId}',
+  'GET /wishlist',
+  'POST /orders',
+  'POST /payments',
+  'POST /wishlist',
+  'PUT /wishlist/{productId}',
+]);
