@@ -26,7 +26,8 @@ export type PreloadRoute = {
   /**
    * The API reads the route's machines start with, exactly as src/api/client.ts requests them (same
    * URL and credentials mode, so the browser hands the preloaded answer to that fetch). Only preloaded
-   * when the page has no query string (a query changes the request).
+   * when the page has no query string (a query changes the request). tests/machines/route-preload-api.test.ts
+   * runs each screen's live machine and fails when these drift from what it asks for.
    */
   api?: string[];
 };
@@ -41,7 +42,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   {
     path: '^/products/?$',
     module: 'src/routes/products.page.tsx',
-    api: ['/api/v1/products?page=1&limit=12', '/api/v1/products?limit=100'],
+    api: ['/api/v1/products?page=1&limit=12&facets=true', '/api/v1/products?limit=100'],
   },
   { path: '^/product/([^/]+)/?$', module: 'src/routes/product.page.tsx', api: ['/api/v1/products/$1'] },
 ];
