@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatInr, formatLongDate } from '../../../src/components/format';
 
@@ -20,6 +21,36 @@ describe('formatInr', () => {
 
   it('shows ₹0.00 for a missing amount', () => {
     expect(formatInr(Number.NaN)).toBe('₹0.00');
+  });
+
+  const intl = new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    maximumFractionDigits: 2,
+  });
+
+  it('writes exactly what Intl writes for en-IN rupees, rounding and signs included', () => {
+    for (const amount of [0, -0, 1, 1.005, 2.675, 0.004, 0.005, -0.001, 999.999, 1499.555, 12345678.9, -1499])
+      expect(formatInr(amount)).toBe(intl.format(amount));
+  });
+
+  it('matches Intl over random prices, paise amounts and fractions of a paisa', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).map((paise) => paise / 100),
+          fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+          fc.double({ min: -10, max: 10, noNaN: true }),
+          fc.integer({ min: 0, max: 100_000_000 }).map((n) => n / 1000),
+        ),
+        (amount) => formatInr(amount) === intl.format(amount),
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('matches Intl for amounts JavaScript writes in exponent form', () => {
+    for (const amount of [1e21, 1.5e25, 1e-7, -3e-9]) expect(formatInr(amount)).toBe(intl.format(amount));
   });
 });
 
