@@ -6,12 +6,14 @@
  * exponent form (≥ 1e21, < 1e-6) still go through Intl.
  */
 let intlInr: Intl.NumberFormat | undefined;
-const viaIntl = (amount: number) =>
-  (intlInr ??= new Intl.NumberFormat('en-IN', {
+function viaIntl(amount: number): string {
+  intlInr ??= new Intl.NumberFormat('en-IN', {
     style: 'currency',
     currency: 'INR',
     maximumFractionDigits: 2,
-  })).format(amount);
+  });
+  return intlInr.format(amount);
+}
 
 /** en-IN digit groups: the last three digits, then pairs (1,23,45,678). */
 function groupIndian(digits: string): string {
