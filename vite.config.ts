@@ -8,7 +8,7 @@ import { stripMachineDescriptions } from './scripts/strip-machine-descriptions';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // The machines' descriptions are for the visualiser and the tests, not for shoppers' downloads.
@@ -21,7 +21,19 @@ export default defineConfig({
       : null,
   ],
   resolve: {
-    alias: { 'styled-system': root('./styled-system') },
+    alias: [
+      { find: 'styled-system', replacement: root('./styled-system') },
+      // React Router publishes its production build beside the default (development) one, which keeps its
+      // development warnings and messages in a shopper's download; the build takes the production one.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: root('./node_modules/react-router/dist/production/index.mjs'),
+            },
+          ]
+        : []),
+    ],
   },
   server: {
     // `npm run dev` serves the SPA on 5173 and proxies the API to the server on 8044.
@@ -79,4 +91,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

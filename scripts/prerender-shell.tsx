@@ -38,7 +38,7 @@ export function shellMarkup(store: StoreInfo): string {
       <MainLayoutView store={store} cartCount={0} authStatus="checking">
         {/* The home page's first screen, where the home page's own would be; CSS shows it on `/` only. */}
         <div data-shell-page="home">
-          <Hero description={store.description} />
+          <Hero description={store.description} imageLoading="lazy" />
         </div>
         {/* Holds the footer below the fold until the page itself renders. */}
         <div style={{ minHeight: '100dvh' }} />

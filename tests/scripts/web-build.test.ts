@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBudget, homeFiles, JS_BUDGET, JS_TARGET, type Manifest } from '../../scripts/js-budget';
 import { shouldPrecompress } from '../../scripts/precompress';
-import { injectShell } from '../../scripts/prerender-shell';
+import { injectShell, shellMarkup, storeSnapshot } from '../../scripts/prerender-shell';
 import { AUTH_PATHS, bootScript, chunkClosure, withBootScript } from '../../scripts/route-preload';
 import { AuthLayout } from '../../src/app/layouts/auth-layout';
 import { appRoutes } from '../../src/app/routes';
@@ -112,5 +112,13 @@ describe('prerendered shell', () => {
     expect(out.match(/<\/script>/g)).toHaveLength(1);
     expect(out).toContain('\\u003c/script>');
     expect(() => injectShell('<div id="app"></div>', '', store)).toThrow(/no empty <div id="root">/);
+  });
+
+  it("does not fetch the home page's hero on other pages: the frame's hero image is lazy and not preloaded", () => {
+    const markup = shellMarkup(storeSnapshot('store.config.json'));
+    const hero = /<img[^>]*src="\/images\/hero.svg"[^>]*>/.exec(markup)?.[0] ?? '';
+    expect(hero).toContain('loading="lazy"');
+    expect(hero).not.toMatch(/fetchpriority="high"/i);
+    expect(markup).not.toMatch(/<link[^>]*rel="preload"[^>]*hero\.svg/);
   });
 });

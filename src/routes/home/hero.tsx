@@ -3,9 +3,18 @@ import { ButtonLink } from '../../components/ui/button';
 
 /**
  * The home page's first screen: its image is the page's largest paint. The build also prerenders it
- * into index.html (scripts/prerender-shell.tsx), shown on `/` before the JavaScript has run.
+ * into index.html (scripts/prerender-shell.tsx), shown on `/` before the JavaScript has run. There the
+ * image is `lazy`: every path gets that frame, hidden by CSS off `/`, and a hidden lazy image is never
+ * fetched, so other pages' own LCP images do not share the line with it (on `/` the boot script
+ * preloads it at high priority).
  */
-export function Hero({ description }: { description: string | undefined }) {
+export function Hero({
+  description,
+  imageLoading = 'eager',
+}: {
+  description: string | undefined;
+  imageLoading?: 'eager' | 'lazy';
+}) {
   return (
     <section
       aria-labelledby="hero-title"
@@ -21,7 +30,8 @@ export function Hero({ description }: { description: string | undefined }) {
         alt=""
         width={1600}
         height={700}
-        fetchPriority="high"
+        loading={imageLoading}
+        fetchPriority={imageLoading === 'eager' ? 'high' : 'auto'}
         className={css({
           position: 'absolute',
           inset: '0',
