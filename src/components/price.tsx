@@ -8,28 +8,33 @@ type PriceProps = {
   className?: string;
 };
 
+// Made once at module load, not per render: every product card shows a price.
+const priceRow = css({ display: 'inline-flex', alignItems: 'baseline', gap: '2', flexWrap: 'wrap' });
+const sellingPrice = {
+  md: {
+    regular: css({ fontWeight: '700', color: 'fg.default', fontSize: 'md' }),
+    sale: css({ fontWeight: '700', color: 'terracotta.700', fontSize: 'md' }),
+  },
+  lg: {
+    regular: css({ fontWeight: '700', color: 'fg.default', fontSize: '2xl' }),
+    sale: css({ fontWeight: '700', color: 'terracotta.700', fontSize: '2xl' }),
+  },
+};
+const originalPriceStyle = {
+  md: css({ color: 'fg.subtle', fontSize: 'sm' }),
+  lg: css({ color: 'fg.subtle', fontSize: 'md' }),
+};
+const srOnly = css({ srOnly: true });
+
 /** Selling price, with the struck-through original price when the product is on sale. */
 export function Price({ price, originalPrice, size = 'md', className }: PriceProps) {
   const onSale = originalPrice !== undefined && price < originalPrice;
   return (
-    <span
-      className={cx(
-        css({ display: 'inline-flex', alignItems: 'baseline', gap: '2', flexWrap: 'wrap' }),
-        className,
-      )}
-    >
-      <span
-        className={css({
-          fontWeight: '700',
-          color: onSale ? 'terracotta.700' : 'fg.default',
-          fontSize: size === 'lg' ? '2xl' : 'md',
-        })}
-      >
-        {formatInr(price)}
-      </span>
+    <span className={cx(priceRow, className)}>
+      <span className={sellingPrice[size][onSale ? 'sale' : 'regular']}>{formatInr(price)}</span>
       {onSale ? (
-        <s className={css({ color: 'fg.subtle', fontSize: size === 'lg' ? 'md' : 'sm' })}>
-          <span className={css({ srOnly: true })}>Original price </span>
+        <s className={originalPriceStyle[size]}>
+          <span className={srOnly}>Original price </span>
           {formatInr(originalPrice)}
         </s>
       ) : null}

@@ -83,6 +83,33 @@ type ProductCardProps = {
   title?: ReactNode;
 };
 
+/**
+ * Class names made once, at module load: a grid renders a dozen cards (twice on a first visit, skeletons
+ * first), and Panda's css() resolves its object on every call.
+ */
+const styles = {
+  media: css({ position: 'relative', h: '300px', overflow: 'hidden', bg: 'cotton.100' }),
+  mediaLink: css({ display: 'block', h: 'full' }),
+  image: css({ w: 'full', h: 'full', objectFit: 'cover' }),
+  saleBadge: `${badge({ tone: 'sale' })} ${css({ position: 'absolute', top: '3', left: '3' })}`,
+  actions: `${revealStyle} ${css({ position: 'absolute', top: '3', right: '3', display: 'flex', flexDirection: 'column', gap: '2' })}`,
+  addToCart: `${revealStyle} ${css({ position: 'absolute', insetX: '3', bottom: '3' })}`,
+  addToCartButton: button({ variant: 'solid', size: 'md', fullWidth: true }),
+  body: css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1.5', flex: '1' }),
+  eyebrow: css({ textStyle: 'eyebrow', color: 'fg.subtle' }),
+  title: css({ textStyle: 'h3', fontSize: 'md', lineClamp: '2' }),
+  titleLink: css({
+    _hover: { color: 'terracotta.700' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+  }),
+  price: css({ mt: 'auto' }),
+  skeletonMedia: css({ h: '300px', borderRadius: '0' }),
+  skeletonBody: css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2' }),
+  skeletonLine1: css({ h: '3', w: '1/3' }),
+  skeletonLine2: css({ h: '4', w: '3/4' }),
+  skeletonLine3: css({ h: '4', w: '1/4' }),
+};
+
 export function ProductCard({
   product,
   onAddToCart,
@@ -95,8 +122,8 @@ export function ProductCard({
   const href = `/product/${encodeURIComponent(product.id)}`;
   return (
     <Card as="article" padding="none" data-card="" className={cardStyle} aria-label={product.name}>
-      <div className={css({ position: 'relative', h: '300px', overflow: 'hidden', bg: 'cotton.100' })}>
-        <Link to={href} tabIndex={-1} aria-hidden="true" className={css({ display: 'block', h: 'full' })}>
+      <div className={styles.media}>
+        <Link to={href} tabIndex={-1} aria-hidden="true" className={styles.mediaLink}>
           <FallbackImage
             src={product.image}
             fallback={DEFAULT_PRODUCT_IMAGE}
@@ -105,26 +132,11 @@ export function ProductCard({
             height={300}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
-            className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
+            className={styles.image}
           />
         </Link>
-        {isOnSale(product) ? (
-          <span
-            className={`${badge({ tone: 'sale' })} ${css({ position: 'absolute', top: '3', left: '3' })}`}
-          >
-            Sale
-          </span>
-        ) : null}
-        <div
-          className={`${revealStyle} ${css({
-            position: 'absolute',
-            top: '3',
-            right: '3',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '2',
-          })}`}
-        >
+        {isOnSale(product) ? <span className={styles.saleBadge}>Sale</span> : null}
+        <div className={styles.actions}>
           <WishlistToggle saved={saved} onToggle={() => onToggleWishlist?.(product)} className={iconButton} />
           <button
             type="button"
@@ -138,35 +150,23 @@ export function ProductCard({
             <EyeIcon size={18} />
           </button>
         </div>
-        <div className={`${revealStyle} ${css({ position: 'absolute', insetX: '3', bottom: '3' })}`}>
-          <button
-            type="button"
-            className={button({ variant: 'solid', size: 'md', fullWidth: true })}
-            onClick={() => onAddToCart(product)}
-          >
+        <div className={styles.addToCart}>
+          <button type="button" className={styles.addToCartButton} onClick={() => onAddToCart(product)}>
             <CartIcon size={18} />
             Add to Cart
           </button>
         </div>
       </div>
-      <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1.5', flex: '1' })}>
+      <div className={styles.body}>
         {product.parentCategory || product.category ? (
-          <span className={css({ textStyle: 'eyebrow', color: 'fg.subtle' })}>
-            {product.parentCategory || product.category}
-          </span>
+          <span className={styles.eyebrow}>{product.parentCategory || product.category}</span>
         ) : null}
-        <h3 className={css({ textStyle: 'h3', fontSize: 'md', lineClamp: '2' })}>
-          <Link
-            to={href}
-            className={css({
-              _hover: { color: 'terracotta.700' },
-              _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
-            })}
-          >
+        <h3 className={styles.title}>
+          <Link to={href} className={styles.titleLink}>
             {title ?? product.name}
           </Link>
         </h3>
-        <Price price={product.price} originalPrice={product.originalPrice} className={css({ mt: 'auto' })} />
+        <Price price={product.price} originalPrice={product.originalPrice} className={styles.price} />
       </div>
     </Card>
   );
@@ -175,11 +175,11 @@ export function ProductCard({
 export function ProductCardSkeleton() {
   return (
     <Card padding="none">
-      <Skeleton className={css({ h: '300px', borderRadius: '0' })} />
-      <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <Skeleton className={css({ h: '3', w: '1/3' })} />
-        <Skeleton className={css({ h: '4', w: '3/4' })} />
-        <Skeleton className={css({ h: '4', w: '1/4' })} />
+      <Skeleton className={styles.skeletonMedia} />
+      <div className={styles.skeletonBody}>
+        <Skeleton className={styles.skeletonLine1} />
+        <Skeleton className={styles.skeletonLine2} />
+        <Skeleton className={styles.skeletonLine3} />
       </div>
     </Card>
   );
