@@ -9,7 +9,8 @@
  *    `<link rel=preload as=fetch>` for the API answers its machines ask for first, so all of it
  *    downloads alongside the entry instead of after it has run;
  *  - starts the app entry (preloaded from the start) once the prerendered frame has painted, so the
- *    first paint never waits for JavaScript (scripts/prerender-shell.tsx).
+ *    first paint never waits for JavaScript (scripts/prerender-shell.tsx); on a route whose LCP image
+ *    the frame holds (the home page's hero), once that image has loaded and painted (LCP_WAIT_MS at most).
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -70,46 +71,71 @@ export function chunkClosure(chunks: ChunkInfo[], start: ChunkInfo, skip: Set<st
 
 type BootTable = { path: string; files: string[]; images: string[]; api: string[] }[];
 
-/** The boot script's source: plain ES5, no module. */
-export function bootScript(base: string, entry: string, table: BootTable): string {
-  return `(function(){var t=${JSON.stringify(table)},b=${JSON.stringify(base)},d=document,p=location.pathname,h=d.head;
+/**
+ * How long the boot script holds the app back, at most, for the prerendered frame's LCP image (the
+ * home page's hero) to load and paint: the entry's evaluation and React's first render then come after
+ * the page's largest paint instead of in front of it.
+ */
+export const LCP_WAIT_MS = 1000;
+
+/**
+ * The boot script's source: plain ES5, no module. `modules` are the entry's own files (its chunk and
+ * static imports), preloaded by the script rather than by index.html, so that on a page whose LCP image
+ * the prerendered frame holds they do not share the line with that image.
+ */
+export function bootScript(
+  base: string,
+  entry: string,
+  table: BootTable,
+  modules: string[] = [entry],
+): string {
+  return `(function(){var t=${JSON.stringify(table)},b=${JSON.stringify(base)},d=document,p=location.pathname,h=d.head,q=[];
 if(${AUTH_PATHS}.test(p))d.documentElement.setAttribute('data-layout','auth');
 if(p==='/')d.documentElement.setAttribute('data-page','home');
 function l(r,u,a,c){var e=d.createElement('link');e.rel=r;e.href=u;if(a)e.as=a;if(c!=null)e.crossOrigin=c;if(a==='image')e.setAttribute('fetchpriority','high');if(r==='modulepreload')e.setAttribute('fetchpriority','low');h.appendChild(e);}
+var e=${JSON.stringify(modules)};for(var x=0;x<e.length;x++)q.push(['modulepreload',e[x],null,'']);
 for(var i=0;i<t.length;i++){var m=new RegExp(t[i].path).exec(p);if(!m)continue;
 for(var j=0;j<t[i].images.length;j++)l('preload',t[i].images[j],'image');
-if(!location.search)for(var k=0;k<t[i].api.length;k++)l('preload',t[i].api[k].replace('$1',m[1]||''),'fetch','use-credentials');
-for(var n=0;n<t[i].files.length;n++)l('modulepreload',b+t[i].files[n],null,'');break;}
-var s=d.createElement('script'),go=function(){if(!s.parentNode)h.appendChild(s);};s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};
-requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,200);})();
+if(!location.search)for(var k=0;k<t[i].api.length;k++)q.push(['preload',t[i].api[k].replace('$1',m[1]||''),'fetch','use-credentials']);
+for(var n=0;n<t[i].files.length;n++)q.push(['modulepreload',b+t[i].files[n],null,'']);break;}
+function f(){for(var y=0;y<q.length;y++)l(q[y][0],q[y][1],q[y][2],q[y][3]);q=[];}
+var s=d.createElement('script'),go=function(){f();if(!s.parentNode)h.appendChild(s);};s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};
+function start(){f();requestAnimationFrame(function(){setTimeout(go,0);});}
+var w=i<t.length?t[i].images[0]:null;
+function lcp(){var g=w&&d.querySelector('[data-shell] img[src="'+w+'"]');if(!g||g.complete)return start();g.addEventListener('load',start);g.addEventListener('error',start);}
+if(!w){start();setTimeout(go,200);}else{if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',lcp);else lcp();setTimeout(go,${LCP_WAIT_MS});}})();
 `;
 }
 
 /**
- * index.html with the boot script first in <head> and the entry's module script turned into a
- * modulepreload (the boot script runs it once the first frame has painted).
+ * index.html with the boot script first in <head>, and the entry's module script and modulepreloads
+ * left to it: `modules` lists their URLs, the entry first (the boot script preloads them and runs the
+ * entry once the first frame, or the frame's LCP image, has painted).
  */
 export function withBootScript(
   html: string,
   base: string,
   bootFile: string,
-): { html: string; entry: string } {
+): { html: string; entry: string; modules: string[] } {
   const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entryTag) throw new Error('route-preload: index.html has no module entry script');
   const entry = entryTag[1] as string;
-  // The first paint does not need the JavaScript any more: fetch it at low priority, after the CSS and
-  // the LCP image, rather than as a render-blocking script.
-  const replaced = html
-    .replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entry}">`)
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin href=',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
-    );
-  const at = replaced.indexOf('<link rel="modulepreload"');
-  return {
-    html: `${replaced.slice(0, at)}<script src="${base}${bootFile}"></script>\n    ${replaced.slice(at)}`,
-    entry,
-  };
+  const modules = [entry];
+  // The first paint does not need the JavaScript: no script or module preload in the HTML (Vite writes
+  // one tag a line), so the preload scanner fetches the CSS and the LCP image first.
+  const lines: string[] = [];
+  let bootAt = -1;
+  for (const line of html.split('\n')) {
+    const preload = /^\s*<link rel="modulepreload" crossorigin href="([^"]+)">\s*$/.exec(line);
+    if (preload) modules.push(preload[1] as string);
+    else if (line.trim() === entryTag[0]) bootAt = lines.length;
+    else lines.push(line);
+  }
+  const stylesheet = lines.findIndex((line) => line.includes('<link rel="stylesheet"'));
+  if (stylesheet >= 0) bootAt = stylesheet;
+  if (bootAt < 0) throw new Error('route-preload: the entry script is not on a line of its own');
+  lines.splice(bootAt, 0, `    <script src="${base}${bootFile}"></script>`);
+  return { html: lines.join('\n'), entry, modules };
 }
 
 export function routePreload(routes: PreloadRoute[] = PRELOAD_ROUTES): Plugin {
@@ -147,8 +173,8 @@ export function routePreload(routes: PreloadRoute[] = PRELOAD_ROUTES): Plugin {
       const html = await readFile(htmlPath, 'utf8');
       // The entry's URL is only final in the written HTML; the boot file is named by its content's hash
       // (assets/ are served immutable).
-      const entry = withBootScript(html, config.base, 'assets/boot.js').entry;
-      const source = bootScript(config.base, entry, table);
+      const { entry, modules } = withBootScript(html, config.base, 'assets/boot.js');
+      const source = bootScript(config.base, entry, table, modules);
       const bootFile = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`;
       await writeFile(resolve(outDir, bootFile), source);
       await writeFile(htmlPath, withBootScript(html, config.base, bootFile).html);

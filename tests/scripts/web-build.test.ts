@@ -70,24 +70,32 @@ describe('route preload', () => {
     expect(chunkClosure(chunks, chunks[2]!, entryFiles)).toEqual(['home.js', 'card.js']);
   });
 
-  it('loads the boot script first and leaves the entry to it, preloaded', () => {
+  it('loads the boot script before the CSS and leaves the entry and its module preloads to it', () => {
     const html =
-      '<head>\n    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n    <link rel="stylesheet" href="/assets/index.css">\n  </head>';
+      '<head>\n    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/cx-1.js">\n    <link rel="stylesheet" href="/assets/index.css">\n  </head>';
     const result = withBootScript(html, '/', 'assets/boot-1.js');
     expect(result.entry).toBe('/assets/index-abc.js');
+    expect(result.modules).toEqual(['/assets/index-abc.js', '/assets/cx-1.js']);
     expect(result.html).not.toContain('<script type="module"');
-    expect(result.html).toContain(
-      '<script src="/assets/boot-1.js"></script>\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-abc.js">',
+    expect(result.html).not.toContain('modulepreload');
+    expect(result.html).toBe(
+      '<head>\n    <script src="/assets/boot-1.js"></script>\n    <link rel="stylesheet" href="/assets/index.css">\n  </head>',
     );
-    const source = bootScript('/', result.entry, [
-      {
-        path: '^/product/([^/]+)/?$',
-        files: ['assets/product.js'],
-        images: [],
-        api: ['/api/v1/products/$1'],
-      },
-    ]);
+    const source = bootScript(
+      '/',
+      result.entry,
+      [
+        {
+          path: '^/product/([^/]+)/?$',
+          files: ['assets/product.js'],
+          images: [],
+          api: ['/api/v1/products/$1'],
+        },
+      ],
+      result.modules,
+    );
     expect(source).toContain('"/assets/index-abc.js"');
+    expect(source).toContain('"/assets/cx-1.js"');
     expect(() => new Function(source)).not.toThrow();
   });
 

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bootScript, LCP_WAIT_MS } from '../../scripts/route-preload';
+
+const ENTRY = '/assets/index-abc.js';
+const MODULES = [ENTRY, '/assets/cx-1.js'];
+const TABLE = [
+  {
+    path: '^/$',
+    files: ['assets/home.js'],
+    images: ['/images/hero.svg'],
+    api: ['/api/v1/products?filter=featured&limit=4'],
+  },
+  { path: '^/products/?$', files: ['assets/products.js'], images: [], api: ['/api/v1/products?page=1'] },
+];
+
+/** Runs the boot script on `path` over a prerendered frame holding the hero; returns the hero image. */
+function boot(path: string): HTMLImageElement {
+  window.history.replaceState(null, '', path);
+  document.head.innerHTML = '';
+  document.body.innerHTML =
+    '<div id="root"><div data-shell=""><img src="/images/hero.svg" alt=""></div></div>';
+  const hero = document.querySelector('img') as HTMLImageElement;
+  // jsdom loads no images: the hero is still on its way until the test says otherwise.
+  Object.defineProperty(hero, 'complete', { configurable: true, value: false });
+  new Function(bootScript('/', ENTRY, TABLE, MODULES))();
+  return hero;
+}
+
+const entryStarted = () => document.head.querySelector(`script[src="${ENTRY}"]`) !== null;
+const preloads = (rel: string) =>
+  [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
+
+describe('the boot script', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts the app only after the frame’s LCP image has loaded, on the page it belongs to', () => {
+    const hero = boot('/');
+    vi.advanceTimersByTime(LCP_WAIT_MS - 100);
+    expect(entryStarted()).toBe(false);
+    hero.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(50);
+    expect(entryStarted()).toBe(true);
+  });
+
+  it('asks for the JavaScript and the API answers only once the frame’s LCP image is in', () => {
+    const hero = boot('/');
+    expect(preloads('preload')).toEqual(['/images/hero.svg']);
+    expect(preloads('modulepreload')).toEqual([]);
+    hero.dispatchEvent(new Event('load'));
+    expect(preloads('modulepreload')).toEqual([...MODULES, '/assets/home.js']);
+    expect(preloads('preload')).toEqual(['/images/hero.svg', '/api/v1/products?filter=featured&limit=4']);
+  });
+
+  it('asks for the JavaScript and the API answers at once on a page whose LCP the app renders', () => {
+    boot('/products');
+    expect(preloads('modulepreload')).toEqual([...MODULES, '/assets/products.js']);
+    expect(preloads('preload')).toEqual(['/api/v1/products?page=1']);
+  });
+
+  it('starts the app anyway when the LCP image takes longer than the wait', () => {
+    boot('/');
+    vi.advanceTimersByTime(LCP_WAIT_MS);
+    expect(entryStarted()).toBe(true);
+  });
+
+  it('starts the app after the first frame on a page whose LCP the app renders', () => {
+    boot('/products');
+    vi.advanceTimersByTime(50);
+    expect(entryStarted()).toBe(true);
+  });
+});
