@@ -6,6 +6,7 @@ export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /accountInfo',
   'GET /orders',
   'GET /orders/{orderId}',
+  'GET /payments/fields',
   'GET /wishlist',
   'POST /orders',
   'POST /payments',

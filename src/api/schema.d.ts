@@ -259,7 +259,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Field definitions of the payment form */
+        /**
+         * Field definitions of the payment form
+         * @description Public. With a valid bearer token the answer prefills the signed-in customer's name, email and
+         *     phone (and is `private, no-store`); a missing or stale token just gets the form without them.
+         */
         get: operations["getPaymentFields"];
         put?: never;
         post?: never;
