@@ -10,7 +10,8 @@
  *    downloads alongside the entry instead of after it has run;
  *  - starts the app entry (preloaded from the start) once the prerendered frame has painted, so the
  *    first paint never waits for JavaScript (scripts/prerender-shell.tsx); on a route whose LCP image
- *    the frame holds (the home page's hero), once that image has loaded and painted (LCP_WAIT_MS at most).
+ *    the frame holds (the home page's hero), once that image has loaded and painted (LCP_WAIT_MS at most),
+ *    and only then asks for the JavaScript and the API answers too.
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -100,10 +101,10 @@ if(!location.search)for(var k=0;k<t[i].api.length;k++)q.push(['preload',t[i].api
 for(var n=0;n<t[i].files.length;n++)q.push(['modulepreload',b+t[i].files[n],null,'']);break;}
 function f(){for(var y=0;y<q.length;y++)l(q[y][0],q[y][1],q[y][2],q[y][3]);q=[];}
 var s=d.createElement('script'),go=function(){f();if(!s.parentNode)h.appendChild(s);};s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};
-function start(){f();requestAnimationFrame(function(){setTimeout(go,0);});}
+function start(){requestAnimationFrame(function(){setTimeout(go,0);});}
 var w=i<t.length?t[i].images[0]:null;
 function lcp(){var g=w&&d.querySelector('[data-shell] img[src="'+w+'"]');if(!g||g.complete)return start();g.addEventListener('load',start);g.addEventListener('error',start);}
-if(!w){start();setTimeout(go,200);}else{if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',lcp);else lcp();setTimeout(go,${LCP_WAIT_MS});}})();
+if(!w){f();start();setTimeout(go,200);}else{if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',lcp);else lcp();setTimeout(go,${LCP_WAIT_MS});}})();
 `;
 }
 
