@@ -10,8 +10,9 @@
  *    downloads alongside the entry instead of after it has run;
  *  - starts the app entry (preloaded from the start) once the prerendered frame has painted, so the
  *    first paint never waits for JavaScript (scripts/prerender-shell.tsx); on a route whose LCP image
- *    the frame holds (the home page's hero), once that image has loaded and painted (LCP_WAIT_MS at most),
- *    and only then asks for the JavaScript and the API answers too.
+ *    the frame holds (the home page's hero), once the browser has reported that image as the largest
+ *    paint (where it reports LCP; else once it has loaded), LCP_WAIT_MS at most, and only then asks for
+ *    the JavaScript and the API answers too: nothing else competes with the largest paint.
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -103,7 +104,9 @@ function f(){for(var y=0;y<q.length;y++)l(q[y][0],q[y][1],q[y][2],q[y][3]);q=[];
 var s=d.createElement('script'),go=function(){f();if(!s.parentNode)h.appendChild(s);};s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};
 function start(){requestAnimationFrame(function(){setTimeout(go,0);});}
 var w=i<t.length?t[i].images[0]:null;
-function lcp(){var g=w&&d.querySelector('[data-shell] img[src="'+w+'"]');if(!g||g.complete)return start();g.addEventListener('load',start);g.addEventListener('error',start);}
+function lcp(){var g=w&&d.querySelector('[data-shell] img[src="'+w+'"]'),P=window.PerformanceObserver,y=0,ok=function(){if(!y++)start();};if(!g)return start();g.addEventListener('error',ok);
+if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)return new P(function(r){var e=r.getEntries();for(var k=0;k<e.length;k++)if(e[k].element===g||(e[k].url||'').indexOf(w)>=0)ok();}).observe({type:'largest-contentful-paint',buffered:true});
+if(g.complete)return ok();g.addEventListener('load',ok);}
 if(!w){f();start();setTimeout(go,200);}else{if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',lcp);else lcp();setTimeout(go,${LCP_WAIT_MS});}})();
 `;
 }

@@ -66,6 +66,31 @@ describe('the boot script', () => {
     expect(preloads('preload')).toEqual(['/api/v1/products?page=1']);
   });
 
+  it('waits for the browser to report the hero as the largest paint where it reports LCP', () => {
+    let report: ((list: { getEntries: () => unknown[] }) => void) | undefined;
+    const observe = vi.fn();
+    class FakeObserver {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe = observe;
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    try {
+      const hero = boot('/');
+      expect(observe).toHaveBeenCalledWith({ type: 'largest-contentful-paint', buffered: true });
+      hero.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(100);
+      expect(entryStarted()).toBe(false);
+      report?.({ getEntries: () => [{ element: hero, url: 'http://shop.test/images/hero.svg' }] });
+      vi.advanceTimersByTime(50);
+      expect(entryStarted()).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('starts the app anyway when the LCP image takes longer than the wait', () => {
     boot('/');
     vi.advanceTimersByTime(LCP_WAIT_MS);
