@@ -3,12 +3,15 @@ import { css, cx } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
 import type { DisplayProduct } from '../../machines/catalogue.model';
 import { sizeLabel, specifications } from '../../machines/catalogue.model';
+import { productPageTitle } from '../../shared/page-titles';
 import { provideProductMachine } from '../app/actors/product.live';
-import { useIsSaved, usePageActor, useWishlistRef } from '../app/app-actor';
+import { useIsSaved, usePageActor, useStoreInfo, useWishlistRef } from '../app/app-actor';
+import { useDocumentTitle } from '../app/document-title';
 import { useEmitted } from '../app/emitted';
 import { FallbackImage, PLACEHOLDER_IMAGE } from '../components/fallback-image';
 import { ArrowLeftIcon, CartIcon } from '../components/icons';
 import { Page, StatePanel } from '../components/layout/page';
+import { storeDisplayName } from '../components/layout/store-display';
 import { Price } from '../components/price';
 import { WishlistToggle } from '../components/product-card';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -91,6 +94,12 @@ function ProductScreen({ id }: { id: string }) {
   useEmitted(actor);
   const wishlist = useWishlistRef();
   const saved = useIsSaved(id);
+  const siteName = storeDisplayName(useStoreInfo());
+  const loaded = state.context.product;
+  // The product's name once the machine has it (the server's title until then); the store's for none.
+  useDocumentTitle(
+    loaded ? productPageTitle(loaded.name, siteName) : state.matches('notFound') ? siteName : null,
+  );
 
   const back = (
     <Button
