@@ -11,7 +11,10 @@ export type DisplayProduct = {
   price: number;
   originalPrice?: number;
   description: string;
+  /** The main image (the card's), or '' for none. */
   image: string;
+  /** Every image of the product, the main one first, each once (the gallery's); [] for none. */
+  images: string[];
   category: string;
   parentCategory: string;
   featured: boolean;
@@ -33,6 +36,7 @@ const valuesOf = (attributes: readonly ProductAttribute[], keys: readonly string
 export function toDisplayProduct(p: ApiProduct): DisplayProduct {
   const hasDiscount = typeof p.discountedPrice === 'number';
   const attributes = p.attributes ?? [];
+  const image = p.imgUrl || p.images?.[0]?.url || '';
   const out: DisplayProduct = {
     id: String(p.id),
     name: p.title,
@@ -42,7 +46,8 @@ export function toDisplayProduct(p: ApiProduct): DisplayProduct {
         ? p.regularPrice
         : 0,
     description: p.description ?? '',
-    image: p.imgUrl || p.images?.[0]?.url || '',
+    image,
+    images: [...new Set([image, ...(p.images ?? []).map((i) => i.url)])].filter((url) => url !== ''),
     category: p.category ?? '',
     parentCategory: p.parentCategory ?? '',
     featured: attributes.some(
