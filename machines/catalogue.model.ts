@@ -1,6 +1,7 @@
 /** Products as the screens show them (spec §3 "Derived for display", §2 Products list, §5 size label). */
 import type { components } from '../src/api/schema';
 import type { CartLine } from './cart.model';
+import { searchTextOf } from './search-text.model';
 
 export type ApiProduct = components['schemas']['Product'];
 export type ProductAttribute = components['schemas']['ProductAttribute'];
@@ -226,7 +227,7 @@ export function parseProductsQuery(search: URLSearchParams | string): ProductsQu
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const query: ProductsQuery = { page: Number.isInteger(page) && page >= 1 ? page : 1 };
   const filter = params.get('filter')?.trim();
-  const q = (params.get('q') ?? (filter && filter !== 'featured' ? filter : ''))?.trim();
+  const q = searchTextOf(params);
   if (q) query.q = q;
   const category = params.get('category')?.trim();
   if (category) query.category = category;

@@ -18,8 +18,8 @@ type ProductGalleryProps = {
 const thumbList = css({ display: 'flex', gap: '2', flexWrap: 'wrap', listStyle: 'none', p: '0', m: '0' });
 const thumb = css({
   display: 'block',
-  w: '14',
-  h: '16',
+  w: { base: '10', md: '14' },
+  h: { base: '12', md: '16' },
   borderRadius: 'control',
   overflow: 'hidden',
   borderWidth: '2px',

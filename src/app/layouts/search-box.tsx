@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { css, cx } from 'styled-system/css';
-import { parseProductsQuery } from '../../../machines/catalogue.model';
+import { searchTextOf } from '../../../machines/search-text.model';
 
 export type SearchBoxProps = {
   className?: string | undefined;
@@ -35,7 +35,7 @@ const SearchCombobox = lazy(() => import('./search-combobox'));
 /** The search the page on show is the results of: `q` (or `filter=<text>`) on /products, else ''. */
 function useResultsQuery(): string {
   const { pathname, search } = useLocation();
-  return pathname === '/products' ? (parseProductsQuery(search).q ?? '') : '';
+  return pathname === '/products' ? searchTextOf(new URLSearchParams(search)) : '';
 }
 
 /**
