@@ -1,6 +1,7 @@
 /** Products as the screens show them (spec §3 "Derived for display", §2 Products list, §5 size label). */
 import type { components } from '../src/api/schema';
 import type { CartLine } from './cart.model';
+import { searchTextOf } from './search-text.model';
 
 export type ApiProduct = components['schemas']['Product'];
 export type ProductAttribute = components['schemas']['ProductAttribute'];
@@ -11,7 +12,10 @@ export type DisplayProduct = {
   price: number;
   originalPrice?: number;
   description: string;
+  /** The main image (the card's), or '' for none. */
   image: string;
+  /** Every image of the product, the main one first, each once (the gallery's); [] for none. */
+  images: string[];
   category: string;
   parentCategory: string;
   featured: boolean;
@@ -33,6 +37,7 @@ const valuesOf = (attributes: readonly ProductAttribute[], keys: readonly string
 export function toDisplayProduct(p: ApiProduct): DisplayProduct {
   const hasDiscount = typeof p.discountedPrice === 'number';
   const attributes = p.attributes ?? [];
+  const image = p.imgUrl || p.images?.[0]?.url || '';
   const out: DisplayProduct = {
     id: String(p.id),
     name: p.title,
@@ -42,7 +47,8 @@ export function toDisplayProduct(p: ApiProduct): DisplayProduct {
         ? p.regularPrice
         : 0,
     description: p.description ?? '',
-    image: p.imgUrl || p.images?.[0]?.url || '',
+    image,
+    images: [...new Set([image, ...(p.images ?? []).map((i) => i.url)])].filter((url) => url !== ''),
     category: p.category ?? '',
     parentCategory: p.parentCategory ?? '',
     featured: attributes.some(
@@ -221,7 +227,7 @@ export function parseProductsQuery(search: URLSearchParams | string): ProductsQu
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const query: ProductsQuery = { page: Number.isInteger(page) && page >= 1 ? page : 1 };
   const filter = params.get('filter')?.trim();
-  const q = (params.get('q') ?? (filter && filter !== 'featured' ? filter : ''))?.trim();
+  const q = searchTextOf(params);
   if (q) query.q = q;
   const category = params.get('category')?.trim();
   if (category) query.category = category;

@@ -24,10 +24,17 @@ export type SearchEvent =
   /** A suggestion clicked or tapped. */
   | { type: 'search.pick'; id: string }
   /** Escape, or focus leaving the box: the list closes; the text stays. */
-  | { type: 'search.close' };
+  | { type: 'search.close' }
+  /**
+   * The address changed (a link, a search, Back/Forward): `q` is the search the page shows (`q` or
+   * `filter=<text>` on the results page), '' on any other page. The box shows it.
+   */
+  | { type: 'search.sync'; q: string };
 
 export type SearchContext = {
   text: string;
+  /** The search of the page on show ('' off the results page): the box showed it last. */
+  query: string;
   suggestions: Suggestion[];
   /** Index into `suggestions` of the highlighted one; -1 when none is. */
   highlighted: number;
@@ -46,7 +53,8 @@ export const searchMachine = setup({
     context: {} as SearchContext,
     events: {} as SearchEvent,
     emitted: {} as EmittedEvent,
-    input: {} as { text?: string } | undefined,
+    /** `text` typed so far (in the stand-in box), `query` the search of the page on show. */
+    input: {} as { text?: string; query?: string } | undefined,
   },
   delays: {
     suggestDelay: SUGGEST_DELAY_MS,
@@ -63,6 +71,7 @@ export const searchMachine = setup({
     isHighlighted: ({ context }) =>
       context.highlighted >= 0 && context.highlighted < context.suggestions.length,
     hasText: ({ context }) => trimmed(context.text) !== '',
+    isOtherQuery: ({ context, event }) => event.type === 'search.sync' && event.q !== context.query,
     isOffered: ({ context, event }) =>
       event.type === 'search.pick' && context.suggestions.some((s) => s.id === event.id),
   },
@@ -74,6 +83,10 @@ export const searchMachine = setup({
     assignSuggestions: assign({
       suggestions: (_, params: { suggestions: Suggestion[] }) => params.suggestions,
       highlighted: () => -1,
+    }),
+    showQuery: assign({
+      text: ({ context, event }) => (event.type === 'search.sync' ? event.q : context.text),
+      query: ({ context, event }) => (event.type === 'search.sync' ? event.q : context.query),
     }),
     clearSuggestions: assign({ suggestions: () => [], highlighted: () => -1 }),
     highlightNext: assign({
@@ -95,7 +108,12 @@ export const searchMachine = setup({
 }).createMachine({
   id: 'search',
   description: 'The search box: suggestions as the shopper types, Enter to a product or to the results.',
-  context: ({ input }) => ({ text: input?.text ?? '', suggestions: [], highlighted: -1 }),
+  context: ({ input }) => ({
+    text: input?.text ?? input?.query ?? '',
+    query: input?.query ?? '',
+    suggestions: [],
+    highlighted: -1,
+  }),
   initial: 'closed',
   on: {
     'search.type': [
@@ -136,6 +154,13 @@ export const searchMachine = setup({
       target: '.closed',
       actions: 'clearSuggestions',
       description: 'Escape or focus elsewhere: the list closes and a pending request is dropped.',
+    },
+    'search.sync': {
+      guard: 'isOtherQuery',
+      target: '.closed',
+      actions: ['showQuery', 'clearSuggestions'],
+      description:
+        "Another page: the box shows its search (empty off the results page) and the list closes. The same search again leaves the shopper's typing alone.",
     },
   },
   states: {

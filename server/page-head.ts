@@ -1,5 +1,6 @@
 import { PAGE_SIZE, parseProductsQuery } from '../machines/catalogue.model';
 import type { StoreInfo } from '../machines/store-info.machine';
+import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../shared/page-titles';
 import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';
 import type { CatalogueReadModel, CatalogueSort } from './catalogue/read-model';
 import { toFindQuery } from './handlers/products.handlers';
@@ -84,10 +85,6 @@ const priceParam = (name: 'minPrice' | 'maxPrice', raw: string | null) => {
   return Number.isFinite(value) && value >= 0 && value <= 10_000_000 ? { [name]: value } : {};
 };
 
-/** `kurta` → `Kurta`, `t shirts` → `T Shirts`: how a category typed in a URL reads in a title. */
-const titleCase = (value: string) =>
-  value.replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
-
 interface Built {
   meta: PageMeta;
   image: string | null;
@@ -147,7 +144,7 @@ export class ProductPages {
       const description = summarise(product.description ?? '');
       return {
         meta: {
-          title: `${name} | ${this.#siteName}`,
+          title: productPageTitle(name, this.#siteName),
           description,
           canonical,
           type: 'product',
@@ -185,7 +182,8 @@ export class ProductPages {
   async list(search: string, origin: string): Promise<StaticFile> {
     const query = parseProductsQuery(search);
     const params = new URLSearchParams(search);
-    const q = (params.get('q') ?? '').trim().slice(0, 200);
+    // `q`, or `filter=<text>` (anything but `featured`), as the SPA and the API read it.
+    const q = (query.q ?? '').slice(0, SEARCH_TEXT_LIMIT);
     // The same page of the same answer the SPA will ask for (sort and attribute filters included), so
     // the preloaded image is its first card's; the canonical URL leaves sort and filters out.
     const sort = params.get('sort') ?? '';
@@ -211,15 +209,8 @@ export class ProductPages {
     return this.#page(key, () => {
       const answer = JSON.parse(body.identity.toString('utf8')) as { data?: ProductJson[]; count?: number };
       const count = answer.count ?? 0;
-      const label = q
-        ? `Search results for “${q}”`
-        : findQuery.parentCategory
-          ? titleCase(query.parentCategory ?? '')
-          : findQuery.category
-            ? this.#categoryName(query.category ?? '')
-            : findQuery.featured
-              ? 'Featured products'
-              : 'All products';
+      const site = { name: this.#siteName, categories: this.store?.categories };
+      const label = listPageLabel(query, site);
       const canonicalQuery = new URLSearchParams();
       if (findQuery.category) canonicalQuery.set('category', findQuery.category);
       if (findQuery.parentCategory) canonicalQuery.set('parentCategory', findQuery.parentCategory);
@@ -227,12 +218,11 @@ export class ProductPages {
       if (q) canonicalQuery.set('q', q);
       if (query.page > 1) canonicalQuery.set('page', String(query.page));
       const queryText = canonicalQuery.toString();
-      const pageSuffix = query.page > 1 ? ` – Page ${query.page}` : '';
       const things = `${count} ${count === 1 ? 'product' : 'products'}`;
       const image = imageOf(answer.data?.[0]);
       return {
         meta: {
-          title: `${label}${pageSuffix} | ${this.#siteName}`,
+          title: listPageTitle(query, site),
           description: summarise(
             q
               ? `${things} matching “${q}” at ${this.#siteName}.`
@@ -285,12 +275,6 @@ export class ProductPages {
     };
     remember(this.#byUrl, key, { version: this.catalogue.version, file });
     return file;
-  }
-
-  /** The store's own spelling of a category typed in any case, else the typed name in title case. */
-  #categoryName(typed: string): string {
-    const lower = typed.trim().toLowerCase();
-    return this.store?.categories?.find((c) => c.toLowerCase() === lower) ?? titleCase(typed.trim());
   }
 
   #known(key: string): StaticFile | null {

@@ -16,6 +16,9 @@
  *   served 0.6-0.9 s later (PGlite and PostgreSQL), against ~4 s for a full load, which is what start-up
  *   and bulk changes (over a quarter of the catalogue) do. A writer in this process that needs its own
  *   write visible at once awaits `invalidate()`.
+ * - Searches: each product's stored search_vector (its stemmed, weighted lexemes) is read in the same
+ *   snapshot and patched the same way, and search-index.ts matches and ranks queries in memory with
+ *   ts_rank's arithmetic; the database only normalises each distinct query text, once.
  * While a reload runs, requests keep getting the previous snapshot; the swap is a single assignment.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,8 +27,15 @@ import type { Database } from '../context';
 import { withDefaultUser } from '../db/client';
 import { EncodedBody } from '../http/cache';
 import { toRupees } from '../payments/money';
-import { readCatalogueSnapshot, searchProductIds } from '../repositories/products';
+import { normalizeTsquery, readCatalogueSnapshot, searchProductIds } from '../repositories/products';
 import type { SearchTerms } from './search';
+import {
+  LexemeDictionary,
+  type ProductVectors,
+  parseQueryText,
+  SearchIndex,
+  VectorsBuilder,
+} from './search-index';
 
 export const CATALOGUE_CHANNEL = 'statefront_catalogue';
 /** Bytes of cached answers kept per snapshot before the oldest are dropped. */
@@ -34,6 +44,8 @@ const CACHE_BUDGET_BYTES = 64 * 1024 * 1024;
 const FILTER_MEMO_LIMIT = 2000;
 /** Distinct searches whose ranked results are remembered per snapshot. */
 const SEARCH_MEMO_LIMIT = 5000;
+/** Distinct search texts whose normalised tsquery (PostgreSQL's) is remembered: it never goes stale. */
+const TSQUERY_MEMO_LIMIT = 20_000;
 /** Below this many matches a page is sorted directly; above, a whole-catalogue order is walked. */
 const SMALL_RESULT = 2048;
 const RECONNECT_DELAY_MS = 1000;
@@ -186,6 +198,8 @@ class Snapshot {
   #attributeValues: ProductAttributeValues | null = null;
   #sizeIndex: FacetIndex | null = null;
   #colorIndex: FacetIndex | null = null;
+  /** Lexemes, positions and weights by product, and products by lexeme (null: search asks the database). */
+  #searchIndex: SearchIndex | null = null;
   readonly #orders = new Map<CatalogueSort, Int32Array>();
   readonly #searches = new Map<string, Promise<Int32Array>>();
   readonly #filters = new Map<string, Int32Array | null>();
@@ -379,25 +393,52 @@ class Snapshot {
   }
 
   /**
-   * The ranked positions for a search, asked of the database once per snapshot and query (concurrent
-   * askers share one query). Ids the snapshot does not hold (written after it) are left out.
+   * The ranked positions for a search, once per snapshot and query (concurrent askers share one
+   * answer). With the search index, PostgreSQL only normalises the query and the matching and ranking
+   * happen here; without it (or for a query the index does not model) the database ranks. Ids the
+   * snapshot does not hold (written after it) are left out.
    */
-  searchPositions(terms: SearchTerms, ask: (terms: SearchTerms) => Promise<string[]>): Promise<Int32Array> {
+  searchPositions(terms: SearchTerms, search: CatalogueSearch): Promise<Int32Array> {
     const known = this.#searches.get(terms.tsquery);
     if (known) return known;
-    const pending = ask(terms).then((ids) => {
-      const positions: number[] = [];
-      for (const id of ids) {
-        const i = this.indexById.get(id);
-        if (i !== undefined) positions.push(i);
-      }
-      return Int32Array.from(positions);
-    });
+    const pending = this.#rankSearch(terms, search);
     if (this.#searches.size >= SEARCH_MEMO_LIMIT) this.#searches.clear();
     this.#searches.set(terms.tsquery, pending);
     // A failed query is not remembered: the next request asks again.
     pending.catch(() => this.#searches.delete(terms.tsquery));
     return pending;
+  }
+
+  async #rankSearch(terms: SearchTerms, search: CatalogueSearch): Promise<Int32Array> {
+    if (terms.tsquery === '') return new Int32Array(0);
+    const index = this.#searchIndex;
+    if (index) {
+      const items = parseQueryText(await search.normalize(terms.tsquery));
+      if (items !== null) {
+        const found = index.search(items);
+        // Only when nothing matches are misspelt words replaced by the closest catalogue words.
+        return found.length > 0 ? found : index.searchTypos(items);
+      }
+    }
+    return this.#positionsOf(await search.ranked(terms));
+  }
+
+  #positionsOf(ids: readonly string[]): Int32Array {
+    const positions: number[] = [];
+    for (const id of ids) {
+      const i = this.indexById.get(id);
+      if (i !== undefined) positions.push(i);
+    }
+    return Int32Array.from(positions);
+  }
+
+  get searchIndex(): SearchIndex | null {
+    return this.#searchIndex;
+  }
+
+  /** Only while building this snapshot (see loadSnapshot). */
+  adoptSearchIndex(index: SearchIndex | null): void {
+    this.#searchIndex = index;
   }
 
   #listing: { ids: readonly string[]; categories: string[]; parentCategories: string[] } | null = null;
@@ -726,11 +767,76 @@ async function loadSnapshot(db: Database, previous: Snapshot | null): Promise<Sn
       const changed = previous.changedIds(meta);
       if (changed.length <= meta.ids.length * PATCH_LIMIT) {
         const fresh = await reads.jsonOf(changed);
-        if (fresh.size === changed.length) return previous.patched(version, meta, fresh);
+        const vectors = await reads.vectorsOf(changed);
+        if (fresh.size === changed.length && vectors.size === changed.length) {
+          const next = previous.patched(version, meta, fresh);
+          const index = previous.searchIndex;
+          next.adoptSearchIndex(
+            index
+              ? patchedIndex(index, previous, meta, vectors)
+              : builtIndex(meta.ids.length, await reads.vectorText()),
+          );
+          return next;
+        }
       }
     }
-    return Snapshot.fromText(version, await reads.jsonText(), meta);
+    const snapshot = Snapshot.fromText(version, await reads.jsonText(), meta);
+    snapshot.adoptSearchIndex(builtIndex(meta.ids.length, await reads.vectorText()));
+    return snapshot;
   });
+}
+
+/** The search index from every product's tsvector text (one per line); null if the text is not that. */
+function builtIndex(products: number, vectorText: string): SearchIndex | null {
+  const builder = new VectorsBuilder(new LexemeDictionary(), products);
+  const lines = vectorText === '' ? [] : vectorText.split('\n');
+  if (lines.length !== products) return null;
+  for (const line of lines) if (!builder.addText(line)) return null;
+  return new SearchIndex(builder.dictionary, builder.finish());
+}
+
+/** The next search index: changed products from their new tsvector text, the rest copied as they were. */
+function patchedIndex(
+  index: SearchIndex,
+  previous: Snapshot,
+  meta: ProductMeta,
+  vectors: Map<string, string>,
+): SearchIndex | null {
+  const builder = new VectorsBuilder(index.dictionary, meta.ids.length);
+  const from: ProductVectors = index.vectors;
+  // Unchanged products mostly keep their order: copy each run of consecutive ones at once.
+  let runStart = -1;
+  let runLength = 0;
+  const flush = () => {
+    if (runLength > 0) builder.addCopies(from, runStart, runLength);
+    runLength = 0;
+  };
+  for (const id of meta.ids) {
+    const text = vectors.get(id);
+    if (text !== undefined) {
+      flush();
+      if (!builder.addText(text)) return null;
+      continue;
+    }
+    const j = previous.indexById.get(id);
+    if (j === undefined) return null;
+    if (runLength > 0 && j === runStart + runLength) runLength++;
+    else {
+      flush();
+      runStart = j;
+      runLength = 1;
+    }
+  }
+  flush();
+  return new SearchIndex(builder.dictionary, builder.finish());
+}
+
+/** What a search asks of the database (server/repositories/products.ts). */
+interface CatalogueSearch {
+  /** PostgreSQL's normal form of the tsquery. */
+  normalize(tsquery: string): Promise<string>;
+  /** Ranked ids by the database alone: full text, then titles within a typo (pg_trgm). */
+  ranked(terms: SearchTerms): Promise<string[]>;
 }
 
 export interface CatalogueOptions {
@@ -751,12 +857,30 @@ export class CatalogueReadModel {
   #closed = false;
   #listeners = new Set<(version: number) => void>();
   #stopListening: () => Promise<void> = async () => {};
+  readonly #normalized = new Map<string, Promise<string>>();
+  readonly #search: CatalogueSearch;
 
   private constructor(
     private readonly options: CatalogueOptions,
     snapshot: Snapshot,
   ) {
     this.#snapshot = snapshot;
+    const { db } = options;
+    this.#search = {
+      normalize: (tsquery) => this.#normalize(tsquery),
+      ranked: (terms) => searchProductIds(db, terms),
+    };
+  }
+
+  /** PostgreSQL's normal form of a tsquery, asked once per text (stemming does not change with the catalogue). */
+  #normalize(tsquery: string): Promise<string> {
+    const known = this.#normalized.get(tsquery);
+    if (known) return known;
+    const pending = normalizeTsquery(this.options.db, tsquery);
+    if (this.#normalized.size >= TSQUERY_MEMO_LIMIT) this.#normalized.clear();
+    this.#normalized.set(tsquery, pending);
+    pending.catch(() => this.#normalized.delete(tsquery));
+    return pending;
   }
 
   /** Starts listening for changes, then loads the first snapshot (so no change slips between). */
@@ -781,21 +905,24 @@ export class CatalogueReadModel {
     return this.#snapshot.size;
   }
 
+  /** Whether searches are matched and ranked in memory (false: the database ranks them). */
+  get searchIndexed(): boolean {
+    return this.#snapshot.searchIndex !== null;
+  }
+
   list(query: CatalogueListQuery): EncodedBody {
     return this.#snapshot.list(query);
   }
 
   /**
-   * Any listing: a plain one is `list`; a search first gets its ranked ids from the database (once
-   * per query and catalogue version, see searchProductIds), then filters, sort, page and facets are
-   * worked out here in memory.
+   * Any listing: a plain one is `list`; a search first gets its ranked positions (once per query and
+   * catalogue version, see Snapshot.searchPositions), then filters, sort, page and facets are worked
+   * out here in memory.
    */
   async find(query: CatalogueFindQuery): Promise<EncodedBody> {
     const snapshot = this.#snapshot;
     if (isPlainListing(query)) return snapshot.list(query);
-    const ranked = query.search
-      ? await snapshot.searchPositions(query.search, (terms) => searchProductIds(this.options.db, terms))
-      : null;
+    const ranked = query.search ? await snapshot.searchPositions(query.search, this.#search) : null;
     return snapshot.find(query, ranked);
   }
 

@@ -61,6 +61,13 @@ export interface CatalogueSnapshotReads {
   jsonText(): Promise<string>;
   /** The JSON of these products by id (ids not found are missing). */
   jsonOf(ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Every product's search_vector in its text form (`'kurta':1A,9 'cotton':2A`), one per line in
+   * catalogue order (a tsvector's text never holds a newline: lexemes come from words).
+   */
+  vectorText(): Promise<string>;
+  /** The search_vector text of these products by id (ids not found are missing). */
+  vectorsOf(ids: readonly string[]): Promise<Map<string, string>>;
 }
 
 /**
@@ -100,6 +107,23 @@ export function readCatalogueSnapshot<T>(
             fresh.set(r.id, r.json);
           return fresh;
         },
+        async vectorText() {
+          return textOf(
+            await tx.execute(
+              sql`SELECT string_agg(search_vector::text, chr(10) ${ORDER}) AS text FROM products`,
+            ),
+          );
+        },
+        async vectorsOf(ids) {
+          const fresh = new Map<string, string>();
+          if (ids.length === 0) return fresh;
+          const result =
+            await tx.execute(sql`SELECT id::text AS id, search_vector::text AS vector FROM products
+            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+          for (const r of (result as unknown as { rows: { id: string; vector: string }[] }).rows)
+            fresh.set(r.id, r.vector);
+          return fresh;
+        },
       }),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -124,6 +148,15 @@ const TYPO_THRESHOLD = 0.5;
 const TYPO_MIN_LENGTH = 3;
 
 /**
+ * PostgreSQL's normal form of a search's tsquery (`'cotton' & 'kurta':*`): stemmed, stop words
+ * dropped; '' when nothing is left. The read model matches and ranks it in memory (search-index.ts).
+ */
+export async function normalizeTsquery(db: Database, tsquery: string): Promise<string> {
+  if (tsquery === '') return '';
+  return textOf(await db.execute(sql`SELECT to_tsquery('english', ${tsquery})::text AS text`));
+}
+
+/**
  * Ids of the products matching a search, best first: full-text matches ranked by ts_rank (title
  * words weigh most, then category and type, attributes, description), ties newest first then by id.
  * Only when nothing matches does it fall back to titles within a typo of the query (pg_trgm), closest
@@ -141,6 +174,11 @@ export async function searchProductIds(
       WHERE p.search_vector @@ q.query`),
   );
   if (ranked !== '') return ranked.split(',');
+  return typoProductIds(db, terms);
+}
+
+/** Ids of the products whose title is within a typo of the search (pg_trgm), closest first. */
+async function typoProductIds(db: Database, terms: { text: string }): Promise<string[]> {
   if (terms.text.length < TYPO_MIN_LENGTH) return [];
   const close = await db.transaction(async (tx) => {
     // `%>` is the indexable form of word_similarity(query, title) > this threshold (this transaction only).

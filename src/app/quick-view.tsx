@@ -4,10 +4,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
 import { sizeLabel } from '../../machines/catalogue.model';
-import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../components/fallback-image';
+import { DEFAULT_PRODUCT_IMAGE } from '../components/fallback-image';
 import { CartIcon, CloseIcon } from '../components/icons';
 import { Price } from '../components/price';
 import { WishlistToggle } from '../components/product-card';
+import { ProductGallery } from '../components/product-gallery';
 import { Button } from '../components/ui/button';
 import { ChipGroup } from '../components/ui/chip-group';
 import { DeferredQuantityInput } from '../components/ui/deferred-number-input';
@@ -39,7 +40,7 @@ const content = css({
 });
 
 /**
- * Quick View (`?quick=<id>`): the product in a dialog over the list — image, price, size and colour,
+ * Quick View (`?quick=<id>`): the product in a dialog over the list — its images, price, size and colour,
  * quantity, Add to Cart (through the app's cart, as on the product page) and a link to the full page.
  * The product machine loads it; Escape, the close button or Back close it, and focus goes back to the
  * card's Quick View button.
@@ -103,13 +104,13 @@ export default function QuickView({ id }: { id: string }) {
               </div>
             ) : (
               <>
-                <FallbackImage
-                  src={product.image}
+                <ProductGallery
+                  name={product.name}
+                  images={product.images}
                   fallback={DEFAULT_PRODUCT_IMAGE}
-                  alt={product.name}
                   width={480}
                   height={600}
-                  className={css({
+                  imageClassName={css({
                     w: 'full',
                     h: 'auto',
                     aspectRatio: '4/5',

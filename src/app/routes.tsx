@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-meta';
+import type { RouteHandle } from './document-title';
 import { AuthLayout } from './layouts/auth-layout';
-import { MainLayout, type RouteHandle } from './layouts/main-layout';
+import { MainLayout } from './layouts/main-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
 
@@ -13,6 +14,9 @@ import { RequireAuth } from './require-auth';
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+
+/** The list and product screens title the tab from their machines (shared/page-titles.ts). */
+const screenTitle: RouteHandle = { title: 'screen' };
 
 const policyHandle: RouteHandle = {
   title: ({ params, store }) => {
@@ -41,8 +45,12 @@ export const appRoutes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { index: true, lazy: screen(() => import('../routes/home.page')) },
-          { path: 'products', lazy: screen(() => import('../routes/products.page')) },
-          { path: 'product/:id', lazy: screen(() => import('../routes/product.page')) },
+          { path: 'products', lazy: screen(() => import('../routes/products.page')), handle: screenTitle },
+          {
+            path: 'product/:id',
+            lazy: screen(() => import('../routes/product.page')),
+            handle: screenTitle,
+          },
           { path: 'cart', lazy: screen(() => import('../routes/cart.page')) },
           { path: 'wishlist', lazy: screen(() => import('../routes/wishlist.page')) },
           { path: 'track-order', lazy: screen(() => import('../routes/track-order.page')) },

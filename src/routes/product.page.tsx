@@ -1,18 +1,21 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { css, cx } from 'styled-system/css';
-import { badge, button } from 'styled-system/recipes';
+import { badge, button, card } from 'styled-system/recipes';
 import type { DisplayProduct } from '../../machines/catalogue.model';
 import { sizeLabel, specifications } from '../../machines/catalogue.model';
+import { productPageTitle } from '../../shared/page-titles';
 import { provideProductMachine } from '../app/actors/product.live';
-import { useIsSaved, usePageActor, useWishlistRef } from '../app/app-actor';
+import { useIsSaved, usePageActor, useStoreInfo, useWishlistRef } from '../app/app-actor';
+import { useDocumentTitle } from '../app/document-title';
 import { useEmitted } from '../app/emitted';
-import { FallbackImage, PLACEHOLDER_IMAGE } from '../components/fallback-image';
+import { PLACEHOLDER_IMAGE } from '../components/fallback-image';
 import { ArrowLeftIcon, CartIcon } from '../components/icons';
 import { Page, StatePanel } from '../components/layout/page';
+import { storeDisplayName } from '../components/layout/store-display';
 import { Price } from '../components/price';
 import { WishlistToggle } from '../components/product-card';
+import { ProductGallery } from '../components/product-gallery';
 import { Button, ButtonLink } from '../components/ui/button';
-import { Card } from '../components/ui/card';
 import { ChipGroup } from '../components/ui/chip-group';
 import { DeferredQuantityInput } from '../components/ui/deferred-number-input';
 import { Skeleton } from '../components/ui/skeleton';
@@ -91,6 +94,12 @@ function ProductScreen({ id }: { id: string }) {
   useEmitted(actor);
   const wishlist = useWishlistRef();
   const saved = useIsSaved(id);
+  const siteName = storeDisplayName(useStoreInfo());
+  const loaded = state.context.product;
+  // The product's name once the machine has it (the server's title until then); the store's for none.
+  useDocumentTitle(
+    loaded ? productPageTitle(loaded.name, siteName) : state.matches('notFound') ? siteName : null,
+  );
 
   const back = (
     <Button
@@ -140,16 +149,18 @@ function ProductScreen({ id }: { id: string }) {
           alignItems: 'start',
         })}
       >
-        <Card padding="none" className={css({ bg: 'bg.muted', position: { md: 'sticky' }, top: '28' })}>
-          <FallbackImage
-            src={product.image}
-            fallback={PLACEHOLDER_IMAGE}
-            alt={product.name}
-            width={600}
-            height={750}
-            className={css({ w: 'full', h: 'auto', aspectRatio: '4/5', objectFit: 'cover' })}
-          />
-        </Card>
+        <ProductGallery
+          name={product.name}
+          images={product.images}
+          fallback={PLACEHOLDER_IMAGE}
+          width={600}
+          height={750}
+          className={css({ position: { md: 'sticky' }, top: '28' })}
+          imageClassName={cx(
+            card({ padding: 'none' }),
+            css({ bg: 'bg.muted', w: 'full', h: 'auto', aspectRatio: '4/5', objectFit: 'cover' }),
+          )}
+        />
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>

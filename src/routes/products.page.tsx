@@ -13,14 +13,16 @@ import {
   sortOf,
   totalPages,
 } from '../../machines/catalogue.model';
+import { listPageTitle } from '../../shared/page-titles';
 import { provideProductsListMachine } from '../app/actors/products-list.live';
 import { useCardWishlist, useCartRef, usePageActor, useStoreInfo } from '../app/app-actor';
+import { useDocumentTitle } from '../app/document-title';
 import { useEmitted } from '../app/emitted';
 import { useOpenQuickView } from '../app/quick-view-host';
 import { Highlight } from '../components/highlight';
 import { Grid3Icon, GridIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
-import { categoryPath } from '../components/layout/store-display';
+import { categoryPath, storeDisplayName } from '../components/layout/store-display';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
 import { Button } from '../components/ui/button';
 import { DeferredSelect } from '../components/ui/deferred-select';
@@ -82,6 +84,10 @@ export default function ProductsPage() {
   // Nothing to narrow when the list is empty with no filter on (a search that matched nothing).
   const showPanel = Boolean(facets) && !(empty && !hasNarrowing(query));
   const title = productsTitle(query);
+  // The tab names the query the machine holds, as the server's HTML for this address does.
+  useDocumentTitle(
+    listPageTitle(query, { name: storeDisplayName(storeInfo), categories: storeInfo?.categories }),
+  );
   const loading = state.matches({ list: 'loading' });
   const failed = state.matches({ list: 'failed' });
   const pages = totalPages(total, PAGE_SIZE);

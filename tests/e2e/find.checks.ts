@@ -1,9 +1,30 @@
 /**
  * Search, sort and filters in the browser: typing in the header's box brings suggestions and Enter the
  * results page; a sort lands in the address; a size ticked in the panel shows a chip that removes it;
- * on a phone the filters open in a drawer.
+ * on a phone the filters open in a drawer. The tab keeps the title the server's HTML gave the address
+ * once the SPA runs; the box shows the search of the results page; Quick View shows every image.
  */
+import type { Page } from 'playwright-core';
 import { type Check, h1, url } from './checks';
+
+/** The <title> of the HTML the server sends for this address (before any JavaScript). */
+async function serverTitle(page: Page, path: string): Promise<string> {
+  const html = await (await page.request.get(new URL(path, page.url()).href)).text();
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+  return title
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** The SPA's document title settles on the server's for the page on show. */
+async function titleMatchesServer(page: Page) {
+  const { pathname, search } = new URL(page.url());
+  const expected = await serverTitle(page, `${pathname}${search}`);
+  if (!expected) throw new Error(`no <title> in the HTML of ${pathname}${search}`);
+  await page.waitForFunction((title) => document.title === title, expected, { timeout: 10_000 });
+}
 
 export const FIND_CHECKS: Check[] = [
   {
@@ -60,6 +81,84 @@ export const FIND_CHECKS: Check[] = [
       await drawer.getByRole('button', { name: /^Show \d+ products?$/ }).waitFor();
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden', timeout: 10_000 });
+    },
+  },
+  {
+    name: 'find-titles',
+    path: '/products?q=kurta&page=1',
+    expect: async (page) => {
+      await h1(page, 'Results for "kurta"');
+      await titleMatchesServer(page);
+      if (!(await page.title()).startsWith('Search results for “kurta”'))
+        throw new Error(`the results page is titled "${await page.title()}"`);
+      // A product opened from the list: its own title once it has loaded, as its HTML has it.
+      const card = page.getByRole('article').first();
+      const name = (await card.getAttribute('aria-label')) ?? '';
+      await card.getByRole('link').first().click();
+      await page.waitForURL((u) => u.pathname.startsWith('/product/'), { timeout: 10_000 });
+      await h1(page, name);
+      await titleMatchesServer(page);
+      await page.goBack();
+      await h1(page, 'Results for "kurta"');
+      await titleMatchesServer(page);
+    },
+  },
+  {
+    name: 'find-box-shows-query',
+    path: '/products?q=kurta',
+    only: 'desktop',
+    expect: async (page) => {
+      await h1(page, 'Results for "kurta"');
+      const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).first();
+      const hasValue = (value: string) =>
+        page.waitForFunction(
+          (v) =>
+            (document.querySelector('header input[type=search]') as HTMLInputElement | null)?.value === v,
+          value,
+          { timeout: 10_000 },
+        );
+      await hasValue('kurta');
+      // The suggestions box takes over and keeps it; another page empties it; Back brings it back.
+      await box.click();
+      await page.getByRole('combobox', { name: 'Search products' }).first().waitFor({ timeout: 10_000 });
+      await hasValue('kurta');
+      await page.getByRole('banner').getByRole('link', { name: 'All Products' }).first().click();
+      await h1(page, 'All Products');
+      await hasValue('');
+      await page.goBack();
+      await h1(page, 'Results for "kurta"');
+      await hasValue('kurta');
+    },
+  },
+  {
+    name: 'quick-view-gallery',
+    path: '/products?q=chai%20pe%20charcha',
+    expect: async (page) => {
+      const card = page.getByRole('article').first();
+      await card.waitFor({ timeout: 10_000 });
+      const name = (await card.getAttribute('aria-label')) ?? '';
+      await card.hover();
+      await card.getByRole('button', { name: 'Quick View' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name }).waitFor({ timeout: 10_000 });
+      const main = dialog.getByRole('img', { name });
+      const second = dialog.getByRole('button', { name: 'Show image 2 of 2' });
+      await second.click();
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('[role=dialog] img[alt]:not([alt=""])')
+            ?.getAttribute('src')
+            ?.endsWith('-alt.svg'),
+        undefined,
+        { timeout: 10_000 },
+      );
+      // Keyboard: the arrow key goes back to the first image and takes the focus with it.
+      await page.keyboard.press('ArrowLeft');
+      await dialog.getByRole('button', { name: 'Show image 1 of 2' }).and(page.locator(':focus')).waitFor();
+      if ((await main.getAttribute('src'))?.endsWith('-alt.svg'))
+        throw new Error('ArrowLeft did not show image 1');
+      await second.click();
     },
   },
 ];

@@ -51,6 +51,17 @@ describe('toDisplayProduct', () => {
     expect(toDisplayProduct({ ...base, imgUrl: '' }).image).toBe('/k2.svg');
     expect(toDisplayProduct({ ...base, imgUrl: '', images: [] }).image).toBe('');
   });
+  it('lists every image once, the main one first, and none when there are none', () => {
+    expect(
+      toDisplayProduct({ ...base, imgUrl: '/k.svg', images: [{ url: '/k.svg' }, { url: '/k-alt.svg' }] })
+        .images,
+    ).toEqual(['/k.svg', '/k-alt.svg']);
+    expect(toDisplayProduct({ ...base, imgUrl: '/k.svg', images: [{ url: '/k-alt.svg' }] }).images).toEqual([
+      '/k.svg',
+      '/k-alt.svg',
+    ]);
+    expect(toDisplayProduct({ ...base, imgUrl: '', images: [] }).images).toEqual([]);
+  });
   it('reads sizes from size/sizes and colours from color/colours/colors, case-insensitively', () => {
     const p = toDisplayProduct({
       ...base,

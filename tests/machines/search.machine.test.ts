@@ -4,14 +4,14 @@ import { type FetchSuggestionsInput, type Suggestion, searchMachine } from '../.
 import { kurtaSuggestion, modelNamed, teeSuggestion } from './support/models';
 import { answerOf, before, describeModel, failed, type StepView } from './support/suite';
 
-type Ctx = { text: string; suggestions: Suggestion[]; highlighted: number };
+type Ctx = { text: string; query: string; suggestions: Suggestion[]; highlighted: number };
 const ctxBefore = (step: StepView): Ctx =>
-  before(step, (c) => c as unknown as Ctx, { text: '', suggestions: [], highlighted: -1 });
+  before(step, (c) => c as unknown as Ctx, { text: '', query: '', suggestions: [], highlighted: -1 });
 
 /** What the box and its list show after the step, worked out from the spec of the search box. */
 function expected(step: StepView): Ctx & { loading: boolean } {
   const was = ctxBefore(step);
-  const e = step.event as { type: string; text?: string; id?: string };
+  const e = step.event as { type: string; text?: string; id?: string; q?: string };
   const closed = { ...was, suggestions: [], highlighted: -1, loading: false };
   const unchanged = { ...was, loading: Boolean(step.from?.hasTag('loading')) };
   // The arrow keys move through a list on show; an empty one (or one still awaited) has nothing to move to.
@@ -40,6 +40,9 @@ function expected(step: StepView): Ctx & { loading: boolean } {
       return was.suggestions.some((s) => s.id === e.id) ? closed : unchanged;
     case 'search.close':
       return closed;
+    case 'search.sync':
+      // Another page shows its search (none: an empty box); the same search keeps what is typed.
+      return e.q === was.query ? unchanged : { ...closed, text: e.q ?? '', query: e.q ?? '' };
   }
   const answer = answerOf<Suggestion[]>(step, 'fetchSuggestions');
   if (answer) return { ...was, suggestions: answer, highlighted: -1, loading: false };
@@ -67,8 +70,8 @@ describeModel(
   {
     shows: (step) => {
       const { loading, ...shown } = expected(step);
-      const { text, suggestions, highlighted } = step.to.context as Ctx;
-      expect({ text, suggestions, highlighted }).toEqual(shown);
+      const { text, query, suggestions, highlighted } = step.to.context as Ctx;
+      expect({ text, query, suggestions, highlighted }).toEqual(shown);
       expect(step.to.hasTag('loading')).toBe(loading);
     },
     sends: {
@@ -128,6 +131,27 @@ describe('searchMachine', () => {
     actor.send({ type: 'search.type', text: '  silk   saree ' });
     actor.send({ type: 'search.submit' });
     expect(emitted).toEqual([{ type: 'navigate', to: '/products?q=silk+saree' }]);
+    actor.stop();
+  });
+
+  it('shows the search of the page the shopper lands on, and empties off the results page', () => {
+    const actor = createActor(searchMachine, { input: { query: 'kurta' } }).start();
+    expect(actor.getSnapshot().context.text).toBe('kurta');
+    actor.send({ type: 'search.sync', q: 'silk saree' });
+    expect(actor.getSnapshot().context.text).toBe('silk saree');
+    actor.send({ type: 'search.sync', q: '' });
+    expect(actor.getSnapshot().context.text).toBe('');
+    actor.stop();
+  });
+
+  it('keeps what the shopper typed when the page still shows the same search', () => {
+    // The stand-in box had "kurta p" typed over the results for "kurta" when the combobox took over.
+    const actor = createActor(searchMachine, { input: { text: 'kurta p', query: 'kurta' } }).start();
+    actor.send({ type: 'search.sync', q: 'kurta' });
+    expect(actor.getSnapshot().context.text).toBe('kurta p');
+    actor.send({ type: 'search.type', text: 'kurta pyjama' });
+    actor.send({ type: 'search.sync', q: 'kurta' });
+    expect(actor.getSnapshot().context.text).toBe('kurta pyjama');
     actor.stop();
   });
 });

@@ -148,6 +148,10 @@ describe('page heads in the HTML the server sends', () => {
     expect(titleOf(search)).toBe(`Search results for “silk saree” | ${TEST_STORE.storeName}`);
     expect(canonicalOf(search)).toBe(`http://${HOST}/products?q=silk+saree`);
     expect(metaOf(search, 'name', 'robots')).toBe('noindex, follow');
+    // `filter=<text>` is the same search (the SPA and the API read it so).
+    const filtered = (await page('/products?filter=silk%20saree')).body;
+    expect(titleOf(filtered)).toBe(`Search results for “silk saree” | ${TEST_STORE.storeName}`);
+    expect(canonicalOf(filtered)).toBe(`http://${HOST}/products?q=silk+saree`);
     const hostile = (await page(`/products?q=${encodeURIComponent('"><script>x</script>')}`)).body;
     expect(hostile).not.toContain('<script>x');
   });

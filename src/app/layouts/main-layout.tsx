@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect } from 'react';
-import { Outlet, type Params, useMatches } from 'react-router';
+import type { ReactNode } from 'react';
+import { Outlet, useMatches } from 'react-router';
 import { css } from 'styled-system/css';
 import type { StoreInfo } from '../../../machines/store-info.machine';
 import { BottomTabBar } from '../../components/layout/bottom-tab-bar';
@@ -7,23 +7,24 @@ import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { navCategories, storeDisplayName } from '../../components/layout/store-display';
 import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo, useWishlistCount } from '../app-actor';
+import { type RouteHandle, useDocumentTitle } from '../document-title';
 import { QuickViewHost } from '../quick-view-host';
 import { SearchBox } from './search-box';
 
-/** A route's `handle.title` gives its document title; without one the store name is the title. */
-export type RouteHandle = { title?: (args: { params: Params; store: StoreInfo | null }) => string };
-
 const DEFAULT_DESCRIPTION = 'T-shirts, trendy tops, ethnic wear and accessories, delivered across India.';
 
-function useDocumentTitle(store: StoreInfo | null) {
+/** The title the deepest route with a `handle.title` gives (none for 'screen'), else the store name. */
+function useRouteTitle(store: StoreInfo | null) {
   const matches = useMatches();
   const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
-  const title = match
-    ? (match.handle as Required<RouteHandle>).title({ params: match.params, store })
-    : storeDisplayName(store);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  const title = (match?.handle as RouteHandle | undefined)?.title;
+  useDocumentTitle(
+    title === 'screen'
+      ? null
+      : title
+        ? title({ params: match?.params ?? {}, store })
+        : storeDisplayName(store),
+  );
 }
 
 type MainLayoutViewProps = {
@@ -99,7 +100,7 @@ export function MainLayout() {
   const cartCount = useCartCount();
   const wishlistCount = useWishlistCount();
   const authStatus = useAuthStatus();
-  useDocumentTitle(store);
+  useRouteTitle(store);
   return (
     <MainLayoutView store={store} cartCount={cartCount} wishlistCount={wishlistCount} authStatus={authStatus}>
       <Outlet />

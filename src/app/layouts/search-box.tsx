@@ -1,10 +1,13 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { css, cx } from 'styled-system/css';
+import { searchTextOf } from '../../../machines/search-text.model';
 
 export type SearchBoxProps = {
   className?: string | undefined;
   initialText?: string;
+  /** The search of the page on show (`q` or `filter=<text>` on /products), '' on any other page. */
+  query?: string;
   /** The stand-in had the focus: the combobox takes it, the caret after the text. */
   takeFocus?: boolean;
 };
@@ -29,13 +32,22 @@ export const SEARCH_PLACEHOLDER = 'Search kurtas, sarees, tees…';
 // The suggestions combobox (its machine, the list) loads on the first sign of interest in the box.
 const SearchCombobox = lazy(() => import('./search-combobox'));
 
+/** The search the page on show is the results of: `q` (or `filter=<text>`) on /products, else ''. */
+function useResultsQuery(): string {
+  const { pathname, search } = useLocation();
+  return pathname === '/products' ? searchTextOf(new URLSearchParams(search)) : '';
+}
+
 /**
- * The search box. Until the shopper shows interest (pointer, touch, focus) it is a plain search form
+ * The search box; it shows the search of the results page on show and is empty elsewhere. Until the shopper shows interest (pointer, touch, focus) it is a plain search form
  * (Enter goes to the results) so the home page does not carry the suggestions machine; the combobox
  * with suggestions then replaces it with the text typed so far and takes the focus.
  */
 export function SearchBox({ className }: SearchBoxProps) {
-  const [text, setText] = useState('');
+  const query = useResultsQuery();
+  // What is typed over a page's search; another page (another search, or none) shows its own again.
+  const [draft, setDraft] = useState({ query, text: query });
+  const text = draft.query === query ? draft.text : query;
   const [live, setLive] = useState(false);
   const focused = useRef(false);
   const navigate = useNavigate();
@@ -58,7 +70,7 @@ export function SearchBox({ className }: SearchBoxProps) {
             focused.current = true;
             wake();
           }}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => setDraft({ query, text: event.target.value })}
         />
       </form>
     </search>
@@ -66,7 +78,7 @@ export function SearchBox({ className }: SearchBoxProps) {
   if (!live) return stand;
   return (
     <Suspense fallback={stand}>
-      <SearchCombobox className={className} initialText={text} takeFocus={focused.current} />
+      <SearchCombobox className={className} initialText={text} query={query} takeFocus={focused.current} />
     </Suspense>
   );
 }

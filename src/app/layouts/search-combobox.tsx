@@ -44,7 +44,12 @@ const KEYS: Record<string, 'search.next' | 'search.previous' | 'search.submit' |
  * The search box as an ARIA combobox (input + listbox, the highlighted option named by
  * aria-activedescendant) over the search machine: the view only forwards keys and renders the list.
  */
-export default function SearchCombobox({ className, initialText = '', takeFocus = false }: SearchBoxProps) {
+export default function SearchCombobox({
+  className,
+  initialText = '',
+  query = '',
+  takeFocus = false,
+}: SearchBoxProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   // Only on mount: the stand-in's focus moves here.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
@@ -54,8 +59,12 @@ export default function SearchCombobox({ className, initialText = '', takeFocus 
     input.focus();
     input.setSelectionRange(input.value.length, input.value.length);
   }, []);
-  const [state, send, actor] = usePageActor('search', provideSearchMachine, { text: initialText });
+  const [state, send, actor] = usePageActor('search', provideSearchMachine, { text: initialText, query });
   useEmitted(actor);
+  // Links, searches and Back/Forward: the box shows the new page's search (the machine ignores the same one).
+  useEffect(() => {
+    send({ type: 'search.sync', q: query });
+  }, [send, query]);
   const id = useId();
   const listId = `${id}-list`;
   const { text, suggestions, highlighted } = state.context;

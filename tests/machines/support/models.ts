@@ -203,6 +203,9 @@ const searchModel: MachineModel = {
       { type: 'search.pick', id: kurta.id },
       { type: 'search.pick', id: 'p-unknown' },
       { type: 'search.close' },
+      // The address changes: to the results for "kurta", to another page, or to the same search again.
+      user({ type: 'search.sync', q: 'kurta' }, 'lands on the results for "kurta"'),
+      user({ type: 'search.sync', q: '' }, 'goes to a page without a search'),
     ];
   },
 };

@@ -68,6 +68,41 @@ describe('search box', () => {
   });
 });
 
+describe('search box on the results page', () => {
+  it('shows the search of the page landed on and empties on a page without one, before any interest in the box', async () => {
+    const { router } = renderApp({ path: '/products?q=kurta', api });
+    const box = await screen.findByRole('searchbox', { name: 'Search products' });
+    expect(box).toHaveValue('kurta');
+    await router.navigate('/products?filter=silk%20saree');
+    await waitFor(() => expect(box).toHaveValue('silk saree'));
+    await router.navigate('/products?category=men');
+    await waitFor(() => expect(box).toHaveValue(''));
+    await router.navigate(-1);
+    await waitFor(() => expect(box).toHaveValue('silk saree'));
+  });
+
+  it('keeps in step with links and Back/Forward once the suggestions box has taken over, and typing still works', async () => {
+    const { user, router, location } = renderApp({ path: '/products?q=kurta', api });
+    await user.click(await screen.findByRole('searchbox', { name: 'Search products' }));
+    const combobox = await screen.findByRole('combobox', { name: 'Search products' });
+    expect(combobox).toHaveValue('kurta');
+    await user.type(combobox, ' set');
+    expect(combobox).toHaveValue('kurta set');
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/products?q=kurta+set'));
+    expect(combobox).toHaveValue('kurta set');
+    await router.navigate('/cart');
+    await waitFor(() => expect(combobox).toHaveValue(''));
+    await router.navigate(-1);
+    await waitFor(() => expect(combobox).toHaveValue('kurta set'));
+    await router.navigate(-1);
+    await waitFor(() => expect(combobox).toHaveValue('kurta'));
+    await router.navigate(1);
+    await waitFor(() => expect(combobox).toHaveValue('kurta set'));
+  });
+});
+
 describe('results, sort and filters', () => {
   it('titles the results, counts them and marks the matches in the names', async () => {
     const { calls } = renderApp({ path: '/products?q=kurta', api });

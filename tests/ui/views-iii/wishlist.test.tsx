@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { WISHLIST_FAILED } from '../../../machines/wishlist.machine';
 import {
@@ -204,5 +204,77 @@ describe('Quick View', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Close Quick View' }));
     await waitFor(() => expect(location()).toBe('/products'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows every image of the product, with thumbnails to pick one by pointer or keyboard', async () => {
+    const saree = apiProduct({
+      id: 'p-saree',
+      title: 'Banarasi Saree',
+      imgUrl: '/images/saree.svg',
+      images: [
+        { url: '/images/saree.svg' },
+        { url: '/images/saree-alt.svg' },
+        { url: '/images/saree-pallu.svg' },
+      ],
+    });
+    const { user } = renderApp({
+      path: '/products',
+      api: { 'GET /products': () => json(productPage([saree])), 'GET /products/:id': () => json(saree) },
+    });
+    await user.click(within(await cardOf('Banarasi Saree')).getByRole('button', { name: 'Quick View' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const main = await within(dialog).findByRole('img', { name: 'Banarasi Saree' });
+    expect(main).toHaveAttribute('src', '/images/saree.svg');
+    const thumbnails = within(
+      within(dialog).getByRole('list', { name: 'Banarasi Saree: images' }),
+    ).getAllByRole('button');
+    expect(thumbnails.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Show image 1 of 3',
+      'Show image 2 of 3',
+      'Show image 3 of 3',
+    ]);
+    expect(thumbnails[0]).toHaveAttribute('aria-pressed', 'true');
+    await user.click(thumbnails[2] as HTMLElement);
+    expect(main).toHaveAttribute('src', '/images/saree-pallu.svg');
+    expect(thumbnails[2]).toHaveAttribute('aria-pressed', 'true');
+    expect(thumbnails[0]).toHaveAttribute('aria-pressed', 'false');
+    // Keyboard: the arrows step through (wrapping round) and move the focus; Enter and Space pick.
+    await user.keyboard('{ArrowRight}');
+    expect(thumbnails[0]).toHaveFocus();
+    expect(main).toHaveAttribute('src', '/images/saree.svg');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(thumbnails[1]).toHaveFocus();
+    expect(main).toHaveAttribute('src', '/images/saree-alt.svg');
+    act(() => (thumbnails[0] as HTMLElement).focus());
+    await user.keyboard(' ');
+    expect(main).toHaveAttribute('src', '/images/saree.svg');
+    act(() => (thumbnails[2] as HTMLElement).focus());
+    await user.keyboard('{Enter}');
+    expect(main).toHaveAttribute('src', '/images/saree-pallu.svg');
+    await expectNoSeriousAxeViolations();
+  });
+
+  it('shows no thumbnails for a product with one image', async () => {
+    const { user } = renderApp({ path: '/products', api: catalogueApi });
+    await user.click(within(await cardOf('Plain Tee')).getByRole('button', { name: 'Quick View' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(await within(dialog).findByRole('img', { name: 'Plain Tee' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Show image/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('product page gallery', () => {
+  it('shows every image with the same thumbnails as Quick View', async () => {
+    const saree = apiProduct({
+      id: 'p-saree',
+      title: 'Banarasi Saree',
+      imgUrl: '/images/saree.svg',
+      images: [{ url: '/images/saree.svg' }, { url: '/images/saree-alt.svg' }],
+    });
+    const { user } = renderApp({ path: '/product/p-saree', api: { 'GET /products/:id': () => json(saree) } });
+    await findHeading('Banarasi Saree');
+    const main = screen.getByRole('img', { name: 'Banarasi Saree' });
+    await user.click(screen.getByRole('button', { name: 'Show image 2 of 2' }));
+    expect(main).toHaveAttribute('src', '/images/saree-alt.svg');
   });
 });

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import type { Params } from 'react-router';
+import type { StoreInfo } from '../../machines/store-info.machine';
+
+/**
+ * A route's document title (read by MainLayout): worked out from its params and the store, or
+ * `'screen'` when the screen sets it from its machine's state with `useDocumentTitle`. A route
+ * without one is titled with the store name.
+ */
+export type RouteHandle = {
+  title?: ((args: { params: Params; store: StoreInfo | null }) => string) | 'screen';
+};
+
+/**
+ * The tab's title; null leaves it as it is (a product still loading keeps the title the server sent,
+ * or the page before's, rather than flashing the store name).
+ */
+export function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    if (title !== null) document.title = title;
+  }, [title]);
+}
