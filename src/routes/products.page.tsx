@@ -27,8 +27,9 @@ import { ProductCard, ProductCardSkeleton, productGrid } from '../components/pro
 import { Button } from '../components/ui/button';
 import { DeferredSelect } from '../components/ui/deferred-select';
 import { Pagination } from '../components/ui/pagination';
+import { Skeleton } from '../components/ui/skeleton';
 import { FilterChips } from './products/filter-chips';
-import { FilterPanel } from './products/filter-panel';
+import { FilterPanel, FilterPanelSkeleton } from './products/filter-panel';
 
 // The phone's filter drawer (Ark Dialog) loads on the first tap of 'Filters'.
 const FilterDrawer = lazy(() => import('./products/filter-drawer'));
@@ -43,6 +44,8 @@ const RELEVANCE = { label: 'Relevance', value: 'relevance' as const };
 
 export const PRODUCT_SKELETONS = 12;
 const ALL_TYPES = '';
+
+const countSkeleton = css({ display: 'inline-block', w: '24', h: '1em', verticalAlign: 'middle' });
 
 const toggleButton = css({
   w: '10',
@@ -81,14 +84,15 @@ export default function ProductsPage() {
   const sortOptions = query.q ? [RELEVANCE, ...SORT_OPTIONS] : SORT_OPTIONS;
   const activeFilters = filterChips(query).length;
   const empty = state.matches({ list: 'empty' });
-  // Nothing to narrow when the list is empty with no filter on (a search that matched nothing).
-  const showPanel = Boolean(facets) && !(empty && !hasNarrowing(query));
+  const loading = state.matches({ list: 'loading' });
+  // Nothing to narrow when the list is empty with no filter on (a search that matched nothing). Before
+  // the first answer brings the counts, a placeholder holds the panel's column so the grid does not move.
+  const showPanel = (Boolean(facets) || loading) && !(empty && !hasNarrowing(query));
   const title = productsTitle(query);
   // The tab names the query the machine holds, as the server's HTML for this address does.
   useDocumentTitle(
     listPageTitle(query, { name: storeDisplayName(storeInfo), categories: storeInfo?.categories }),
   );
-  const loading = state.matches({ list: 'loading' });
   const failed = state.matches({ list: 'failed' });
   const pages = totalPages(total, PAGE_SIZE);
   const typeOptions = useMemo(
@@ -116,11 +120,16 @@ export default function ProductsPage() {
             <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Featured Styles</p>
           ) : null}
           <h1 className={h1Style}>{title}</h1>
-          {!loading && !failed ? (
+          {/* The count's line is kept while loading so the list below does not move when it arrives. */}
+          {failed ? null : (
             <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-              {total} {total === 1 ? 'product' : 'products'}
+              {loading ? (
+                <Skeleton as="span" className={countSkeleton} />
+              ) : (
+                `${total} ${total === 1 ? 'product' : 'products'}`
+              )}
             </p>
-          ) : null}
+          )}
         </div>
         <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '4', flexWrap: 'wrap' })}>
           <DeferredSelect
@@ -139,11 +148,13 @@ export default function ProductsPage() {
               if (value) send({ type: 'products.sort', sort: value as ProductSort });
             }}
           />
-          {facets ? (
+          {/* Shown (disabled) while the counts load, so a wrap on a narrow phone does not move the list. */}
+          {facets || loading ? (
             <Button
               variant="outline"
               className={css({ hideFrom: 'md' })}
               aria-expanded={drawer === 'open'}
+              disabled={!facets}
               onClick={() => setDrawer('open')}
             >
               Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
@@ -188,6 +199,8 @@ export default function ProductsPage() {
           <aside aria-label="Filters" className={css({ hideBelow: 'md' })}>
             <FilterPanel query={query} facets={facets} send={send} />
           </aside>
+        ) : showPanel ? (
+          <FilterPanelSkeleton className={css({ hideBelow: 'md' })} />
         ) : null}
         <div>
           {loading ? (

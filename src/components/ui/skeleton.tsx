@@ -9,7 +9,10 @@ const shimmer = css({
   borderRadius: 'md',
 });
 
-/** A grey placeholder block; hidden from assistive tech (the container announces loading). */
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cx(shimmer, className)} />;
+/**
+ * A grey placeholder block; hidden from assistive tech (the container announces loading). `as="span"`
+ * for a placeholder inside text (a paragraph may not hold a div).
+ */
+export function Skeleton({ className, as: Tag = 'div' }: { className?: string; as?: 'div' | 'span' }) {
+  return <Tag aria-hidden="true" className={cx(shimmer, className)} />;
 }

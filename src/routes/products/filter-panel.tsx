@@ -5,6 +5,7 @@ import type { ProductsQuery } from '../../../machines/catalogue.model';
 import type { Facets, ProductsListEvent } from '../../../machines/products-list.machine';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
+import { Skeleton } from '../../components/ui/skeleton';
 
 type FilterPanelProps = {
   query: ProductsQuery;
@@ -113,6 +114,26 @@ export function FilterPanel({ query, facets, send }: FilterPanelProps) {
           }
         />
       </fieldset>
+    </div>
+  );
+}
+
+const skeletonLine = css({ h: '5', w: '3/4' });
+
+/**
+ * The panel's place before the first answer brings its counts: the column is held so the grid beside
+ * it does not move when the panel arrives. Hidden from assistive tech (the grid announces loading).
+ */
+export function FilterPanelSkeleton({ className }: { className?: string }) {
+  return (
+    <div aria-hidden="true" data-testid="filter-panel-placeholder" className={className}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <Skeleton className={css({ h: '4', w: '1/3' })} />
+        {Array.from({ length: 5 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+          <Skeleton key={i} className={skeletonLine} />
+        ))}
+      </div>
     </div>
   );
 }

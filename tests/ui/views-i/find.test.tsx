@@ -166,7 +166,10 @@ describe('results, sort and filters', () => {
 
   it('opens the filters in a drawer from the Filters button (the phone layout)', async () => {
     const { user, location } = renderApp({ path: '/products?size=M', api });
-    await user.click(await screen.findByRole('button', { name: 'Filters (1)' }, { timeout: 5000 }));
+    const button = await screen.findByRole('button', { name: 'Filters (1)' });
+    // Disabled until the answer brings the counts the drawer shows.
+    await waitFor(() => expect(button).toBeEnabled(), { timeout: 5000 });
+    await user.click(button);
     const drawer = await screen.findByRole('dialog', { name: 'Filters' });
     await user.click(within(drawer).getByText('Indigo'));
     await waitFor(() => expect(location()).toBe('/products?size=M&color=Indigo'));

@@ -56,6 +56,34 @@ describe('products list', () => {
     expect(loading.children).toHaveLength(12);
   });
 
+  it('holds the count line, the Filters button and the panel column while loading, so the list does not move', async () => {
+    let answer: (response: Response) => void = () => {};
+    const held = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    const facets = { sizes: [{ value: 'M', count: 2 }], colors: [], price: { min: 1, max: 9 }, onSale: 0 };
+    renderApp({
+      path: '/products',
+      api: {
+        'GET /products': (call) =>
+          call.query.get('facets') === 'true' ? held : json(productPage([apiProduct({ id: 'p-1' })])),
+      },
+    });
+    await screen.findByRole('status', { name: 'Loading products' });
+    // The line under the title (the count once loaded) is already there, as a placeholder.
+    const countLine = () => findHeading('All Products').then((h1) => h1.nextElementSibling);
+    expect((await countLine())?.tagName).toBe('P');
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeDisabled();
+    expect(screen.getByTestId('filter-panel-placeholder')).toBeInTheDocument();
+
+    answer(json({ ...productPage([apiProduct({ id: 'p-1', title: 'Item 1' })], 2), facets }));
+    await screen.findByRole('link', { name: 'Item 1' });
+    expect(await countLine()).toHaveTextContent('2 products');
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeEnabled();
+    expect(screen.getByRole('complementary', { name: 'Filters' })).toBeInTheDocument();
+    expect(screen.queryByTestId('filter-panel-placeholder')).toBeNull();
+  });
+
   it('asks for page 1 with 12 items and the category, and lists the products', async () => {
     const { calls } = renderApp({ path: '/products?category=men', api: catalogue(3) });
     expect(await screen.findByRole('link', { name: 'Item 1' })).toHaveAttribute('href', '/product/p-1');
