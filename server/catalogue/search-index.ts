@@ -13,8 +13,9 @@
  *
  * When nothing matches, each word that matched nothing is read as the catalogue's closest words by
  * pg_trgm's `similarity` measure (searchTypos): `kurtha` finds what `kurta` and `kurti` find, and
- * `silk kurtha` keeps `silk` narrowing. The catalogue's words are a few thousand where its titles are
- * as many as its products, so this stays fast at any size, unlike a trigram match over every title.
+ * `silk kurtha` keeps `silk` narrowing. It looks the word's trigrams up in an index of the catalogue's
+ * distinct words (built once, extended by each patch), so a misspelt search costs the words sharing
+ * its trigrams rather than a trigram match over every title.
  *
  * A query this module does not model (phrase operators from a word the parser splits, the same word
  * both exact and as a prefix) returns null, and the caller asks the database (searchProductIds:
