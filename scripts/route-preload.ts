@@ -101,13 +101,13 @@ for(var j=0;j<t[i].images.length;j++)l('preload',t[i].images[j],'image');
 if(!location.search)for(var k=0;k<t[i].api.length;k++)q.push(['preload',t[i].api[k].replace('$1',m[1]||''),'fetch','use-credentials']);
 for(var n=0;n<t[i].files.length;n++)q.push(['modulepreload',b+t[i].files[n],null,'']);break;}
 function f(){for(var y=0;y<q.length;y++)l(q[y][0],q[y][1],q[y][2],q[y][3]);q=[];}
-var s=d.createElement('script'),go=function(){f();if(!s.parentNode)h.appendChild(s);};s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};
+var s=d.createElement('script'),go=function(){d.removeEventListener('pointerdown',go,true);d.removeEventListener('keydown',go,true);f();if(!s.parentNode)h.appendChild(s);};s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};
 function start(){requestAnimationFrame(function(){setTimeout(go,0);});}
 var w=i<t.length?t[i].images[0]:null;
 function lcp(){var g=w&&d.querySelector('[data-shell] img[src="'+w+'"]'),P=window.PerformanceObserver,y=0,ok=function(){if(!y++)start();};if(!g)return start();g.addEventListener('error',ok);
 if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)return new P(function(r){var e=r.getEntries();for(var k=0;k<e.length;k++)if(e[k].element===g||(e[k].url||'').indexOf(w)>=0)ok();}).observe({type:'largest-contentful-paint',buffered:true});
 if(g.complete)return ok();g.addEventListener('load',ok);}
-if(!w){f();start();setTimeout(go,200);}else{if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',lcp);else lcp();setTimeout(go,${LCP_WAIT_MS});}})();
+if(!w){f();start();setTimeout(go,200);}else{d.addEventListener('pointerdown',go,true);d.addEventListener('keydown',go,true);if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',lcp);else lcp();setTimeout(go,${LCP_WAIT_MS});}})();
 `;
 }
 

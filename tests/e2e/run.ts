@@ -141,6 +141,19 @@ const CHECKS: Check[] = [
       await page.getByRole('button', { name: 'Add to Cart' }).first().click();
       const toast = page.locator('[data-scope=toast][data-part=root]').first();
       await toast.getByText('Added to cart').waitFor();
+      // The toast slides in from the bottom edge: its place is judged once it has arrived (stopped above
+      // the tab bar), or after 5 s, where the error below gives the positions it ended at.
+      await page
+        .waitForFunction(
+          () => {
+            const el = document.querySelector('[data-scope=toast][data-part=root]');
+            const bar = document.querySelector('nav[aria-label="Tab bar"]');
+            return !!el && !!bar && el.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top;
+          },
+          null,
+          { timeout: 5_000 },
+        )
+        .catch(() => {});
       const tabBar = await page.getByRole('navigation', { name: 'Tab bar' }).boundingBox();
       const box = await toast.boundingBox();
       if (!tabBar || !box) throw new Error('no tab bar or toast box');
@@ -255,6 +268,11 @@ async function visit(context: BrowserContext, base: string, label: string, check
   const path = typeof check.path === 'function' ? check.path(ctx) : check.path;
   try {
     await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    // The prerendered frame (header, tab bar) shows before the app runs but does nothing when tapped:
+    // checks start once React's first commit has replaced it, as a shopper's tap would then be heard.
+    await page.waitForFunction(() => !document.querySelector('#root > [data-shell]'), null, {
+      timeout: 30_000,
+    });
     await check.expect(page);
     await settle(page);
     await screenshot(page, `${check.name}-${label}`);

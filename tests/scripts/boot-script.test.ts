@@ -91,6 +91,17 @@ describe('the boot script', () => {
     }
   });
 
+  it('starts the app at once when the shopper taps or types before the hero has painted', () => {
+    boot('/');
+    expect(entryStarted()).toBe(false);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(entryStarted()).toBe(true);
+    expect(preloads('modulepreload')).toEqual([...MODULES, '/assets/home.js']);
+    boot('/');
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'Tab' }));
+    expect(entryStarted()).toBe(true);
+  });
+
   it('starts the app anyway when the LCP image takes longer than the wait', () => {
     boot('/');
     vi.advanceTimersByTime(LCP_WAIT_MS);
