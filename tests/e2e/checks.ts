@@ -32,5 +32,17 @@ export async function url(page: Page, pathname: string) {
   await page.waitForURL((u) => u.pathname === pathname, { timeout: 10_000 });
 }
 
+/** Opens Quick View from the first product card and waits for its heading; the dialog and the product's name. */
+export async function openQuickView(page: Page) {
+  const card = page.getByRole('article').first();
+  await card.waitFor({ timeout: 10_000 });
+  const name = (await card.getAttribute('aria-label')) ?? '';
+  await card.hover();
+  await card.getByRole('button', { name: 'Quick View' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name }).waitFor({ timeout: 10_000 });
+  return { dialog, name };
+}
+
 /** Each feature's checks, in the order they run. Add a feature's file here. */
 export const FEATURE_CHECKS: Check[] = [...WISHLIST_CHECKS, ...FIND_CHECKS, ...SEO_CHECKS];

@@ -5,7 +5,7 @@
  * once the SPA runs; the box shows the search of the results page; Quick View shows every image.
  */
 import type { Page } from 'playwright-core';
-import { type Check, h1, url } from './checks';
+import { type Check, h1, openQuickView, url } from './checks';
 
 /** The <title> of the HTML the server sends for this address (before any JavaScript). */
 async function serverTitle(page: Page, path: string): Promise<string> {
@@ -134,13 +134,7 @@ export const FIND_CHECKS: Check[] = [
     name: 'quick-view-gallery',
     path: '/products?q=chai%20pe%20charcha',
     expect: async (page) => {
-      const card = page.getByRole('article').first();
-      await card.waitFor({ timeout: 10_000 });
-      const name = (await card.getAttribute('aria-label')) ?? '';
-      await card.hover();
-      await card.getByRole('button', { name: 'Quick View' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByRole('heading', { name }).waitFor({ timeout: 10_000 });
+      const { dialog, name } = await openQuickView(page);
       const main = dialog.getByRole('img', { name });
       const second = dialog.getByRole('button', { name: 'Show image 2 of 2' });
       await second.click();

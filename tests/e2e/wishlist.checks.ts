@@ -4,7 +4,7 @@
  * product's Quick View over the list (Add to Cart inside it, Escape closes it, the URL follows).
  */
 import type { Page } from 'playwright-core';
-import { type Check, h1, text, url } from './checks';
+import { type Check, h1, openQuickView, text, url } from './checks';
 
 const firstCard = (page: Page) => page.getByRole('article').first();
 /** An address on the server the page is on (the checks' pages have no base URL of their own). */
@@ -65,13 +65,7 @@ export const WISHLIST_CHECKS: Check[] = [
     name: 'quick-view',
     path: '/products',
     expect: async (page) => {
-      const card = firstCard(page);
-      await card.waitFor({ timeout: 10_000 });
-      const name = (await card.getAttribute('aria-label')) ?? '';
-      await card.hover();
-      await card.getByRole('button', { name: 'Quick View' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByRole('heading', { name }).waitFor({ timeout: 10_000 });
+      const { dialog } = await openQuickView(page);
       if (!new URL(page.url()).searchParams.get('quick')) throw new Error('Quick View is not in the URL');
       const size = dialog.locator('[data-scope=radio-group][data-part=item]').first();
       if (await size.count()) await size.click();
@@ -83,9 +77,7 @@ export const WISHLIST_CHECKS: Check[] = [
       if (new URL(page.url()).searchParams.has('quick')) throw new Error('Escape left ?quick= in the URL');
       await h1(page, 'All Products');
       // Open again and leave it open: the screenshot and the axe run see the dialog.
-      await card.hover();
-      await card.getByRole('button', { name: 'Quick View' }).click();
-      await dialog.getByRole('heading', { name }).waitFor({ timeout: 10_000 });
+      await openQuickView(page);
     },
   },
 ];
