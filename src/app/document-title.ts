@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import type { Params } from 'react-router';
+import { createContext, useContext, useEffect } from 'react';
+import type { Params, RouteMatch, RouteObject } from 'react-router';
 import type { StoreInfo } from '../../machines/store-info.machine';
 
 /**
@@ -19,4 +19,14 @@ export function useDocumentTitle(title: string | null) {
   useEffect(() => {
     if (title !== null) document.title = title;
   }, [title]);
+}
+
+export type AppRouteMatch = RouteMatch<string, RouteObject>;
+
+/** The routes matching the location, root first (AppRoutes in src/app/routes.tsx provides them). */
+export const RouteMatchesContext = createContext<AppRouteMatch[]>([]);
+
+/** What a data router's `useMatches` gives: each matching route's params and `handle`, root first. */
+export function useRouteMatches(): AppRouteMatch[] {
+  return useContext(RouteMatchesContext);
 }

@@ -1,19 +1,46 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { type ComponentType, Suspense, useMemo } from 'react';
+import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-meta';
-import type { RouteHandle } from './document-title';
+import { type RouteHandle, RouteMatchesContext } from './document-title';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+type Screen = ComponentType & { load: () => Promise<void> };
 
 /**
  * Route-level code splitting: every screen is its own chunk, so the home page never downloads the
- * checkout or payment code.
+ * checkout or payment code. Like React.lazy, except that a screen whose chunk is already in renders at
+ * once instead of suspending for a tick: `preloadScreens` loads the first screen's chunk before the
+ * first render (src/main.tsx), so that render is the whole page, never a fallback. A chunk that failed
+ * to load makes its screen throw (RouteErrorBoundary shows the error), as the data router's lazy routes did.
  */
-const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+  let Loaded: ComponentType | undefined;
+  let failure: { error: unknown } | undefined;
+  let loading: Promise<void> | undefined;
+  const loadOnce = () => {
+    loading ??= load().then(
+      (module) => {
+        Loaded = module.default;
+      },
+      (error: unknown) => {
+        failure = { error };
+      },
+    );
+    return loading;
+  };
+  function Screen() {
+    if (failure) throw failure.error;
+    // Suspends until the chunk is in, as React.lazy does (a navigation is a transition: the screen
+    // before stays up meanwhile).
+    if (!Loaded) throw loadOnce();
+    return <Loaded />;
+  }
+  return Object.assign(Screen, { load: loadOnce });
+}
 
 /** The list and product screens title the tab from their machines (shared/page-titles.ts). */
 const screenTitle: RouteHandle = { title: 'screen' };
@@ -29,49 +56,79 @@ const policyHandle: RouteHandle = {
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // The first screen's chunk is still loading: render nothing rather than a flash of layout.
-    HydrateFallback: () => null,
     children: [
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', lazy: screen(() => import('../routes/login.page')) },
-          { path: 'register', lazy: screen(() => import('../routes/register.page')) },
-          { path: 'forgot-password', lazy: screen(() => import('../routes/forgot-password.page')) },
-          { path: 'reset-password', lazy: screen(() => import('../routes/reset-password.page')) },
+          { path: 'login', Component: screen(() => import('../routes/login.page')) },
+          { path: 'register', Component: screen(() => import('../routes/register.page')) },
+          { path: 'forgot-password', Component: screen(() => import('../routes/forgot-password.page')) },
+          { path: 'reset-password', Component: screen(() => import('../routes/reset-password.page')) },
         ],
       },
       {
         element: <MainLayout />,
         children: [
-          { index: true, lazy: screen(() => import('../routes/home.page')) },
-          { path: 'products', lazy: screen(() => import('../routes/products.page')), handle: screenTitle },
+          { index: true, Component: screen(() => import('../routes/home.page')) },
           {
-            path: 'product/:id',
-            lazy: screen(() => import('../routes/product.page')),
+            path: 'products',
+            Component: screen(() => import('../routes/products.page')),
             handle: screenTitle,
           },
-          { path: 'cart', lazy: screen(() => import('../routes/cart.page')) },
-          { path: 'wishlist', lazy: screen(() => import('../routes/wishlist.page')) },
-          { path: 'track-order', lazy: screen(() => import('../routes/track-order.page')) },
-          { path: 'contact', lazy: screen(() => import('../routes/contact.page')) },
-          { path: 'api-test', lazy: screen(() => import('../routes/api-test.page')) },
-          { path: 'order-success', lazy: screen(() => import('../routes/order-success.page')) },
+          {
+            path: 'product/:id',
+            Component: screen(() => import('../routes/product.page')),
+            handle: screenTitle,
+          },
+          { path: 'cart', Component: screen(() => import('../routes/cart.page')) },
+          { path: 'wishlist', Component: screen(() => import('../routes/wishlist.page')) },
+          { path: 'track-order', Component: screen(() => import('../routes/track-order.page')) },
+          { path: 'contact', Component: screen(() => import('../routes/contact.page')) },
+          { path: 'api-test', Component: screen(() => import('../routes/api-test.page')) },
+          { path: 'order-success', Component: screen(() => import('../routes/order-success.page')) },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'account', lazy: screen(() => import('../routes/account.page')) },
-              { path: 'checkout', lazy: screen(() => import('../routes/checkout.page')) },
-              { path: 'orders', lazy: screen(() => import('../routes/orders.page')) },
-              { path: 'payment', lazy: screen(() => import('../routes/payment.page')) },
+              { path: 'account', Component: screen(() => import('../routes/account.page')) },
+              { path: 'checkout', Component: screen(() => import('../routes/checkout.page')) },
+              { path: 'orders', Component: screen(() => import('../routes/orders.page')) },
+              { path: 'payment', Component: screen(() => import('../routes/payment.page')) },
             ],
           },
-          { path: '404', lazy: screen(() => import('../routes/not-found.page')) },
+          { path: '404', Component: screen(() => import('../routes/not-found.page')) },
           // Valid slugs render the policy; reserved words and unknown slugs go to /404 (in the screen).
-          { path: ':policyType', lazy: screen(() => import('../routes/policy.page')), handle: policyHandle },
-          { path: '*', lazy: screen(() => import('../routes/not-found.page')) },
+          {
+            path: ':policyType',
+            Component: screen(() => import('../routes/policy.page')),
+            handle: policyHandle,
+          },
+          { path: '*', Component: screen(() => import('../routes/not-found.page')) },
         ],
       },
     ],
   },
 ];
+
+/** Loads the chunks of the screens `location` renders; the app renders once they are in (src/main.tsx). */
+export async function preloadScreens(location: Partial<Location> | string): Promise<void> {
+  const matches = matchRoutes(appRoutes, location) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.Component as Partial<Screen> | undefined)?.load?.()));
+}
+
+/**
+ * The route table rendered at the router's location, and its matches (with their `handle`s) for the
+ * layouts to read (useRouteMatches). A screen whose chunk is not in yet renders nothing: only ever the
+ * first screen under test, as navigations keep the screen before up until the next one is ready.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const matches = useMemo(() => matchRoutes(appRoutes, location) ?? [], [location]);
+  const element = useRoutes(appRoutes);
+  return (
+    <RouteMatchesContext.Provider value={matches}>
+      <RouteErrorBoundary location={location}>
+        <Suspense fallback={null}>{element}</Suspense>
+      </RouteErrorBoundary>
+    </RouteMatchesContext.Provider>
+  );
+}

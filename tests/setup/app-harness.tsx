@@ -2,17 +2,19 @@
  * Renders the real app (route table, layouts, the app actor with live machines) over a fake API at the
  * client boundary: `createApiClient(base, fakeFetch)`. Storage and the token cookie are in-memory.
  */
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { expect, onTestFinished } from 'vitest';
 import type { CartLine } from '../../machines/cart.model';
 import { createApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { createLiveMachines, type LiveMachines } from '../../src/app/actors';
 import { AppProviders, startApp } from '../../src/app/app-actor';
-import { appRoutes } from '../../src/app/routes';
+import { createNavigator } from '../../src/app/navigator';
+import { AppRoutes } from '../../src/app/routes';
 import { clearPendingToasts } from '../../src/components/ui/toast-queue';
 import { toaster } from '../../src/components/ui/toaster';
 
@@ -96,6 +98,19 @@ export function productPage(products: ApiProduct[], total = products.length, pag
   };
 }
 
+type RouterView = { location: Location | null; navigate: NavigateFunction | null };
+
+/** Hands the test what the rendered router is at (the location the page shows) and its navigate. */
+function RouterProbe({ view }: { view: RouterView }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    view.location = location;
+    view.navigate = navigate;
+  });
+  return null;
+}
+
 type RenderOptions = {
   path: string;
   state?: unknown;
@@ -144,20 +159,40 @@ export function renderApp({
   });
   const machines = adjust ? adjust(live) : live;
   const [pathname = '/', search = ''] = path.split('?');
-  const router = createMemoryRouter(appRoutes, {
-    initialEntries: [{ pathname, search: search ? `?${search}` : '', state }],
-  });
-  const app = startApp(machines, { navigate: (to, options) => router.navigate(to, options) });
+  const { navigate, NavigatorBridge } = createNavigator();
+  const app = startApp(machines, { navigate });
   // The app actor outlives the rendered tree: stop it (and its 401 listener) when the test ends.
   onTestFinished(() => {
     app.stop();
   });
   const user = userEvent.setup();
+  const routerView: RouterView = { location: null, navigate: null };
   const view = render(
     <AppProviders app={app} machines={machines}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state }]}>
+        <NavigatorBridge />
+        <RouterProbe view={routerView} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
+  const committedLocation = () => {
+    if (!routerView.location) throw new Error('the router has not rendered');
+    return routerView.location;
+  };
+  /** The router as a test drives it, like a link or the browser's Back and Forward buttons would. */
+  const router = {
+    navigate: (to: string | number, options?: { replace?: boolean; state?: unknown }) =>
+      act(async () => {
+        if (!routerView.navigate) throw new Error('the router has not rendered');
+        if (typeof to === 'number') await routerView.navigate(to);
+        else await routerView.navigate(to, options);
+      }),
+    /** The location the rendered page is at (a navigation shows once its screen's chunk is in). */
+    get state() {
+      return { location: committedLocation() };
+    },
+  };
   return {
     ...view,
     router,
@@ -169,7 +204,7 @@ export function renderApp({
     token: () => currentToken,
     /** The stored cart lines. */
     storedCart: () => JSON.parse(stored.get('cart') ?? '[]') as CartLine[],
-    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+    location: () => `${committedLocation().pathname}${committedLocation().search}`,
   };
 }
 

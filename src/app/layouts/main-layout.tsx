@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
 import { css } from 'styled-system/css';
 import type { StoreInfo } from '../../../machines/store-info.machine';
 import { BottomTabBar } from '../../components/layout/bottom-tab-bar';
@@ -7,7 +7,7 @@ import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { navCategories, storeDisplayName } from '../../components/layout/store-display';
 import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo, useWishlistCount } from '../app-actor';
-import { type RouteHandle, useDocumentTitle } from '../document-title';
+import { type RouteHandle, useDocumentTitle, useRouteMatches } from '../document-title';
 import { QuickViewHost } from '../quick-view-host';
 import { SearchBox } from './search-box';
 
@@ -15,9 +15,9 @@ const DEFAULT_DESCRIPTION = 'T-shirts, trendy tops, ethnic wear and accessories,
 
 /** The title the deepest route with a `handle.title` gives (none for 'screen'), else the store name. */
 function useRouteTitle(store: StoreInfo | null) {
-  const matches = useMatches();
-  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
-  const title = (match?.handle as RouteHandle | undefined)?.title;
+  const matches = useRouteMatches();
+  const match = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.title);
+  const title = (match?.route.handle as RouteHandle | undefined)?.title;
   useDocumentTitle(
     title === 'screen'
       ? null
