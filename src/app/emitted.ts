@@ -8,7 +8,7 @@ export type Emitter = {
   on: (type: '*', handler: (event: EmittedEvent) => void) => { unsubscribe: () => void };
 };
 
-/** The router's navigate, as both `useNavigate()` and a data router's `router.navigate` provide it. */
+/** The router's navigate, as `useNavigate()` gives it (and the app actor's, src/app/navigator.tsx, forwards to it). */
 export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => unknown;
 
 type Handlers = {
