@@ -8,7 +8,9 @@ import { stripMachineDescriptions } from './scripts/strip-machine-descriptions';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // `vite build --ssr` bundles the first-screen renderer for the server (dist/.ssr/): no public files there.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [
     react(),
     // The machines' descriptions are for the visualiser and the tests, not for shoppers' downloads.
@@ -41,9 +43,9 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    sourcemap: !isSsrBuild,
     // dist/.vite/manifest.json: what `npm run check:budget` reads to find the home page's chunks.
-    manifest: true,
+    manifest: !isSsrBuild,
     rolldownOptions: {
       // Panda's generated recipes compute their variant keys at module level, which reads as a side effect;
       // they have none, so a chunk keeps only the recipes it calls (the shell no longer drags in select's).

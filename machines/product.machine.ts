@@ -23,6 +23,11 @@ export type ProductContext = {
   inDialog: boolean;
   /** The app this actor hands Add to Cart to (none when the machine runs on its own). */
   app: AppRef | null;
+  /**
+   * The product the page arrived with: the server rendered the page's first screen from it and embedded
+   * it (src/app/actors/first-answer.ts), so the machine shows it instead of asking again. Used once.
+   */
+  first: DisplayProduct | null;
 };
 
 /**
@@ -35,7 +40,7 @@ export const productMachine = setup({
     context: {} as ProductContext,
     events: {} as ProductEvent,
     emitted: {} as EmittedEvent,
-    input: {} as { id: string; app?: AppRef; inDialog?: boolean },
+    input: {} as { id: string; app?: AppRef; inDialog?: boolean; first?: DisplayProduct | null },
   },
   actors: {
     fetchProduct: fromPromise<DisplayProduct | null, { id: string }>(async () => {
@@ -44,6 +49,7 @@ export const productMachine = setup({
   },
   guards: {
     isProductFound: (_, params: { product: DisplayProduct | null }) => params.product !== null,
+    hasFirstProduct: ({ context }) => context.first !== null,
     isSizeMissing: ({ context }) => (context.product?.sizes?.length ?? 0) > 0 && !context.selectedSize,
     isInDialog: ({ context }) => context.inDialog,
     isQuantityValid: ({ event }) =>
@@ -55,6 +61,7 @@ export const productMachine = setup({
       const onlySize = product?.sizes?.length === 1 && product.sizes[0] === ONE_SIZE ? ONE_SIZE : null;
       return { product, selectedSize: onlySize };
     }),
+    forgetFirstProduct: assign({ first: null }),
     assignNotFound: assign({ error: PRODUCT_NOT_FOUND }),
     assignLoadFailed: assign({ error: PRODUCT_LOAD_FAILED }),
     selectSize: assign({
@@ -97,9 +104,25 @@ export const productMachine = setup({
     quantity: 1,
     inDialog: input.inDialog ?? false,
     app: input.app ?? null,
+    first: input.first && input.first.id.toLowerCase() === input.id.toLowerCase() ? input.first : null,
   }),
-  initial: 'loading',
+  initial: 'opening',
   states: {
+    opening: {
+      description:
+        'The page came with the product (the server rendered it): show it without asking again; else ask.',
+      always: [
+        {
+          guard: 'hasFirstProduct',
+          target: 'loaded',
+          actions: [
+            { type: 'assignProduct', params: ({ context }) => ({ product: context.first }) },
+            'forgetFirstProduct',
+          ],
+        },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'Loading the product.',
       tags: ['loading'],

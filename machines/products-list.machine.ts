@@ -60,7 +60,15 @@ export type ProductsListContext = {
   parentCategories: string[];
   /** The counts of the last answer; null until one arrives (or after a failure). */
   facets: Facets | null;
+  /**
+   * The answer the page arrived with for its query: the server rendered the first screen from it and
+   * embedded it (src/app/actors/first-answer.ts), so the list shows it instead of asking again. Used once.
+   */
+  first: ProductsPage | null;
 };
+
+/** The list's input: the URL's query, and the page's first answer when the server embedded one. */
+export type ProductsListInput = Partial<ProductsQuery> & { first?: ProductsPage | null };
 
 const sameQuery = sameProductsQuery;
 
@@ -120,6 +128,15 @@ function narrowed(query: ProductsQuery, event: ProductsListEvent): ProductsQuery
   return next;
 }
 
+/** ?page=9 of a 10-product category: an empty page past the last one. */
+const isPastLast = (page: number, answer: ProductsPage) =>
+  answer.products.length === 0 && answer.total > 0 && page > Math.max(1, Math.ceil(answer.total / PAGE_SIZE));
+
+/** The first answer as an action's params (only read when a first-answer guard holds). */
+const firstPage = ({ context }: { context: ProductsListContext }) => ({
+  page: context.first ?? { products: [], total: 0 },
+});
+
 const withoutType = ({ type: _t, ...query }: { type: 'products.sync' } & ProductsQuery): ProductsQuery =>
   query;
 
@@ -134,7 +151,7 @@ export const productsListMachine = setup({
     context: {} as ProductsListContext,
     events: {} as ProductsListEvent,
     emitted: {} as EmittedEvent,
-    input: {} as Partial<ProductsQuery> | undefined,
+    input: {} as ProductsListInput | undefined,
   },
   actors: {
     fetchProducts: fromPromise<ProductsPage, FetchProductsInput>(async () => {
@@ -146,11 +163,13 @@ export const productsListMachine = setup({
   },
   guards: {
     hasProducts: (_, params: { page: ProductsPage }) => params.page.products.length > 0,
+    hasFirstProducts: ({ context }) => (context.first?.products.length ?? 0) > 0,
+    // An empty first answer is shown as such, unless it is a page past the last (loading clamps that).
+    isFirstPageEmpty: ({ context }) =>
+      context.first !== null && !isPastLast(context.query.page, context.first),
     // ?page=9 of a 10-product category: an empty page past the last one.
     isPastLastPage: ({ context }, params: { page: ProductsPage }) =>
-      params.page.products.length === 0 &&
-      params.page.total > 0 &&
-      context.query.page > Math.max(1, Math.ceil(params.page.total / PAGE_SIZE)),
+      isPastLast(context.query.page, params.page),
     isCategoryChanged: ({ context, event }) =>
       event.type === 'products.sync' && (context.query.category ?? '') !== (event.category ?? ''),
     isQueryChanged: ({ context, event }) =>
@@ -173,6 +192,7 @@ export const productsListMachine = setup({
       facets: params.page.facets ?? null,
     })),
     clearProducts: assign({ products: () => [], total: () => 0, facets: () => null }),
+    forgetFirstPage: assign({ first: null }),
     assignParentCategories: assign({
       parentCategories: (_, params: { options: string[] }) => params.options,
     }),
@@ -213,18 +233,22 @@ export const productsListMachine = setup({
   id: 'productsList',
   description:
     'The products page: one page of a category or a search, sorted and narrowed by type, size, colour, price and on-sale, with the counts of each option and the type options.',
-  context: ({ input }) => ({
-    query: { ...input, page: input?.page ?? 1 },
-    products: [],
-    total: 0,
-    parentCategories: [],
-    facets: null,
-  }),
+  context: ({ input }) => {
+    const { first = null, ...query } = input ?? {};
+    return {
+      query: { ...query, page: query.page ?? 1 },
+      products: [],
+      total: 0,
+      parentCategories: [],
+      facets: null,
+      first,
+    };
+  },
   type: 'parallel',
   states: {
     list: {
       description: 'The products of the current page.',
-      initial: 'loading',
+      initial: 'opening',
       // Handled per region so a page change does not re-enter (and refetch) the filters region.
       on: {
         'products.sync': {
@@ -287,6 +311,24 @@ export const productsListMachine = setup({
         },
       },
       states: {
+        opening: {
+          description:
+            'The page came with its first answer (the server rendered it): show it without asking again; else ask.',
+          always: [
+            {
+              guard: 'hasFirstProducts',
+              target: 'loaded',
+              actions: [{ type: 'assignPage', params: firstPage }, 'forgetFirstPage'],
+            },
+            {
+              guard: 'isFirstPageEmpty',
+              target: 'empty',
+              actions: [{ type: 'assignPage', params: firstPage }, 'forgetFirstPage'],
+              description: 'Nothing matches the category and filter.',
+            },
+            { target: 'loading', actions: 'forgetFirstPage' },
+          ],
+        },
         loading: {
           description: 'Loading the page of products; placeholders show meanwhile.',
           tags: ['loading'],

@@ -62,7 +62,8 @@ export function precompress(): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'statefront:precompress',
-    apply: 'build',
+    // Not for the server-side bundle of the first screens (dist/.ssr/, `vite build --ssr`).
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
     },

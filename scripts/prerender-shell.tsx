@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { StoreInfo } from '../machines/store-info.machine';
-import { storeSnapshotBlock } from '../server/page-head';
+import { FRAME_END, FRAME_START, storeSnapshotBlock } from '../server/page-head';
 import { loadStoreConfig } from '../server/store-config';
 import { MainLayoutView } from '../src/app/layouts/main-layout';
 import { Hero } from '../src/routes/home/hero';
@@ -53,7 +53,8 @@ export function injectShell(html: string, markup: string, store: StoreInfo): str
   if (at < 0) throw new Error('prerender-shell: index.html has no empty <div id="root"></div>');
   // The same block a server with another STORE_CONFIG swaps in (server/page-head.ts).
   const snapshot = storeSnapshotBlock(store);
-  const root = `${ROOT_OPEN}<div data-shell="">${markup}</div></div>\n    ${snapshot}`;
+  // The markers let the server put a page's own first screen in the frame's place (server/page-head.ts).
+  const root = `${ROOT_OPEN}<div data-shell="">${FRAME_START}${markup}${FRAME_END}</div></div>\n    ${snapshot}`;
   return html.slice(0, at) + root + html.slice(at + `${ROOT_OPEN}</div>`.length);
 }
 

@@ -10,14 +10,17 @@
  *    downloads alongside the entry instead of after it has run;
  *  - starts the app entry (preloaded from the start) once the prerendered frame has painted, so the
  *    first paint never waits for JavaScript (scripts/prerender-shell.tsx); on a route whose LCP image
- *    the frame holds (the home page's hero), once the browser has reported that image as the largest
- *    paint (where it reports LCP; else once it has loaded), LCP_WAIT_MS at most, and only then asks for
- *    the JavaScript and the API answers too: nothing else competes with the largest paint.
+ *    the frame holds (the home page's hero; on /products and /product/{id} the first image of the
+ *    first screen the server rendered into the frame, shared/first-screen.ts), once the browser has
+ *    reported that image as the largest paint (where it reports LCP; else once it has loaded),
+ *    LCP_WAIT_MS at most, and only then asks for the JavaScript and the API answers too (not for the
+ *    answer the page carries): nothing else competes with the largest paint.
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
+import { FIRST_ANSWER_ID } from '../shared/first-screen';
 
 export type PreloadRoute = {
   /** Regular expression source matched against location.pathname; `$1` in `api` is its first group. */
@@ -33,6 +36,12 @@ export type PreloadRoute = {
    * runs each screen's live machine and fails when these drift from what it asks for.
    */
   api?: string[];
+  /**
+   * The server may render this route's first screen into the frame and embed `api[0]`'s answer
+   * (shared/first-screen.ts): when the page has that answer, the boot script does not preload it and
+   * treats the frame's first image in <main> as the LCP image (as the hero on `/`).
+   */
+  firstScreen?: boolean;
 };
 
 export const PRELOAD_ROUTES: PreloadRoute[] = [
@@ -46,8 +55,14 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
     path: '^/products/?$',
     module: 'src/routes/products.page.tsx',
     api: ['/api/v1/products?page=1&limit=12&facets=true', '/api/v1/products?limit=100'],
+    firstScreen: true,
   },
-  { path: '^/product/([^/]+)/?$', module: 'src/routes/product.page.tsx', api: ['/api/v1/products/$1'] },
+  {
+    path: '^/product/([^/]+)/?$',
+    module: 'src/routes/product.page.tsx',
+    api: ['/api/v1/products/$1'],
+    firstScreen: true,
+  },
 ];
 
 /**
@@ -71,7 +86,7 @@ export function chunkClosure(chunks: ChunkInfo[], start: ChunkInfo, skip: Set<st
   return files;
 }
 
-type BootTable = { path: string; files: string[]; images: string[]; api: string[] }[];
+type BootTable = { path: string; files: string[]; images: string[]; api: string[]; first?: boolean }[];
 
 /**
  * How long the boot script holds the app back, at most, for the prerendered frame's LCP image (the
@@ -91,23 +106,23 @@ export function bootScript(
   table: BootTable,
   modules: string[] = [entry],
 ): string {
-  return `(function(){var t=${JSON.stringify(table)},b=${JSON.stringify(base)},d=document,p=location.pathname,h=d.head,q=[];
+  return `(function(){var t=${JSON.stringify(table)},b=${JSON.stringify(base)},d=document,p=location.pathname,h=d.head,q=[],A=[],r=null;
 if(${AUTH_PATHS}.test(p))d.documentElement.setAttribute('data-layout','auth');
 if(p==='/')d.documentElement.setAttribute('data-page','home');
 function l(r,u,a,c){var e=d.createElement('link');e.rel=r;e.href=u;if(a)e.as=a;if(c!=null)e.crossOrigin=c;if(a==='image')e.setAttribute('fetchpriority','high');if(r==='modulepreload')e.setAttribute('fetchpriority','low');h.appendChild(e);}
 var e=${JSON.stringify(modules)};for(var x=0;x<e.length;x++)q.push(['modulepreload',e[x],null,'']);
-for(var i=0;i<t.length;i++){var m=new RegExp(t[i].path).exec(p);if(!m)continue;
-for(var j=0;j<t[i].images.length;j++)l('preload',t[i].images[j],'image');
-if(!location.search)for(var k=0;k<t[i].api.length;k++)q.push(['preload',t[i].api[k].replace('$1',m[1]||''),'fetch','use-credentials']);
-for(var n=0;n<t[i].files.length;n++)q.push(['modulepreload',b+t[i].files[n],null,'']);break;}
-function f(){for(var y=0;y<q.length;y++)l(q[y][0],q[y][1],q[y][2],q[y][3]);q=[];}
+for(var i=0;i<t.length;i++){var m=new RegExp(t[i].path).exec(p);if(!m)continue;r=t[i];
+for(var j=0;j<r.images.length;j++)l('preload',r.images[j],'image');
+if(!location.search)for(var k=0;k<r.api.length;k++)A.push([r.api[k].replace('$1',m[1]||''),k===0&&r.first]);
+for(var n=0;n<r.files.length;n++)q.push(['modulepreload',b+r.files[n],null,'']);break;}
+function f(){var a=d.getElementById('${FIRST_ANSWER_ID}');for(var y=0;y<A.length;y++)if(!(a&&A[y][1]))l('preload',A[y][0],'fetch','use-credentials');for(y=0;y<q.length;y++)l(q[y][0],q[y][1],q[y][2],q[y][3]);q=[];A=[];}
 var s=d.createElement('script'),go=function(){d.removeEventListener('pointerdown',go,true);d.removeEventListener('keydown',go,true);f();if(!s.parentNode)h.appendChild(s);};s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};
 function start(){requestAnimationFrame(function(){setTimeout(go,0);});}
-var w=i<t.length?t[i].images[0]:null;
-function lcp(){var g=w&&d.querySelector('[data-shell] img[src="'+w+'"]'),P=window.PerformanceObserver,y=0,ok=function(){if(!y++)start();};if(!g)return start();g.addEventListener('error',ok);
-if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)return new P(function(r){var e=r.getEntries();for(var k=0;k<e.length;k++)if(e[k].element===g||(e[k].url||'').indexOf(w)>=0)ok();}).observe({type:'largest-contentful-paint',buffered:true});
+var w=r?r.images[0]:null;
+function lcp(){var M=d.querySelector('[data-shell] main'),g=w?d.querySelector('[data-shell] img[src="'+w+'"]'):M&&d.getElementById('${FIRST_ANSWER_ID}')&&M.querySelector('img'),P=window.PerformanceObserver,y=0,ok=function(){if(!y++)start();};if(!g){f();return start();}g.addEventListener('error',ok);
+if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)return new P(function(o){var e=o.getEntries();for(var k=0;k<e.length;k++){var x=e[k].element;if(x===g||(w&&(e[k].url||'').indexOf(w)>=0)||(!w&&x&&x.tagName==='IMG'&&M.contains(x)))ok();}}).observe({type:'largest-contentful-paint',buffered:true});
 if(g.complete)return ok();g.addEventListener('load',ok);}
-if(!w){f();start();setTimeout(go,200);}else{d.addEventListener('pointerdown',go,true);d.addEventListener('keydown',go,true);if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',lcp);else lcp();setTimeout(go,${LCP_WAIT_MS});}})();
+if(!w&&!(r&&r.first)){f();start();setTimeout(go,200);}else{d.addEventListener('pointerdown',go,true);d.addEventListener('keydown',go,true);if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',lcp);else lcp();setTimeout(go,${LCP_WAIT_MS});}})();
 `;
 }
 
@@ -147,7 +162,8 @@ export function routePreload(routes: PreloadRoute[] = PRELOAD_ROUTES): Plugin {
   let table: BootTable = [];
   return {
     name: 'statefront:route-preload',
-    apply: 'build',
+    // Not for the server-side bundle of the first screens (dist/.ssr/, `vite build --ssr`).
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
     },
@@ -167,6 +183,7 @@ export function routePreload(routes: PreloadRoute[] = PRELOAD_ROUTES): Plugin {
           files: chunkClosure(chunks, chunk, entryFiles),
           images: route.images ?? [],
           api: route.api ?? [],
+          ...(route.firstScreen ? { first: true } : {}),
         };
       });
     },

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { FirstScreenRenderer } from '../shared/first-screen';
 import { cataloguePlugin, openCatalogue } from './catalogue/plugin';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { ProcessHealth } from './health';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
    * (closed with the app), or none without it.
    */
   redis?: Redis | null;
+  /** The first-screen renderer (shared/first-screen.ts); defaults to the build's in dist/.ssr/. */
+  firstScreen?: FirstScreenRenderer | null;
 }
 
 export function createContext(app: FastifyInstance, options: Omit<BuildAppOptions, 'logger'>): AppContext {
@@ -117,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: options.store,
     catalogue,
     origin: { publicUrl: config.publicUrl, port: config.port },
+    ...(options.firstScreen !== undefined ? { firstScreen: options.firstScreen } : {}),
   });
   return app;
 }

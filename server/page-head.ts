@@ -1,5 +1,11 @@
-import { PAGE_SIZE, parseProductsQuery } from '../machines/catalogue.model';
+import { PAGE_SIZE, parseProductsQuery, productsPath } from '../machines/catalogue.model';
 import type { StoreInfo } from '../machines/store-info.machine';
+import {
+  FIRST_ANSWER_ID,
+  type FirstAnswer,
+  type FirstScreenInput,
+  type FirstScreenRenderer,
+} from '../shared/first-screen';
 import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../shared/page-titles';
 import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';
 import type { CatalogueReadModel, CatalogueSort } from './catalogue/read-model';
@@ -41,6 +47,26 @@ export function injectStoreSnapshot(html: string, store: StoreInfo): string {
   if (SNAPSHOT_BLOCK.test(html)) return html.replace(SNAPSHOT_BLOCK, () => block);
   const close = html.search(/<\/body>/i);
   return close >= 0 ? `${html.slice(0, close)}${block}\n${html.slice(close)}` : `${html}${block}`;
+}
+
+/** Around the prerendered frame's markup inside #root (scripts/prerender-shell.tsx). */
+export const FRAME_START = '<!--frame-->';
+export const FRAME_END = '<!--/frame-->';
+
+/**
+ * index.html with a page's first screen (the frame with the page in it, from the renderer) in place of
+ * the prerendered frame, and the answer it was rendered from as a JSON data block for the client's
+ * machines (src/app/actors/first-answer.ts). Unchanged when the build has no frame markers.
+ */
+export function injectFirstScreen(html: string, markup: string, first: FirstAnswer): string {
+  const start = html.indexOf(FRAME_START);
+  const end = html.indexOf(FRAME_END, start);
+  if (start < 0 || end < 0) return html;
+  const json = JSON.stringify(first).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${FIRST_ANSWER_ID}">${json}</script>`;
+  const page = `${html.slice(0, start + FRAME_START.length)}${markup}${html.slice(end)}`;
+  const close = page.search(/<\/body>/i);
+  return close >= 0 ? `${page.slice(0, close)}${block}\n${page.slice(close)}` : `${page}${block}`;
 }
 
 const escapeAttribute = (value: string) =>
@@ -88,6 +114,8 @@ const priceParam = (name: 'minPrice' | 'maxPrice', raw: string | null) => {
 interface Built {
   meta: PageMeta;
   image: string | null;
+  /** What the page's first screen is rendered from, when the server renders it. */
+  first?: FirstScreenInput;
 }
 
 /**
@@ -108,6 +136,7 @@ export class ProductPages {
     private readonly plain: StaticFile,
     private readonly catalogue: CatalogueReadModel,
     private readonly store: StoreInfo | null = null,
+    private readonly renderFirstScreen: FirstScreenRenderer | null = null,
   ) {
     this.#siteName = storeName(store);
   }
@@ -133,7 +162,8 @@ export class ProductPages {
     return this.#page(key, () => {
       const body = this.catalogue.product(id);
       if (!body) return null;
-      const product = JSON.parse(body.identity.toString('utf8')) as ProductJson;
+      const answer = JSON.parse(body.identity.toString('utf8'));
+      const product = answer as ProductJson;
       const canonical = `${origin}/product/${(product.id ?? id).toLowerCase()}`;
       const image = imageOf(product);
       const images = [image, ...(product.images ?? []).map((i) => i.url)]
@@ -170,6 +200,7 @@ export class ProductPages {
           },
         },
         image,
+        first: { route: 'product', id: product.id ?? id, answer, url: `/product/${id}`, store: this.store },
       };
     });
   }
@@ -200,14 +231,19 @@ export class ProductPages {
       ...priceParam('minPrice', params.get('minPrice')),
       ...priceParam('maxPrice', params.get('maxPrice')),
       onSale: params.get('onSale') === 'true',
+      // What the SPA asks for: the page and its filter counts, so the page can start from this answer.
+      facets: true,
     });
-    const key = `l\u0000${origin}\u0000${q}\u0000${JSON.stringify({ ...findQuery, search: null })}`;
+    // The page's own reading of its query too: the first screen shows it (its title, its chips).
+    const shown = productsPath(query);
+    const key = `l\u0000${origin}\u0000${q}\u0000${shown}\u0000${JSON.stringify({ ...findQuery, search: null })}`;
     const known = this.#known(key);
     if (known) return known;
     // A search asks the database (once per query and catalogue version); the rest is in memory.
     const body = await this.catalogue.find(findQuery);
     return this.#page(key, () => {
-      const answer = JSON.parse(body.identity.toString('utf8')) as { data?: ProductJson[]; count?: number };
+      const raw = JSON.parse(body.identity.toString('utf8'));
+      const answer = raw as { data?: ProductJson[]; count?: number };
       const count = answer.count ?? 0;
       const site = { name: this.#siteName, categories: this.store?.categories };
       const label = listPageLabel(query, site);
@@ -235,6 +271,7 @@ export class ProductPages {
           noindex: q !== '',
         },
         image,
+        first: { route: 'products', search, answer: raw, url: shown, store: this.store },
       };
     });
   }
@@ -291,6 +328,14 @@ export class ProductPages {
     if (built) {
       let html = injectPageMeta(this.html, built.meta);
       if (built.image !== null) html = injectImagePreload(html, built.image);
+      if (built.first && this.renderFirstScreen) {
+        const { url: _url, store: _store, ...first } = built.first;
+        try {
+          html = injectFirstScreen(html, this.renderFirstScreen(built.first), first as FirstAnswer);
+        } catch {
+          // A screen that cannot be rendered here is rendered by the app, as on any other page.
+        }
+      }
       file = {
         body: new EncodedBody(Buffer.from(html), 'text/html; charset=utf-8'),
         cacheControl: REVALIDATE_CACHE_CONTROL,

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '../machines/store-info.machine';
+import { FIRST_SCREEN_MODULE, type FirstScreenRenderer } from '../shared/first-screen';
 import type { CatalogueReadModel } from './catalogue/read-model';
 import type { ServerConfig } from './context';
 import { EncodedBody } from './http/cache';
@@ -32,6 +34,19 @@ export interface SpaOptions {
   catalogue?: CatalogueReadModel;
   /** PUBLIC_URL and the port, for absolute URLs (canonical, Open Graph, sitemap): see shopOrigin. */
   origin?: Pick<ServerConfig, 'publicUrl' | 'port'>;
+  /**
+   * Renders the first screen of /products and /product/{id} into their HTML (shared/first-screen.ts).
+   * By default the one the build wrote to dist/.ssr/; null renders none (the frame only, as before).
+   */
+  firstScreen?: FirstScreenRenderer | null;
+}
+
+/** The build's first-screen renderer in `staticDir`, or null when this build has none. */
+export async function loadFirstScreen(staticDir: string): Promise<FirstScreenRenderer | null> {
+  const path = join(staticDir, FIRST_SCREEN_MODULE);
+  if (!existsSync(path)) return null;
+  const module = (await import(pathToFileURL(path).href)) as { renderFirstScreen?: FirstScreenRenderer };
+  return typeof module.renderFirstScreen === 'function' ? module.renderFirstScreen : null;
 }
 
 /**
@@ -70,7 +85,9 @@ export async function registerSpa(
     app.get('/index.html', routeConfig, sendIndex);
     const { catalogue } = options;
     if (catalogue && indexHtml) {
-      const pages = new ProductPages(indexHtml, index, catalogue, options.store ?? null);
+      const firstScreen =
+        options.firstScreen === undefined ? await loadFirstScreen(staticDir) : options.firstScreen;
+      const pages = new ProductPages(indexHtml, index, catalogue, options.store ?? null, firstScreen);
       const originConfig = options.origin ?? { publicUrl: null, port: 80 };
       const origin = (request: FastifyRequest) => shopOrigin(originConfig, request);
       app.get('/', routeConfig, (request, reply) => sendStatic(request, reply, pages.home(origin(request))));

@@ -1,3 +1,4 @@
+import type { FirstScreenRenderer } from '../../shared/first-screen';
 import type { CatalogueReadModel } from '../catalogue/read-model';
 import type { ServerConfig, StoreInfo } from '../context';
 import { registerSpa } from '../spa';
@@ -10,6 +11,8 @@ export interface SpaPluginOptions {
   catalogue: CatalogueReadModel;
   /** PUBLIC_URL and the port: absolute URLs in page heads and the sitemap. */
   origin: Pick<ServerConfig, 'publicUrl' | 'port'>;
+  /** The first-screen renderer; by default the build's (server/spa.ts loadFirstScreen). */
+  firstScreen?: FirstScreenRenderer | null;
 }
 
 /**
@@ -21,5 +24,6 @@ export const spaPlugin = appWide<SpaPluginOptions>('statefront-spa', async (app,
     store: options.store,
     catalogue: options.catalogue,
     origin: options.origin,
+    ...(options.firstScreen !== undefined ? { firstScreen: options.firstScreen } : {}),
   });
 });

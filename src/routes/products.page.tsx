@@ -1,70 +1,30 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { css, cx } from 'styled-system/css';
-import {
-  cardCartLine,
-  filterChips,
-  hasNarrowing,
-  PAGE_SIZE,
-  type ProductSort,
-  parseProductsQuery,
-  productsTitle,
-  showingRange,
-  sortOf,
-  totalPages,
-} from '../../machines/catalogue.model';
+import { useSearchParams } from 'react-router';
+import { cardCartLine, parseProductsQuery } from '../../machines/catalogue.model';
 import { listPageTitle } from '../../shared/page-titles';
-import { provideProductsListMachine } from '../app/actors/products-list.live';
+import { firstProductsPage, provideProductsListMachine } from '../app/actors/products-list.live';
 import { useCardWishlist, useCartRef, usePageActor, useStoreInfo } from '../app/app-actor';
 import { useDocumentTitle } from '../app/document-title';
 import { useEmitted } from '../app/emitted';
 import { useOpenQuickView } from '../app/quick-view-host';
-import { Highlight } from '../components/highlight';
-import { Grid3Icon, GridIcon } from '../components/icons';
-import { h1Style, Page, StatePanel } from '../components/layout/page';
-import { categoryPath, storeDisplayName } from '../components/layout/store-display';
-import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
-import { Button } from '../components/ui/button';
-import { DeferredSelect } from '../components/ui/deferred-select';
-import { Pagination } from '../components/ui/pagination';
-import { Skeleton } from '../components/ui/skeleton';
-import { FilterChips } from './products/filter-chips';
-import { FilterPanel, FilterPanelSkeleton } from './products/filter-panel';
+import { storeDisplayName } from '../components/layout/store-display';
+import { ProductsView } from './products/products-view';
+
+export { PRODUCT_SKELETONS } from './products/products-view';
 
 // The phone's filter drawer (Ark Dialog) loads on the first tap of 'Filters'.
 const FilterDrawer = lazy(() => import('./products/filter-drawer'));
-
-const SORT_OPTIONS: { label: string; value: ProductSort }[] = [
-  { label: 'Newest', value: 'newest' },
-  { label: 'Price: Low to High', value: 'price-asc' },
-  { label: 'Price: High to Low', value: 'price-desc' },
-  { label: 'Discount', value: 'discount' },
-];
-const RELEVANCE = { label: 'Relevance', value: 'relevance' as const };
-
-export const PRODUCT_SKELETONS = 12;
-const ALL_TYPES = '';
-
-const countSkeleton = css({ display: 'inline-block', w: '24', h: '1em', verticalAlign: 'middle' });
-
-const toggleButton = css({
-  w: '10',
-  h: '10',
-  display: 'grid',
-  placeItems: 'center',
-  borderRadius: 'control',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted' },
-  '&[aria-pressed=true]': { bg: 'secondary.default', color: 'white' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-});
 
 /** /products (spec §2 Products list): the URL is the query; the machine loads and owns paging. */
 export default function ProductsPage() {
   const [searchParams] = useSearchParams();
   const urlQuery = useMemo(() => parseProductsQuery(searchParams), [searchParams]);
-  const [state, send, actor] = usePageActor('productsList', provideProductsListMachine, urlQuery);
+  // The answer the server rendered this page with, when this is that page (read once per screen).
+  const [first] = useState(() => firstProductsPage(urlQuery));
+  const [state, send, actor] = usePageActor('productsList', provideProductsListMachine, {
+    ...urlQuery,
+    first,
+  });
   useEmitted(actor);
   const cart = useCartRef();
   const hearts = useCardWishlist();
@@ -80,254 +40,39 @@ export default function ProductsPage() {
     send({ type: 'products.sync', ...urlQuery });
   }, [send, urlQuery]);
 
-  const { query, products, total, parentCategories, facets } = state.context;
-  const sortOptions = query.q ? [RELEVANCE, ...SORT_OPTIONS] : SORT_OPTIONS;
-  const activeFilters = filterChips(query).length;
-  const empty = state.matches({ list: 'empty' });
-  const loading = state.matches({ list: 'loading' });
-  // Nothing to narrow when the list is empty with no filter on (a search that matched nothing). Before
-  // the first answer brings the counts, a placeholder holds the panel's column so the grid does not move.
-  const showPanel = (Boolean(facets) || loading) && !(empty && !hasNarrowing(query));
-  const title = productsTitle(query);
+  const { query, total, facets } = state.context;
   // The tab names the query the machine holds, as the server's HTML for this address does.
   useDocumentTitle(
     listPageTitle(query, { name: storeDisplayName(storeInfo), categories: storeInfo?.categories }),
   );
-  const failed = state.matches({ list: 'failed' });
-  const pages = totalPages(total, PAGE_SIZE);
-  const typeOptions = useMemo(
-    () => [
-      { label: 'All Types', value: ALL_TYPES },
-      ...parentCategories.map((c) => ({ label: c, value: c })),
-    ],
-    [parentCategories],
-  );
 
   return (
-    <Page>
-      <div
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', md: 'row' },
-          alignItems: { base: 'stretch', md: 'flex-end' },
-          justifyContent: 'space-between',
-          gap: '5',
-          mb: '8',
-        })}
-      >
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          {query.featured ? (
-            <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Featured Styles</p>
-          ) : null}
-          <h1 className={h1Style}>{title}</h1>
-          {/* The count's line is kept while loading so the list below does not move when it arrives. */}
-          {failed ? null : (
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-              {loading ? (
-                <Skeleton as="span" className={countSkeleton} />
-              ) : (
-                `${total} ${total === 1 ? 'product' : 'products'}`
-              )}
-            </p>
-          )}
-        </div>
-        <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '4', flexWrap: 'wrap' })}>
-          <DeferredSelect
-            label="Filter by Type"
-            options={typeOptions}
-            value={query.parentCategory ?? ALL_TYPES}
-            placeholder="All Types"
-            clearLabel={query.parentCategory ? 'Clear' : undefined}
-            onValueChange={(value) => send({ type: 'products.filter', parentCategory: value })}
-          />
-          <DeferredSelect
-            label="Sort by"
-            options={sortOptions}
-            value={sortOf(query)}
-            onValueChange={(value) => {
-              if (value) send({ type: 'products.sort', sort: value as ProductSort });
-            }}
-          />
-          {/* Shown (disabled) while the counts load, so a wrap on a narrow phone does not move the list. */}
-          {facets || loading ? (
-            <Button
-              variant="outline"
-              className={css({ hideFrom: 'md' })}
-              aria-expanded={drawer === 'open'}
-              disabled={!facets}
-              onClick={() => setDrawer('open')}
-            >
-              Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
-            </Button>
-          ) : null}
-          <fieldset
-            className={css({ hideBelow: 'md', display: 'flex', gap: '1', border: 'none', p: '0', m: '0' })}
-          >
-            <legend className={css({ srOnly: true })}>Grid columns</legend>
-            <button
-              type="button"
-              className={toggleButton}
-              aria-pressed={columns === 3}
-              aria-label="3 columns"
-              onClick={() => setColumns(3)}
-            >
-              <Grid3Icon />
-            </button>
-            <button
-              type="button"
-              className={toggleButton}
-              aria-pressed={columns === 2}
-              aria-label="2 columns"
-              onClick={() => setColumns(2)}
-            >
-              <GridIcon />
-            </button>
-          </fieldset>
-        </div>
-      </div>
-
-      <FilterChips query={query} send={send} />
-      <div
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: showPanel ? '13rem minmax(0, 1fr)' : '1fr' },
-          gap: '8',
-          alignItems: 'start',
-        })}
-      >
-        {showPanel && facets ? (
-          <aside aria-label="Filters" className={css({ hideBelow: 'md' })}>
-            <FilterPanel query={query} facets={facets} send={send} />
-          </aside>
-        ) : showPanel ? (
-          <FilterPanelSkeleton className={css({ hideBelow: 'md' })} />
-        ) : null}
-        <div>
-          {loading ? (
-            <div
-              className={productGrid[columns]}
-              role="status"
-              aria-busy="true"
-              aria-label="Loading products"
-            >
-              {Array.from({ length: PRODUCT_SKELETONS }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-                <ProductCardSkeleton key={i} />
-              ))}
-            </div>
-          ) : failed ? (
-            <StatePanel
-              tone="error"
-              title="Failed to load products. Please try again."
-              action={<Button onClick={() => send({ type: 'products.retry' })}>Try Again</Button>}
+    <ProductsView
+      state={state}
+      send={send}
+      storeInfo={storeInfo}
+      columns={columns}
+      onColumnsChange={setColumns}
+      drawerOpen={drawer === 'open'}
+      onOpenDrawer={() => setDrawer('open')}
+      isSaved={hearts.isSaved}
+      onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
+      onToggleWishlist={hearts.toggle}
+      onQuickView={(p) => openQuickView(p.id)}
+      drawerSlot={
+        facets && drawer !== 'unloaded' ? (
+          <Suspense fallback={null}>
+            <FilterDrawer
+              open={drawer === 'open'}
+              onOpenChange={(open) => setDrawer(open ? 'open' : 'closed')}
+              total={total}
+              query={query}
+              facets={facets}
+              send={send}
             />
-          ) : empty && query.q ? (
-            <StatePanel
-              title={`No results for "${query.q}"`}
-              action={
-                hasNarrowing(query) ? (
-                  <Button variant="outline" onClick={() => send({ type: 'products.clearFilters' })}>
-                    Clear Filters
-                  </Button>
-                ) : undefined
-              }
-            >
-              <p>
-                Check the spelling, try a shorter or more general word
-                {hasNarrowing(query) ? ', or clear the filters' : ''}. Or browse a category:
-              </p>
-              <ul
-                className={css({
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  gap: '3',
-                  justifyContent: 'center',
-                  listStyle: 'none',
-                })}
-              >
-                {[...(storeInfo?.categories ?? []), 'All Products'].map((category) => (
-                  <li key={category}>
-                    <Link
-                      to={category === 'All Products' ? '/products' : categoryPath(category)}
-                      className={css({
-                        color: 'terracotta.700',
-                        fontWeight: '600',
-                        textTransform: 'capitalize',
-                        textDecoration: 'underline',
-                      })}
-                    >
-                      {category}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </StatePanel>
-          ) : empty ? (
-            <StatePanel
-              title="No products found with the selected filters."
-              action={
-                <Button variant="outline" onClick={() => send({ type: 'products.clearFilters' })}>
-                  Clear Filters
-                </Button>
-              }
-            />
-          ) : (
-            <>
-              {/* The cards' names are h3s: keep the outline h1 > h2 > h3 for screen readers. */}
-              <h2 className={css({ srOnly: true })}>Product list</h2>
-              <ul className={cx(productGrid[columns])} aria-label={title}>
-                {products.map((product, index) => (
-                  <li key={product.id} className={css({ listStyle: 'none' })}>
-                    <ProductCard
-                      product={product}
-                      title={query.q ? <Highlight text={product.name} query={query.q} /> : undefined}
-                      eager={index < 3}
-                      onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
-                      saved={hearts.isSaved(product.id)}
-                      onToggleWishlist={hearts.toggle}
-                      onQuickView={(p) => openQuickView(p.id)}
-                    />
-                  </li>
-                ))}
-              </ul>
-              {pages > 1 && products.length > 0 ? (
-                <nav
-                  aria-label="Pagination"
-                  className={css({
-                    mt: '10',
-                    display: 'flex',
-                    flexDirection: 'column',
-                    alignItems: 'center',
-                    gap: '4',
-                  })}
-                >
-                  <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                    {showingRange(query.page, total, PAGE_SIZE)}
-                  </p>
-                  <Pagination
-                    page={query.page}
-                    pageSize={PAGE_SIZE}
-                    count={total}
-                    onPageChange={(page) => send({ type: 'products.page', page })}
-                  />
-                </nav>
-              ) : null}
-            </>
-          )}
-        </div>
-      </div>
-      {facets && drawer !== 'unloaded' ? (
-        <Suspense fallback={null}>
-          <FilterDrawer
-            open={drawer === 'open'}
-            onOpenChange={(open) => setDrawer(open ? 'open' : 'closed')}
-            total={total}
-            query={query}
-            facets={facets}
-            send={send}
-          />
-        </Suspense>
-      ) : null}
-    </Page>
+          </Suspense>
+        ) : null
+      }
+    />
   );
 }

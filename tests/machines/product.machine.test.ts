@@ -1,7 +1,15 @@
 import { expect } from 'vitest';
 import type { DisplayProduct } from '../../machines/catalogue.model';
 import { modelNamed } from './support/models';
-import { answered, answerOf, before, describeModel, failed, type StepView } from './support/suite';
+import {
+  answered,
+  answerOf,
+  before,
+  describeModel,
+  failed,
+  firstAnswerOf,
+  type StepView,
+} from './support/suite';
 
 type Choice = { selectedSize: string | null; selectedColor: string | null; quantity: number };
 
@@ -13,7 +21,9 @@ function choiceAfter(step: StepView): Choice {
     quantity: before(step, (c) => c.quantity as number, 1),
   };
   const e = step.event as { type: string; size?: string; color?: string; quantity?: number };
-  const product = answerOf<DisplayProduct | null>(step, 'fetchProduct');
+  // The fetched product, or the one the page arrived with (the server rendered it).
+  const product =
+    answerOf<DisplayProduct | null>(step, 'fetchProduct') ?? firstAnswerOf<DisplayProduct>(step);
   // A product sold in 'One Size' only has it chosen already.
   if (product) return { ...prev, selectedSize: product.sizes?.join() === 'One Size' ? 'One Size' : null };
   if (e.type === 'product.selectSize') return { ...prev, selectedSize: e.size ?? null };
@@ -50,8 +60,10 @@ describeModel(
     shows: (step) => {
       const { to } = step;
       const answer = answerOf<DisplayProduct | null>(step, 'fetchProduct');
+      // A page the server rendered starts with its product, loaded, and asks for nothing.
+      const first = firstAnswerOf<DisplayProduct>(step);
       expect(to.context.product).toEqual(
-        answered(step, 'fetchProduct') ? answer : before(step, (c) => c.product, null),
+        answered(step, 'fetchProduct') ? answer : (first ?? before(step, (c) => c.product, null)),
       );
       // 'Product not found' when there is none, 'Failed to load product details' when the load failed.
       const error = failed(step, 'fetchProduct')
@@ -61,7 +73,7 @@ describeModel(
           : before(step, (c) => c.error, null);
       expect(to.context.error).toBe(error);
       expect(to.context).toMatchObject(choiceAfter(step));
-      expect(to.hasTag('loading')).toBe(step.event.type === 'xstate.init');
+      expect(to.hasTag('loading')).toBe(step.event.type === 'xstate.init' && first === null);
     },
     sends: { fetchProduct: () => ({ id: 'p-kurta' }) },
   },

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { productsListMachine } from '../../machines/products-list.machine';
 import { modelNamed } from './support/models';
-import { answered, answerOf, before, describeModel, failed, type StepView } from './support/suite';
+import {
+  answered,
+  answerOf,
+  before,
+  describeModel,
+  failed,
+  firstAnswerOf,
+  type StepView,
+} from './support/suite';
 
 type Query = {
   category?: string;
@@ -46,9 +54,24 @@ const tidy = (query: Query): Query =>
     ),
   ) as Query;
 
+/** The query the case starts with: its input without the page's first answer. */
+function startQuery(step: StepView): Query {
+  const { first: _first, ...query } = (step.input ?? {}) as Query & { first?: Page };
+  return query;
+}
+
+/** The first answer the page arrived with, when the machine shows it (not a page past the last). */
+function shownFirst(step: StepView): Page | null {
+  const first = firstAnswerOf<Page>(step);
+  if (!first) return null;
+  const last = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
+  const pastLast = first.products.length === 0 && first.total > 0 && startQuery(step).page > last;
+  return pastLast ? null : first;
+}
+
 /** The query the URL and the filter show after the step. */
 function queryAfter(step: StepView): Query {
-  const q = before(step, (c) => c.query as Query, { category: 'men', page: 1 });
+  const q = before(step, (c) => c.query as Query, startQuery(step));
   const e = step.event as {
     type: string;
     parentCategory?: string;
@@ -145,8 +168,11 @@ describeModel(
       expect(to.context.query).toEqual(query);
       // The grid shows the page answered (or nothing after a failure) until the next answer; the
       // answer that moves to the last page keeps the grid as it was while that page loads.
-      const page = answerOf<Page>(step, 'fetchProducts');
-      const moved = page !== undefined && query.page !== before(step, (c) => (c.query as Query).page, 1);
+      // A page the server rendered starts with its answer, as if it had just arrived.
+      const first = shownFirst(step);
+      const page = answerOf<Page>(step, 'fetchProducts') ?? first ?? undefined;
+      const moved =
+        page !== undefined && query.page !== before(step, (c) => (c.query as Query).page, query.page);
       // The facet counts come with the page (none when the answer had none, or after a failure).
       const shown =
         page && !moved
@@ -169,7 +195,7 @@ describeModel(
           : before(step, (c) => c.parentCategories, []);
       expect(to.context.parentCategories).toEqual(options);
       const reloads =
-        step.event.type === 'xstate.init' ||
+        (step.event.type === 'xstate.init' && first === null) ||
         step.event.type === 'products.retry' ||
         moved ||
         !sameQuery(

@@ -12,7 +12,30 @@ const TABLE = [
     api: ['/api/v1/products?filter=featured&limit=4'],
   },
   { path: '^/products/?$', files: ['assets/products.js'], images: [], api: ['/api/v1/products?page=1'] },
+  {
+    path: '^/product/([^/]+)/?$',
+    files: ['assets/product.js'],
+    images: [],
+    api: ['/api/v1/products/$1', '/api/v1/reviews/$1'],
+    first: true,
+  },
 ];
+
+/**
+ * Runs the boot script on a product page the server rendered (its first screen in the frame's <main>
+ * and, with `answer`, the API answer as the first-answer block); returns the page's first image.
+ */
+function bootRendered(path: string, answer: boolean): HTMLImageElement {
+  window.history.replaceState(null, '', path);
+  document.head.innerHTML = '';
+  document.body.innerHTML = `<div id="root"><div data-shell=""><header><img src="/logo.svg" alt=""></header><main><img src="/images/p1.svg" alt=""></main></div></div>${
+    answer ? '<script type="application/json" id="first-answer">{}</script>' : ''
+  }`;
+  const image = document.querySelector('main img') as HTMLImageElement;
+  Object.defineProperty(image, 'complete', { configurable: true, value: false });
+  new Function(bootScript('/', ENTRY, TABLE, MODULES))();
+  return image;
+}
 
 /** Runs the boot script on `path` over a prerendered frame holding the hero; returns the hero image. */
 function boot(path: string): HTMLImageElement {
@@ -110,6 +133,28 @@ describe('the boot script', () => {
 
   it('starts the app after the first frame on a page whose LCP the app renders', () => {
     boot('/products');
+    vi.advanceTimersByTime(50);
+    expect(entryStarted()).toBe(true);
+  });
+
+  it('on a page the server rendered, waits for its first image and does not ask again for the answer it carries', () => {
+    const image = bootRendered('/product/p1', true);
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    vi.advanceTimersByTime(100);
+    expect(entryStarted()).toBe(false);
+    expect(preloads('preload')).toEqual([]);
+    image.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(50);
+    expect(entryStarted()).toBe(true);
+    expect(preloads('modulepreload')).toEqual([...MODULES, '/assets/product.js']);
+    // The product's answer is in the page; the route's other reads are still preloaded.
+    expect(preloads('preload')).toEqual(['/api/v1/reviews/p1']);
+  });
+
+  it('on such a route without a rendered screen (no answer in the page), starts at once and preloads every answer', () => {
+    bootRendered('/product/p1', false);
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(preloads('preload')).toEqual(['/api/v1/products/p1', '/api/v1/reviews/p1']);
     vi.advanceTimersByTime(50);
     expect(entryStarted()).toBe(true);
   });

@@ -116,7 +116,10 @@ describe('prerendered shell', () => {
     const html = '<body>\n    <div id="root"></div>\n  </body>';
     const store = { storeName: 'A</script><script>alert(1)</script>' } as never;
     const out = injectShell(html, '<header>frame</header>', store);
-    expect(out).toContain('<div id="root"><div data-shell=""><header>frame</header></div></div>');
+    // Between markers, where the server puts a page's own first screen (server/page-head.ts).
+    expect(out).toContain(
+      '<div id="root"><div data-shell=""><!--frame--><header>frame</header><!--/frame--></div></div>',
+    );
     expect(out.match(/<\/script>/g)).toHaveLength(1);
     expect(out).toContain('\\u003c/script>');
     expect(() => injectShell('<div id="app"></div>', '', store)).toThrow(/no empty <div id="root">/);

@@ -11,6 +11,7 @@ import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
 import { openDatabase, withDefaultUser } from '../../server/db/client';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
 import type { PaymentGateway } from '../../server/payments/provider';
+import type { FirstScreenRenderer } from '../../shared/first-screen';
 import type { components } from '../../src/api/schema';
 
 type Order = components['schemas']['Order'];
@@ -109,6 +110,8 @@ export async function createTestApp(
     gateways?: readonly PaymentGateway[];
     /** A Redis to share the limits in (server/window-counter.ts). */
     redis?: Redis;
+    /** Renders /products and /product/{id} first screens (src/app/first-screen.tsx). */
+    firstScreen?: FirstScreenRenderer;
   } = {},
 ): Promise<TestApp> {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -133,6 +136,7 @@ export async function createTestApp(
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
     ...(options.gateways ? { gateways: options.gateways } : {}),
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.firstScreen ? { firstScreen: options.firstScreen } : {}),
   });
   await app.ready();
   const ctx: AppContext = { db: database.db, config, store, log: app.log };

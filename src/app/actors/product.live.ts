@@ -1,9 +1,17 @@
 import { fromPromise } from 'xstate';
-import { toDisplayProduct } from '../../../machines/catalogue.model';
+import { type DisplayProduct, toDisplayProduct } from '../../../machines/catalogue.model';
 import { RequestError } from '../../../machines/errors';
 import { productMachine } from '../../../machines/product.machine';
+import { firstAnswer } from './first-answer';
 import type { LiveDeps } from './live-deps';
 import { call } from './request';
+
+/** The product the server rendered this /product/{id} page with, when `id` is that page's. */
+export function firstProduct(id: string): DisplayProduct | null {
+  const first = firstAnswer();
+  if (first?.route !== 'product' || first.id.toLowerCase() !== id.toLowerCase()) return null;
+  return toDisplayProduct(first.answer);
+}
 
 export function provideProductMachine({ client }: LiveDeps) {
   return productMachine.provide({

@@ -1,10 +1,19 @@
 import { fromPromise } from 'xstate';
 import {
   PARENT_CATEGORY_LOOKUP_LIMIT,
+  type ProductsQuery,
   parentCategoryOptions,
+  parseProductsQuery,
+  sameProductsQuery,
   toDisplayProduct,
 } from '../../../machines/catalogue.model';
-import { type FetchProductsInput, productsListMachine } from '../../../machines/products-list.machine';
+import {
+  type FetchProductsInput,
+  type ProductsPage,
+  productsListMachine,
+} from '../../../machines/products-list.machine';
+import type { components } from '../../api/schema';
+import { firstAnswer } from './first-answer';
 import { type LiveDeps, logErrorAs } from './live-deps';
 import { call } from './request';
 
@@ -25,6 +34,22 @@ const productQuery = (input: FetchProductsInput) => ({
   ...(input.onSale ? { onSale: true } : {}),
 });
 
+type ProductList = components['schemas']['ProductPage'];
+
+/** A GET /products answer as the list shows it. */
+export function toProductsPage(body: ProductList): ProductsPage {
+  const products = (body.data ?? []).map(toDisplayProduct);
+  const total = body.pagination?.total ?? body.count ?? products.length;
+  return body.facets ? { products, total, facets: body.facets } : { products, total };
+}
+
+/** The answer the server rendered this /products page with, when `query` is that page's query. */
+export function firstProductsPage(query: ProductsQuery): ProductsPage | null {
+  const first = firstAnswer();
+  if (first?.route !== 'products' || !sameProductsQuery(parseProductsQuery(first.search), query)) return null;
+  return toProductsPage(first.answer);
+}
+
 export function provideProductsListMachine(deps: LiveDeps) {
   const { client } = deps;
   return productsListMachine.provide({
@@ -34,9 +59,7 @@ export function provideProductsListMachine(deps: LiveDeps) {
           client.GET('/products', { params: { query: productQuery(input) } }),
           'Failed to load products. Please try again.',
         );
-        const products = (body.data ?? []).map(toDisplayProduct);
-        const total = body.pagination?.total ?? body.count ?? products.length;
-        return body.facets ? { products, total, facets: body.facets } : { products, total };
+        return toProductsPage(body);
       }),
       fetchParentCategories: fromPromise(async ({ input }: { input: { category?: string } }) => {
         const query = {

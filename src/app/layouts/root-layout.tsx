@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DeferredToaster } from '../../components/ui/deferred-toaster';
+import { dropFirstAnswer } from '../actors/first-answer';
 import { QUICK_VIEW_PARAM } from '../quick-view-host';
 
 /**
@@ -24,10 +25,23 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * The answer the server rendered the first page with (src/app/actors/first-answer.ts) is that page's
+ * only: once the shopper navigates, every screen asks the API again.
+ */
+function FirstAnswerScope() {
+  const { key } = useLocation();
+  useEffect(() => {
+    if (key !== 'default') dropFirstAnswer();
+  }, [key]);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <FirstAnswerScope />
       <Outlet />
       <DeferredToaster />
     </>

@@ -156,6 +156,8 @@ export type StepView = {
   started: { actor: string; input: unknown }[];
   /** The model case the path belongs to (e.g. payment 'without an order id'). */
   caseTitle: string;
+  /** That case's input (what the actor was created with). */
+  input: unknown;
 };
 
 /** Lets all pending promise callbacks (fake actor results, relayed done events) run. */
@@ -261,6 +263,7 @@ export async function replayPath(
       emitted,
       started: fakes.started.splice(0),
       caseTitle: path.caseTitle,
+      input: path.input,
     };
     emitted = [];
   };

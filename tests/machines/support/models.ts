@@ -116,7 +116,19 @@ const productsListModel: MachineModel = {
   name: 'products-list',
   machine: productsListMachine,
   // Its simple paths run into the millions (query × products × options); shortest + every edge only.
-  cases: [{ title: 'men, page 1', input: { category: 'men', page: 1 } }],
+  cases: [
+    { title: 'men, page 1', input: { category: 'men', page: 1 } },
+    // The server rendered the page and embedded its answer (src/app/actors/first-answer.ts).
+    { title: 'men, page 1, with its answer', input: { category: 'men', page: 1, first: productsPage } },
+    {
+      title: 'a search with its empty answer',
+      input: { q: 'zari', page: 1, first: { products: [], total: 0, facets: productsFacets } },
+    },
+    {
+      title: 'page 9 of 5 products, with its empty answer',
+      input: { category: 'men', page: 9, first: { products: [], total: 5 } },
+    },
+  ],
   // The shopper acts only once both regions have settled, which keeps the graph small; the transitions
   // are the same whichever list state they leave from.
   events: (snapshot) => [
@@ -217,6 +229,8 @@ const productModel: MachineModel = {
   cases: [
     { title: 'product page', input: { id: kurta.id } },
     { title: 'quick view', input: { id: kurta.id, inDialog: true } },
+    // The server rendered the page and embedded the product (src/app/actors/first-answer.ts).
+    { title: 'product page with its product', input: { id: kurta.id, first: kurta } },
   ],
   events: () => [
     done('fetchProduct', kurta, 'the kurta (sizes S, M)'),

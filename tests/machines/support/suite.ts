@@ -105,6 +105,12 @@ export function failed(step: StepView, actor: string): boolean {
 }
 
 /** The context field before the step (the initial one when the step starts the actor). */
+/** The `first` answer the case's input carries (a page the server rendered), read at the actor's start. */
+export function firstAnswerOf<T>(step: StepView): T | null {
+  if (step.event.type !== 'xstate.init') return null;
+  return ((step.input as { first?: T } | undefined)?.first ?? null) as T | null;
+}
+
 export function before<T>(step: StepView, read: (context: Record<string, unknown>) => T, initial: T): T {
   return step.from ? read(step.from.context) : initial;
 }

@@ -1,0 +1,32 @@
+import type { components } from '../src/api/schema';
+
+/**
+ * The first screen of /products and /product/{id}, rendered on the server. The server (server/page-head.ts)
+ * puts the markup a renderer returns into the page's prerendered frame and embeds the API answer it was
+ * rendered from as a JSON data block; the client's machines start from that answer
+ * (src/app/actors/first-answer.ts), so React's first render is the page already on the screen. The
+ * renderer is the client's own views (src/app/first-screen.tsx), built for Node by `npm run build`
+ * into dist/.ssr/ and loaded by the server from there, so server/ never imports src/.
+ */
+
+/** The id of the JSON block that carries the answer. */
+export const FIRST_ANSWER_ID = 'first-answer';
+
+/** The answer a page was rendered from, as the JSON block carries it. */
+export type FirstAnswer =
+  /** GET /products/{id}, for /product/{id}. */
+  | { route: 'product'; id: string; answer: components['schemas']['Product'] }
+  /** GET /products?page=…&limit=12&facets=true and the page's filters, for /products?{search}. */
+  | { route: 'products'; search: string; answer: components['schemas']['ProductPage'] };
+
+export type FirstScreenInput = FirstAnswer & {
+  /** The page's path and query, as the browser asked for it (the header marks its link as current). */
+  url: string;
+  store: components['schemas']['StoreInfo'] | null;
+};
+
+/** The storefront frame with the page's first screen in it: the markup that goes inside #root. */
+export type FirstScreenRenderer = (input: FirstScreenInput) => string;
+
+/** Where `npm run build` writes the renderer, relative to dist/ (dot folders are not served). */
+export const FIRST_SCREEN_MODULE = '.ssr/first-screen.js';
