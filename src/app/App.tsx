@@ -21,7 +21,7 @@ export function routerReady(): Promise<void> {
 
 /**
  * Composition root: the app actor at the root, the router below it — React Router in declarative mode
- * (its data router would add ≈ 13.7 KB brotli to the home page, for loaders and actions we do not use).
+ * (its data router would add ≈ 13.5 KB brotli to the home page, for loaders and actions we do not use).
  */
 export function App() {
   return (
