@@ -22,6 +22,10 @@ const option = (name: string, fallback: string) => {
 const RUNS = Number(option('runs', '3'));
 const PORT = Number(option('port', '8131'));
 const JSON_OUT = option('json', '');
+/** `--reports DIR` keeps each run's whole Lighthouse report (DIR/<page>-<n>.json) for a closer look. */
+const REPORTS = option('reports', '');
+/** `--only /products` audits that page alone (a prefix of the path). */
+const ONLY = option('only', '');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
@@ -98,6 +102,10 @@ async function audit(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (REPORTS) {
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+    writeFileSync(join(REPORTS, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -179,7 +187,7 @@ async function main() {
     };
     const productId = list.data?.[0]?.id;
     if (!productId) throw new Error('the catalogue is empty: no product page to audit');
-    const pages = ['/', '/products', `/product/${productId}`];
+    const pages = ['/', '/products', `/product/${productId}`].filter((page) => page.startsWith(ONLY));
     chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       chromeFlags: [
