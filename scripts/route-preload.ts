@@ -109,13 +109,13 @@ export function bootScript(
   return `(function(){var t=${JSON.stringify(table)},b=${JSON.stringify(base)},d=document,p=location.pathname,h=d.head,q=[],A=[],r=null;
 if(${AUTH_PATHS}.test(p))d.documentElement.setAttribute('data-layout','auth');
 if(p==='/')d.documentElement.setAttribute('data-page','home');
-function l(r,u,a,c){var e=d.createElement('link');e.rel=r;e.href=u;if(a)e.as=a;if(c!=null)e.crossOrigin=c;if(a==='image')e.setAttribute('fetchpriority','high');if(r==='modulepreload')e.setAttribute('fetchpriority','low');h.appendChild(e);}
+function l(r,u,a,c,to){var e=d.createElement('link');e.rel=r;e.href=u;if(a)e.as=a;if(c!=null)e.crossOrigin=c;if(a==='image')e.setAttribute('fetchpriority','high');if(r==='modulepreload')e.setAttribute('fetchpriority','low');(to||h).appendChild(e);}
 var e=${JSON.stringify(modules)};for(var x=0;x<e.length;x++)q.push(['modulepreload',e[x],null,'']);
 for(var i=0;i<t.length;i++){var m=new RegExp(t[i].path).exec(p);if(!m)continue;r=t[i];
 for(var j=0;j<r.images.length;j++)l('preload',r.images[j],'image');
 if(!location.search)for(var k=0;k<r.api.length;k++)A.push([r.api[k].replace('$1',m[1]||''),k===0&&r.first]);
 for(var n=0;n<r.files.length;n++)q.push(['modulepreload',b+r.files[n],null,'']);break;}
-function f(){var a=d.getElementById('${FIRST_ANSWER_ID}');for(var y=0;y<A.length;y++)if(!(a&&A[y][1]))l('preload',A[y][0],'fetch','use-credentials');for(y=0;y<q.length;y++)l(q[y][0],q[y][1],q[y][2],q[y][3]);q=[];A=[];}
+function f(){var a=d.getElementById('${FIRST_ANSWER_ID}'),F=d.createDocumentFragment();for(var y=0;y<A.length;y++)if(!(a&&A[y][1]))l('preload',A[y][0],'fetch','use-credentials',F);for(y=0;y<q.length;y++)l(q[y][0],q[y][1],q[y][2],q[y][3],F);h.appendChild(F);q=[];A=[];}
 var s=d.createElement('script'),go=function(){d.removeEventListener('pointerdown',go,true);d.removeEventListener('keydown',go,true);f();if(!s.parentNode)h.appendChild(s);};s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};
 function start(){requestAnimationFrame(function(){setTimeout(go,0);});}
 var w=r?r.images[0]:null;

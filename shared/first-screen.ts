@@ -1,5 +1,3 @@
-import type { components } from '../src/api/schema';
-
 /**
  * The first screen of /products and /product/{id}, rendered on the server. The server (server/page-head.ts)
  * puts the markup a renderer returns into the page's prerendered frame and embeds the API answer it was
@@ -14,15 +12,16 @@ export const FIRST_ANSWER_ID = 'first-answer';
 
 /** The answer a page was rendered from, as the JSON block carries it. */
 export type FirstAnswer =
-  /** GET /products/{id}, for /product/{id}. */
-  | { route: 'product'; id: string; answer: components['schemas']['Product'] }
-  /** GET /products?page=…&limit=12&facets=true and the page's filters, for /products?{search}. */
-  | { route: 'products'; search: string; answer: components['schemas']['ProductPage'] };
+  /** GET /products/{id} (the contract's Product), for /product/{id}. */
+  | { route: 'product'; id: string; answer: unknown }
+  /** GET /products?page=…&limit=12&facets=true and the page's filters (a ProductPage), for /products?{search}. */
+  | { route: 'products'; search: string; answer: unknown };
 
 export type FirstScreenInput = FirstAnswer & {
   /** The page's path and query, as the browser asked for it (the header marks its link as current). */
   url: string;
-  store: components['schemas']['StoreInfo'] | null;
+  /** The store information the page is served with (the contract's StoreInfo). */
+  store: unknown;
 };
 
 /** The storefront frame with the page's first screen in it: the markup that goes inside #root. */

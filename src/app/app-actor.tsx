@@ -216,8 +216,12 @@ export function usePageActor<K extends keyof PageMachines>(
 export function useCardWishlist() {
   const wishlist = useWishlistRef();
   const ids = useWishlistIds();
-  return {
-    isSaved: (id: string) => ids.includes(id),
-    toggle: (product: { id: string }) => wishlist.send({ type: 'wishlist.toggle', id: product.id }),
-  };
+  // Stable while the saved ids are: a grid of memoised cards re-renders only when the hearts change.
+  return useMemo(
+    () => ({
+      isSaved: (id: string) => ids.includes(id),
+      toggle: (product: { id: string }) => wishlist.send({ type: 'wishlist.toggle', id: product.id }),
+    }),
+    [ids, wishlist],
+  );
 }

@@ -13,6 +13,7 @@ import { productMachine } from '../../machines/product.machine';
 import { productsListMachine } from '../../machines/products-list.machine';
 import type { StoreInfo } from '../../machines/store-info.machine';
 import type { FirstScreenInput, FirstScreenRenderer } from '../../shared/first-screen';
+import type { components } from '../api/schema';
 import { ProductView } from '../routes/product/product-view';
 import { ProductsView } from '../routes/products/products-view';
 import { toProductsPage } from './actors/products-list.live';
@@ -22,7 +23,7 @@ const ignore = () => {};
 
 function pageOf(input: FirstScreenInput) {
   if (input.route === 'product') {
-    const first = toDisplayProduct(input.answer);
+    const first = toDisplayProduct(input.answer as components['schemas']['Product']);
     // Created, not started: its first state, with the product, and nothing asked of the API.
     const state = createActor(productMachine, { input: { id: input.id, first } }).getSnapshot();
     return (
@@ -31,7 +32,7 @@ function pageOf(input: FirstScreenInput) {
   }
   const query = parseProductsQuery(input.search);
   const state = createActor(productsListMachine, {
-    input: { ...query, first: toProductsPage(input.answer) },
+    input: { ...query, first: toProductsPage(input.answer as components['schemas']['ProductPage']) },
   }).getSnapshot();
   return (
     <ProductsView

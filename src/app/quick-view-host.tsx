@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /** `?quick=<product id>`: the product shown in the Quick View dialog over the current page. */
@@ -22,9 +22,12 @@ export function QuickViewHost() {
 export function useOpenQuickView() {
   const navigate = useNavigate();
   const { search } = useLocation();
-  return (id: string) => {
-    const params = new URLSearchParams(search);
-    params.set(QUICK_VIEW_PARAM, id);
-    navigate({ search: `?${params}` });
-  };
+  return useCallback(
+    (id: string) => {
+      const params = new URLSearchParams(search);
+      params.set(QUICK_VIEW_PARAM, id);
+      navigate({ search: `?${params}` });
+    },
+    [navigate, search],
+  );
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { cardCartLine, parseProductsQuery } from '../../machines/catalogue.model';
+import { cardCartLine, type DisplayProduct, parseProductsQuery } from '../../machines/catalogue.model';
 import { listPageTitle } from '../../shared/page-titles';
 import { firstProductsPage, provideProductsListMachine } from '../app/actors/products-list.live';
 import { useCardWishlist, useCartRef, usePageActor, useStoreInfo } from '../app/app-actor';
@@ -40,6 +40,13 @@ export default function ProductsPage() {
     send({ type: 'products.sync', ...urlQuery });
   }, [send, urlQuery]);
 
+  // Stable handlers, so the memoised grid skips the renders that do not change its cards.
+  const addToCart = useCallback(
+    (product: DisplayProduct) => cart.send({ type: 'cart.add', ...cardCartLine(product) }),
+    [cart],
+  );
+  const quickView = useCallback((product: DisplayProduct) => openQuickView(product.id), [openQuickView]);
+
   const { query, total, facets } = state.context;
   // The tab names the query the machine holds, as the server's HTML for this address does.
   useDocumentTitle(
@@ -56,9 +63,9 @@ export default function ProductsPage() {
       drawerOpen={drawer === 'open'}
       onOpenDrawer={() => setDrawer('open')}
       isSaved={hearts.isSaved}
-      onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
+      onAddToCart={addToCart}
       onToggleWishlist={hearts.toggle}
-      onQuickView={(p) => openQuickView(p.id)}
+      onQuickView={quickView}
       drawerSlot={
         facets && drawer !== 'unloaded' ? (
           <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ApiProduct,
+  byName,
   cardCartLine,
   isOnSale,
   paginationWindow,
@@ -142,6 +143,24 @@ describe('sizeLabel and specifications', () => {
     const rows = specifications({ attributes });
     expect(rows).toHaveLength(10);
     expect(rows.some((a) => a.key.includes('Phone'))).toBe(false);
+  });
+});
+
+describe('byName', () => {
+  it('orders type names as localeCompare does, without loading collation data', () => {
+    const names = [
+      'Tee',
+      'kurta',
+      'Kurta',
+      'T-Shirt',
+      'Nehru Jacket',
+      'nehru',
+      'Dupatta',
+      'Saree',
+      'Co-ord Set',
+      'co-ord set',
+    ];
+    expect([...names].sort(byName)).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 });
 

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { type DisplayProduct, toDisplayProduct } from '../../../machines/catalogue.model';
 import { RequestError } from '../../../machines/errors';
 import { productMachine } from '../../../machines/product.machine';
+import type { components } from '../../api/schema';
 import { firstAnswer } from './first-answer';
 import type { LiveDeps } from './live-deps';
 import { call } from './request';
@@ -10,7 +11,8 @@ import { call } from './request';
 export function firstProduct(id: string): DisplayProduct | null {
   const first = firstAnswer();
   if (first?.route !== 'product' || first.id.toLowerCase() !== id.toLowerCase()) return null;
-  return toDisplayProduct(first.answer);
+  // The server wrote it from GET /products/{id}'s own answer (server/page-head.ts).
+  return toDisplayProduct(first.answer as components['schemas']['Product']);
 }
 
 export function provideProductMachine({ client }: LiveDeps) {

@@ -47,7 +47,7 @@ export function toProductsPage(body: ProductList): ProductsPage {
 export function firstProductsPage(query: ProductsQuery): ProductsPage | null {
   const first = firstAnswer();
   if (first?.route !== 'products' || !sameProductsQuery(parseProductsQuery(first.search), query)) return null;
-  return toProductsPage(first.answer);
+  return toProductsPage(first.answer as ProductList);
 }
 
 export function provideProductsListMachine(deps: LiveDeps) {

@@ -4,7 +4,7 @@ import { input } from 'styled-system/recipes';
 import type { ProductsQuery } from '../../../machines/catalogue.model';
 import type { Facets, ProductsListEvent } from '../../../machines/products-list.machine';
 import { Button } from '../../components/ui/button';
-import { Checkbox } from '../../components/ui/checkbox';
+import { PlainCheckbox } from '../../components/ui/plain-checkbox';
 import { Skeleton } from '../../components/ui/skeleton';
 
 type FilterPanelProps = {
@@ -48,7 +48,7 @@ export function FilterPanel({ query, facets, send }: FilterPanelProps) {
         {values.map(({ value, count: n }) => {
           const checked = picked.includes(value);
           return (
-            <Checkbox
+            <PlainCheckbox
               key={value}
               checked={checked}
               onCheckedChange={() => send({ type: 'products.toggle', filter, value })}
@@ -102,7 +102,7 @@ export function FilterPanel({ query, facets, send }: FilterPanelProps) {
       </form>
       <fieldset className={group}>
         <legend className={css({ srOnly: true })}>Offers</legend>
-        <Checkbox
+        <PlainCheckbox
           checked={Boolean(query.onSale)}
           disabled={facets.onSale === 0 && !query.onSale}
           onCheckedChange={(checked) => send({ type: 'products.onSale', onSale: checked })}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import type { SnapshotFrom } from 'xstate';
@@ -52,6 +52,44 @@ const toggleButton = css({
   _hover: { bg: 'bg.muted' },
   '&[aria-pressed=true]': { bg: 'secondary.default', color: 'white' },
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+});
+
+type ProductGridProps = Pick<
+  ProductsViewProps,
+  'columns' | 'isSaved' | 'onAddToCart' | 'onToggleWishlist' | 'onQuickView'
+> & { products: DisplayProduct[]; q: string | undefined; label: string };
+
+/**
+ * The page's cards. Memoised: the list's other changes (the type options arriving, a drawer opening)
+ * re-render the page around it, not twelve cards, which on a slow phone is most of a render's time.
+ */
+const ProductGrid = memo(function ProductGrid({
+  products,
+  q,
+  columns,
+  label,
+  isSaved,
+  onAddToCart,
+  onToggleWishlist,
+  onQuickView,
+}: ProductGridProps) {
+  return (
+    <ul className={cx(productGrid[columns])} aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product.id} className={css({ listStyle: 'none' })}>
+          <ProductCard
+            product={product}
+            title={q ? <Highlight text={product.name} query={q} /> : undefined}
+            eager={index < 3}
+            onAddToCart={onAddToCart}
+            saved={isSaved(product.id)}
+            onToggleWishlist={onToggleWishlist}
+            onQuickView={onQuickView}
+          />
+        </li>
+      ))}
+    </ul>
+  );
 });
 
 export type ProductsViewProps = {
@@ -282,21 +320,16 @@ export function ProductsView({
             <>
               {/* The cards' names are h3s: keep the outline h1 > h2 > h3 for screen readers. */}
               <h2 className={css({ srOnly: true })}>Product list</h2>
-              <ul className={cx(productGrid[columns])} aria-label={title}>
-                {products.map((product, index) => (
-                  <li key={product.id} className={css({ listStyle: 'none' })}>
-                    <ProductCard
-                      product={product}
-                      title={query.q ? <Highlight text={product.name} query={query.q} /> : undefined}
-                      eager={index < 3}
-                      onAddToCart={onAddToCart}
-                      saved={isSaved(product.id)}
-                      onToggleWishlist={onToggleWishlist}
-                      onQuickView={onQuickView}
-                    />
-                  </li>
-                ))}
-              </ul>
+              <ProductGrid
+                products={products}
+                q={query.q}
+                columns={columns}
+                label={title}
+                isSaved={isSaved}
+                onAddToCart={onAddToCart}
+                onToggleWishlist={onToggleWishlist}
+                onQuickView={onQuickView}
+              />
               {pages > 1 && products.length > 0 ? (
                 <nav
                   aria-label="Pagination"
