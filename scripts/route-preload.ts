@@ -8,6 +8,8 @@
  *    for the route's chunk and its static imports, `<link rel=preload as=image>` for its LCP image and
  *    `<link rel=preload as=fetch>` for the API answers its machines ask for first, so all of it
  *    downloads alongside the entry instead of after it has run;
+ *  - keeps the taps on the frame's controls (they do nothing before the app runs) for the app to
+ *    repeat on its own first render (shared/first-screen.ts FRAME_CLICKS, src/app/frame-clicks.ts);
  *  - starts the app entry (preloaded from the start) once the prerendered frame has painted, so the
  *    first paint never waits for JavaScript (scripts/prerender-shell.tsx); on a route whose LCP image
  *    the frame holds (the home page's hero; on /products and /product/{id} the first image of the
@@ -20,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
-import { FIRST_ANSWER_ID } from '../shared/first-screen';
+import { FIRST_ANSWER_ID, FRAME_CLICKS, FRAME_CONTROLS } from '../shared/first-screen';
 
 export type PreloadRoute = {
   /** Regular expression source matched against location.pathname; `$1` in `api` is its first group. */
@@ -109,6 +111,7 @@ export function bootScript(
   return `(function(){var t=${JSON.stringify(table)},b=${JSON.stringify(base)},d=document,p=location.pathname,h=d.head,q=[],A=[],r=null;
 if(${AUTH_PATHS}.test(p))d.documentElement.setAttribute('data-layout','auth');
 if(p==='/')d.documentElement.setAttribute('data-page','home');
+d.addEventListener('click',function(v){var S=d.querySelector('#root > [data-shell]'),c=v.target&&v.target.closest&&v.target.closest(${JSON.stringify(FRAME_CONTROLS)}),P=[],n=c;if(!S||!c||!S.contains(c))return;v.preventDefault();while(n&&n!==S){P.unshift([].indexOf.call(n.parentNode.children,n));n=n.parentNode;}(window[${JSON.stringify(FRAME_CLICKS)}]=window[${JSON.stringify(FRAME_CLICKS)}]||[]).push({path:P,name:c.tagName+' '+(c.getAttribute('aria-label')||c.textContent||'').trim()});},true);
 function l(r,u,a,c,to){var e=d.createElement('link');e.rel=r;e.href=u;if(a)e.as=a;if(c!=null)e.crossOrigin=c;if(a==='image')e.setAttribute('fetchpriority','high');if(r==='modulepreload')e.setAttribute('fetchpriority','low');(to||h).appendChild(e);}
 var e=${JSON.stringify(modules)};for(var x=0;x<e.length;x++)q.push(['modulepreload',e[x],null,'']);
 for(var i=0;i<t.length;i++){var m=new RegExp(t[i].path).exec(p);if(!m)continue;r=t[i];

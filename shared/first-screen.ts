@@ -29,3 +29,19 @@ export type FirstScreenRenderer = (input: FirstScreenInput) => string;
 
 /** Where `npm run build` writes the renderer, relative to dist/ (dot folders are not served). */
 export const FIRST_SCREEN_MODULE = '.ssr/first-screen.js';
+
+/**
+ * A tap on a control of the prerendered frame (a size, Add to Cart, a filter box) before the app has
+ * taken over does nothing by itself: the boot script (scripts/route-preload.ts) keeps it, as the path of
+ * element-child indices from the frame to the control and the control's name (its tag and label or
+ * text), in this window property, and the app clicks the same control of its own first render once
+ * that is on the screen (src/app/frame-clicks.ts).
+ */
+export const FRAME_CLICKS = '__statefrontFrameClicks';
+
+/** One kept tap. */
+export type FrameClick = { path: number[]; name: string };
+
+/** The controls whose taps are kept (links are left to the browser: they work as they are). */
+export const FRAME_CONTROLS =
+  'button,input,label,select,textarea,summary,[role=button],[role=radio],[role=checkbox],[role=tab]';

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { liveMachines } from './actors/root.live';
 import { AppProviders, type StartAppOptions, startApp } from './app-actor';
 import { devInspector } from './dev-inspector';
+import { replayFrameClicks } from './frame-clicks';
 import { createNavigator } from './navigator';
 import { AppRoutes, preloadScreens } from './routes';
 
@@ -24,6 +26,12 @@ export function routerReady(): Promise<void> {
  * (its data router would add ≈ 13.5 KB brotli to the home page, for loaders and actions we do not use).
  */
 export function App() {
+  // After the first commit (the frame replaced, the screen's machines started): repeat the taps the
+  // frame received meanwhile.
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (root) replayFrameClicks(root);
+  }, []);
   return (
     <AppProviders app={app} machines={liveMachines}>
       <BrowserRouter>
