@@ -30,7 +30,7 @@ export function App() {
   // frame received meanwhile.
   useEffect(() => {
     const root = document.getElementById('root');
-    if (root) replayFrameClicks(root);
+    if (root) void replayFrameClicks(root);
   }, []);
   return (
     <AppProviders app={app} machines={liveMachines}>

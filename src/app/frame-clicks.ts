@@ -24,14 +24,19 @@ const TYPED = /^(text|search|email|tel|number|password|url)$/;
  * Repeats, in the app's first render, the taps the shopper gave the prerendered frame's controls before
  * the app took over (the boot script kept them: shared/first-screen.ts FRAME_CLICKS). The app's tree
  * under #root has the frame's shape; a control is matched by place and name, or by name alone, and a
- * tap that matches nothing for certain is dropped. A text field is focused rather than clicked. The
- * queue is emptied; returns how many taps were repeated.
+ * tap that matches nothing for certain is dropped. A text field is focused rather than clicked. Each
+ * tap gets a task of its own, as a shopper's would: a size chip's choice reaches the product's machine
+ * before Add to Cart is pressed. The queue is emptied; resolves with how many taps were repeated.
  */
-export function replayFrameClicks(root: Element, win: ClickQueue = window as ClickQueue): number {
+export async function replayFrameClicks(
+  root: Element,
+  win: ClickQueue = window as ClickQueue,
+): Promise<number> {
   const queue = win[FRAME_CLICKS] ?? [];
   win[FRAME_CLICKS] = [];
   let replayed = 0;
   for (const click of queue) {
+    if (replayed > 0) await new Promise((resolve) => setTimeout(resolve, 0));
     const control = controlFor(root, click);
     if (!control) continue;
     if (

@@ -80,9 +80,14 @@ async function addToCart(page: Page, baseUrl: string, product: ApiProduct, size?
   for (const choice of [size, color]) {
     if (!choice) continue;
     // The chips are Ark radio items whose inputs are visually hidden: click the chip, check the radio.
+    const chip = new RegExp(`^${choice}$`);
+    await page.locator('[data-scope=radio-group][data-part=item]', { hasText: chip }).click();
+    // A tap on the server-rendered page before the app has taken over shows once it has (the boot
+    // script keeps it and the app repeats it): wait for the chip to be the chosen one.
     await page
-      .locator('[data-scope=radio-group][data-part=item]', { hasText: new RegExp(`^${choice}$`) })
-      .click();
+      .locator('[data-scope=radio-group][data-part=item][data-state=checked]', { hasText: chip })
+      .waitFor({ timeout: TIMEOUT })
+      .catch(() => check(false, `${choice} is not chosen`));
     check(
       await page.getByRole('radio', { name: choice, exact: true }).isChecked(),
       `${choice} is not chosen`,

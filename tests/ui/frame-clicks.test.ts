@@ -44,7 +44,7 @@ describe('taps on the prerendered frame', () => {
     ]);
   });
 
-  it('are repeated once on the same controls of the app, then forgotten', () => {
+  it('are repeated once on the same controls of the app, in order, then forgotten', async () => {
     frame();
     (document.querySelector('label') as HTMLElement).click();
     (document.querySelector('main button') as HTMLElement).click();
@@ -52,18 +52,18 @@ describe('taps on the prerendered frame', () => {
     const root = takeOver();
     const addToCart = vi.fn();
     (root.querySelector('main button') as HTMLElement).addEventListener('click', addToCart);
-    expect(replayFrameClicks(root)).toBe(3);
+    expect(await replayFrameClicks(root)).toBe(3);
     expect((root.querySelector('input[type=radio]') as HTMLInputElement).checked).toBe(true);
     expect(addToCart).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(root.querySelector('input[type=search]'));
     // The app's own controls are live: taps now are not kept, and nothing is repeated twice.
     (root.querySelector('main button') as HTMLElement).click();
     expect(queue()).toEqual([]);
-    expect(replayFrameClicks(root)).toBe(0);
+    expect(await replayFrameClicks(root)).toBe(0);
     expect(addToCart).toHaveBeenCalledTimes(2);
   });
 
-  it('find a control that moved by its name, and drop a tap whose control is not there for certain', () => {
+  it('find a control that moved by its name, and drop a tap whose control is not there for certain', async () => {
     frame();
     (document.querySelector('header button') as HTMLElement).click();
     // Signed in: the app's header has another button before the menu.
@@ -74,12 +74,12 @@ describe('taps on the prerendered frame', () => {
     const logout = vi.fn();
     (root.querySelector('[aria-label="Open menu"]') as HTMLElement).addEventListener('click', menu);
     (root.querySelector('header button') as HTMLElement).addEventListener('click', logout);
-    expect(replayFrameClicks(root)).toBe(1);
+    expect(await replayFrameClicks(root)).toBe(1);
     expect(menu).toHaveBeenCalledTimes(1);
     expect(logout).not.toHaveBeenCalled();
     (window as unknown as Record<string, FrameClick[]>)[FRAME_CLICKS] = [
       { path: [0, 0, 9], name: 'BUTTON Gone' },
     ];
-    expect(replayFrameClicks(root)).toBe(0);
+    expect(await replayFrameClicks(root)).toBe(0);
   });
 });
