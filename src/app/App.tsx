@@ -14,7 +14,17 @@ const options: StartAppOptions = { navigate };
 // `npm run dev` with ?inspect: every actor in the Stately inspector. A production build drops the whole
 // statement (not one byte on the home page) and with it the inspector package's dynamic import.
 if (import.meta.env.DEV) options.inspect = devInspector();
-const app = startApp(liveMachines, options);
+let app: ReturnType<typeof startApp> | null = null;
+
+/**
+ * Starts the app actor, once. src/main.tsx calls it in a task of its own after the modules have run, so
+ * on a slow phone evaluating the bundle, starting the machines and React's first render are three
+ * shorter tasks rather than one long one (the page stays responsive between them).
+ */
+export function startStorefront() {
+  app ??= startApp(liveMachines, options);
+  return app;
+}
 
 /** Resolves once the first screen's chunk (preloaded by the boot script) is in, or has failed to load. */
 export function routerReady(): Promise<void> {
@@ -33,7 +43,7 @@ export function App() {
     if (root) void replayFrameClicks(root);
   }, []);
   return (
-    <AppProviders app={app} machines={liveMachines}>
+    <AppProviders app={startStorefront()} machines={liveMachines}>
       <BrowserRouter>
         <NavigatorBridge />
         <AppRoutes />
