@@ -32,10 +32,11 @@ export const JS_TARGET = 90 * 1024;
  * and the search box (≈ 1.2 KB together, after the machines' descriptions were stripped from the build to
  * pay for most of them); lowered to 123.8 KB at 123.4 KB, with React Router's production build; lowered to
  * 110.3 KB at 109.9 KB when the SPA moved from React Router's data router to its declarative mode
- * (BrowserRouter + useRoutes: 13.5 KB less). What is left above the target is the runtime itself:
- * react-dom + scheduler ≈ 55 KB, React Router ≈ 12 KB, XState + @xstate/react ≈ 12 KB.
+ * (BrowserRouter + useRoutes: 13.5 KB less); 110.6 KB at 110.2 KB once the app repeats taps on the
+ * prerendered frame and starts in three tasks (0.3 KB). What is left above the target is the runtime
+ * itself: react-dom + scheduler ≈ 55 KB, React Router ≈ 12 KB, XState + @xstate/react ≈ 12 KB.
  */
-export const JS_BUDGET = 110.3 * 1024;
+export const JS_BUDGET = 110.6 * 1024;
 export const PAGE_BUDGET = 150 * 1024;
 /** The home route's module: preloaded from index.html, so it counts against the home page. */
 export const HOME_ROUTE = 'src/routes/home.page.tsx';
