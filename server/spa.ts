@@ -85,8 +85,15 @@ export async function registerSpa(
     app.get('/index.html', routeConfig, sendIndex);
     const { catalogue } = options;
     if (catalogue && indexHtml) {
-      const firstScreen =
-        options.firstScreen === undefined ? await loadFirstScreen(staticDir) : options.firstScreen;
+      let firstScreen = options.firstScreen ?? null;
+      if (options.firstScreen === undefined) {
+        try {
+          firstScreen = await loadFirstScreen(staticDir);
+        } catch (error) {
+          // A renderer that cannot load (a partial build, a missing package) costs the first screens only.
+          app.log.warn({ err: error }, 'first-screen renderer not loaded: the app renders those pages');
+        }
+      }
       const pages = new ProductPages(indexHtml, index, catalogue, options.store ?? null, firstScreen);
       const originConfig = options.origin ?? { publicUrl: null, port: 80 };
       const origin = (request: FastifyRequest) => shopOrigin(originConfig, request);

@@ -149,3 +149,45 @@ describe('a renderer that fails', () => {
     }
   }, 60_000);
 });
+
+describe('the renderer the build wrote (dist/.ssr/first-screen.js)', () => {
+  /** A build folder whose renderer module has `source`. */
+  function buildWith(source: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'statefront-ssr-build-'));
+    mkdirSync(join(dir, '.ssr'));
+    writeFileSync(join(dir, 'index.html'), INDEX);
+    writeFileSync(join(dir, '.ssr', 'first-screen.js'), source);
+    return dir;
+  }
+
+  it('is loaded from the build folder and not served as a file', async () => {
+    const dir = buildWith(
+      'export const renderFirstScreen = (input) => `<main>${input.route} from the build</main>`;',
+    );
+    const built = await createTestApp({ staticDir: dir });
+    try {
+      const [first] = (await built.app.inject({ method: 'GET', url: `${API}/products?limit=1` })).json<{
+        data: Product[];
+      }>().data;
+      const page = await built.app.inject({ method: 'GET', url: `/product/${first?.id}` });
+      expect(frameOf(page.body)).toContain('<main>product from the build</main>');
+      expect((await built.app.inject({ method: 'GET', url: '/.ssr/first-screen.js' })).statusCode).toBe(404);
+    } finally {
+      await built.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('that fails to load costs the first screens only: the server starts and serves the pages as built', async () => {
+    const dir = buildWith("throw new Error('a partial build');");
+    const built = await createTestApp({ staticDir: dir });
+    try {
+      const response = await built.app.inject({ method: 'GET', url: '/products' });
+      expect(response.statusCode).toBe(200);
+      expect(frameOf(response.body)).toContain('<header>frame</header>');
+    } finally {
+      await built.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
