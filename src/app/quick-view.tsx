@@ -3,18 +3,15 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
-import { sizeLabel } from '../../machines/catalogue.model';
 import { DEFAULT_PRODUCT_IMAGE } from '../components/fallback-image';
 import { CartIcon, CloseIcon } from '../components/icons';
 import { Price } from '../components/price';
 import { WishlistToggle } from '../components/product-card';
+import { ProductChoices } from '../components/product-choices';
 import { ProductGallery } from '../components/product-gallery';
 import { Button } from '../components/ui/button';
-import { ChipGroup } from '../components/ui/chip-group';
-import { DeferredQuantityInput } from '../components/ui/deferred-number-input';
 import { Drawer } from '../components/ui/drawer';
 import { Skeleton } from '../components/ui/skeleton';
-import { Swatch } from '../components/ui/swatch';
 import { provideProductMachine } from './actors/product.live';
 import { useIsSaved, usePageActor, useWishlistRef } from './app-actor';
 import { useEmitted } from './emitted';
@@ -133,29 +130,13 @@ export default function QuickView({ id }: { id: string }) {
                   {product.description ? (
                     <p className={css({ color: 'fg.muted', lineClamp: '3' })}>{product.description}</p>
                   ) : null}
-                  {product.sizes && product.sizes.length > 0 ? (
-                    <ChipGroup
-                      label={sizeLabel(product)}
-                      name="quick-size"
-                      options={product.sizes}
-                      value={selectedSize ?? ''}
-                      onValueChange={(size) => send({ type: 'product.selectSize', size })}
-                    />
-                  ) : null}
-                  {product.colors && product.colors.length > 0 ? (
-                    <ChipGroup
-                      label="Color"
-                      name="quick-color"
-                      options={product.colors}
-                      value={selectedColor ?? ''}
-                      onValueChange={(color) => send({ type: 'product.selectColor', color })}
-                      renderAdornment={(color) => <Swatch color={color} />}
-                    />
-                  ) : null}
-                  <DeferredQuantityInput
-                    label="Quantity"
-                    value={quantity}
-                    onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}
+                  <ProductChoices
+                    product={product}
+                    selectedSize={selectedSize}
+                    selectedColor={selectedColor}
+                    quantity={quantity}
+                    send={send}
+                    namePrefix="quick-"
                   />
                   <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
                     <Button

@@ -162,7 +162,7 @@ describe('the renderer the build wrote (dist/.ssr/first-screen.js)', () => {
 
   it('is loaded from the build folder and not served as a file', async () => {
     const dir = buildWith(
-      'export const renderFirstScreen = (input) => `<main>${input.route} from the build</main>`;',
+      "export const renderFirstScreen = (input) => '<main>' + input.route + ' from the build</main>';",
     );
     const built = await createTestApp({ staticDir: dir });
     try {

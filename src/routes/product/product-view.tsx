@@ -3,19 +3,17 @@ import { css, cx } from 'styled-system/css';
 import { badge, button, card } from 'styled-system/recipes';
 import type { SnapshotFrom } from 'xstate';
 import type { DisplayProduct } from '../../../machines/catalogue.model';
-import { sizeLabel, specifications } from '../../../machines/catalogue.model';
+import { specifications } from '../../../machines/catalogue.model';
 import type { ProductEvent, productMachine } from '../../../machines/product.machine';
 import { PLACEHOLDER_IMAGE } from '../../components/fallback-image';
 import { ArrowLeftIcon, CartIcon } from '../../components/icons';
 import { Page, StatePanel } from '../../components/layout/page';
 import { Price } from '../../components/price';
 import { WishlistToggle } from '../../components/product-card';
+import { ProductChoices } from '../../components/product-choices';
 import { ProductGallery } from '../../components/product-gallery';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { ChipGroup } from '../../components/ui/chip-group';
-import { DeferredQuantityInput } from '../../components/ui/deferred-number-input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Swatch } from '../../components/ui/swatch';
 
 function ProductSkeleton() {
   return (
@@ -159,29 +157,12 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
             <p className={css({ color: 'fg.muted', lineHeight: '1.75' })}>{product.description}</p>
           ) : null}
 
-          {product.sizes && product.sizes.length > 0 ? (
-            <ChipGroup
-              label={sizeLabel(product)}
-              name="size"
-              options={product.sizes}
-              value={selectedSize ?? ''}
-              onValueChange={(size) => send({ type: 'product.selectSize', size })}
-            />
-          ) : null}
-          {product.colors && product.colors.length > 0 ? (
-            <ChipGroup
-              label="Color"
-              name="color"
-              options={product.colors}
-              value={selectedColor ?? ''}
-              onValueChange={(color) => send({ type: 'product.selectColor', color })}
-              renderAdornment={(color) => <Swatch color={color} />}
-            />
-          ) : null}
-          <DeferredQuantityInput
-            label="Quantity"
-            value={quantity}
-            onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}
+          <ProductChoices
+            product={product}
+            selectedSize={selectedSize}
+            selectedColor={selectedColor}
+            quantity={quantity}
+            send={send}
           />
           <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
             <Button

@@ -1,0 +1,57 @@
+import { type DisplayProduct, sizeLabel } from '../../machines/catalogue.model';
+import type { ProductEvent } from '../../machines/product.machine';
+import { ChipGroup } from './ui/chip-group';
+import { DeferredQuantityInput } from './ui/deferred-number-input';
+import { Swatch } from './ui/swatch';
+
+type ProductChoicesProps = {
+  product: DisplayProduct;
+  selectedSize: string | null;
+  selectedColor: string | null;
+  quantity: number;
+  send: (event: ProductEvent) => void;
+  /** Prefixes the chip groups' field names where two pickers can share a page (Quick View: `quick-`). */
+  namePrefix?: string;
+};
+
+/**
+ * What the shopper picks before Add to Cart, from the product machine's state: the sizes and colours
+ * the product comes in (as chips) and the quantity. The product page and Quick View both show it.
+ */
+export function ProductChoices({
+  product,
+  selectedSize,
+  selectedColor,
+  quantity,
+  send,
+  namePrefix = '',
+}: ProductChoicesProps) {
+  return (
+    <>
+      {product.sizes && product.sizes.length > 0 ? (
+        <ChipGroup
+          label={sizeLabel(product)}
+          name={`${namePrefix}size`}
+          options={product.sizes}
+          value={selectedSize ?? ''}
+          onValueChange={(size) => send({ type: 'product.selectSize', size })}
+        />
+      ) : null}
+      {product.colors && product.colors.length > 0 ? (
+        <ChipGroup
+          label="Color"
+          name={`${namePrefix}color`}
+          options={product.colors}
+          value={selectedColor ?? ''}
+          onValueChange={(color) => send({ type: 'product.selectColor', color })}
+          renderAdornment={(color) => <Swatch color={color} />}
+        />
+      ) : null}
+      <DeferredQuantityInput
+        label="Quantity"
+        value={quantity}
+        onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}
+      />
+    </>
+  );
+}
