@@ -25,7 +25,8 @@ export type ProductContext = {
   app: AppRef | null;
   /**
    * The product the page arrived with: the server rendered the page's first screen from it and embedded
-   * it (src/app/actors/first-answer.ts), so the machine shows it instead of asking again. Used once.
+   * it (src/app/actors/first-answer.ts, which gives it only to the page of that id), so the machine
+   * shows it instead of asking again. Used once.
    */
   first: DisplayProduct | null;
 };
@@ -104,7 +105,7 @@ export const productMachine = setup({
     quantity: 1,
     inDialog: input.inDialog ?? false,
     app: input.app ?? null,
-    first: input.first && input.first.id.toLowerCase() === input.id.toLowerCase() ? input.first : null,
+    first: input.first ?? null,
   }),
   initial: 'opening',
   states: {
