@@ -91,6 +91,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           include: ['tests/services/**/*.test.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // `npm run test:security`: issue 22's attacks replayed against real server processes (tests/security/).
+          name: 'security',
+          environment: 'node',
+          hookTimeout: 180_000,
+          testTimeout: 120_000,
+          include: ['tests/security/**/*.test.ts'],
+        },
+      },
     ],
   },
 }));

@@ -1,0 +1,127 @@
+/**
+ * `npm run test:security`: every finding of the hostile probe (issue 22's table) replayed as an attack
+ * against real server processes, each file one row (`NN-<what>.test.ts`). `attack()` prints what was
+ * tried and what stopped it, so the run reads as a report:
+ *
+ *   [row 1] tried: POST /users/password-reset with Host: attacker.example
+ *           blocked: the mail links to http://127.0.0.1:PORT (PUBLIC_URL), never to the Host header
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, type ServerProcess, startServer, stop } from '../faults/procs';
+
+export { kill9, ROOT, type ServerProcess, startServer, startPostgres, startRedis, stop, waitFor } from '../faults/procs';
+
+/** A free loopback port, from the OS. */
+export async function freePort(): Promise<number> {
+  return await new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** A fresh temporary folder (a PGlite DATA_DIR); removed by the returned function. */
+export function tempDir(prefix = 'statefront-security-'): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export interface Shop extends ServerProcess {
+  port: number;
+  dataDir: string;
+  /** SIGTERM, wait, and remove the temp DATA_DIR (when this shop made it). */
+  close: () => Promise<void>;
+}
+
+/**
+ * A real server process (`server/index.ts` as `npm run serve` runs it, NODE_ENV=production) on a
+ * free port and a fresh PGlite folder unless `env` names DATA_DIR or DATABASE_URL. `PAYMENTS=sandbox`
+ * is set unless `env` says otherwise (production refuses to start without a payment gateway).
+ */
+export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
+  const port = await freePort();
+  const own = env.DATA_DIR || env.DATABASE_URL ? null : tempDir();
+  const dataDir = env.DATA_DIR ?? own?.path ?? '';
+  const server = await startServer(
+    {
+      PAYMENTS: 'sandbox',
+      ...(own ? { DATA_DIR: own.path } : {}),
+      ...env,
+    },
+    port,
+  ).catch((error: unknown) => {
+    own?.remove();
+    throw error;
+  });
+  return {
+    ...server,
+    port,
+    dataDir,
+    close: async () => {
+      await stop(server);
+      own?.remove();
+    },
+  };
+}
+
+/**
+ * Runs `server/index.ts` (NODE_ENV=production unless `env` says otherwise) expecting it to refuse to
+ * start: resolves with its exit code and everything it printed, or rejects if it is still running
+ * after `ms` (it started when it should not have).
+ */
+export async function startRefused(
+  env: Record<string, string>,
+  ms = 60_000,
+): Promise<{ code: number | null; output: string }> {
+  const port = await freePort();
+  const own = env.DATA_DIR || env.DATABASE_URL ? null : tempDir();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...(own ? { DATA_DIR: own.path } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  try {
+    const code = await new Promise<number | null>((done, fail) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        fail(new Error(`the server started (still running after ${ms} ms) but should have refused:\n${output}`));
+      }, ms);
+      child.once('exit', (exitCode) => {
+        clearTimeout(timer);
+        done(exitCode);
+      });
+    });
+    return { code, output };
+  } finally {
+    own?.remove();
+  }
+}
+
+/** Prints one attack of `row` and what blocked it (vitest shows the lines under the test). */
+export function attack(row: number, tried: string, blocked: string): void {
+  console.log(`[row ${row}] tried: ${tried}\n         blocked: ${blocked}`);
+}
