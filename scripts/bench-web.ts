@@ -70,6 +70,7 @@ function startServer(dataDir: string): ChildProcess {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

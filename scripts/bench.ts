@@ -291,6 +291,7 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
   const config = {
     ...loadConfig({
       ...process.env,
+      PAYMENTS: 'sandbox',
       DATA_DIR: target.dataDir ?? tmpdir(),
       DATABASE_URL: target.databaseUrl ?? '',
     }),

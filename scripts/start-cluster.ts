@@ -68,6 +68,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // A demo cluster takes sandbox payments unless the caller's env chooses PayU.
+        PAYMENTS: process.env.PAYMENTS ?? (process.env.PAYU_KEY ? 'payu' : 'sandbox'),
         ...options.env,
         HOST: '127.0.0.1',
         PORT: String(port),

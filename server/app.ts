@@ -64,6 +64,18 @@ function checkGateways(gateways: readonly PaymentGateway[], config: ServerConfig
 }
 
 /**
+ * TRUST_PROXY as Fastify takes it. A hop count n trusts the n nearest proxies (proxy-addr's rule, the one
+ * Fastify applies to a number, which its types leave out): the client is the n-th X-Forwarded-For
+ * address from the right, so anything a client prepends itself is never read.
+ */
+export function fastifyTrustProxy(
+  trustProxy: ServerConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
+/**
  * The whole app, one plugin per concern (server/plugins/), registered in the order their hooks must
  * run. It never listens: server/index.ts does, and tests call `app.inject`.
  */
@@ -75,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     // X-Forwarded-* (client IP, protocol, host) count only behind a proxy the operator named (TRUST_PROXY).
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // The JSON parser refuses prototype-pollution keys itself; these cover Fastify's other parsers.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -102,7 +114,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(requestValidationPlugin);
   // CORS answers a preflight before the other headers are set; every other answer gets them all.
-  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, gateways });
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    // Only the gateways this configuration takes payments through: PayU's origins stay out of the
+    // policy while PayU is off.
+    gateways: gateways.filter((gateway) => gateway.isEnabled(config.payments)),
+    corsOrigins: config.http.corsOrigins,
+    loopbackCors: config.http.loopbackCors,
+    hsts: config.trustProxy !== false,
+  });
   await app.register(privateCachePlugin);
   await app.register(rateLimitPlugin, { limits: config.rateLimit, ...(counter ? { counter } : {}) });
   await app.register(errorHandlerPlugin);
@@ -120,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: options.store,
     catalogue,
     origin: { publicUrl: config.publicUrl, port: config.port },
+    sandboxBanner: config.payments.sandboxBanner ?? false,
+    sourceMaps: config.http.serveSourceMaps,
     ...(options.firstScreen !== undefined ? { firstScreen: options.firstScreen } : {}),
   });
   return app;

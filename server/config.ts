@@ -48,32 +48,92 @@ export function paymentsConfigFrom(
   env: Env,
   storeUpi?: { vpa: string; payeeName: string } | null,
 ): PaymentsConfig {
+  const mode = paymentsModeFrom(env);
   const key = nonEmpty(env.PAYU_KEY);
   const salt = nonEmpty(env.PAYU_SALT);
-  const mode = env.PAYU_MODE === 'live' ? 'live' : 'test';
+  const payu =
+    mode === 'payu' && key && salt
+      ? ({ key, salt, mode: env.PAYU_MODE === 'live' ? 'live' : 'test' } as const)
+      : null;
   return {
-    provider: key && salt ? 'payu' : 'sandbox',
+    provider: payu ? 'payu' : 'sandbox',
     // A random secret per process is fine for the sandbox: its signatures only live as long as the page.
     sandboxSecret: nonEmpty(env.SANDBOX_SECRET) ?? randomBytes(32).toString('base64url'),
-    payu: key && salt ? { key, salt, mode } : null,
+    payu,
     upiVpa: nonEmpty(env.UPI_VPA) ?? storeUpi?.vpa ?? '',
     upiPayeeName: nonEmpty(env.UPI_PAYEE_NAME) ?? storeUpi?.payeeName ?? '',
+    sandboxBanner: !payu && env.NODE_ENV === 'production',
   };
 }
 
+/** The gateway new payments go to, as PAYMENTS chooses it (see paymentsModeFrom). */
+export type PaymentsMode = 'sandbox' | 'payu';
+
 /**
- * TRUST_PROXY: unset/`false`/`0` trusts no proxy (X-Forwarded-* ignored); `true`/`1` trusts any peer;
- * otherwise a comma-separated list of proxy addresses or CIDRs (e.g. `127.0.0.1,10.0.0.0/8`).
+ * PAYMENTS picks the live gateway and fails closed: `payu` needs PAYU_KEY and PAYU_SALT; `sandbox`
+ * runs the self-approving sandbox (no money moves) even with NODE_ENV=production. Unset, it is `payu`
+ * when both PayU keys are set, the sandbox outside production, and a refusal to start in production:
+ * a shop must never take orders for free because a key went missing. One PayU key without the other
+ * is always refused (a half-done configuration, whatever PAYMENTS says).
  */
-export function trustProxyFrom(raw: string | undefined): boolean | string[] {
+export function paymentsModeFrom(env: Env): PaymentsMode {
+  const key = nonEmpty(env.PAYU_KEY);
+  const salt = nonEmpty(env.PAYU_SALT);
+  if ((key === null) !== (salt === null)) {
+    const [set, unset] = key ? ['PAYU_KEY', 'PAYU_SALT'] : ['PAYU_SALT', 'PAYU_KEY'];
+    throw new Error(
+      `${set} is set but ${unset} is not: PayU needs both (the merchant key and salt from the PayU dashboard); ` +
+        `set ${unset}, or unset ${set} to run without PayU`,
+    );
+  }
+  const chosen = nonEmpty(env.PAYMENTS)?.toLowerCase() ?? null;
+  if (chosen !== null && chosen !== 'sandbox' && chosen !== 'payu')
+    throw new Error(`PAYMENTS must be "sandbox" or "payu" (got "${env.PAYMENTS}")`);
+  if (chosen === 'sandbox') return 'sandbox';
+  if (key && salt) return 'payu';
+  if (chosen === 'payu')
+    throw new Error(
+      'PAYMENTS=payu needs PAYU_KEY and PAYU_SALT (the merchant key and salt from the PayU dashboard)',
+    );
+  if (env.NODE_ENV === 'production')
+    throw new Error(
+      'NODE_ENV=production but no payment gateway is configured: set PAYU_KEY and PAYU_SALT to take payments ' +
+        'through PayU, or PAYMENTS=sandbox to run the sandbox on purpose (every payment is approved, no money moves)',
+    );
+  return 'sandbox';
+}
+
+/**
+ * TRUST_PROXY: which peers may tell us the client's address and protocol (X-Forwarded-For/-Proto/-Host).
+ * Unset/`false`/`0` trusts none. A hop count (`1`, `2`…) trusts that many proxies in front of us: the
+ * client is the address that many entries from the right of X-Forwarded-For, so addresses a client
+ * wrote itself further left are never read. `true` means one hop (the usual single nginx). Otherwise a
+ * comma-separated list of proxy addresses or CIDRs (e.g. `127.0.0.1,10.0.0.0/8`). Never "trust any
+ * peer": that let every client choose its own address, and with it its rate limits.
+ */
+export function trustProxyFrom(raw: string | undefined): false | number | string[] {
   const value = nonEmpty(raw)?.toLowerCase();
   if (!value || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1') return true;
-  return value
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error(`TRUST_PROXY hop count must be from 1 to 10 (got ${value})`);
+    return hops;
+  }
+  const entries = value
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
+  const bad = entries.find((entry) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(entry) && !PROXY_NAMES.has(entry));
+  if (bad !== undefined)
+    throw new Error(
+      `TRUST_PROXY must be a hop count (1, 2…), true (one hop), or proxy addresses/CIDRs such as 127.0.0.1,10.0.0.0/8 (got "${bad}")`,
+    );
+  return entries;
 }
+
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
  * Several processes (WORKERS > 1, or REDIS_URL, which only makes sense when limits are shared) must
@@ -139,6 +199,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     payments: paymentsConfigFrom(env),
     rateLimit,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    http: httpHardeningFrom(env),
     mail: {
       smtpUrl: nonEmpty(env.SMTP_URL),
       mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Statefront <no-reply@statefront.invalid>',
@@ -146,4 +207,25 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       resetSecret: nonEmpty(env.RESET_SECRET) ?? randomBytes(32).toString('base64url'),
     },
   };
+}
+
+/**
+ * What production hides that development shows. CORS_ORIGINS: origins (comma-separated) allowed to call
+ * the API from a browser with credentials, besides PUBLIC_URL's; outside production any loopback
+ * origin (the Vite dev server) is allowed too. Source maps stay in dist/ (an operator can still decode a
+ * stack trace or upload them to an error tracker) but are served only outside production.
+ */
+export function httpHardeningFrom(env: Env): ServerConfig['http'] {
+  const production = env.NODE_ENV === 'production';
+  const corsOrigins = (nonEmpty(env.CORS_ORIGINS) ?? '')
+    .split(',')
+    .map((part) => part.trim().replace(/\/+$/, ''))
+    .filter((part) => part !== '');
+  for (const origin of corsOrigins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin)
+      throw new Error(
+        `CORS_ORIGINS must be origins such as https://admin.example.in,http://localhost:5173 (got "${origin}")`,
+      );
+  }
+  return { corsOrigins, loopbackCors: !production, serveSourceMaps: !production };
 }

@@ -22,6 +22,8 @@ export interface PaymentsConfig {
   /** Payee VPA and name for UPI links (store config `upi`, or UPI_VPA / UPI_PAYEE_NAME). */
   upiVpa: string;
   upiPayeeName: string;
+  /** The sandbox takes payments in production (PAYMENTS=sandbox): every page says no money moves. */
+  sandboxBanner?: boolean;
 }
 
 export interface ServerConfig {
@@ -42,8 +44,12 @@ export interface ServerConfig {
    * (see server/payments/origin.ts): gateway pages and return URLs are built from it.
    */
   publicUrl: string | null;
-  /** Fastify's trustProxy (TRUST_PROXY): when X-Forwarded-* and the client IP may be read from a proxy. */
-  trustProxy: boolean | string[];
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): when X-Forwarded-* and the client IP may be read from a proxy —
+   * a hop count or proxy addresses/CIDRs (server/config.ts trustProxyFrom). `true` (trust every peer)
+   * is for tests only.
+   */
+  trustProxy: boolean | number | string[];
   /** Folder of the built SPA to serve (dist/), or null to serve the API only. */
   staticDir: string | null;
   storeConfigPath: string;
@@ -51,6 +57,15 @@ export interface ServerConfig {
   /** Per-IP limits (authMax counts failed sign-ins per IP + email); tests raise or lower them. */
   rateLimit: { authMax: number; registerMax: number; trackMax: number; globalMax: number; windowMs: number };
   logLevel: string;
+  /** What production hides (server/config.ts httpHardeningFrom). */
+  http: {
+    /** CORS_ORIGINS: browser origins besides PUBLIC_URL's that may call the API with credentials. */
+    corsOrigins: string[];
+    /** Any http://localhost / 127.0.0.1 origin may call the API (outside production only). */
+    loopbackCors: boolean;
+    /** Serve dist's *.map files (outside production only). */
+    serveSourceMaps: boolean;
+  };
   /** Account mail: SMTP_URL (nodemailer) or, without it, the in-memory outbox. */
   mail: {
     smtpUrl: string | null;

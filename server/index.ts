@@ -1,7 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig, paymentsConfigFrom } from './config';
-import type { ServerConfig } from './context';
+import type { PaymentsConfig, ServerConfig } from './context';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { loadStoreConfig } from './store-config';
@@ -20,6 +21,18 @@ function drainDelayMs(): number {
   if (!Number.isInteger(value) || value < 0 || value > 60_000)
     throw new Error(`DRAIN_DELAY_MS must be an integer from 0 to 60000 (got "${raw}")`);
   return value;
+}
+
+/** Names the gateway payments go to, so an operator sees at start whether money moves. */
+function logGateway(log: FastifyBaseLogger, payments: PaymentsConfig) {
+  if (payments.payu)
+    log.info({ gateway: 'payu', mode: payments.payu.mode }, `payments: PayU (${payments.payu.mode} mode)`);
+  else if (payments.sandboxBanner)
+    log.warn(
+      { gateway: 'sandbox' },
+      'payments: the SANDBOX (PAYMENTS=sandbox) — every payment is approved and no money moves; every page says so',
+    );
+  else log.info({ gateway: 'sandbox' }, 'payments: the sandbox — no money moves');
 }
 
 /** One server process: the whole app on the configured port (alone, or as one of the cluster's workers). */
@@ -71,6 +84,7 @@ async function serve(config: ServerConfig) {
       },
       'database ready',
     );
+    logGateway(app.log, config.payments);
     if (!config.staticDir)
       app.log.warn('dist/ not found: serving the API only (run `npm run build` for the SPA)');
     await app.listen({ port: config.port, host: config.host });

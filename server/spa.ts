@@ -25,6 +25,28 @@ export function injectServedBy(html: string): string {
   return `${html.slice(0, at)}${SERVED_BY_META}${html.slice(at)}`;
 }
 
+/** The words of the sandbox banner (spec: issue 22, row 6). */
+export const SANDBOX_BANNER_TEXT = 'Sandbox — no money moves';
+
+/**
+ * The banner every page shows when production runs the sandbox gateway (PAYMENTS=sandbox): written by
+ * the server before #root, so it is there before any script runs, on every route, and React never
+ * touches it. Theme colours through Panda's CSS variables (with system colours until the CSS loads).
+ */
+export const SANDBOX_BANNER =
+  `<div id="sandbox-banner" role="note" style="padding:6px 12px;text-align:center;font:600 14px/1.4 system-ui,sans-serif;` +
+  'background:var(--colors-amber-200,Mark);color:var(--colors-amber-950,MarkText);' +
+  `border-bottom:1px solid var(--colors-amber-400,MarkText)">${SANDBOX_BANNER_TEXT}: payments are approved without charging anyone</div>`;
+
+/** `html` with the sandbox banner as the body's first element. */
+export function injectSandboxBanner(html: string): string {
+  if (html.includes('id="sandbox-banner"')) return html;
+  const body = /<body[^>]*>/i.exec(html);
+  if (!body) return `${SANDBOX_BANNER}${html}`;
+  const at = body.index + body[0].length;
+  return `${html.slice(0, at)}\n    ${SANDBOX_BANNER}${html.slice(at)}`;
+}
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 export interface SpaOptions {
@@ -39,6 +61,10 @@ export interface SpaOptions {
    * By default the one the build wrote to dist/.ssr/; null renders none (the frame only, as before).
    */
   firstScreen?: FirstScreenRenderer | null;
+  /** Every page carries the "Sandbox — no money moves" banner (production running the sandbox). */
+  sandboxBanner?: boolean;
+  /** Serve the build's *.map files (false in production: server/config.ts httpHardeningFrom). */
+  sourceMaps?: boolean;
 }
 
 /** The build's first-screen renderer in `staticDir`, or null when this build has none. */
@@ -63,10 +89,12 @@ export async function registerSpa(
 ): Promise<void> {
   const indexPath = staticDir ? join(staticDir, 'index.html') : null;
   const builtHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
-  const indexHtml =
+  const servedHtml =
     builtHtml === null
       ? null
       : injectServedBy(options.store ? injectStoreSnapshot(builtHtml, options.store) : builtHtml);
+  const indexHtml =
+    servedHtml !== null && options.sandboxBanner ? injectSandboxBanner(servedHtml) : servedHtml;
   const index: StaticFile | null = indexHtml
     ? {
         body: new EncodedBody(Buffer.from(indexHtml), 'text/html; charset=utf-8'),
@@ -75,7 +103,7 @@ export async function registerSpa(
     : null;
 
   if (staticDir && index) {
-    const files = loadStaticFiles(staticDir);
+    const files = loadStaticFiles(staticDir, { sourceMaps: options.sourceMaps ?? true });
     // The served index.html carries the api-served-by meta, so it is never the file on disk.
     files.set('/index.html', index);
     const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendStatic(request, reply, index);

@@ -55,8 +55,13 @@ export interface StaticFile {
  * its brotli/gzip forms. The build writes `X.br` / `X.gz` next to each file (used as they are); for a
  * dist without them, eligible files are compressed here, once, at start-up. Dotfiles are skipped.
  * Keys are URL paths (`/assets/index-abc.js`); a lookup is a map read, so no path can escape the folder.
+ * Without `sourceMaps` (production), *.map files are left out: the build keeps writing them, for an
+ * operator to decode a stack trace, but the public never reads our sources.
  */
-export function loadStaticFiles(root: string): Map<string, StaticFile> {
+export function loadStaticFiles(
+  root: string,
+  { sourceMaps = true }: { sourceMaps?: boolean } = {},
+): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   const assetsDir = `${join(root, 'assets')}${sep}`;
   const walk = (dir: string) => {
@@ -71,6 +76,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
       // X.br / X.gz beside X are X's encodings, not files of their own.
       if ((path.endsWith('.br') || path.endsWith('.gz')) && existsSync(path.slice(0, -3))) continue;
       const ext = extname(entry.name).toLowerCase();
+      if (ext === '.map' && !sourceMaps) continue;
       const body = new EncodedBody(readFileSync(path), TYPES[ext] ?? 'application/octet-stream');
       if (COMPRESSIBLE.has(ext) && body.compressible) {
         // A variant older than its file (the file was rewritten after compression, as the build's

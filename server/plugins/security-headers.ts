@@ -12,8 +12,34 @@ import { appWide } from './app-wide';
 export interface SecurityHeadersOptions {
   /** PUBLIC_URL: its origin may receive the SPA's forms and call the API cross-origin. */
   publicUrl: string | null;
-  /** The registered payment gateways, whose origins the SPA's policy allows. */
+  /** The enabled payment gateways, whose origins the SPA's policy allows. */
   gateways: readonly GatewayCspSources[];
+  /** CORS_ORIGINS: more origins that may call the API with credentials. */
+  corsOrigins?: readonly string[];
+  /** Any loopback origin may too (the Vite dev server): outside production only. */
+  loopbackCors?: boolean;
+  /**
+   * Send Strict-Transport-Security on answers to requests that came over https. Only behind a trusted
+   * proxy (TRUST_PROXY): the server itself speaks plain http, so https can only be the proxy's word
+   * (X-Forwarded-Proto), which Fastify reads only from a trusted peer.
+   */
+  hsts?: boolean;
+}
+
+/** A year, no includeSubDomains: the shop's own host only, other subdomains are not ours to pin. */
+export const HSTS_VALUE = 'max-age=31536000';
+
+/** CORS's allowed origins: PUBLIC_URL's, CORS_ORIGINS, and (outside production) any loopback origin. */
+export function corsOriginsFor(
+  publicUrl: string | null,
+  corsOrigins: readonly string[],
+  loopbackCors: boolean,
+): (string | RegExp)[] {
+  return [
+    ...(loopbackCors ? [/^http:\/\/localhost(:\d+)?$/, /^http:\/\/127\.0\.0\.1(:\d+)?$/] : []),
+    ...(publicUrl ? [new URL(publicUrl).origin] : []),
+    ...corsOrigins,
+  ];
 }
 
 const CATALOGUE_PRODUCTS_PREFIX = `${API_PREFIX}/products`;
@@ -37,15 +63,12 @@ function pick(headers: Record<string, string>, names: string[]): Record<string, 
 /** CORS, helmet's headers and the Content-Security-Policy (the docs' or the SPA's) on every answer. */
 export const securityHeadersPlugin = appWide<SecurityHeadersOptions>(
   'statefront-security-headers',
-  async (app, { publicUrl, gateways }) => {
+  async (app, { publicUrl, gateways, corsOrigins = [], loopbackCors = true, hsts = false }) => {
     await app.register(cors, {
-      // The Vite dev server (and friends) on this machine, plus the public origin for deployments that
-      // put the API on an api. subdomain of it. A same-origin deployment needs none of this.
-      origin: [
-        /^http:\/\/localhost(:\d+)?$/,
-        /^http:\/\/127\.0\.0\.1(:\d+)?$/,
-        ...(publicUrl ? [new URL(publicUrl).origin] : []),
-      ],
+      // The public origin for deployments that put the API on an api. subdomain of it, the operator's
+      // CORS_ORIGINS, and outside production the Vite dev server (and friends) on this machine. A
+      // same-origin deployment needs none of this.
+      origin: corsOriginsFor(publicUrl, corsOrigins, loopbackCors),
       credentials: true,
       // An OPTIONS without Origin or Access-Control-Request-Method is not a preflight; the strict mode
       // answers it with a plain-text 400, which breaks the every-error-is-JSON rule. Non-strict mode
@@ -56,7 +79,7 @@ export const securityHeadersPlugin = appWide<SecurityHeadersOptions>(
     const securityHeaders = await staticHelmetHeaders({
       // The policy is set below so the docs can have their own and a handler may still override it.
       contentSecurityPolicy: false,
-      // The SPA is plain http on localhost; HSTS belongs to the TLS-terminating proxy in production.
+      // Sent below, only to requests that came over https (through a trusted proxy).
       strictTransportSecurity: false,
       // Matches the CSP's frame-ancestors 'none' for browsers that only know the older header.
       frameguard: { action: 'deny' },
@@ -71,6 +94,7 @@ export const securityHeadersPlugin = appWide<SecurityHeadersOptions>(
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(isCatalogueRead(request) ? jsonHeaders : securityHeaders);
       reply.header('content-security-policy', request.url.startsWith(DOCS_PREFIX) ? docsPolicy : spaPolicy);
+      if (hsts && request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
       done();
     });
   },

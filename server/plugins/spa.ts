@@ -13,6 +13,10 @@ export interface SpaPluginOptions {
   origin: Pick<ServerConfig, 'publicUrl' | 'port'>;
   /** The first-screen renderer; by default the build's (server/spa.ts loadFirstScreen). */
   firstScreen?: FirstScreenRenderer | null;
+  /** Every page shows the sandbox banner (server/spa.ts). */
+  sandboxBanner?: boolean;
+  /** Serve *.map files from the build. */
+  sourceMaps?: boolean;
 }
 
 /**
@@ -24,6 +28,8 @@ export const spaPlugin = appWide<SpaPluginOptions>('statefront-spa', async (app,
     store: options.store,
     catalogue: options.catalogue,
     origin: options.origin,
+    sandboxBanner: options.sandboxBanner ?? false,
+    sourceMaps: options.sourceMaps ?? true,
     ...(options.firstScreen !== undefined ? { firstScreen: options.firstScreen } : {}),
   });
 });

@@ -42,6 +42,8 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       NODE_ENV: 'production',
+      // The test shop takes sandbox payments on purpose (production refuses to start without a gateway).
+      PAYMENTS: 'sandbox',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

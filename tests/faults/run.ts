@@ -3,11 +3,11 @@
  * runs a bounded number of times on loopback ports (8160-8179) with its own PostgreSQL and Redis, and
  * prints what it tried and what it found. Exits non-zero when any scenario fails.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
-import { LOCK_FILE } from '../../server/db/lock';
+import { LOCK_FILE, readLockHolder } from '../../server/db/lock';
 import {
   kill9,
   type PrivatePostgres,
@@ -210,14 +210,14 @@ async function killNineRounds(
     if (dataDir) {
       const lock = join(dataDir, LOCK_FILE);
       check(existsSync(lock), 'kill -9 should leave the PGlite lock file behind');
-      const holder = Number(readFileSync(lock, 'utf8').trim());
+      const holder = readLockHolder(lock)?.pid;
       check(holder === server.child.pid, `lock names pid ${holder}, not the killed ${server.child.pid}`);
     }
     const restartedAt = Date.now();
     server = await serve(env, PORT_A);
     const restartMs = Date.now() - restartedAt;
     if (dataDir) {
-      const holder = Number(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim());
+      const holder = readLockHolder(join(dataDir, LOCK_FILE))?.pid;
       check(holder === server.child.pid, 'the restarted server did not take the stale lock over');
       takeovers++;
     }
@@ -271,7 +271,7 @@ async function main() {
           /Another Statefront process \(pid \d+\) is using DATA_DIR/.test(second),
           `the second server did not say why it refused:\n${second}`,
         );
-        const holder = Number(readFileSync(join(pgliteDir, LOCK_FILE), 'utf8').trim());
+        const holder = readLockHolder(join(pgliteDir, LOCK_FILE))?.pid;
         check(holder === server.child.pid, 'the refused second server disturbed the lock file');
         const after = await call(server.url, 'GET', '/orders', { token });
         check(

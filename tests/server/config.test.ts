@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMIT, loadConfig, PROJECT_ROOT } from '../../server/config';
+import {
+  DEFAULT_RATE_LIMIT,
+  httpHardeningFrom,
+  loadConfig,
+  PROJECT_ROOT,
+  paymentsModeFrom,
+} from '../../server/config';
 import { loadStoreConfig, parseStoreConfig, StoreConfigError } from '../../server/store-config';
 import { API, createTestApp, TEST_STORE, type TestApp } from './helpers';
 
@@ -68,6 +74,63 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
     expect(() => loadConfig({ RATE_LIMIT_AUTH_MAX: '0' })).toThrow(/RATE_LIMIT_AUTH_MAX/);
     expect(() => loadConfig({ PUBLIC_URL: 'shop.example.in' })).toThrow(/PUBLIC_URL must be an absolute/);
+  });
+});
+
+describe('PAYMENTS: payments fail closed (issue 22, row 6)', () => {
+  const PAYU = { PAYU_KEY: 'key', PAYU_SALT: 'salt' };
+  it('refuses production without a complete PayU configuration unless PAYMENTS=sandbox', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'NODE_ENV=production but no payment gateway is configured: set PAYU_KEY and PAYU_SALT',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS: 'payu' })).toThrow(
+      'PAYMENTS=payu needs PAYU_KEY and PAYU_SALT',
+    );
+    const sandbox = loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).payments;
+    expect(sandbox).toMatchObject({ provider: 'sandbox', payu: null, sandboxBanner: true });
+    const payu = loadConfig({ NODE_ENV: 'production', ...PAYU }).payments;
+    expect(payu).toMatchObject({ provider: 'payu', sandboxBanner: false });
+  });
+
+  it('refuses one PayU key without the other, whatever PAYMENTS and NODE_ENV say', () => {
+    for (const extra of [{}, { PAYMENTS: 'sandbox' }, { NODE_ENV: 'production' }]) {
+      expect(() => paymentsModeFrom({ PAYU_KEY: 'key', ...extra })).toThrow(
+        'PAYU_KEY is set but PAYU_SALT is not',
+      );
+      expect(() => paymentsModeFrom({ PAYU_SALT: 'salt', ...extra })).toThrow(
+        'PAYU_SALT is set but PAYU_KEY is not',
+      );
+    }
+  });
+
+  it('chooses PayU when configured, the sandbox outside production, and the sandbox when asked to', () => {
+    expect(paymentsModeFrom({})).toBe('sandbox');
+    expect(paymentsModeFrom(PAYU)).toBe('payu');
+    expect(paymentsModeFrom({ ...PAYU, PAYMENTS: 'sandbox' })).toBe('sandbox');
+    expect(loadConfig({ ...PAYU, PAYMENTS: 'sandbox' }).payments.payu).toBeNull();
+    expect(loadConfig({}).payments.sandboxBanner).toBe(false);
+    expect(() => paymentsModeFrom({ PAYMENTS: 'stripe' })).toThrow('PAYMENTS must be "sandbox" or "payu"');
+  });
+});
+
+describe('production hardening settings (issue 22, row 7)', () => {
+  it('serves source maps and admits loopback origins outside production only', () => {
+    expect(httpHardeningFrom({})).toEqual({ corsOrigins: [], loopbackCors: true, serveSourceMaps: true });
+    expect(httpHardeningFrom({ NODE_ENV: 'production' })).toEqual({
+      corsOrigins: [],
+      loopbackCors: false,
+      serveSourceMaps: false,
+    });
+  });
+
+  it('reads CORS_ORIGINS as a list of origins and refuses anything else', () => {
+    expect(
+      httpHardeningFrom({ CORS_ORIGINS: 'https://admin.example.in/, http://localhost:5173' }).corsOrigins,
+    ).toEqual(['https://admin.example.in', 'http://localhost:5173']);
+    expect(() => httpHardeningFrom({ CORS_ORIGINS: 'admin.example.in' })).toThrow(
+      /CORS_ORIGINS must be origins/,
+    );
+    expect(() => httpHardeningFrom({ CORS_ORIGINS: 'https://a.example/path' })).toThrow(/CORS_ORIGINS/);
   });
 });
 

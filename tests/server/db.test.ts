@@ -1,11 +1,18 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from '../../server/db/lock';
+import {
+  acquireDataDirLock,
+  bootId,
+  DataDirLockedError,
+  LOCK_FILE,
+  processStart,
+  readLockHolder,
+} from '../../server/db/lock';
 import { products } from '../../server/db/schema';
 import { type SeedProduct, seedIfEmpty, seedProducts, toPaise } from '../../server/db/seed';
 
@@ -19,6 +26,9 @@ afterEach(() => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The pid the DATA_DIR lock in `dir` names, as text (the file's first line). */
+const lockPid = (dir: string) => String(readLockHolder(join(dir, LOCK_FILE))?.pid);
+
 /** A pid that certainly belonged to a process that has exited. */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
@@ -29,7 +39,7 @@ describe('DATA_DIR lock', () => {
   it('writes our pid and removes the file on release', () => {
     const dir = tempDir();
     const release = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(dir)).toBe(String(process.pid));
     release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
@@ -41,14 +51,14 @@ describe('DATA_DIR lock', () => {
     expect(() => acquireDataDirLock(dir)).toThrow(
       `Another Statefront process (pid ${process.ppid}) is using DATA_DIR ${dir}; stop it or set DATA_DIR to another folder`,
     );
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.ppid));
+    expect(lockPid(dir)).toBe(String(process.ppid));
   });
 
   it('refuses a second holder inside the same process, keeping the first one its lock', () => {
     const dir = tempDir();
     const release = acquireDataDirLock(dir);
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(dir)).toBe(String(process.pid));
     release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
@@ -57,7 +67,7 @@ describe('DATA_DIR lock', () => {
     const dir = tempDir();
     writeFileSync(join(dir, LOCK_FILE), `${deadPid()}\n`);
     const release = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(dir)).toBe(String(process.pid));
     release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
@@ -66,7 +76,7 @@ describe('DATA_DIR lock', () => {
     const dir = tempDir();
     writeFileSync(join(dir, LOCK_FILE), 'garbage');
     const release = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(dir)).toBe(String(process.pid));
     release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
@@ -77,7 +87,7 @@ describe('DATA_DIR lock', () => {
     release();
     const next = acquireDataDirLock(dir);
     release();
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(dir)).toBe(String(process.pid));
     next();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
@@ -87,7 +97,74 @@ describe('DATA_DIR lock', () => {
     const release = acquireDataDirLock(dir);
     writeFileSync(join(dir, LOCK_FILE), `${process.ppid}\n`);
     release();
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.ppid));
+    expect(lockPid(dir)).toBe(String(process.ppid));
+  });
+});
+
+describe('DATA_DIR lock: a holder is a process, not a pid (issue 22, row 2)', () => {
+  const sleepers: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of sleepers.splice(0)) child.kill('SIGKILL');
+  });
+  /** A live process that is not a Statefront: its pid is what a reused pid looks like. */
+  const sleeper = () => {
+    const child = spawn('sleep', ['600'], { stdio: 'ignore' });
+    sleepers.push(child);
+    return child.pid as number;
+  };
+  const anHourAgo = () => new Date(Date.now() - 3_600_000);
+
+  it('records the pid, its start time and the boot id', () => {
+    const dir = tempDir();
+    const release = acquireDataDirLock(dir);
+    expect(readLockHolder(join(dir, LOCK_FILE))).toEqual({
+      pid: process.pid,
+      start: processStart(process.pid),
+      boot: bootId(),
+    });
+    release();
+  });
+
+  it('takes over a lock naming our own pid that this process never took (a container restart)', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, LOCK_FILE), `${process.pid}\nstart 1\nboot ${bootId()}\n`);
+    const release = acquireDataDirLock(dir);
+    expect(lockPid(dir)).toBe(String(process.pid));
+    release();
+    // The same with a lock of the old format (the pid only).
+    writeFileSync(join(dir, LOCK_FILE), `${process.pid}\n`);
+    acquireDataDirLock(dir)();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('takes over a lock whose pid now belongs to another live program (Linux /proc)', () => {
+    const dir = tempDir();
+    const pid = sleeper();
+    // The Statefront that wrote it started at tick 1; the sleep holding its pid now started later.
+    writeFileSync(join(dir, LOCK_FILE), `${pid}\nstart 1\nboot ${bootId()}\n`);
+    acquireDataDirLock(dir)();
+    // An old-format lock written an hour before that program started.
+    writeFileSync(join(dir, LOCK_FILE), `${pid}\n`);
+    utimesSync(join(dir, LOCK_FILE), anHourAgo(), anHourAgo());
+    acquireDataDirLock(dir)();
+    // A lock from before the last reboot, whatever its pid does now.
+    writeFileSync(join(dir, LOCK_FILE), `${pid}\nstart ${processStart(pid)}\nboot another-boot\n`);
+    acquireDataDirLock(dir)();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('still refuses while the process that wrote the lock lives', () => {
+    const dir = tempDir();
+    const pid = sleeper();
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      `${pid}\nstart ${processStart(pid) ?? '-'}\nboot ${bootId() ?? '-'}\n`,
+    );
+    expect(() => acquireDataDirLock(dir)).toThrow(`Another Statefront process (pid ${pid})`);
+    // An old-format lock written after that process started is still honoured.
+    writeFileSync(join(dir, LOCK_FILE), `${pid}\n`);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(lockPid(dir)).toBe(String(pid));
   });
 });
 

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config';
-import { LOCK_FILE } from '../../server/db/lock';
+import { LOCK_FILE, readLockHolder } from '../../server/db/lock';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'statefront-index-'));
 const children: ChildProcess[] = [];
@@ -56,7 +56,7 @@ describe('server/index.ts', () => {
   }, async () => {
     const first = startServer();
     const url = await first.ready;
-    expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid));
+    expect(readLockHolder(join(dataDir, LOCK_FILE))?.pid).toBe(first.child.pid);
     const response = await fetch(`${url}/api/v1/products?limit=1`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { count: number }).count).toBeGreaterThan(0);

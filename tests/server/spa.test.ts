@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectServedBy } from '../../server/spa';
-import { API, createTestApp, type TestApp } from './helpers';
+import { injectServedBy, SANDBOX_BANNER, SANDBOX_BANNER_TEXT } from '../../server/spa';
+import { API, createTestApp, type TestApp, testConfig } from './helpers';
 
 let t: TestApp;
 let staticDir: string;
@@ -83,6 +83,65 @@ describe('SPA hosting', () => {
   it('does not serve files outside the build folder', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
     expect(response.body).not.toContain('root:');
+  });
+});
+
+describe('in production (issue 22, rows 6 and 7)', () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    writeFileSync(join(staticDir, 'assets', 'app-abc123.js.map'), '{"version":3}');
+    const base = testConfig();
+    prod = await createTestApp({
+      staticDir,
+      trustProxy: 1,
+      payments: { ...base.payments, sandboxBanner: true },
+      http: { corsOrigins: ['https://admin.example.in'], loopbackCors: false, serveSourceMaps: false },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await prod?.close();
+  }, 60_000);
+
+  it.each(['/', '/products?category=men', '/orders', '/no/such/page', '/index.html'])(
+    'shows the sandbox banner before the root on %s',
+    async (url) => {
+      const { body } = await prod.app.inject({ method: 'GET', url });
+      expect(body).toContain(SANDBOX_BANNER);
+      expect(body.indexOf(SANDBOX_BANNER)).toBeLessThan(body.indexOf('<div id="root">'));
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain(SANDBOX_BANNER_TEXT);
+    },
+  );
+
+  it('serves no source map (the development app does)', async () => {
+    const map = `/assets/app-abc123.js.map`;
+    expect((await prod.app.inject({ method: 'GET', url: map })).statusCode).toBe(404);
+    expect((await prod.app.inject({ method: 'GET', url: '/assets/app-abc123.js' })).statusCode).toBe(200);
+    const dev = await createTestApp({ staticDir });
+    try {
+      expect((await dev.app.inject({ method: 'GET', url: map })).statusCode).toBe(200);
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('admits CORS_ORIGINS but no loopback origin', async () => {
+    const allowed = (response: { headers: Record<string, unknown> }) =>
+      response.headers['access-control-allow-origin'];
+    const ask = (app: TestApp, origin: string) =>
+      app.app.inject({ method: 'GET', url: `${API}/storeInfo`, headers: { origin } });
+    expect(allowed(await ask(prod, 'http://localhost:5173'))).toBeUndefined();
+    expect(allowed(await ask(prod, 'http://127.0.0.1:8044'))).toBeUndefined();
+    expect(allowed(await ask(prod, 'https://admin.example.in'))).toBe('https://admin.example.in');
+    expect(allowed(await ask(t, 'http://localhost:5173'))).toBe('http://localhost:5173');
+  });
+
+  it('sends HSTS when a trusted proxy says https, never otherwise', async () => {
+    const hsts = async (app: TestApp, headers: Record<string, string>) =>
+      (await app.app.inject({ method: 'GET', url: '/', headers })).headers['strict-transport-security'];
+    expect(await hsts(prod, { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000');
+    expect(await hsts(prod, {})).toBeUndefined();
+    // No trusted proxy: the header is anyone's to write.
+    expect(await hsts(t, { 'x-forwarded-proto': 'https' })).toBeUndefined();
   });
 });
 
