@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_AUTH_MAX: '5',
       RATE_LIMIT_REGISTER_MAX: '6',
       RATE_LIMIT_TRACK_MAX: '7',
+      RATE_LIMIT_RESET_MAX: '9',
       RATE_LIMIT_GLOBAL_MAX: '8',
       RATE_LIMIT_WINDOW_MS: '30000',
       LOG_LEVEL: 'warn',
@@ -53,7 +54,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://shop.example.in',
       storeConfigPath: '/etc/statefront/store.json',
       logLevel: 'warn',
-      rateLimit: { authMax: 5, registerMax: 6, trackMax: 7, globalMax: 8, windowMs: 30000 },
+      rateLimit: { authMax: 5, registerMax: 6, trackMax: 7, resetMax: 9, globalMax: 8, windowMs: 30000 },
       payments: {
         provider: 'payu',
         sandboxSecret: 'sandbox',
@@ -68,6 +69,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
     expect(() => loadConfig({ RATE_LIMIT_AUTH_MAX: '0' })).toThrow(/RATE_LIMIT_AUTH_MAX/);
     expect(() => loadConfig({ PUBLIC_URL: 'shop.example.in' })).toThrow(/PUBLIC_URL must be an absolute/);
+  });
+});
+
+describe('loadConfig: mail', () => {
+  // PAYMENTS=sandbox: production refuses to start without a complete gateway configuration otherwise.
+  const production = { NODE_ENV: 'production', PAYMENTS: 'sandbox' };
+
+  it('refuses production SMTP without PUBLIC_URL, saying why', () => {
+    expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.in' })).toThrow(
+      /SMTP_URL is set but PUBLIC_URL is not: the links in account mail .* only from PUBLIC_URL/,
+    );
+    expect(
+      loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.in', PUBLIC_URL: 'https://shop.example.in' })
+        .publicUrl,
+    ).toBe('https://shop.example.in');
+    // Development may send mail without it: the links then go to http://localhost:PORT.
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.in' }).mail.smtpUrl).toBe('smtp://mail.example.in');
+  });
+
+  it('serves the development outbox only with DEV_OUTBOX=1, never in production', () => {
+    expect(loadConfig({}).mail.devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.devOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: '1' }).mail.devOutbox).toBe(true);
+    expect(() => loadConfig({ ...production, DEV_OUTBOX: '1' })).toThrow(
+      /DEV_OUTBOX=1 .* never with NODE_ENV=production/,
+    );
   });
 });
 
