@@ -297,7 +297,14 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
     }),
     staticDir: null,
     logLevel: 'warn',
-    rateLimit: { authMax: 1e9, registerMax: 1e9, trackMax: 1e9, globalMax: 1e9, windowMs: 60_000 },
+    rateLimit: {
+      authMax: 1e9,
+      registerMax: 1e9,
+      trackMax: 1e9,
+      resetMax: 1e9,
+      globalMax: 1e9,
+      windowMs: 60_000,
+    },
   };
   const database = await openDatabase(config);
   const seedStarted = performance.now();

@@ -5,6 +5,7 @@ import { cataloguePlugin, openCatalogue } from './catalogue/plugin';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { ProcessHealth } from './health';
 import { createMailer, type Mailer, registerDevOutbox } from './mail/mailer';
+import { MailQueue } from './mail/queue';
 import type { PaymentGateway } from './payments/provider';
 import { GATEWAYS, gatewayNamed } from './payments/registry';
 import { apiRoutesPlugin } from './plugins/api-routes';
@@ -23,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What GET /api/health reports; server/index.ts starts draining it on SIGTERM. */
     health: ProcessHealth;
+    /** Mail sent after the answer (password reset); tests await `mailQueue.idle()` before reading it. */
+    mailQueue: MailQueue;
   }
 }
 
@@ -97,6 +100,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const ctx = createContext(app, options);
   ctx.mailer ??= await createMailer(config.mail);
+  const mailQueue = new MailQueue(app.log);
+  ctx.mailQueue = mailQueue;
+  app.decorate('mailQueue', mailQueue);
+  // Mail queued by the last requests goes out before the app closes (SIGTERM drains, then closes).
+  app.addHook('onClose', () => mailQueue.idle());
   let redis = options.redis ?? null;
   if (options.redis === undefined && config.redisUrl) {
     const own = connectRedis(config.redisUrl, app.log);

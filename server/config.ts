@@ -13,8 +13,13 @@ export const DEFAULT_RATE_LIMIT: ServerConfig['rateLimit'] = {
   authMax: 10,
   /** POST /users/register per IP. */
   registerMax: 50,
-  /** GET /orders/{orderId} per IP: order tracking is the enumeration surface. */
+  /**
+   * GET /orders/{orderId} per IP by guests and by signed-in shoppers reading someone else's order:
+   * order tracking is the enumeration surface. An owner reading their own order counts only globally.
+   */
   trackMax: 60,
+  /** POST /users/password-reset per IP (each address also gets at most 3 reset mails an hour). */
+  resetMax: 10,
   /**
    * Every other API call per IP. One address often stands for many shoppers: mobile carriers in India
    * put thousands of phones behind carrier-grade NAT, and a campus or office shares one exit. A page
@@ -163,6 +168,26 @@ function checkMultiProcess(
     );
 }
 
+/**
+ * Mail is the one place a link leaves the shop without a request to take its origin from, so every
+ * link in it comes from PUBLIC_URL (else this machine's loopback origin): a production shop that sends
+ * real mail (SMTP_URL) must say where it lives. The development outbox, which shows every reset link
+ * to whoever asks, exists only when asked for (DEV_OUTBOX=1) and never in production.
+ */
+function checkMail(env: Env, publicUrl: string | null): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (nonEmpty(env.SMTP_URL) && !publicUrl)
+    throw new Error(
+      'SMTP_URL is set but PUBLIC_URL is not: the links in account mail (password reset) are built only ' +
+        'from PUBLIC_URL, never from the Host a request names; set PUBLIC_URL to the address shoppers use, ' +
+        'e.g. https://shop.example.in',
+    );
+  if (env.DEV_OUTBOX === '1')
+    throw new Error(
+      'DEV_OUTBOX=1 serves every mail (with its reset links) to anyone at /api/dev/outbox: never with NODE_ENV=production',
+    );
+}
+
 /** Reads the server's configuration from the environment (see the README's configuration table). */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = intFrom(env, 'PORT', 8044);
@@ -172,6 +197,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     authMax: intFrom(env, 'RATE_LIMIT_AUTH_MAX', DEFAULT_RATE_LIMIT.authMax, 1),
     registerMax: intFrom(env, 'RATE_LIMIT_REGISTER_MAX', DEFAULT_RATE_LIMIT.registerMax, 1),
     trackMax: intFrom(env, 'RATE_LIMIT_TRACK_MAX', DEFAULT_RATE_LIMIT.trackMax, 1),
+    resetMax: intFrom(env, 'RATE_LIMIT_RESET_MAX', DEFAULT_RATE_LIMIT.resetMax, 1),
     globalMax: intFrom(env, 'RATE_LIMIT_GLOBAL_MAX', DEFAULT_RATE_LIMIT.globalMax, 1),
     windowMs: intFrom(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMIT.windowMs, 1000),
   };
@@ -185,6 +211,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       `PUBLIC_URL must be an absolute http(s) URL such as https://shop.example.in (got "${publicUrl}")`,
     );
   }
+  checkMail(env, publicUrl);
   return {
     port,
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
@@ -203,7 +230,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mail: {
       smtpUrl: nonEmpty(env.SMTP_URL),
       mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Statefront <no-reply@statefront.invalid>',
-      devOutbox: env.NODE_ENV !== 'production',
+      devOutbox: env.DEV_OUTBOX === '1',
       resetSecret: nonEmpty(env.RESET_SECRET) ?? randomBytes(32).toString('base64url'),
     },
   };

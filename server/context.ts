@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../src/api/schema';
 import type * as schema from './db/schema';
 import type { Mailer } from './mail/mailer';
+import type { MailQueue } from './mail/queue';
 import type { WindowCounter } from './window-counter';
 
 /** Drizzle over either driver (PGlite or node-postgres): handlers only use the common pg-core API. */
@@ -55,7 +56,15 @@ export interface ServerConfig {
   storeConfigPath: string;
   payments: PaymentsConfig;
   /** Per-IP limits (authMax counts failed sign-ins per IP + email); tests raise or lower them. */
-  rateLimit: { authMax: number; registerMax: number; trackMax: number; globalMax: number; windowMs: number };
+  rateLimit: {
+    authMax: number;
+    registerMax: number;
+    trackMax: number;
+    /** POST /users/password-reset per IP (RATE_LIMIT_RESET_MAX). */
+    resetMax: number;
+    globalMax: number;
+    windowMs: number;
+  };
   logLevel: string;
   /** What production hides (server/config.ts httpHardeningFrom). */
   http: {
@@ -70,7 +79,7 @@ export interface ServerConfig {
   mail: {
     smtpUrl: string | null;
     mailFrom: string;
-    /** Serve the outbox at /api/dev/outbox (never with NODE_ENV=production). */
+    /** Serve the outbox at /api/dev/outbox: only with DEV_OUTBOX=1 (refused with NODE_ENV=production). */
     devOutbox: boolean;
     /** HMAC key of password-reset links (RESET_SECRET, else random per process). */
     resetSecret: string;
@@ -90,4 +99,9 @@ export interface AppContext {
    * else this process. Unset in a hand-made context: each throttle then counts on its own.
    */
   limits?: WindowCounter;
+  /**
+   * Mail sent after the answer (server/mail/queue.ts); the users handlers create it when unset. Tests
+   * await `mailQueue.idle()` before reading the outbox.
+   */
+  mailQueue?: MailQueue;
 }

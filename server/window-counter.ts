@@ -16,6 +16,11 @@ export interface WindowCounter {
   hit(key: string, windowMs: number): Promise<WindowCount>;
   /** The current count of `key` without counting (0 when no window is open). */
   peek(key: string): Promise<WindowCount>;
+  /**
+   * Takes back one hit on `key` (a sign-in that succeeded after counting itself): never below 0, and
+   * nothing when the window has ended meanwhile.
+   */
+  undo(key: string): Promise<void>;
 }
 
 const MAX_LOCAL_KEYS = 10_000;
@@ -41,6 +46,13 @@ export class LocalWindowCounter implements WindowCounter {
     const now = this.now();
     const entry = this.#live(key, now);
     return entry ? { count: entry.count, ttlMs: entry.resetAt - now } : { count: 0, ttlMs: 0 };
+  }
+
+  async undo(key: string): Promise<void> {
+    const entry = this.#live(key, this.now());
+    if (!entry) return;
+    entry.count--;
+    if (entry.count <= 0) this.#windows.delete(key);
   }
 
   #live(key: string, now: number) {
@@ -80,9 +92,19 @@ if ttl < 0 then ttl = 0 end
 return {tonumber(count), ttl}
 `;
 
+// DECR only an open window, and drop it at 0: a DECR on an expired key would create one without an
+// expiry (-1, forever).
+const UNDO_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local count = redis.call('DECR', KEYS[1])
+if count <= 0 then redis.call('DEL', KEYS[1]) end
+return count
+`;
+
 type ScriptedRedis = Redis & {
   statefrontHit(key: string, windowMs: number): Promise<[number, number]>;
   statefrontPeek(key: string): Promise<[number, number]>;
+  statefrontUndo(key: string): Promise<number>;
 };
 
 export class RedisWindowCounter implements WindowCounter {
@@ -95,6 +117,7 @@ export class RedisWindowCounter implements WindowCounter {
     if (!('statefrontHit' in redis)) {
       redis.defineCommand('statefrontHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
       redis.defineCommand('statefrontPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
+      redis.defineCommand('statefrontUndo', { numberOfKeys: 1, lua: UNDO_SCRIPT });
     }
     this.#redis = redis as ScriptedRedis;
   }
@@ -107,6 +130,10 @@ export class RedisWindowCounter implements WindowCounter {
   async peek(key: string): Promise<WindowCount> {
     const [count, ttlMs] = await this.#redis.statefrontPeek(this.prefix + key);
     return { count, ttlMs };
+  }
+
+  async undo(key: string): Promise<void> {
+    await this.#redis.statefrontUndo(this.prefix + key);
   }
 }
 
@@ -138,6 +165,15 @@ export class FallbackWindowCounter implements WindowCounter {
     } catch (error) {
       this.onFallback(error);
       return this.local.peek(key);
+    }
+  }
+
+  async undo(key: string): Promise<void> {
+    try {
+      await this.shared.undo(key);
+    } catch (error) {
+      this.onFallback(error);
+      await this.local.undo(key);
     }
   }
 }

@@ -6,6 +6,7 @@ import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
 import { OrderStatus, type ProductAttributeRow } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../errors';
+import { LoginThrottle } from '../login-throttle';
 import { toRupees } from '../payments/money';
 import {
   insertOrder,
@@ -109,6 +110,10 @@ function checkShipping(raw: CreateOrderRequest['shippingAddress']) {
 }
 
 export function ordersHandlers(ctx: AppContext) {
+  // RATE_LIMIT_TRACK_MAX per IP for guests and for readers of someone else's order; the rate-limit
+  // plugin's global limit counts every read (server/plugins/rate-limit.ts).
+  const { trackMax, windowMs } = ctx.config.rateLimit;
+  const trackingLimit = new LoginThrottle(trackMax, windowMs, ctx.limits, 'track');
   return {
     async createOrder(request: FastifyRequest, reply: FastifyReply): Promise<Order> {
       const user = await requireUser(ctx, request);
@@ -232,15 +237,17 @@ export function ordersHandlers(ctx: AppContext) {
       const { orderId: rawId } = request.params as { orderId: string };
       const { contactInfo } = request.query as { contactInfo?: string };
       const contact = contactInfo?.trim() ?? '';
+      // A guest is counted before anything is looked up; a signed-in reader once we know the order is
+      // not theirs (the payment page polls its own order: that is not tracking).
+      if (!user) await trackingLimit.take(request.ip);
       if (!contact && !user) throw badRequest('contactInfo is required');
 
       const orderId = rawId.trim().toUpperCase();
+      const found = ORDER_ID_PATTERN.test(orderId) ? await orderWithOwnerEmail(ctx.db, orderId) : null;
+      const isOwner = user !== null && found !== null && user.id === found.order.userId;
+      if (user && !isOwner) await trackingLimit.take(request.ip);
       // Every miss below answers the same 404, so a response never tells which part was wrong.
-      if (!ORDER_ID_PATTERN.test(orderId)) throw notFound(ORDER_NOT_FOUND);
-      const found = await orderWithOwnerEmail(ctx.db, orderId);
       if (!found) throw notFound(ORDER_NOT_FOUND);
-
-      const isOwner = user !== null && user.id === found.order.userId;
       if (!isOwner && !contactMatches(contact, found.email, found.order.shipPhone))
         throw notFound(ORDER_NOT_FOUND);
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema';
 import {
   burnPasswordCheck,
@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../context';
 import { badRequest, conflict, unauthorized } from '../errors';
 import { LoginThrottle } from '../login-throttle';
+import { MailQueue } from '../mail/queue';
 import {
   createResetToken,
   isResetTokenValid,
@@ -21,7 +22,7 @@ import {
   RESET_REQUESTED,
   resetTokenUserId,
 } from '../password-reset';
-import { shopOrigin } from '../payments/origin';
+import { defaultOrigin } from '../payments/origin';
 import {
   createSession,
   findUserByEmail,
@@ -43,6 +44,8 @@ export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
 /** Failed sign-ins allowed per IP across all emails, as a multiple of RATE_LIMIT_AUTH_MAX. */
 export const IP_FAILURES_PER_AUTH_MAX = 10;
+/** Password-reset mails per email address per hour; more requests get the same answer and no mail. */
+export const RESET_MAILS_PER_HOUR = 3;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -65,6 +68,41 @@ export function usersHandlers(ctx: AppContext) {
   // Password spraying (one guess each against many emails) never trips the per-account key above;
   // this caps failures per IP across all emails, loose enough for an office or campus behind one NAT.
   const ipThrottle = new LoginThrottle(IP_FAILURES_PER_AUTH_MAX * authMax, windowMs, ctx.limits, 'login-ip');
+  ctx.mailQueue ??= new MailQueue(ctx.log);
+  const mailQueue = ctx.mailQueue;
+  // At most RESET_MAILS_PER_HOUR mails per address: a flood of requests for one email mails it 3 times.
+  const resetMailThrottle = new LoginThrottle(RESET_MAILS_PER_HOUR, 60 * 60 * 1000, ctx.limits, 'reset-mail');
+
+  /** The queued half of a reset request: looks the account up and mails it a link, within the cap. */
+  async function sendResetMail(email: string, log: FastifyBaseLogger): Promise<void> {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user || !ctx.mailer) return;
+    try {
+      await resetMailThrottle.take(user.email);
+    } catch {
+      log.info({ userId: user.id }, 'password reset mail not sent: hourly limit reached');
+      return;
+    }
+    const token = createResetToken(ctx.config.mail.resetSecret, user);
+    // PUBLIC_URL, else this machine's loopback origin: never the request's Host, which a client chooses.
+    const link = `${defaultOrigin(ctx.config)}/reset-password?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send({
+      to: user.email,
+      subject: `Reset your ${ctx.store.storeName} password`,
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        `Someone (we hope you) asked to reset the password of your ${ctx.store.storeName} account.`,
+        `Open this link within an hour to choose a new one; it works once:`,
+        '',
+        link,
+        '',
+        'If you did not ask, ignore this email: your password stays as it is.',
+      ].join('\n'),
+    });
+    log.info({ userId: user.id }, 'password reset mail sent');
+  }
+
   return {
     async register(request: FastifyRequest, reply: FastifyReply): Promise<AccountInfo> {
       const body = request.body as RegisterRequest;
@@ -91,14 +129,19 @@ export function usersHandlers(ctx: AppContext) {
       const email = normaliseEmail(body.email);
       // Keyed by IP and account so one shopper's typos do not lock out a shared office IP.
       const throttleKey = `${request.ip}|${email}`;
-      await ipThrottle.check(request.ip);
-      await loginThrottle.check(throttleKey);
+      // Counted before the password is checked (server/login-throttle.ts), given back on success.
+      await ipThrottle.take(request.ip);
+      try {
+        await loginThrottle.take(throttleKey);
+      } catch (error) {
+        await ipThrottle.giveBack(request.ip);
+        throw error;
+      }
       const user = await findUserByEmail(ctx.db, email);
       if (!user) await burnPasswordCheck(body.password);
-      if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
-        await Promise.all([loginThrottle.recordFailure(throttleKey), ipThrottle.recordFailure(request.ip)]);
+      if (!user || !(await verifyPassword(body.password, user.passwordHash)))
         throw unauthorized('Invalid email or password');
-      }
+      await Promise.all([loginThrottle.giveBack(throttleKey), ipThrottle.giveBack(request.ip)]);
 
       const token = newToken();
       const now = new Date();
@@ -111,29 +154,16 @@ export function usersHandlers(ctx: AppContext) {
       return { token };
     },
 
-    /** Always the same answer, whether or not the email has an account (no account discovery). */
+    /**
+     * Always the same answer in the same time, whether or not the email has an account (no account
+     * discovery): the answer goes first, the lookup and the mail follow through the mail queue. Per IP
+     * the operation is rate-limited (RATE_LIMIT_RESET_MAX, server/plugins/rate-limit.ts).
+     */
     async requestPasswordReset(request: FastifyRequest, reply: FastifyReply) {
       const { email } = request.body as PasswordResetRequest;
-      const user = await findUserByEmail(ctx.db, normaliseEmail(email));
-      if (user && ctx.mailer) {
-        const token = createResetToken(ctx.config.mail.resetSecret, user);
-        const link = `${shopOrigin(ctx.config, request)}/reset-password?token=${encodeURIComponent(token)}`;
-        await ctx.mailer.send({
-          to: user.email,
-          subject: `Reset your ${ctx.store.storeName} password`,
-          text: [
-            `Hello ${user.firstName},`,
-            '',
-            `Someone (we hope you) asked to reset the password of your ${ctx.store.storeName} account.`,
-            `Open this link within an hour to choose a new one; it works once:`,
-            '',
-            link,
-            '',
-            'If you did not ask, ignore this email: your password stays as it is.',
-          ].join('\n'),
-        });
-        request.log.info({ userId: user.id }, 'password reset mail sent');
-      }
+      const address = normaliseEmail(email);
+      const log = request.log;
+      mailQueue.push(() => sendResetMail(address, log));
       reply.code(202);
       return { message: RESET_REQUESTED };
     },

@@ -51,8 +51,8 @@ export async function createMailer(config: { smtpUrl: string | null; mailFrom: s
 }
 
 /**
- * GET /api/dev/outbox: the outbox's messages, newest first. Registered only when enabled (never with
- * NODE_ENV=production) and only for the outbox mailer.
+ * GET /api/dev/outbox: the outbox's messages, newest first. Registered only when enabled (DEV_OUTBOX=1,
+ * which the config refuses with NODE_ENV=production) and only for the outbox mailer.
  */
 export function registerDevOutbox(app: FastifyInstance, mailer: Mailer, enabled: boolean): void {
   if (!enabled || !(mailer instanceof OutboxMailer)) return;

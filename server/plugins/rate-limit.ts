@@ -41,9 +41,11 @@ function storeOver(counter: WindowCounter): FastifyRateLimitStoreCtor {
 export const rateLimitPlugin = appWide<RateLimitOptions>(
   'statefront-rate-limit',
   async (app, { limits, counter }) => {
+    // Order tracking (trackOrder) is limited by its handler, which alone knows whether the reader
+    // owns the order: owners count against the global limit only (server/handlers/orders.handlers.ts).
     const perOperation: Record<string, { max: number }> = {
       register: { max: limits.registerMax },
-      trackOrder: { max: limits.trackMax },
+      requestPasswordReset: { max: limits.resetMax },
     };
     // Added before the rate-limit plugin's own onRoute hook, which reads `config.rateLimit`.
     app.addHook('onRoute', (route) => {

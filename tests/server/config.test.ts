@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_AUTH_MAX: '5',
       RATE_LIMIT_REGISTER_MAX: '6',
       RATE_LIMIT_TRACK_MAX: '7',
+      RATE_LIMIT_RESET_MAX: '9',
       RATE_LIMIT_GLOBAL_MAX: '8',
       RATE_LIMIT_WINDOW_MS: '30000',
       LOG_LEVEL: 'warn',
@@ -59,7 +60,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://shop.example.in',
       storeConfigPath: '/etc/statefront/store.json',
       logLevel: 'warn',
-      rateLimit: { authMax: 5, registerMax: 6, trackMax: 7, globalMax: 8, windowMs: 30000 },
+      rateLimit: { authMax: 5, registerMax: 6, trackMax: 7, resetMax: 9, globalMax: 8, windowMs: 30000 },
       payments: {
         provider: 'payu',
         sandboxSecret: 'sandbox',
@@ -131,6 +132,32 @@ describe('production hardening settings (issue 22, row 7)', () => {
       /CORS_ORIGINS must be origins/,
     );
     expect(() => httpHardeningFrom({ CORS_ORIGINS: 'https://a.example/path' })).toThrow(/CORS_ORIGINS/);
+  });
+});
+
+describe('loadConfig: mail', () => {
+  // PAYMENTS=sandbox: production refuses to start without a complete gateway configuration otherwise.
+  const production = { NODE_ENV: 'production', PAYMENTS: 'sandbox' };
+
+  it('refuses production SMTP without PUBLIC_URL, saying why', () => {
+    expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.in' })).toThrow(
+      /SMTP_URL is set but PUBLIC_URL is not: the links in account mail .* only from PUBLIC_URL/,
+    );
+    expect(
+      loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.in', PUBLIC_URL: 'https://shop.example.in' })
+        .publicUrl,
+    ).toBe('https://shop.example.in');
+    // Development may send mail without it: the links then go to http://localhost:PORT.
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.in' }).mail.smtpUrl).toBe('smtp://mail.example.in');
+  });
+
+  it('serves the development outbox only with DEV_OUTBOX=1, never in production', () => {
+    expect(loadConfig({}).mail.devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.devOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: '1' }).mail.devOutbox).toBe(true);
+    expect(() => loadConfig({ ...production, DEV_OUTBOX: '1' })).toThrow(
+      /DEV_OUTBOX=1 .* never with NODE_ENV=production/,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
+import type { Mailer } from '../../server/mail/mailer';
 import { createResetToken, RESET_DONE, RESET_INVALID, RESET_REQUESTED } from '../../server/password-reset';
 import {
   API,
@@ -16,7 +17,7 @@ type Outbox = { messages: { to: string; subject: string; text: string }[] };
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ mail: { ...testConfig().mail, devOutbox: true } });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -29,9 +30,14 @@ const confirm = (token: string, password: string) =>
 const signIn = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: `${API}/users/authorize`, payload: { email, password } });
 
+/** The outbox once the mail queue has sent everything asked for so far (mail goes after the answer). */
+async function outbox(): Promise<Outbox> {
+  await t.app.mailQueue.idle();
+  return (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json<Outbox>();
+}
+
 async function lastLinkTo(email: string): Promise<string> {
-  const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json<Outbox>();
-  const mail = outbox.messages.find((m) => m.to === email);
+  const mail = (await outbox()).messages.find((m) => m.to === email);
   const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail?.text ?? '')?.[0];
   if (!link) throw new Error(`no reset link mailed to ${email}`);
   return link;
@@ -46,10 +52,72 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(202);
     expect(known.json()).toEqual({ message: RESET_REQUESTED });
     expect(unknown.json()).toEqual(known.json());
-    const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json<Outbox>();
-    expect(outbox.messages.some((m) => m.to === 'nobody-here@example.in')).toBe(false);
-    // The link goes to the address the shopper used.
-    expect(await lastLinkTo(shopper.email)).toMatch(/^http:\/\/127\.0\.0\.1:8044\/reset-password\?token=/);
+    expect((await outbox()).messages.some((m) => m.to === 'nobody-here@example.in')).toBe(false);
+    // Without PUBLIC_URL the link goes to this machine's loopback origin, not to the Host named.
+    expect(await lastLinkTo(shopper.email)).toMatch(/^http:\/\/localhost:8044\/reset-password\?token=/);
+  });
+
+  it('builds the link from PUBLIC_URL only, never from Host or X-Forwarded-Host', async () => {
+    const shopper = await registerAndLogin(t.app);
+    const config = testConfig({
+      publicUrl: 'https://shop.example.in',
+      trustProxy: true,
+      mail: { ...t.ctx.config.mail, devOutbox: true },
+    });
+    const app = await buildApp({ config, db: t.ctx.db, store: TEST_STORE, logger: false });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: `${API}/users/password-reset`,
+        headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+        payload: { email: shopper.email },
+      });
+      expect(response.statusCode).toBe(202);
+      await app.mailQueue.idle();
+      const mails = (await app.inject({ method: 'GET', url: '/api/dev/outbox' })).json<Outbox>().messages;
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toMatch(/^https:\/\/shop\.example\.in\/reset-password\?token=/m);
+      expect(mails[0]?.text).not.toContain('attacker.example');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends at most 3 reset mails per address an hour, answering every request the same', async () => {
+    const shopper = await registerAndLogin(t.app);
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await requestReset(shopper.email));
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect((await outbox()).messages.filter((m) => m.to === shopper.email)).toHaveLength(3);
+  });
+
+  it('answers before the mail is sent: a hanging SMTP server delays no answer', async () => {
+    const shopper = await registerAndLogin(t.app);
+    let asked = 0;
+    const hanging: Mailer = {
+      kind: 'smtp',
+      send: () => {
+        asked++;
+        return new Promise(() => {});
+      },
+    };
+    const app = await buildApp({
+      config: t.ctx.config,
+      db: t.ctx.db,
+      store: TEST_STORE,
+      logger: false,
+      mailer: hanging,
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${API}/users/password-reset`,
+      payload: { email: shopper.email },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: RESET_REQUESTED });
+    await vi.waitFor(() => expect(asked).toBe(1));
+    // Not closed: its queue would wait for the hanging send forever.
   });
 
   it('sets the new password once, signs out every session, and refuses the link a second time', async () => {
@@ -104,6 +172,14 @@ describe('the development outbox', () => {
     const app = await buildApp({ config, db: t.ctx.db, store: TEST_STORE, logger: false });
     const response = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('is not served by default, whatever NODE_ENV says (DEV_OUTBOX=1 turns it on)', async () => {
+    const config = testConfig();
+    expect(config.mail.devOutbox).toBe(false);
+    const app = await buildApp({ config, db: t.ctx.db, store: TEST_STORE, logger: false });
+    expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     await app.close();
   });
 });

@@ -43,7 +43,14 @@ async function startRedis() {
   });
 }
 
-const limits = { authMax: 10, registerMax: 50, trackMax: 60, globalMax: 10_000, windowMs: 60_000 };
+const limits = {
+  authMax: 10,
+  registerMax: 50,
+  trackMax: 60,
+  resetMax: 10,
+  globalMax: 10_000,
+  windowMs: 60_000,
+};
 
 beforeAll(async () => {
   await startRedis();
