@@ -74,7 +74,9 @@ describe('row 1: a shop that mails must know its address', () => {
     );
   });
 
-  it('in development without PUBLIC_URL, links go to the loopback origin only', async () => {
+  it('in development without PUBLIC_URL, links go to the loopback origin only', {
+    timeout: 400_000,
+  }, async () => {
     const shop = await startShop({ NODE_ENV: 'development', SMTP_URL: sink.url });
     try {
       const victim = await newAccount(shop.url);

@@ -36,7 +36,7 @@ async function replay(shop: Shop, where: string) {
 }
 
 describe('row 3: the failed-sign-in throttle counts before it checks', () => {
-  it('in one process (counts in memory)', async () => {
+  it('in one process (counts in memory)', { timeout: 400_000 }, async () => {
     const shop = await startShop();
     try {
       await replay(shop, 'counts in memory');

@@ -3,7 +3,9 @@ import { newAccount, send } from './client';
 import { attack, startRefused, startShop } from './harness';
 
 describe('row 7: the development outbox is opt-in', () => {
-  it('is not served when NODE_ENV is missing or not production, nor is a reset link shown', async () => {
+  it('is not served when NODE_ENV is missing or not production, nor is a reset link shown', {
+    timeout: 400_000,
+  }, async () => {
     for (const nodeEnv of ['', 'development']) {
       const shop = await startShop({ NODE_ENV: nodeEnv });
       try {
@@ -23,7 +25,9 @@ describe('row 7: the development outbox is opt-in', () => {
     }
   });
 
-  it('is served with DEV_OUTBOX=1 (npm run dev:server), and refused with NODE_ENV=production', async () => {
+  it('is served with DEV_OUTBOX=1 (npm run dev:server), and refused with NODE_ENV=production', {
+    timeout: 400_000,
+  }, async () => {
     const shop = await startShop({ NODE_ENV: 'development', DEV_OUTBOX: '1' });
     try {
       expect((await send(shop.url, 'GET', '/api/dev/outbox')).status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../server/context';
-import { API, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,6 +9,7 @@ beforeAll(async () => {
       authMax: 3,
       registerMax: 4,
       trackMax: 2,
+      resetMax: 2,
       globalMax: 40,
       windowMs: 60_000,
     } as ServerConfig['rateLimit'],
@@ -79,6 +80,32 @@ describe('rate limits', () => {
     expect((await attempt('10.0.2.1')).statusCode).toBe(404);
     expect429(await attempt('10.0.2.1'));
     expect((await attempt('10.0.2.2')).statusCode).toBe(404);
+  });
+
+  it("does not count an owner's reads of their own order as tracking; guests still are", async () => {
+    const shopper = await registerAndLogin(t.app);
+    const order = await placeOrder(t.app, shopper.token);
+    const read = (headers: Record<string, string>, query = '') =>
+      t.app.inject({ method: 'GET', url: `${API}/orders/${order.id}${query}`, headers, ...from('10.0.8.1') });
+    for (let i = 0; i < 5; i++) expect((await read(bearer(shopper.token))).statusCode).toBe(200);
+    const asGuest = `?contactInfo=${encodeURIComponent(shopper.email)}`;
+    expect((await read({}, asGuest)).statusCode).toBe(200);
+    expect((await read({}, asGuest)).statusCode).toBe(200);
+    expect429(await read({}, asGuest));
+    expect((await read(bearer(shopper.token))).statusCode).toBe(200);
+  });
+
+  it('limits password-reset requests per IP', async () => {
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/users/password-reset`,
+        payload: { email: 'someone@example.in' },
+        ...from('10.0.9.1'),
+      });
+    expect((await attempt()).statusCode).toBe(202);
+    expect((await attempt()).statusCode).toBe(202);
+    expect429(await attempt());
   });
 
   it('applies the global per-IP limit to everything else', async () => {

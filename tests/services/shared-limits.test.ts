@@ -91,6 +91,31 @@ describe('limits shared through Redis (REDIS_URL)', () => {
     }
   });
 
+  it('holds the limit for 60 concurrent wrong passwords spread over both processes', async () => {
+    const email = 'burst-victim@example.in';
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => wrongPassword(apps[i % 2] as TestApp, email, '10.3.0.1')),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c !== 401 && c !== 429)).toEqual([]);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(10);
+    expect(codes.filter((c) => c === 401).length).toBeGreaterThan(0);
+  });
+
+  it('takes back a hit with a Lua script, never below 0 nor on an ended window', async () => {
+    const counter = new RedisWindowCounter(client(), 'test-undo:');
+    await new Promise((resolve) => clients.at(-1)?.once('ready', resolve));
+    await counter.hit('k', 60_000);
+    await counter.hit('k', 60_000);
+    await counter.undo('k');
+    expect((await counter.peek('k')).count).toBe(1);
+    await counter.undo('k');
+    await counter.undo('k');
+    expect((await counter.peek('k')).count).toBe(0);
+    // No key left behind without an expiry (a DECR on a missing key would make one at -1 forever).
+    expect(await clients.at(-1)?.exists('test-undo:k')).toBe(0);
+  });
+
   it('opens a window once even when processes hit a new key at the same moment', async () => {
     const a = new RedisWindowCounter(client(), 'test:');
     const b = new RedisWindowCounter(client(), 'test:');
