@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const catalogue = await openCatalogue(app, { db: options.db, databaseUrl: config.databaseUrl });
   await app.register(cataloguePlugin, { model: catalogue });
 
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { orders: config.orders });
   await app.register(apiRoutesPlugin, { ctx, gateways, health });
   await app.register(spaPlugin, {
     staticDir: config.staticDir,

@@ -8,7 +8,7 @@ import { storeHandlers } from '../handlers/store.handlers';
 import { usersHandlers } from '../handlers/users.handlers';
 import { wishlistHandlers } from '../handlers/wishlist.handlers';
 import { healthHandlers, type ProcessHealth } from '../health';
-import { API_PREFIX, OPENAPI_PATH } from '../http/api';
+import { API_PREFIX, servedContract } from '../http/api';
 import type { PaymentGateway } from '../payments/provider';
 import { appWide } from './app-wide';
 
@@ -48,7 +48,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
   const documented = new Set<PaymentGateway>();
 
   await app.register(openapiGlue, {
-    specification: OPENAPI_PATH,
+    specification: servedContract(ctx.config.orders),
     prefix: API_PREFIX,
     operationResolver: (operationId: string, method: string, openapiPath: string) => {
       const gateway = callbacks.get(`${method} ${openapiPath}`);

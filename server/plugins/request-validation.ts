@@ -51,6 +51,9 @@ function fieldLabel(instancePath: string, part: string) {
   if (segments.length === 0) return part === 'body' ? 'body' : part === 'querystring' ? 'query' : part;
   // A products map entry is keyed by a product id: name the quantity, not the uuid.
   if (segments.length === 2 && segments[0] === 'products') return `quantity of product "${segments[1]}"`;
+  // Inside an array, the whole path names which one: `lines[2].quantity`, not just `quantity`.
+  if (segments.some((segment) => /^\d+$/.test(segment)))
+    return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
   return segments[segments.length - 1] ?? part;
 }
 
