@@ -4,6 +4,7 @@ import type { FirstScreenRenderer } from '../shared/first-screen';
 import { cataloguePlugin, openCatalogue } from './catalogue/plugin';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { ProcessHealth } from './health';
+import { MAX_PARAM_LENGTH } from './http/api';
 import { createMailer, type Mailer, registerDevOutbox } from './mail/mailer';
 import type { PaymentGateway } from './payments/provider';
 import { GATEWAYS, gatewayNamed } from './payments/registry';
@@ -11,6 +12,7 @@ import { apiRoutesPlugin } from './plugins/api-routes';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { methodNotAllowedPlugin } from './plugins/method-not-allowed';
 import { privateCachePlugin } from './plugins/private-cache';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { BODY_LIMIT, requestValidationPlugin } from './plugins/request-validation';
@@ -79,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The JSON parser refuses prototype-pollution keys itself; these cover Fastify's other parsers.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
   });
@@ -98,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (counter) ctx.limits = counter;
   const health = new ProcessHealth(options.db, redis);
   app.decorate('health', health);
+  // First: it records every route added after it (a method a path does not serve is a 405).
+  await app.register(methodNotAllowedPlugin);
   registerDevOutbox(app, ctx.mailer, config.mail.devOutbox);
 
   await app.register(requestValidationPlugin);

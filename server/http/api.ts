@@ -26,6 +26,8 @@ export function servedContract(orders: ServerConfig['orders']): Record<string, u
 }
 
 export const API_PREFIX = '/api/v1';
+/** The router's limit on one path parameter: a longer one is a 414 before any handler runs. */
+export const MAX_PARAM_LENGTH = 200;
 export const DOCS_PREFIX = '/api/docs';
 /** Operations whose handlers send pre-serialized, pre-compressed bytes (server/http/cache.ts). */
 export const PRE_ENCODED_OPERATIONS: ReadonlySet<string> = new Set([
