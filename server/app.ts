@@ -4,6 +4,7 @@ import type { FirstScreenRenderer } from '../shared/first-screen';
 import { cataloguePlugin, openCatalogue } from './catalogue/plugin';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { ProcessHealth } from './health';
+import { MAX_PARAM_LENGTH } from './http/api';
 import { createMailer, type Mailer, registerDevOutbox } from './mail/mailer';
 import { MailQueue } from './mail/queue';
 import type { PaymentGateway } from './payments/provider';
@@ -12,6 +13,7 @@ import { apiRoutesPlugin } from './plugins/api-routes';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { methodNotAllowedPlugin } from './plugins/method-not-allowed';
 import { privateCachePlugin } from './plugins/private-cache';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { BODY_LIMIT, requestValidationPlugin } from './plugins/request-validation';
@@ -94,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The JSON parser refuses prototype-pollution keys itself; these cover Fastify's other parsers.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
   });
@@ -118,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (counter) ctx.limits = counter;
   const health = new ProcessHealth(options.db, redis);
   app.decorate('health', health);
+  // First: it records every route added after it (a method a path does not serve is a 405).
+  await app.register(methodNotAllowedPlugin);
   registerDevOutbox(app, ctx.mailer, config.mail.devOutbox);
 
   await app.register(requestValidationPlugin);
@@ -141,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const catalogue = await openCatalogue(app, { db: options.db, databaseUrl: config.databaseUrl });
   await app.register(cataloguePlugin, { model: catalogue });
 
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { orders: config.orders });
   await app.register(apiRoutesPlugin, { ctx, gateways, health });
   await app.register(spaPlugin, {
     staticDir: config.staticDir,

@@ -32,6 +32,18 @@ export const DEFAULT_RATE_LIMIT: ServerConfig['rateLimit'] = {
   windowMs: 60_000,
 } as const;
 
+/**
+ * What one order may hold unless MAX_LINE_QUANTITY / MAX_ORDER_VALUE override it. Ten of one line is
+ * already a bulk buy of clothing (spec: bulk orders ship in 10-15 business days). ₹10,00,000 is ten
+ * times the usual UPI per-payment limit (₹1,00,000) and far above any shopper's basket, yet bounds what
+ * one request can commit the shop to; a larger (B2B) order is a configuration, not a 500.
+ */
+export const DEFAULT_ORDER_LIMITS = { maxLineQuantity: 10, maxTotalRupees: 10_00_000 } as const;
+/** The contract's own bound on one line's quantity (openapi.yaml), which MAX_LINE_QUANTITY may not pass. */
+export const CONTRACT_MAX_QUANTITY = 99;
+/** MAX_ORDER_VALUE's ceiling: nine digits of rupees, what a gateway's echoed amount may hold (parseRupees). */
+const MAX_ORDER_VALUE_CEILING = 999_999_999;
+
 type Env = Record<string, string | undefined>;
 
 function intFrom(env: Env, name: string, fallback: number, min = 0): number {
@@ -201,6 +213,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     globalMax: intFrom(env, 'RATE_LIMIT_GLOBAL_MAX', DEFAULT_RATE_LIMIT.globalMax, 1),
     windowMs: intFrom(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMIT.windowMs, 1000),
   };
+  const maxLineQuantity = intFrom(env, 'MAX_LINE_QUANTITY', DEFAULT_ORDER_LIMITS.maxLineQuantity, 1);
+  if (maxLineQuantity > CONTRACT_MAX_QUANTITY)
+    throw new Error(`MAX_LINE_QUANTITY must be at most ${CONTRACT_MAX_QUANTITY} (got ${maxLineQuantity})`);
+  const maxOrderRupees = intFrom(env, 'MAX_ORDER_VALUE', DEFAULT_ORDER_LIMITS.maxTotalRupees, 1);
+  if (maxOrderRupees > MAX_ORDER_VALUE_CEILING)
+    throw new Error(
+      `MAX_ORDER_VALUE must be at most ${MAX_ORDER_VALUE_CEILING} rupees (got ${maxOrderRupees})`,
+    );
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const redisUrl = nonEmpty(env.REDIS_URL);
   const workers = intFrom(env, 'WORKERS', 1, 1);
@@ -224,6 +244,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     staticDir: existsSync(resolve(distDir, 'index.html')) ? distDir : null,
     storeConfigPath: resolve(nonEmpty(env.STORE_CONFIG) ?? resolve(PROJECT_ROOT, 'store.config.json')),
     payments: paymentsConfigFrom(env),
+    orders: { maxLineQuantity, maxTotalPaise: maxOrderRupees * 100 },
     rateLimit,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     http: httpHardeningFrom(env),

@@ -55,6 +55,11 @@ export interface ServerConfig {
   staticDir: string | null;
   storeConfigPath: string;
   payments: PaymentsConfig;
+  /**
+   * What one order may hold: at most `maxLineQuantity` of one line (MAX_LINE_QUANTITY, 1–99, default 10)
+   * and a total of at most `maxTotalPaise` (MAX_ORDER_VALUE in rupees, default ₹10,00,000).
+   */
+  orders: { maxLineQuantity: number; maxTotalPaise: number };
   /** Per-IP limits (authMax counts failed sign-ins per IP + email); tests raise or lower them. */
   rateLimit: {
     authMax: number;

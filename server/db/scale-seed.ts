@@ -123,7 +123,7 @@ async function insertBatch(db: Database, batch: SeedProduct[]): Promise<number> 
         regular_price_paise, discounted_price_paise, featured, images, attributes, created_at
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
         id uuid, title text, description text, img_url text, category text, parent_category text,
-        regular_price_paise integer, discounted_price_paise integer, featured boolean,
+        regular_price_paise bigint, discounted_price_paise bigint, featured boolean,
         images jsonb, attributes jsonb, created_at timestamptz)
       ON CONFLICT (id) DO NOTHING
       RETURNING 1

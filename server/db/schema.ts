@@ -59,8 +59,8 @@ export const products = pgTable(
     imgUrl: text('img_url').notNull(),
     category: text('category').notNull(),
     parentCategory: text('parent_category'),
-    regularPricePaise: integer('regular_price_paise').notNull(),
-    discountedPricePaise: integer('discounted_price_paise'),
+    regularPricePaise: bigint('regular_price_paise', { mode: 'number' }).notNull(),
+    discountedPricePaise: bigint('discounted_price_paise', { mode: 'number' }),
     featured: boolean('featured').notNull().default(false),
     images: jsonb('images').$type<{ url: string }[]>().notNull().default([]),
     attributes: jsonb('attributes').$type<ProductAttributeRow[]>().notNull().default([]),
@@ -111,7 +111,7 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** An OrderStatus value. */
     status: smallint('status').$type<OrderStatus>().notNull().default(OrderStatus.Pending),
-    totalPaise: integer('total_paise').notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     shipFullName: text('ship_full_name').notNull(),
     shipAddress: text('ship_address').notNull(),
     shipCity: text('ship_city').notNull(),
@@ -137,7 +137,7 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => products.id),
     productTitle: text('product_title').notNull(),
-    unitPricePaise: integer('unit_price_paise').notNull(),
+    unitPricePaise: bigint('unit_price_paise', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     /** The size and colour chosen for this line (null for spec clients that send only `products`). */
     size: text('size'),
@@ -160,7 +160,7 @@ export const paymentAttempts = pgTable(
     method: text('method').notNull(),
     /** The gateway's transaction reference (PayU txnid, UPI tr). */
     reference: text('reference').notNull(),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     /** created | succeeded | failed */
     status: text('status').notNull().default('created'),
     providerPayload: jsonb('provider_payload'),

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { OrderStatus, type ProductAttributeRow } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../errors';
 import { LoginThrottle } from '../login-throttle';
-import { toRupees } from '../payments/money';
+import { formatInr, toRupees } from '../payments/money';
 import {
   insertOrder,
   itemsOfOrders,
@@ -21,7 +21,6 @@ import { findProductsByIds, isProductId } from '../repositories/products';
 type Order = components['schemas']['Order'];
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
-export const MAX_QUANTITY = 99;
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -109,11 +108,19 @@ function checkShipping(raw: CreateOrderRequest['shippingAddress']) {
   return result.value;
 }
 
+/** A total above the shop's ceiling (MAX_ORDER_VALUE): a 400 that says both amounts, never a 500. */
+export function orderTooLarge(totalPaise: number, maxTotalPaise: number): HttpError {
+  return badRequest(
+    `The order total ${formatInr(totalPaise)} is above the limit of ${formatInr(maxTotalPaise)} per order`,
+  );
+}
+
 export function ordersHandlers(ctx: AppContext) {
   // RATE_LIMIT_TRACK_MAX per IP for guests and for readers of someone else's order; the rate-limit
   // plugin's global limit counts every read (server/plugins/rate-limit.ts).
   const { trackMax, windowMs } = ctx.config.rateLimit;
   const trackingLimit = new LoginThrottle(trackMax, windowMs, ctx.limits, 'track');
+  const { maxLineQuantity, maxTotalPaise } = ctx.config.orders;
   return {
     async createOrder(request: FastifyRequest, reply: FastifyReply): Promise<Order> {
       const user = await requireUser(ctx, request);
@@ -140,9 +147,12 @@ export function ordersHandlers(ctx: AppContext) {
         const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
         throw badRequest(`Unknown product id(s): ${shown.join(', ')}${more}`);
       }
-      for (const [id, quantity] of quantities) {
-        if (quantity > MAX_QUANTITY)
-          throw badRequest(`quantity of product "${id}" must be at most ${MAX_QUANTITY}`);
+      // Without lines each product is one line, so it is held to the per-line cap (MAX_LINE_QUANTITY).
+      if (!body.lines) {
+        for (const [id, quantity] of quantities) {
+          if (quantity > maxLineQuantity)
+            throw badRequest(`quantity of product "${id}" must be at most ${maxLineQuantity}`);
+        }
       }
 
       // Prices come from the catalogue now, never from the client, and are frozen on the lines.
@@ -165,7 +175,7 @@ export function ordersHandlers(ctx: AppContext) {
         // Lines carry the variants; they must describe the same order as the products map.
         const fromLines = new Map<string, number>();
         const byVariant = new Map<string, (typeof lines)[number]>();
-        for (const raw of body.lines) {
+        for (const [index, raw] of body.lines.entries()) {
           const id = raw.productId.toLowerCase();
           if (!quantities.has(id)) throw badRequest(`Line product "${raw.productId}" is not in products`);
           const { product, line } = priced(id);
@@ -174,8 +184,15 @@ export function ordersHandlers(ctx: AppContext) {
           fromLines.set(id, (fromLines.get(id) ?? 0) + raw.quantity);
           const key = JSON.stringify([id, size, color]);
           const existing = byVariant.get(key);
-          if (existing) existing.quantity += raw.quantity;
-          else byVariant.set(key, { ...line, quantity: raw.quantity, size, color });
+          const quantity = (existing?.quantity ?? 0) + raw.quantity;
+          if (quantity > maxLineQuantity)
+            throw badRequest(
+              existing
+                ? `lines[${index}].quantity must be at most ${maxLineQuantity} (with an earlier line of the same size and colour it makes ${quantity})`
+                : `lines[${index}].quantity must be at most ${maxLineQuantity}`,
+            );
+          if (existing) existing.quantity = quantity;
+          else byVariant.set(key, { ...line, quantity, size, color });
         }
         for (const [id, quantity] of quantities) {
           if (fromLines.get(id) !== quantity)
@@ -193,6 +210,7 @@ export function ordersHandlers(ctx: AppContext) {
         }));
       }
       const totalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+      if (totalPaise > maxTotalPaise) throw orderTooLarge(totalPaise, maxTotalPaise);
       const orderId = newOrderId();
 
       const { order, items } = await insertOrder(

@@ -197,27 +197,19 @@ export function gatewayCallbackHandler(ctx: AppContext, gateway: PaymentGateway)
       return reply.redirect(failureUrl(config, request), 303);
     }
 
-    let outcome = verdict.outcome;
-    // Where no money moves, approving an order that is no longer pending is refused.
-    if (
-      !gateway.movesMoney &&
-      outcome === 'success' &&
-      attempt.status === 'created' &&
-      order.status !== OrderStatus.Pending
-    ) {
-      log.info({ orderStatus: order.status }, 'test approval refused: order no longer pending');
-      outcome = 'failure';
-    }
-    const result = await settleAttempt(ctx.db, attempt.id, outcome, {
-      outcome,
+    // The order is locked while settling: of concurrent successes one pays it, the rest are failures.
+    const result = await settleAttempt(ctx.db, attempt.id, verdict.outcome, {
+      outcome: verdict.outcome,
       providerReference: verdict.providerReference,
       ...verdict.details,
       at: new Date().toISOString(),
     });
     if (!result.changed) {
       log.info({ status: result.status }, 'payment callback replayed; nothing changed');
-    } else if (result.status === 'succeeded' && !result.orderMoved) {
-      log.error('payment succeeded for an order that was no longer pending: refund it');
+    } else if (result.refused && gateway.movesMoney) {
+      log.error(`payment succeeded at ${provider.name} for an order no longer pending: refund it`);
+    } else if (result.refused) {
+      log.info('test approval refused: order no longer pending');
     } else {
       log.info({ status: result.status, orderMoved: result.orderMoved }, 'payment settled');
     }

@@ -8,9 +8,10 @@ import { storeHandlers } from '../handlers/store.handlers';
 import { usersHandlers } from '../handlers/users.handlers';
 import { wishlistHandlers } from '../handlers/wishlist.handlers';
 import { healthHandlers, type ProcessHealth } from '../health';
-import { API_PREFIX, OPENAPI_PATH } from '../http/api';
+import { API_PREFIX, operationIdOf, servedContract } from '../http/api';
 import type { PaymentGateway } from '../payments/provider';
 import { appWide } from './app-wide';
+import type { OptionalBodyConfig } from './request-validation';
 
 export interface ApiRoutesOptions {
   ctx: AppContext;
@@ -21,6 +22,21 @@ export interface ApiRoutesOptions {
 }
 
 type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => void;
+
+type Operation = { operationId?: string; requestBody?: { required?: boolean } };
+
+/** The operationIds whose request body the contract declares but does not require. */
+function operationsWithOptionalBody(contract: Record<string, unknown>): Set<string> {
+  const paths = (contract.paths ?? {}) as Record<string, Record<string, Operation>>;
+  const found = new Set<string>();
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      if (operation?.operationId && operation.requestBody && operation.requestBody.required !== true)
+        found.add(operation.operationId);
+    }
+  }
+  return found;
+}
 
 /** `/payments/sandbox/{attemptId}/complete` → `/payments/sandbox/:attemptId/complete`. */
 const fastifyPath = (openapiPath: string) => openapiPath.replace(/\{([^}]+)\}/g, ':$1');
@@ -46,9 +62,20 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
   };
   const callbacks = new Map(gateways.map((gateway) => [`POST ${gateway.callback.path}`, gateway]));
   const documented = new Set<PaymentGateway>();
+  const contract = servedContract(ctx.config.orders);
+  const optionalBody = operationsWithOptionalBody(contract);
+
+  // openapi-glue drops `requestBody.required`; the request checks read it from the route's config.
+  app.addHook('onRoute', (route) => {
+    const operationId = operationIdOf(route.schema);
+    if (operationId && optionalBody.has(operationId)) {
+      const config: OptionalBodyConfig = { ...(route.config as object), optionalBody: true };
+      route.config = config as typeof route.config;
+    }
+  });
 
   await app.register(openapiGlue, {
-    specification: OPENAPI_PATH,
+    specification: contract,
     prefix: API_PREFIX,
     operationResolver: (operationId: string, method: string, openapiPath: string) => {
       const gateway = callbacks.get(`${method} ${openapiPath}`);

@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorObject } from 'ajv';
 import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import { HttpError } from '../errors';
+import { MAX_PARAM_LENGTH } from '../http/api';
 import { appWide } from './app-wide';
 import { describeValidationError } from './request-validation';
 
@@ -87,6 +88,13 @@ export function classifyError(raw: unknown): {
       return { status: 400, message: 'Content-Length does not match the body', headers: {} };
     case 'FST_ERR_BAD_URL':
       return { status: 400, message: 'Malformed URL (invalid percent-encoding)', headers: {} };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // The router's maxParamLength (server/app.ts); its own message repeats the whole URL.
+      return {
+        status: 414,
+        message: `A path segment is longer than ${MAX_PARAM_LENGTH} characters`,
+        headers: {},
+      };
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {

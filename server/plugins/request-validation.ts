@@ -15,6 +15,11 @@ import { appWide } from './app-wide';
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/** A route's config for an operation whose request body the contract makes optional (`required: false`). */
+export interface OptionalBodyConfig {
+  optionalBody?: boolean;
+}
+
 function createValidators() {
   const common = {
     // OpenAPI keywords such as `example` are not JSON Schema vocabulary; ignore rather than refuse them.
@@ -51,6 +56,9 @@ function fieldLabel(instancePath: string, part: string) {
   if (segments.length === 0) return part === 'body' ? 'body' : part === 'querystring' ? 'query' : part;
   // A products map entry is keyed by a product id: name the quantity, not the uuid.
   if (segments.length === 2 && segments[0] === 'products') return `quantity of product "${segments[1]}"`;
+  // Inside an array, the whole path names which one: `lines[2].quantity`, not just `quantity`.
+  if (segments.some((segment) => /^\d+$/.test(segment)))
+    return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
   return segments[segments.length - 1] ?? part;
 }
 
@@ -207,11 +215,13 @@ export const requestValidationPlugin = appWide('statefront-request-validation', 
     const allowed = bodySchema?.content ? Object.keys(bodySchema.content) : [];
     if (allowed.length > 0) {
       const mediaType = mediaTypeOf(request);
-      if (request.body === undefined || request.body === null || mediaType === null) {
+      const absent = request.body === undefined || request.body === null;
+      if (absent || mediaType === null) {
         if (mediaType !== null && !allowed.includes(mediaType)) throw contentTypeError(allowed);
-        throw new HttpError(400, 'Request body is required');
-      }
-      if (!allowed.includes(mediaType)) throw contentTypeError(allowed);
+        // The contract's `requestBody.required: false`: no body at all is a request like any other.
+        if (!(absent && (request.routeOptions.config as OptionalBodyConfig).optionalBody === true))
+          throw new HttpError(400, 'Request body is required');
+      } else if (!allowed.includes(mediaType)) throw contentTypeError(allowed);
     }
     const problem =
       findTextProblem(request.body) ?? findTextProblem(request.query) ?? findTextProblem(request.params);

@@ -51,6 +51,9 @@ export async function insertAttempt(
   await db.insert(paymentAttempts).values({ ...attempt, providerPayload });
 }
 
+/** Why a success callback was recorded as a failure: another attempt paid the order first. */
+export const ORDER_NO_LONGER_PENDING = 'order no longer pending';
+
 export interface SettleResult {
   /** False when another callback settled the attempt first: nothing was written. */
   changed: boolean;
@@ -58,12 +61,20 @@ export interface SettleResult {
   orderId: string;
   /** True when this call moved the order from Pending to Processing. */
   orderMoved: boolean;
+  /**
+   * True when this call was a success for an order that was no longer Pending: the attempt was
+   * recorded as failed with reason ORDER_NO_LONGER_PENDING (a gateway that moved money owes a refund).
+   */
+  refused: boolean;
 }
 
 /**
- * Settles a 'created' attempt exactly once. The conditional UPDATEs (`status = 'created'`,
- * `status = Pending`) inside one transaction make replayed or concurrent callbacks no-ops: the row lock
- * makes the second writer wait, then match nothing.
+ * Settles a 'created' attempt exactly once, and succeeds at most one attempt per order. One
+ * transaction locks the order's row first (`SELECT … FOR UPDATE`), so every settlement of any of the
+ * order's attempts waits for the one before it, then reads the order as that one left it: a success
+ * finds it Pending (the attempt succeeds and the order moves to Processing) or not (the attempt is
+ * recorded as failed, "order no longer pending"). The conditional UPDATE (`status = 'created'`) makes a
+ * replayed or concurrent callback of the same attempt a no-op. PGlite runs one transaction at a time.
  */
 export async function settleAttempt(
   db: Database,
@@ -71,38 +82,56 @@ export async function settleAttempt(
   outcome: 'success' | 'failure',
   details: Record<string, unknown>,
 ): Promise<SettleResult> {
-  const next: AttemptStatus = outcome === 'success' ? 'succeeded' : 'failed';
   return db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select({ orderId: paymentAttempts.orderId })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId));
+    if (!attempt) throw new Error(`Payment attempt ${attemptId} vanished while settling`);
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, attempt.orderId))
+      .for('update');
+    const refused = outcome === 'success' && order?.status !== OrderStatus.Pending;
+    const next: AttemptStatus = outcome === 'success' && !refused ? 'succeeded' : 'failed';
+    const callback = refused ? { ...details, reason: ORDER_NO_LONGER_PENDING } : details;
     const now = new Date();
     const [settled] = await tx
       .update(paymentAttempts)
       .set({
         status: next,
         updatedAt: now,
-        providerPayload: sql`coalesce(${paymentAttempts.providerPayload}, '{}'::jsonb) || ${JSON.stringify({ callback: details })}::jsonb`,
+        providerPayload: sql`coalesce(${paymentAttempts.providerPayload}, '{}'::jsonb) || ${JSON.stringify({ callback })}::jsonb`,
       })
       .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'created')))
       .returning({ orderId: paymentAttempts.orderId });
     if (!settled) {
       const [current] = await tx
-        .select({ status: paymentAttempts.status, orderId: paymentAttempts.orderId })
+        .select({ status: paymentAttempts.status })
         .from(paymentAttempts)
         .where(eq(paymentAttempts.id, attemptId));
-      if (!current) throw new Error(`Payment attempt ${attemptId} vanished while settling`);
       return {
         changed: false,
-        status: current.status as AttemptStatus,
-        orderId: current.orderId,
+        status: (current?.status ?? 'failed') as AttemptStatus,
+        orderId: attempt.orderId,
         orderMoved: false,
+        refused: false,
       };
     }
     if (next === 'failed')
-      return { changed: true, status: next, orderId: settled.orderId, orderMoved: false };
+      return { changed: true, status: next, orderId: attempt.orderId, orderMoved: false, refused };
     const moved = await tx
       .update(orders)
       .set({ status: OrderStatus.Processing, updatedAt: now })
-      .where(and(eq(orders.id, settled.orderId), eq(orders.status, OrderStatus.Pending)))
+      .where(and(eq(orders.id, attempt.orderId), eq(orders.status, OrderStatus.Pending)))
       .returning({ id: orders.id });
-    return { changed: true, status: next, orderId: settled.orderId, orderMoved: moved.length === 1 };
+    return {
+      changed: true,
+      status: next,
+      orderId: attempt.orderId,
+      orderMoved: moved.length === 1,
+      refused: false,
+    };
   });
 }

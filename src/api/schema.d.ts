@@ -222,6 +222,9 @@ export interface paths {
          * @description Unit prices are read from the catalogue when the order is placed and stored on its lines.
          *     The order starts Pending (status 0). Shipping fields are trimmed; `postalCode` is a 6-digit
          *     Indian PIN code and `phone` is `+91` followed by 10 digits (spaces and hyphens are ignored).
+         *     One line holds at most `MAX_LINE_QUANTITY` (10 by default) and the order's total at most
+         *     `MAX_ORDER_VALUE` (₹10,00,000 by default): above either the answer is a 400 that says so
+         *     (`The order total ₹25,00,000.00 is above the limit of ₹10,00,000.00 per order`).
          */
         post: operations["createOrder"];
         delete?: never;
@@ -571,7 +574,11 @@ export interface components {
             phone: string;
         };
         CreateOrderRequest: {
-            /** @description Quantity (1–99) per product id */
+            /**
+             * @description Quantity per product id. Without `lines` each product is one line, so at most the shop's
+             *     per-line cap (`MAX_LINE_QUANTITY`, 10 by default; 400 `quantity of product "<id>" must be
+             *     at most 10`); with `lines` the sum of the product's lines (at most 99).
+             */
             products: {
                 [key: string]: number;
             };
@@ -597,6 +604,11 @@ export interface components {
         };
         OrderLine: {
             productId: string;
+            /**
+             * @description At most the shop's per-line cap: `MAX_LINE_QUANTITY`, 10 by default (the served contract at
+             *     /api/docs shows the shop's own value). Lines of the same product, size and colour count as
+             *     one line. More is a 400 naming the line, e.g. `lines[0].quantity must be at most 10`.
+             */
             quantity: number;
             size?: string;
             color?: string;
@@ -830,6 +842,20 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "Payments are not available"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A path id is longer than 200 characters (the router's limit); nothing was looked up */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "A path segment is longer than 200 characters"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1129,7 +1155,9 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1211,8 +1239,10 @@ export interface operations {
                     "application/json": components["schemas"]["Wishlist"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1236,7 +1266,9 @@ export interface operations {
                     "application/json": components["schemas"]["Wishlist"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1345,6 +1377,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1434,7 +1467,9 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1464,6 +1499,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1492,6 +1528,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["ServerError"];
         };
     };

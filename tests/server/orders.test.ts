@@ -132,6 +132,7 @@ describe('POST /orders', () => {
   it.each([
     [0, 'must be at least 1'],
     [100, 'must be at most 99'],
+    [11, 'must be at most 10'],
     [1.5, 'must be an integer'],
     [-3, 'must be at least 1'],
   ])('answers 400 for quantity %s', async (quantity, message) => {
@@ -349,5 +350,110 @@ describe('contactMatches', () => {
     expect(contactMatches('9876543211', 'a@b.in', '+919876543210')).toBe(false);
     expect(contactMatches('b@b.in', 'a@b.in', '+919876543210')).toBe(false);
     expect(contactMatches('', 'a@b.in', '+919876543210')).toBe(false);
+  });
+});
+
+describe('order limits (MAX_LINE_QUANTITY, MAX_ORDER_VALUE) and bigint money', () => {
+  // ₹2,50,000: 86 of them (₹2,15,00,000) was a 500 when the paise columns were `integer`.
+  const lehenga = {
+    ...(catalogue[0] as (typeof catalogue)[number]),
+    id: '7e1f0c3a-2b4d-4c5e-8f60-718293a4b5c6',
+    title: 'Bridal Lehenga, hand-embroidered',
+    regularPrice: 250_000,
+    discountedPrice: null,
+    attributes: [],
+  };
+  // Without sizes or colours, so lines need none.
+  const found = catalogue.find((p) => p.discountedPrice === null && p.regularPrice < 2000);
+  const tee = found && { ...found, attributes: [] };
+  let limits: TestApp;
+  let shopper: TestShopper;
+
+  const order = (app: TestApp, token: string, payload: Record<string, unknown>) =>
+    app.app.inject({
+      method: 'POST',
+      url: `${API}/orders`,
+      headers: bearer(token),
+      payload: { shippingAddress: DEFAULT_SHIPPING, ...payload },
+    });
+
+  beforeAll(async () => {
+    if (!tee) throw new Error('the catalogue needs a full-price product under ₹2,000');
+    limits = await createTestApp({}, { products: [lehenga, tee] });
+    shopper = await registerAndLogin(limits.app);
+  }, 60_000);
+  afterAll(async () => {
+    await limits?.close();
+  });
+
+  it('answers 400 naming the product when one product (no lines) is above 10', async () => {
+    const response = await order(limits, shopper.token, { products: { [tee?.id ?? '']: 11 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: `quantity of product "${tee?.id}" must be at most 10` });
+    const ten = await order(limits, shopper.token, { products: { [tee?.id ?? '']: 10 } });
+    expect(ten.statusCode).toBe(201);
+  });
+
+  it('answers 400 naming the line when a line is above 10, or two lines of one variant add up above it', async () => {
+    const id = tee?.id ?? '';
+    const over = await order(limits, shopper.token, {
+      products: { [id]: 11 },
+      lines: [{ productId: id, quantity: 11 }],
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ error: 'lines[0].quantity must be at most 10' });
+    const split = await order(limits, shopper.token, {
+      products: { [id]: 12 },
+      lines: [
+        { productId: id, quantity: 6 },
+        { productId: id, quantity: 6 },
+      ],
+    });
+    expect(split.statusCode).toBe(400);
+    expect(split.json<{ error: string }>().error).toMatch(/^lines\[1\]\.quantity must be at most 10 /);
+  });
+
+  it('answers 400 (not 500) when the total is above ₹10,00,000, and stores nothing', async () => {
+    const before = await limits.ctx.db.select().from(orders);
+    for (const quantity of [5, 86]) {
+      const response = await order(limits, shopper.token, {
+        products: { [lehenga.id]: quantity },
+        lines: [{ productId: lehenga.id, quantity: Math.min(quantity, 10) }],
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const five = await order(limits, shopper.token, { products: { [lehenga.id]: 5 } });
+    expect(five.json()).toEqual({
+      error: 'The order total ₹12,50,000.00 is above the limit of ₹10,00,000.00 per order',
+    });
+    const four = await order(limits, shopper.token, { products: { [lehenga.id]: 4 } });
+    expect(four.statusCode).toBe(201);
+    expect(four.json<Order>().total).toBe(1_000_000);
+    expect(await limits.ctx.db.select().from(orders)).toHaveLength(before.length + 1);
+  });
+
+  it('stores and answers totals above ₹2,14,74,836.47 exactly when the shop raises its limits', async () => {
+    const big = await createTestApp(
+      { orders: { maxLineQuantity: 99, maxTotalPaise: 100_000_000 * 100 } },
+      { products: [lehenga] },
+    );
+    try {
+      const { token } = await registerAndLogin(big.app);
+      const response = await order(big, token, { products: { [lehenga.id]: 86 } });
+      expect(response.statusCode, response.body).toBe(201);
+      const placed = response.json<Order>();
+      expect(placed.total).toBe(21_500_000);
+      const [row] = await big.ctx.db.select().from(orders).where(eq(orders.id, placed.id));
+      expect(row?.totalPaise).toBe(2_150_000_000);
+      expect(typeof row?.totalPaise).toBe('number');
+      const [item] = await big.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
+      expect(item?.unitPricePaise).toBe(25_000_000);
+      const listed = await big.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
+      expect(listed.json<Order[]>()[0]).toMatchObject({ total: 21_500_000, items: [{ price: 250_000 }] });
+      const product = await big.app.inject({ method: 'GET', url: `${API}/products/${lehenga.id}` });
+      expect(product.json()).toMatchObject({ regularPrice: 250_000, discountedPrice: null });
+    } finally {
+      await big.close();
+    }
   });
 });

@@ -154,6 +154,21 @@ describe('POST /payments/payu/callback', () => {
     expect(await orderStatus(order.id)).toBe(1);
   });
 
+  it('records one success per order when PayU confirms several attempts of it at once; the rest fail, "order no longer pending"', async () => {
+    const order = await placeOrder(t.app, token);
+    const started: Array<Record<string, string>> = [];
+    for (let i = 0; i < 6; i++) started.push((await startPayu(order)).action?.formParams?.data ?? {});
+    const responses = await Promise.all(started.map((data) => callback(payuResponse(data))));
+    expect(responses.map((response) => response.statusCode)).toEqual(started.map(() => 303));
+    const attempts = await Promise.all(started.map((data) => attemptByReference(data.txnid ?? '')));
+    expect(attempts.filter((attempt) => attempt?.status === 'succeeded')).toHaveLength(1);
+    const failed = attempts.filter((attempt) => attempt?.status === 'failed');
+    expect(failed).toHaveLength(5);
+    for (const attempt of failed)
+      expect(attempt?.providerPayload).toMatchObject({ callback: { reason: 'order no longer pending' } });
+    expect(await orderStatus(order.id)).toBe(1);
+  });
+
   it('changes nothing and redirects with a failure notice when a field was tampered with', async () => {
     const order = await placeOrder(t.app, token);
     const data = (await startPayu(order)).action?.formParams?.data ?? {};

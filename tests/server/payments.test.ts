@@ -446,6 +446,25 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
     expect(await orderStatus(order.id)).toBe(status === 'succeeded' ? 1 : 0);
   });
 
+  it('records exactly one succeeded attempt when every attempt of one order is approved at once', async () => {
+    const order = await placeOrder(t.app, token);
+    const attempts: string[] = [];
+    for (let i = 0; i < 8; i++) attempts.push(await startSandbox(order.id, i % 2 ? 'upi_qr' : 'card'));
+    const responses = await Promise.all(attempts.map((attemptId) => complete(attemptId, 'success')));
+    const rows = await Promise.all(attempts.map(attemptRow));
+    expect(rows.filter((row) => row?.status === 'succeeded')).toHaveLength(1);
+    const failed = rows.filter((row) => row?.status === 'failed');
+    expect(failed).toHaveLength(7);
+    for (const row of failed)
+      expect(row?.providerPayload).toMatchObject({
+        callback: { outcome: 'success', reason: 'order no longer pending' },
+      });
+    const locations = responses.map((response) => response.headers.location);
+    expect(locations.filter((l) => l === `${PUBLIC_URL}/order-success?orderId=${order.id}`)).toHaveLength(1);
+    expect(locations.filter((l) => l === `${PUBLIC_URL}/orders?payment=failed`)).toHaveLength(7);
+    expect(await orderStatus(order.id)).toBe(1);
+  });
+
   it('moves the order once when two identical callbacks arrive together', async () => {
     const order = await placeOrder(t.app, token);
     const attemptId = await startSandbox(order.id);
@@ -470,7 +489,7 @@ describe('settleAttempt', () => {
     expect(results.every((result) => result.status === 'succeeded')).toBe(true);
   });
 
-  it('moves the order only once when two different attempts both succeed', async () => {
+  it('succeeds one of two different attempts and records the other as failed, "order no longer pending"', async () => {
     const order = await placeOrder(t.app, token);
     const first = await startSandbox(order.id);
     const second = await startSandbox(order.id, 'upi_qr');
@@ -479,6 +498,8 @@ describe('settleAttempt', () => {
       settleAttempt(t.ctx.db, second, 'success', {}),
     ]);
     expect(results.filter((result) => result.orderMoved)).toHaveLength(1);
+    expect(results.map((result) => result.status).sort()).toEqual(['failed', 'succeeded']);
+    expect(results.filter((result) => result.refused)).toHaveLength(1);
     expect(await orderStatus(order.id)).toBe(1);
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * A method a path does not serve (TRACE, QUERY, PATCH on a read-only path, …) is answered 405 with an
+ * `Allow` header listing the methods it does serve (RFC 9110 §15.5.6), as `{ "error": "…" }`, instead
+ * of a 404 or a 400 about a body nobody will read. Every route is recorded as it is added; a request
+ * that found no route is checked before its body is parsed. A path no route serves stays a 404.
+ */
+import { HttpError } from '../errors';
+import { appWide } from './app-wide';
+
+/** The order methods are listed in `Allow`. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+interface RecordedRoute {
+  pattern: RegExp;
+  /** A catch-all (`/*`): the SPA's pages and files, never an API path. */
+  wildcard: boolean;
+  methods: string[];
+}
+
+/** `/api/v1/products/:id` → a RegExp matching its paths (a trailing slash allowed, as the router does). */
+export function routePattern(url: string): RegExp {
+  const source = url
+    .split(/(:[A-Za-z0-9_]+|\*)/)
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+/** The methods some route serves at `path`, in METHOD_ORDER (HEAD wherever GET is); empty for none. */
+export function allowedMethods(routes: readonly RecordedRoute[], path: string): string[] {
+  const api = path === '/api' || path.startsWith('/api/');
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.wildcard && api) continue;
+    if (!route.pattern.test(path)) continue;
+    for (const method of route.methods) methods.add(method);
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return METHOD_ORDER.filter((method) => methods.has(method));
+}
+
+export const methodNotAllowedPlugin = appWide('statefront-method-not-allowed', async (app) => {
+  const routes: RecordedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method])
+      .map((method) => String(method).toUpperCase())
+      .filter((method) => method !== 'OPTIONS');
+    if (methods.length > 0)
+      routes.push({ pattern: routePattern(route.url), wildcard: route.url.includes('*'), methods });
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!request.is404) return;
+    const allowed = allowedMethods(routes, request.url.split('?')[0] ?? '/');
+    if (allowed.length === 0 || allowed.includes(request.method)) return;
+    const allow = allowed.join(', ');
+    throw new HttpError(405, `Method ${request.method} is not allowed here (allowed: ${allow})`, {
+      Allow: allow,
+    });
+  });
+});
