@@ -35,8 +35,8 @@ export function BottomTabBar({ cartCount }: { cartCount: number }) {
         pb: 'env(safe-area-inset-bottom)',
       })}
     >
-      {/* A fixed height: the toasts and the product page's Add to Cart bar sit just above it. */}
-      <ul className={css({ display: 'flex', h: 'tabBar', listStyle: 'none' })}>
+      {/* With the top border, exactly the tabBar size: the product page's Add to Cart bar sits on it. */}
+      <ul className={css({ display: 'flex', h: 'calc(token(sizes.tabBar) - 1px)', listStyle: 'none' })}>
         <li className={css({ flex: '1', display: 'flex' })}>
           <NavLink to="/" end className={tab}>
             <HomeIcon size={22} />
