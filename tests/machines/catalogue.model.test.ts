@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ApiProduct,
-  attributeLabel,
   byName,
   cardCartLine,
   isOnSale,
-  isShopperAttribute,
   paginationWindow,
   parentCategoryOptions,
   parseProductsQuery,
@@ -14,9 +12,9 @@ import {
   productsTitle,
   showingRange,
   sizeLabel,
-  specifications,
   toDisplayProduct,
 } from '../../machines/catalogue.model';
+import { attributeLabel, isShopperAttribute, specifications } from '../../machines/specifications.model';
 
 const base: ApiProduct = {
   id: 'p1',
