@@ -70,6 +70,19 @@ export function isOnSale(p: Pick<DisplayProduct, 'price' | 'originalPrice'>): bo
   return p.originalPrice !== undefined && p.price < p.originalPrice;
 }
 
+/**
+ * The whole per cent off the MRP (originalPrice, the API's regularPrice) that 'x% OFF' shows, 0 when
+ * not on sale. Rounded down, so the label never promises more than the price gives (₹999 of ₹1,299 is
+ * 23.09% → 23); computed in paise so rupee fractions do not drift (₹900.10 of ₹1,000 → 9).
+ */
+export function percentOff(p: Pick<DisplayProduct, 'price' | 'originalPrice'>): number {
+  if (!isOnSale(p)) return 0;
+  const mrp = Math.round((p.originalPrice as number) * 100);
+  const paid = Math.round(p.price * 100);
+  if (mrp <= 0) return 0;
+  return Math.floor(((mrp - paid) * 100) / mrp);
+}
+
 /** Parent-category filter options, read from a limit-100 fetch of the category: unique, sorted. */
 export function parentCategoryOptions(products: readonly Pick<DisplayProduct, 'parentCategory'>[]): string[] {
   const set = new Set(products.map((p) => p.parentCategory.trim()).filter((c) => c !== ''));
@@ -293,11 +306,6 @@ export function sizeLabel(p: Pick<DisplayProduct, 'category' | 'description' | '
     return 'Shoe Size';
   if (p.sizes?.length === 1 && p.sizes[0] === ONE_SIZE) return 'Size';
   return 'Clothing Size';
-}
-
-/** Specification rows: attributes whose key mentions 'phone' are hidden; at most 10 shown. */
-export function specifications(p: Pick<DisplayProduct, 'attributes'>): ProductAttribute[] {
-  return p.attributes.filter((a) => !a.key.toLowerCase().includes('phone')).slice(0, 10);
 }
 
 /** Add to Cart from a card: quantity 1, a lone size or colour preselected. */

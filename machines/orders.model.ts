@@ -22,7 +22,7 @@ export type DisplayOrderItem = {
   name: string;
   quantity: number;
   price: number;
-  /** 'Color: White · Size: M' (the cart's wording), '' when the line recorded neither. */
+  /** 'Colour: White · Size: M' (the cart's wording), '' when the line recorded neither. */
   variant: string;
   /** The product's image, '' when unknown. */
   image: string;
@@ -100,9 +100,9 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
   };
 }
 
-/** 'Color: White · Size: M' as the cart words a line's choices; either part is left out when absent. */
+/** 'Colour: White · Size: M' (en-IN) as the cart words a line's choices; either part is left out when absent. */
 export function variantLabel(size: string | null | undefined, color: string | null | undefined): string {
-  return [color?.trim() ? `Color: ${color.trim()}` : '', size?.trim() ? `Size: ${size.trim()}` : '']
+  return [color?.trim() ? `Colour: ${color.trim()}` : '', size?.trim() ? `Size: ${size.trim()}` : '']
     .filter((part) => part !== '')
     .join(' · ');
 }

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
 import { DEFAULT_PRODUCT_IMAGE } from '../components/fallback-image';
 import { CartIcon, CloseIcon } from '../components/icons';
-import { Price } from '../components/price';
+import { Price, TaxNote } from '../components/price';
 import { WishlistToggle } from '../components/product-card';
 import { ProductChoices } from '../components/product-choices';
 import { ProductGallery } from '../components/product-gallery';
@@ -126,6 +126,7 @@ export default function QuickView({ id }: { id: string }) {
                     ) : null}
                     <Drawer.Title>{product.name}</Drawer.Title>
                     <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+                    <TaxNote />
                   </div>
                   {product.description ? (
                     <p className={css({ color: 'fg.muted', lineClamp: '3' })}>{product.description}</p>

@@ -88,23 +88,38 @@ type ProductCardProps = {
  * first), and Panda's css() resolves its object on every call.
  */
 const styles = {
-  media: css({ position: 'relative', h: '300px', overflow: 'hidden', bg: 'cotton.100' }),
+  // Two cards share a phone's row (about 165 px each): there the image keeps the 4:3 of 400 × 300.
+  media: css({
+    position: 'relative',
+    h: { base: 'auto', sm: '300px' },
+    aspectRatio: { base: '3/4', sm: 'auto' },
+    overflow: 'hidden',
+    bg: 'cotton.100',
+  }),
   mediaLink: css({ display: 'block', h: 'full' }),
   image: css({ w: 'full', h: 'full', objectFit: 'cover' }),
-  saleBadge: `${badge({ tone: 'sale' })} ${css({ position: 'absolute', top: '3', left: '3' })}`,
-  actions: `${revealStyle} ${css({ position: 'absolute', top: '3', right: '3', display: 'flex', flexDirection: 'column', gap: '2' })}`,
-  addToCart: `${revealStyle} ${css({ position: 'absolute', insetX: '3', bottom: '3' })}`,
-  addToCartButton: button({ variant: 'solid', size: 'md', fullWidth: true }),
-  body: css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1.5', flex: '1' }),
-  eyebrow: css({ textStyle: 'eyebrow', color: 'fg.subtle' }),
-  title: css({ textStyle: 'h3', fontSize: 'md', lineClamp: '2' }),
+  saleBadge: `${badge({ tone: 'sale' })} ${css({ position: 'absolute', top: { base: '2', sm: '3' }, left: { base: '2', sm: '3' } })}`,
+  actions: `${revealStyle} ${css({ position: 'absolute', top: { base: '2', sm: '3' }, right: { base: '2', sm: '3' }, display: 'flex', flexDirection: 'column', gap: '2' })}`,
+  addToCart: `${revealStyle} ${css({ position: 'absolute', insetX: { base: '2', sm: '3' }, bottom: { base: '2', sm: '3' } })}`,
+  addToCartButton: `${button({ variant: 'solid', size: 'md', fullWidth: true })} ${css({ h: { base: '9', sm: '11' }, px: { base: '2', sm: '5' } })}`,
+  body: css({ p: { base: '3', sm: '4' }, display: 'flex', flexDirection: 'column', gap: '1.5', flex: '1' }),
+  eyebrow: css({ textStyle: 'eyebrow', color: 'fg.subtle', truncate: true }),
+  title: css({ textStyle: 'h3', fontSize: { base: 'sm', sm: 'md' } }),
+  // The clamp sits on the link, not the heading: its overflow hides what is inside the link, never the
+  // link's own focus ring (a clamped heading cut the ring to 2 px).
   titleLink: css({
+    lineClamp: '2',
+    borderRadius: 'sm',
     _hover: { color: 'terracotta.700' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
   }),
   price: css({ mt: 'auto' }),
-  skeletonMedia: css({ h: '300px', borderRadius: '0' }),
-  skeletonBody: css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2' }),
+  skeletonMedia: css({
+    h: { base: 'auto', sm: '300px' },
+    aspectRatio: { base: '3/4', sm: 'auto' },
+    borderRadius: '0',
+  }),
+  skeletonBody: css({ p: { base: '3', sm: '4' }, display: 'flex', flexDirection: 'column', gap: '2' }),
   skeletonLine1: css({ h: '3', w: '1/3' }),
   skeletonLine2: css({ h: '4', w: '3/4' }),
   skeletonLine3: css({ h: '4', w: '1/4' }),
@@ -187,8 +202,9 @@ export function ProductCardSkeleton() {
 
 const gridBase = {
   display: 'grid',
-  gap: { base: '4', md: '6' },
-  gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', sm: 'repeat(2, minmax(0, 1fr))' },
+  gap: { base: '3', sm: '4', md: '6' },
+  // Two columns from the smallest phone, as the shopping apps list products.
+  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))' },
 } as const;
 
 /** Product grids: 3 or 2 columns from the large breakpoint (the list's toggle), 4 for the home page. */

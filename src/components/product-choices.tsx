@@ -39,7 +39,7 @@ export function ProductChoices({
       ) : null}
       {product.colors && product.colors.length > 0 ? (
         <ChipGroup
-          label="Color"
+          label="Colour"
           name={`${namePrefix}color`}
           options={product.colors}
           value={selectedColor ?? ''}

@@ -82,7 +82,7 @@ function ChooseVariant({ line }: { line: CartLine }) {
       ) : null}
       {!line.selectedColor && line.colorOptions ? (
         <ChoiceSelect
-          label={`Color of ${line.name}`}
+          label={`Colour of ${line.name}`}
           placeholder="Choose color"
           options={line.colorOptions}
           hintId={hintId}
@@ -100,7 +100,7 @@ function CartLineRow({ line }: { line: CartLine }) {
   const cart = useCartRef();
   const href = `/product/${encodeURIComponent(line.id)}`;
   const details = [
-    line.selectedColor ? `Color: ${line.selectedColor}` : null,
+    line.selectedColor ? `Colour: ${line.selectedColor}` : null,
     line.selectedSize ? `Size: ${line.selectedSize}` : null,
   ]
     .filter(Boolean)

@@ -105,6 +105,9 @@ export const tokens = defineTokens({
   sizes: {
     content: { value: '80rem' },
     prose: { value: '48rem' },
+    // The phone's fixed bottom bars: the tab bar, and the product page's Add to Cart bar above it.
+    tabBar: { value: '3.5rem' },
+    buyBar: { value: '4rem' },
   },
   // The default preset has no z-index scale: without these, `zIndex: 'sticky'` etc. compiled to
   // invalid CSS (auto). Toasts use `banner`: over the header and tab bar, under an open overlay.

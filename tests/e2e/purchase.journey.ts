@@ -203,7 +203,7 @@ export async function purchaseJourney(page: Page, baseUrl: string, shotsDir: str
   const color = valuesOf(sized, ['color', 'colors', 'colours'])[1] as string;
   await addToCart(page, base, sized, size, color);
   await addToCart(page, base, simple);
-  await see(page, `Color: ${color} · Size: ${size}`);
+  await see(page, `Colour: ${color} · Size: ${size}`);
   await see(page, '2 Item(s)');
 
   // Order 1: checkout, then UPI QR; the sandbox page stands in for the shopper's UPI app.

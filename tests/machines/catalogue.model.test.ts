@@ -7,13 +7,14 @@ import {
   paginationWindow,
   parentCategoryOptions,
   parseProductsQuery,
+  percentOff,
   productsPath,
   productsTitle,
   showingRange,
   sizeLabel,
-  specifications,
   toDisplayProduct,
 } from '../../machines/catalogue.model';
+import { attributeLabel, isShopperAttribute, specifications } from '../../machines/specifications.model';
 
 const base: ApiProduct = {
   id: 'p1',
@@ -89,6 +90,67 @@ describe('isOnSale', () => {
   });
 });
 
+describe('percentOff', () => {
+  it('is the whole per cent off the MRP, rounded down so it never promises more', () => {
+    expect(percentOff({ price: 999, originalPrice: 1299 })).toBe(23); // 23.09%
+    expect(percentOff({ price: 10999, originalPrice: 12999 })).toBe(15); // 15.39%
+    expect(percentOff({ price: 500, originalPrice: 1000 })).toBe(50);
+    expect(percentOff({ price: 1, originalPrice: 3 })).toBe(66); // 66.67%, not 67
+  });
+  it('counts in paise, so rupee fractions do not tip it a per cent down', () => {
+    // (1000 - 900.10) / 1000 = 9.99% → 9; ₹0.90 of ₹1 is 10% off, which rupee arithmetic makes 9.99…
+    expect(percentOff({ price: 900.1, originalPrice: 1000 })).toBe(9);
+    expect(percentOff({ price: 0.9, originalPrice: 1 })).toBe(10);
+    expect(percentOff({ price: 1.1, originalPrice: 2.2 })).toBe(50);
+  });
+  it('is 0 when the product is not on sale', () => {
+    expect(percentOff({ price: 499 })).toBe(0);
+    expect(percentOff({ price: 499, originalPrice: 499 })).toBe(0);
+    expect(percentOff({ price: 599, originalPrice: 499 })).toBe(0);
+    expect(percentOff({ price: 0, originalPrice: 0 })).toBe(0);
+  });
+});
+
+describe('isShopperAttribute and attributeLabel', () => {
+  it('keeps what a shopper reads about the garment', () => {
+    for (const key of ['fabric', 'blousePiece', 'sleeve_length', 'Neck', 'braid', 'origin', 'Acid Wash']) {
+      expect(isShopperAttribute(key), key).toBe(true);
+    }
+  });
+  it("hides the pickers' attributes, flags, ids and phone keys", () => {
+    for (const key of [
+      'size',
+      'Sizes',
+      'color',
+      'Colour',
+      'colours',
+      'featured',
+      ' FEATURED ',
+      'id',
+      'ID',
+      'productId',
+      'productID',
+      'vendor_id',
+      'Vendor ID',
+      'sku',
+      '_internal',
+      'artisanHelpPhone',
+      '',
+    ]) {
+      expect(isShopperAttribute(key), key).toBe(false);
+    }
+  });
+  it('labels keys in words, title case, en-IN spelling', () => {
+    expect(attributeLabel('blousePiece')).toBe('Blouse Piece');
+    expect(attributeLabel('BLOUSEPIECE')).toBe('Blousepiece');
+    expect(attributeLabel('sleeve_length')).toBe('Sleeve Length');
+    expect(attributeLabel('neck-type')).toBe('Neck Type');
+    expect(attributeLabel('colorFamily')).toBe('Colour Family');
+    expect(attributeLabel('fabric GSM')).toBe('Fabric GSM');
+    expect(attributeLabel('  care  ')).toBe('Care');
+  });
+});
+
 describe('productsTitle', () => {
   it('follows spec §2: parent category, men, women, capitalised category, All Products', () => {
     expect(productsTitle({ category: 'men', parentCategory: 'Kurta' })).toBe('Kurta');
@@ -142,7 +204,26 @@ describe('sizeLabel and specifications', () => {
     ];
     const rows = specifications({ attributes });
     expect(rows).toHaveLength(10);
-    expect(rows.some((a) => a.key.includes('Phone'))).toBe(false);
+    expect(rows.some((row) => row.label.includes('Phone'))).toBe(false);
+  });
+  it('shows shopper attributes only, labelled, with values and unit joined', () => {
+    const rows = specifications({
+      attributes: [
+        attr('size', ['One Size']),
+        attr('color', ['Maroon']),
+        attr('fabric', ['Katan Silk']),
+        { id: 'saree-blouse-piece', key: 'blousePiece', values: ['0.8'], metricUnit: 'm' },
+        attr('occasion', ['Wedding', 'Festive']),
+        attr('featured', ['true']),
+        attr('productId', ['2844e290']),
+        attr('empty', []),
+      ],
+    });
+    expect(rows).toEqual([
+      { id: 'fabric', label: 'Fabric', value: 'Katan Silk' },
+      { id: 'saree-blouse-piece', label: 'Blouse Piece', value: '0.8 m' },
+      { id: 'occasion', label: 'Occasion', value: 'Wedding, Festive' },
+    ]);
   });
 });
 

@@ -85,7 +85,7 @@ describe('toDisplayOrder', () => {
           name: 'Tee',
           quantity: 2,
           price: 499,
-          variant: 'Color: White · Size: M',
+          variant: 'Colour: White · Size: M',
           image: '/images/tee.svg',
         },
         { id: 'i2', name: 'Kurta', quantity: 1, price: 1499.5, variant: '', image: '' },
@@ -106,6 +106,6 @@ describe('toDisplayOrder', () => {
   });
   it('words a size-only or colour-only line like the cart does', () => {
     expect(variantLabel('L', null)).toBe('Size: L');
-    expect(variantLabel(undefined, 'Black')).toBe('Color: Black');
+    expect(variantLabel(undefined, 'Black')).toBe('Colour: Black');
   });
 });

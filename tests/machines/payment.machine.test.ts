@@ -126,7 +126,7 @@ const orderSummary = (status: number) => ({
   total: 998,
   status,
   canPay: status === 0,
-  items: [expect.objectContaining({ name: 'Plain Tee', quantity: 2, variant: 'Color: White · Size: M' })],
+  items: [expect.objectContaining({ name: 'Plain Tee', quantity: 2, variant: 'Colour: White · Size: M' })],
   shipTo: { fullName: 'Asha Verma', phone: '+919876543210' },
 });
 
@@ -392,7 +392,7 @@ describe('paymentMachine', () => {
     });
     expect(actor.getSnapshot().context.order?.items[0]).toMatchObject({
       name: 'Plain Tee',
-      variant: 'Color: White · Size: M',
+      variant: 'Colour: White · Size: M',
     });
     actor.send({ type: 'payment.change', name: 'phone', value: '+91 98765-43210 99' });
     expect(actor.getSnapshot().context.values.phone).toBe('+919876543210');

@@ -8,8 +8,8 @@ const tab = css({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
+  justifyContent: 'center',
   gap: '0.5',
-  py: '2',
   fontSize: '2xs',
   fontWeight: '600',
   color: 'fg.subtle',
@@ -35,7 +35,8 @@ export function BottomTabBar({ cartCount }: { cartCount: number }) {
         pb: 'env(safe-area-inset-bottom)',
       })}
     >
-      <ul className={css({ display: 'flex', listStyle: 'none' })}>
+      {/* With the top border, exactly the tabBar size: the product page's Add to Cart bar sits on it. */}
+      <ul className={css({ display: 'flex', h: 'calc(token(sizes.tabBar) - 1px)', listStyle: 'none' })}>
         <li className={css({ flex: '1', display: 'flex' })}>
           <NavLink to="/" end className={tab}>
             <HomeIcon size={22} />

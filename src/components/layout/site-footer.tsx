@@ -45,7 +45,16 @@ const link = css({
 
 export function SiteFooter({ storeName, companyName, description, address, phone, email }: SiteFooterProps) {
   return (
-    <footer className={css({ bg: 'indigo.900', color: 'indigo.100', mt: '16', pb: { base: '20', md: '0' } })}>
+    <footer
+      className={css({
+        bg: 'indigo.900',
+        color: 'indigo.100',
+        mt: '16',
+        // Room for the phone's tab bar, and for the product page's Add to Cart bar above it.
+        pb: { base: '20', md: '0' },
+        'main:has([data-buy-bar]) ~ &': { pb: { base: 'calc(5rem + token(sizes.buyBar))', md: '0' } },
+      })}
+    >
       <div
         className={css({
           maxW: 'content',

@@ -30,7 +30,7 @@ type SiteHeaderProps = {
   wishlistCount: number;
   /** undefined while the authentication state is still loading */
   signedIn: boolean | undefined;
-  /** The search box, shown in the bar from 768 px and at the top of the phone menu. */
+  /** The search box: in the bar from 768 px, below it in a row of its own on a phone. */
   search?: ReactNode;
 };
 
@@ -135,8 +135,12 @@ export function SiteHeader({
           px: { base: '4', md: '6' },
           display: 'flex',
           alignItems: 'center',
-          gap: { base: '3', md: '8' },
-          h: '14',
+          // On a phone the search box wraps to a full-width second row, as the shopping apps show it.
+          flexWrap: { base: 'wrap', md: 'nowrap' },
+          columnGap: { base: '3', md: '8' },
+          rowGap: '2',
+          minH: { base: '10', md: '14' },
+          h: { md: '14' },
         })}
       >
         <Link
@@ -185,7 +189,15 @@ export function SiteHeader({
           </ul>
         </nav>
         {search ? (
-          <div className={css({ hideBelow: 'md', flex: '0 1 16rem', minW: '0' })}>{search}</div>
+          <div
+            className={css({
+              order: { base: '1', md: '0' },
+              flex: { base: '1 0 100%', md: '0 1 16rem' },
+              minW: '0',
+            })}
+          >
+            {search}
+          </div>
         ) : null}
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1', ms: 'auto' })}>
           <Link
@@ -229,13 +241,7 @@ export function SiteHeader({
       </div>
       {menuLoaded ? (
         <Suspense fallback={null}>
-          <MobileMenu
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            links={links}
-            signedIn={signedIn}
-            search={search}
-          />
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} links={links} signedIn={signedIn} />
         </Suspense>
       ) : null}
     </header>

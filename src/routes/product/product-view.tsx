@@ -3,12 +3,12 @@ import { css, cx } from 'styled-system/css';
 import { badge, button, card } from 'styled-system/recipes';
 import type { SnapshotFrom } from 'xstate';
 import type { DisplayProduct } from '../../../machines/catalogue.model';
-import { specifications } from '../../../machines/catalogue.model';
 import type { ProductEvent, productMachine } from '../../../machines/product.machine';
+import { specifications } from '../../../machines/specifications.model';
 import { PLACEHOLDER_IMAGE } from '../../components/fallback-image';
 import { ArrowLeftIcon, CartIcon } from '../../components/icons';
 import { Page, StatePanel } from '../../components/layout/page';
-import { Price } from '../../components/price';
+import { Price, TaxNote } from '../../components/price';
 import { WishlistToggle } from '../../components/product-card';
 import { ProductChoices } from '../../components/product-choices';
 import { ProductGallery } from '../../components/product-gallery';
@@ -36,7 +36,6 @@ function ProductSkeleton() {
 
 function Specifications({ product }: { product: DisplayProduct }) {
   const rows = specifications(product);
-  if (rows.length === 0) return null;
   return (
     <section
       aria-labelledby="specs-title"
@@ -46,32 +45,49 @@ function Specifications({ product }: { product: DisplayProduct }) {
         Specifications
       </h2>
       <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
-        {rows.map((attribute) => (
-          <div
-            key={attribute.id || attribute.key}
-            className={css({ bg: 'bg.muted', borderRadius: 'control', px: '4', py: '3' })}
-          >
-            <dt
-              className={css({
-                fontSize: 'xs',
-                textTransform: 'uppercase',
-                letterSpacing: '0.08em',
-                color: 'fg.subtle',
-                fontWeight: '600',
-              })}
-            >
-              {attribute.key}
-            </dt>
-            <dd className={css({ fontWeight: '500' })}>
-              {attribute.values.join(', ')}
-              {attribute.metricUnit ? ` ${attribute.metricUnit}` : ''}
-            </dd>
+        {rows.map((row) => (
+          <div key={row.id} className={specRow}>
+            <dt className={specTerm}>{row.label}</dt>
+            <dd className={css({ fontWeight: '500' })}>{row.value}</dd>
           </div>
         ))}
+        {/* The spec's short id, worded as the stores word it: quoted to customer care, not a field name. */}
+        <div className={specRow}>
+          <dt className={specTerm}>Product Code</dt>
+          <dd className={css({ fontWeight: '500', fontFamily: 'mono' })}>{product.id.slice(0, 8)}</dd>
+        </div>
       </dl>
     </section>
   );
 }
+
+const specRow = css({ bg: 'bg.muted', borderRadius: 'control', px: '4', py: '3' });
+const specTerm = css({ fontSize: 'sm', color: 'fg.subtle', fontWeight: '600' });
+
+/**
+ * Add to Cart: in the page from 768 px; on a phone a bar fixed above the tab bar with the price, so the
+ * button stays in reach while the shopper scrolls (the footer makes room for it: site-footer.tsx).
+ */
+const buyBar = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  // The same basis as Add to Wishlist beside it (a button's padding would otherwise widen that one).
+  flex: { md: '1 1 12rem' },
+  minW: { md: '48' },
+  position: { base: 'fixed', md: 'static' },
+  insetX: { base: '0', md: 'auto' },
+  bottom: { base: 'calc(token(sizes.tabBar) + env(safe-area-inset-bottom))', md: 'auto' },
+  zIndex: { base: 'sticky', md: 'auto' },
+  bg: { base: 'white', md: 'transparent' },
+  px: { base: '4', md: '0' },
+  py: { base: '2', md: '0' },
+  h: { base: 'buyBar', md: 'auto' },
+  borderTopWidth: { base: '1px', md: '0' },
+  borderColor: 'border.subtle',
+  boxShadow: { base: '0 -4px 16px rgba(58, 50, 42, 0.08)', md: 'none' },
+});
+const buyBarPrice = css({ hideFrom: 'md', flex: '1', minW: '0', lineHeight: '1.3' });
 
 export type ProductViewProps = {
   state: SnapshotFrom<typeof productMachine>;
@@ -144,14 +160,16 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
         />
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-            <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-              {category ? <span className={badge({ tone: 'brand' })}>{category}</span> : null}
-              <span className={css({ fontSize: 'xs', color: 'fg.subtle', fontFamily: 'mono' })}>
-                ID: {product.id.slice(0, 8)}
+            {category ? (
+              <span className={cx(badge({ tone: 'brand' }), css({ alignSelf: 'flex-start' }))}>
+                {category}
               </span>
-            </div>
+            ) : null}
             <h1 className={css({ textStyle: 'h1', fontSize: { base: '3xl', md: '4xl' } })}>{product.name}</h1>
-            <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+            <div>
+              <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+              <TaxNote />
+            </div>
           </div>
           {product.description ? (
             <p className={css({ color: 'fg.muted', lineHeight: '1.75' })}>{product.description}</p>
@@ -165,18 +183,27 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
             send={send}
           />
           <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-            <Button
-              size="lg"
-              onClick={() => send({ type: 'product.addToCart' })}
-              className={css({ flex: '1', minW: '48' })}
-            >
-              <CartIcon size={20} /> Add to Cart
-            </Button>
+            <div className={buyBar} data-buy-bar="">
+              {/* The price beside the button on a phone; read once, from the top of the page. */}
+              <div aria-hidden="true" className={buyBarPrice}>
+                <Price price={product.price} originalPrice={product.originalPrice} />
+              </div>
+              <Button
+                size="lg"
+                onClick={() => send({ type: 'product.addToCart' })}
+                className={css({ flex: '1', minW: { md: '48' } })}
+              >
+                <CartIcon size={20} /> Add to Cart
+              </Button>
+            </div>
             <WishlistToggle
               saved={saved}
               onToggle={() => onToggleWishlist(product.id)}
               showLabel
-              className={cx(button({ variant: 'outline', size: 'lg' }), css({ flex: '1', minW: '48' }))}
+              className={cx(
+                button({ variant: 'outline', size: 'lg' }),
+                css({ flex: '1 1 12rem', minW: '48' }),
+              )}
             />
           </div>
           <Specifications product={product} />

@@ -11,6 +11,27 @@ type FilterDrawerProps = Parameters<typeof FilterPanel>[0] & {
   total: number;
 };
 
+// The panel scrolls; 'Show N products' stays in view below it, as the shopping apps keep their Apply.
+const content = css({ p: '0', gap: '0', overflowY: 'hidden' });
+const scroller = css({
+  flex: '1',
+  minH: '0',
+  overflowY: 'auto',
+  p: '6',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+});
+const footer = css({
+  flexShrink: 0,
+  px: '6',
+  py: '4',
+  pb: 'calc(token(spacing.4) + env(safe-area-inset-bottom))',
+  borderTopWidth: '1px',
+  borderColor: 'border.subtle',
+  bg: 'bg.canvas',
+});
+
 /**
  * The filters on a phone: the same panel in a drawer (focus trapped, Escape closes). Each choice applies
  * at once, so the list behind updates; 'Show N products' closes it.
@@ -21,13 +42,15 @@ export default function FilterDrawer({ open, onOpenChange, total, ...panel }: Fi
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Title>Filters</Drawer.Title>
+          <Drawer.Content className={content}>
             <Drawer.CloseTrigger aria-label="Close filters">
               <CloseIcon />
             </Drawer.CloseTrigger>
-            <FilterPanel {...panel} />
-            <div className={css({ mt: 'auto', pt: '4', display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <div className={scroller}>
+              <Drawer.Title>Filters</Drawer.Title>
+              <FilterPanel {...panel} />
+            </div>
+            <div className={footer}>
               <Button fullWidth onClick={() => onOpenChange(false)}>
                 Show {total} {total === 1 ? 'product' : 'products'}
               </Button>

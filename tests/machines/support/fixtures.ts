@@ -87,7 +87,7 @@ export const order: DisplayOrder = {
   statusLabel: 'Pending',
   statusColor: 'yellow',
   items: [
-    { id: 'i1', name: 'Plain Tee', quantity: 2, price: 499, variant: 'Color: White · Size: M', image: '' },
+    { id: 'i1', name: 'Plain Tee', quantity: 2, price: 499, variant: 'Colour: White · Size: M', image: '' },
   ],
   shipping: {
     address: '14 MG Road, Bengaluru, Karnataka, 560038',

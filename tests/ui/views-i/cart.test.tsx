@@ -47,7 +47,7 @@ describe('cart page', () => {
       'href',
       '/product/kurta',
     );
-    expect(within(second).getByText('Color: Indigo · Size: L')).toBeInTheDocument();
+    expect(within(second).getByText('Colour: Indigo · Size: L')).toBeInTheDocument();
     expect(within(second).getByRole('spinbutton')).toHaveValue('2');
     expect(within(second).getByText('₹2,998.00')).toBeInTheDocument();
     expect(second.querySelector('img')).toHaveAttribute('src', '/images/k.svg');
@@ -135,8 +135,8 @@ describe('cart page', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Size of Chai Tee' }), 'M');
     expect(await screen.findByText('Size: M')).toBeInTheDocument();
     expect(screen.getByText('Choose a colour before checkout.')).toBeInTheDocument();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Color of Chai Tee' }), 'Black');
-    expect(await screen.findByText('Color: Black · Size: M')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Colour of Chai Tee' }), 'Black');
+    expect(await screen.findByText('Colour: Black · Size: M')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /of Chai Tee/ })).not.toBeInTheDocument();
     await waitFor(() =>
       expect(JSON.parse(storage.get('cart') ?? '[]')[0]).toMatchObject({

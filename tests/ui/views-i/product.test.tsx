@@ -16,7 +16,7 @@ function productApi(product: ReturnType<typeof apiProduct>) {
 }
 
 describe('product detail', () => {
-  it('shows a loading skeleton, then the product with price, category tag and short id', async () => {
+  it('shows a loading skeleton, then the product with price, x% OFF, taxes, category tag and product code', async () => {
     const product = apiProduct({
       id: '3f0b2a7e-1c4d-5e6f',
       title: 'Indigo Block-Print Kurta',
@@ -41,10 +41,18 @@ describe('product detail', () => {
     expect(await screen.findByRole('status', { name: 'Loading product' })).toBeInTheDocument();
     release();
     await findHeading('Indigo Block-Print Kurta');
-    expect(screen.getByText('₹1,499.00')).toBeInTheDocument();
-    expect(screen.getByText('₹1,899.00')).toBeInTheDocument();
+    // The phone's Add to Cart bar repeats the price, hidden from screen readers (read once, at the top).
+    const info = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    expect(within(info).getByText('₹1,499.00')).toBeInTheDocument();
+    expect(within(info).getByText('₹1,899.00').closest('s')).not.toBeNull();
+    // 400 off 1,899 is 21.06%: the label rounds down.
+    expect(within(info).getByText('21% OFF')).toBeInTheDocument();
+    expect(within(info).getByText('Inclusive of all taxes')).toBeInTheDocument();
     expect(screen.getByText('men')).toBeInTheDocument();
-    expect(screen.getByText('ID: 3f0b2a7e')).toBeInTheDocument();
+    // The spec's short id, as a product code among the specifications, not an 'ID:' beside the name.
+    expect(screen.queryByText(/ID:/)).toBeNull();
+    const code = within(screen.getByRole('region', { name: 'Specifications' })).getByText('Product Code');
+    expect(code.nextElementSibling).toHaveTextContent('3f0b2a7e');
     expect(screen.getByText('Hand block-printed cotton.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Wishlist' })).toBeInTheDocument();
   });
@@ -63,6 +71,40 @@ describe('product detail', () => {
     await findHeading('Product Not Found');
   });
 
+  it('shows no x% OFF when the product is not on sale, but still the taxes line', async () => {
+    renderApp({
+      path: '/product/p',
+      api: productApi(apiProduct({ title: 'Full Price Kurta', regularPrice: 999 })),
+    });
+    await findHeading('Full Price Kurta');
+    expect(screen.queryByText(/% OFF/)).toBeNull();
+    expect(screen.getByText('Inclusive of all taxes')).toBeInTheDocument();
+  });
+
+  it("shows the shopper attributes with readable labels, never flags, ids or the pickers' keys", async () => {
+    const attributes = [
+      attr('size', ['One Size']),
+      attr('color', ['Maroon']),
+      attr('fabric', ['Katan Silk']),
+      { id: 'b', key: 'blousePiece', values: ['0.8'], metricUnit: 'm' },
+      attr('featured', ['true']),
+      attr('productId', ['2844e290']),
+    ];
+    renderApp({ path: '/product/p', api: productApi(apiProduct({ title: 'Banarasi Saree', attributes })) });
+    await findHeading('Banarasi Saree');
+    const specs = screen.getByRole('region', { name: 'Specifications' });
+    const terms = within(specs)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(terms).toEqual(['Fabric', 'Blouse Piece', 'Product Code']);
+    expect(within(specs).getByText('0.8 m')).toBeInTheDocument();
+    expect(screen.queryByText(/featured/i)).toBeNull();
+    expect(screen.queryByText('2844e290')).toBeNull();
+    // en-IN: the picker says Colour.
+    expect(screen.getByRole('radiogroup', { name: 'Colour' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Color$/)).toBeNull();
+  });
+
   it('lists at most 10 specifications and hides keys containing phone', async () => {
     const attributes = [
       attr('size', ['S', 'M']),
@@ -76,18 +118,20 @@ describe('product detail', () => {
     const terms = within(specs)
       .getAllByRole('term')
       .map((t) => t.textContent);
-    expect(terms).toHaveLength(10);
+    // Ten attributes, then the product code.
+    expect(terms).toHaveLength(11);
     expect(terms).toEqual([
-      'size',
-      'spec1',
-      'spec2',
-      'spec3',
-      'spec4',
-      'spec5',
-      'spec6',
-      'spec7',
-      'spec8',
-      'spec9',
+      'Spec1',
+      'Spec2',
+      'Spec3',
+      'Spec4',
+      'Spec5',
+      'Spec6',
+      'Spec7',
+      'Spec8',
+      'Spec9',
+      'Spec10',
+      'Product Code',
     ]);
   });
 

@@ -45,7 +45,7 @@ describe('/orders', () => {
     expect(pending.getByText('Placed on April 18, 2025')).toBeInTheDocument();
     expect(pending.getByText('Block Print Kurta')).toBeInTheDocument();
     expect(pending.getByText('× 2')).toBeInTheDocument();
-    expect(pending.getByText('Color: Indigo · Size: M')).toBeInTheDocument();
+    expect(pending.getByText('Colour: Indigo · Size: M')).toBeInTheDocument();
     expect(pending.getByText('₹499.50')).toBeInTheDocument();
     expect(pending.getByText('₹1,299.00')).toBeInTheDocument();
     expect(pending.getByText('12 MG Road, Bengaluru, Karnataka, 560001')).toBeInTheDocument();

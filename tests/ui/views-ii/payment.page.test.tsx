@@ -402,7 +402,7 @@ describe('/payment', () => {
     await screen.findByRole('button', { name: 'Pay Now' }, { timeout: 5000 });
     const summary = within(screen.getByRole('region', { name: 'Order summary' }));
     expect(summary.getByText('Block Print Kurta')).toBeInTheDocument();
-    expect(summary.getByText('Color: Indigo · Size: M')).toBeInTheDocument();
+    expect(summary.getByText('Colour: Indigo · Size: M')).toBeInTheDocument();
     const thumbnails = screen.getByRole('region', { name: 'Order summary' }).querySelectorAll('img');
     expect([...thumbnails].map((img) => img.getAttribute('src'))).toEqual([
       '/images/kurta.svg',

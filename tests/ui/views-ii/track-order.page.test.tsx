@@ -58,7 +58,7 @@ describe('/track-order', () => {
     const rows = within(result.getByRole('table')).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'ItemQtyPrice',
-      'Block Print KurtaColor: Indigo · Size: M2₹499.50',
+      'Block Print KurtaColour: Indigo · Size: M2₹499.50',
       'Cotton Tee1₹1,299.00',
       'Total₹2,298.00',
     ]);
