@@ -107,7 +107,7 @@ export const tokens = defineTokens({
     prose: { value: '48rem' },
   },
   // The default preset has no z-index scale: without these, `zIndex: 'sticky'` etc. compiled to
-  // invalid CSS (auto). Toasts use `banner`: over the header and tab bar, under an open overlay.
+  // invalid CSS (auto). Toasts use `toast`: over the header, the tab bar and every open overlay.
   zIndex: {
     dropdown: { value: 1000 },
     sticky: { value: 1100 },
@@ -115,6 +115,7 @@ export const tokens = defineTokens({
     overlay: { value: 1300 },
     modal: { value: 1400 },
     popover: { value: 1500 },
+    toast: { value: 1550 },
     skipLink: { value: 1600 },
   },
 });
