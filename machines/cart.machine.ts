@@ -262,7 +262,8 @@ export const cartMachine = setup({
           {
             guard: 'hasLineNeedingChoice',
             actions: ['notifyChoiceNeeded', 'focusMissingChoice'],
-            description: 'A line still lacks its size or colour: say which and put the shopper on its picker.',
+            description:
+              'A line still lacks its size or colour: say which and put the shopper on its picker.',
           },
           { guard: 'isSignedIn', actions: 'goToCheckout', description: 'Signed in: on to the checkout.' },
           {

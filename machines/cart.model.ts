@@ -67,7 +67,8 @@ export function restoreLines(lines: readonly CartLine[], removed: RemovedLines):
   for (const { index, line } of [...removed].sort((a, b) => a.index - b.index)) {
     const twin = out.findIndex((l) => sameLine(l, line));
     if (twin === -1) out.splice(Math.min(index, out.length), 0, line);
-    else out = out.map((l, i) => (i === twin ? { ...l, quantity: capQuantity(l.quantity + line.quantity) } : l));
+    else
+      out = out.map((l, i) => (i === twin ? { ...l, quantity: capQuantity(l.quantity + line.quantity) } : l));
   }
   return out;
 }
@@ -95,7 +96,10 @@ export function exceedsLineLimit(lines: readonly CartLine[], key: LineKey, quant
 
 /** The element id of a line's size (or colour) picker, which Checkout focuses while it is unanswered. */
 export function choiceFieldId(line: LineKey, choice: 'size' | 'colour'): string {
-  const key = `${line.id}-${line.selectedSize ?? ''}-${line.selectedColor ?? ''}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  const key = `${line.id}-${line.selectedSize ?? ''}-${line.selectedColor ?? ''}`.replace(
+    /[^A-Za-z0-9_-]/g,
+    '_',
+  );
   return `choose-${choice}-${key}`;
 }
 

@@ -168,7 +168,12 @@ describe('a new customer sent from the checkout to sign in', () => {
     await flush();
     actor.send({ type: 'auth.register', ...details, redirectTo: '/orders' });
     await flush();
-    actor.send({ type: 'auth.login', email: details.email, password: details.password, redirectTo: '/account' });
+    actor.send({
+      type: 'auth.login',
+      email: details.email,
+      password: details.password,
+      redirectTo: '/account',
+    });
     await flush();
     expect(navigations.at(-1)).toEqual({ type: 'navigate', to: '/account', replace: true });
     expect(actor.getSnapshot().context.pendingOrigin).toBeNull();
