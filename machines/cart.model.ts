@@ -113,8 +113,29 @@ export function firstLineNeedingChoice(
   return { line, missing: needsSize ? 'size' : 'colour' };
 }
 
+/** One line's total: unit price × quantity (what the cart page shows beside the line). */
+export function lineTotal(line: Pick<CartLine, 'price' | 'quantity'>): number {
+  return line.price * line.quantity;
+}
+
 export function cartTotal(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  return lines.reduce((sum, l) => sum + lineTotal(l), 0);
+}
+
+/**
+ * What a line's Remove takes with it, for its label: "" for a product with one line, else "all 2
+ * sizes" (or colours, or lines), since Remove deletes every line of the product (spec §4).
+ */
+export function removeScope(lines: readonly CartLine[], id: string): string {
+  const of = lines.filter((l) => l.id === id);
+  if (of.length < 2) return '';
+  const distinct = (pick: (l: CartLine) => string | undefined) => new Set(of.map(pick)).size === of.length;
+  const kind = distinct((l) => l.selectedSize)
+    ? 'sizes'
+    : distinct((l) => l.selectedColor)
+      ? 'colours'
+      : 'lines';
+  return `all ${of.length} ${kind}`;
 }
 
 export function cartCount(lines: readonly CartLine[]): number {

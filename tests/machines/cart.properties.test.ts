@@ -108,7 +108,9 @@ describe('cart invariants (fast-check)', () => {
             model = [];
             removed = null;
           } else if (c.type === 'cart.undo' && removed) {
-            for (const { index, line } of removed) model.splice(index, 0, line);
+            // (`take` assigns it inside a closure, which TypeScript's narrowing does not follow.)
+            const back = removed as { index: number; line: CartLine }[];
+            for (const { index, line } of back) model.splice(index, 0, line);
             removed = null;
           }
         }

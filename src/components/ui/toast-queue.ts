@@ -53,7 +53,10 @@ function deliver(to: Sink, toast: ToastInput) {
 export function showToast(input: ToastInput): void {
   const toast: ToastInput = { ...input, page: input.page ?? currentPath() };
   recent.push(toast);
-  if (recent.length === 1) queueMicrotask(() => void (recent = []));
+  if (recent.length === 1)
+    queueMicrotask(() => {
+      recent = [];
+    });
   if (sink) {
     deliver(sink, toast);
     return;

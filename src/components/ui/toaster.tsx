@@ -34,6 +34,8 @@ export type { ToastInput };
 
 function createToast({ title, description, type = 'info', action }: ToastInput) {
   const id = toaster.create({
+    // The same message again (a typed 99 then 999, Remove twice) replaces the one on screen.
+    id: `toast:${type}:${title}:${description ?? ''}`,
     title,
     description,
     type,
