@@ -17,7 +17,7 @@ export type ToastInput = {
 };
 
 /** Delivers a toast to the toaster; returns how to take it down again. */
-type Sink = (toast: ToastInput) => (() => void) | undefined | void;
+type Sink = (toast: ToastInput) => (() => void) | undefined | undefined;
 
 /** A machine's emitted toast as the toaster takes it. */
 export function toastInputOf(event: ToastEmitted): ToastInput {

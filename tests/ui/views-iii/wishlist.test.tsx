@@ -169,7 +169,9 @@ describe('Quick View', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'M' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
     await findToast('Added to cart');
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Added to cart: Indigo Kurta added to your cart.');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Added to cart: Indigo Kurta added to your cart.',
+    );
     expect(storedCart()).toEqual([
       expect.objectContaining({ id: 'p-kurta', selectedSize: 'M', quantity: 1 }),
     ]);
