@@ -1,10 +1,11 @@
 /**
  * Issue 23 items 3–6 in the browser: a new customer sent from the checkout lands there on first
  * sign-in, Remove says what it takes and Undo restores it, every category is reachable from the
- * header, Quick View answers inside the dialog, and a route change scrolls to the top.
+ * header and Quick View answers inside the dialog. (The registration round trip to /checkout and the
+ * scroll to top on a route change still fail here: see the branch report.)
  */
 import type { Page } from 'playwright-core';
-import { type Check, h1, openQuickView, text, url } from './checks';
+import { type Check, h1, openQuickView, text } from './checks';
 
 /** Two lines of one product (two sizes) and the sticky total, written as the cart page stores them. */
 async function seedCart(page: Page, productId: string) {
@@ -88,15 +89,47 @@ export const CART_NAV_CHECKS: Check[] = [
         });
     },
   },
+];
+      const last = categories.at(-1);
+      if (!last) throw new Error('the store lists no categories');
+      const mobile = (page.viewportSize()?.width ?? 1280) < 768;
+      if (mobile) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page
+          .getByRole('navigation', { name: 'All categories' })
+          .getByRole('link', { name: last })
+          .click();
+      } else {
+        await page.getByRole('button', { name: 'All categories' }).click();
+        await page.getByRole('menuitem', { name: last }).click();
+      }
+      await page.waitForURL((u) => u.searchParams.get('category') === last.toLowerCase(), {
+        timeout: 10_000,
+      });
+    },
+  },
+  {
+    name: 'quick-view-feedback',
+    path: '/products',
+    expect: async (page) => {
+      const { dialog } = await openQuickView(page);
+      await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+      await dialog
+        .getByRole('status')
+        .filter({ hasText: /Please select a size|Added to cart/ })
+        .waitFor({
+          timeout: 10_000,
+        });
+    },
+  },
   {
     name: 'scroll-top-on-route-change',
     path: '/products',
-    expect: async (page) => {
+    expect: async (page) => 
       await page.getByRole('article').first().waitFor({ timeout: 10_000 });
       await page.evaluate(() => window.scrollTo(0, 600));
       await page.getByRole('contentinfo').getByRole('link').first().click();
-      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 10_000 });
-    },
+      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 10_000 });,
   },
   {
     name: 'register-keeps-checkout',
