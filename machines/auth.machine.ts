@@ -17,7 +17,8 @@ export type RegisterInput = { email: string; password: string; firstName: string
 export type AuthEvent =
   /** `remember`: keep the sign-in for 30 days (the default) or only for this browser session. */
   | ({ type: 'auth.login'; redirectTo?: string; remember?: boolean } & LoginInput)
-  | ({ type: 'auth.register' } & RegisterInput)
+  /** `redirectTo`: the page the sign-in gate sent the new customer from, kept for their first sign-in. */
+  | ({ type: 'auth.register'; redirectTo?: string } & RegisterInput)
   | { type: 'auth.logout' }
   /** Any call was answered 401 (the client has already removed the cookie). */
   | { type: 'auth.unauthorized' };
@@ -28,6 +29,11 @@ export type AuthUser = { email: string | null };
 export type AuthContext = {
   user: AuthUser | null;
   redirectTo: string;
+  /**
+   * Where the sign-in gate was sending a shopper who registered instead of signing in: registering
+   * goes home (spec §2), and the first sign-in without an origin of its own goes here.
+   */
+  pendingOrigin: string | null;
   /** 'Remember me' of the last sign-in: a 30-day cookie, else a session cookie. */
   remember: boolean;
   /** Set when the last registration failed: the register form shows its alert. */
@@ -81,11 +87,17 @@ export const authMachine = setup({
     assignPlaceholderUser: assign({ user: { email: null } }),
     rememberLogin: assign({
       user: ({ event }) => (event.type === 'auth.login' ? { email: event.email.trim() } : null),
-      redirectTo: ({ event }) => (event.type === 'auth.login' && event.redirectTo ? event.redirectTo : '/'),
+      redirectTo: ({ context, event }) =>
+        (event.type === 'auth.login' ? event.redirectTo : undefined) ?? context.pendingOrigin ?? '/',
       remember: ({ event }) => (event.type === 'auth.login' ? event.remember !== false : true),
     }),
     clearUser: assign({ user: null }),
-    startRegistration: assign({ registrationFailed: false }),
+    startRegistration: assign({
+      registrationFailed: false,
+      pendingOrigin: ({ context, event }) =>
+        event.type === 'auth.register' && event.redirectTo ? event.redirectTo : context.pendingOrigin,
+    }),
+    forgetPendingOrigin: assign({ pendingOrigin: null }),
     markRegistrationFailed: assign({ registrationFailed: true }),
     notifyLoggedIn: emit(toast('Success!', 'Logged in successfully.', 'success')),
     goToOrigin: emit(({ context }) => navigate(context.redirectTo, { replace: true })),
@@ -113,6 +125,7 @@ export const authMachine = setup({
   context: ({ input }) => ({
     user: null,
     redirectTo: '/',
+    pendingOrigin: null,
     remember: true,
     registrationFailed: false,
     app: input?.app ?? null,
@@ -173,6 +186,7 @@ export const authMachine = setup({
               'announceSignedIn',
               'notifyLoggedIn',
               'goToOrigin',
+              'forgetPendingOrigin',
             ],
             description: 'Signed in: back to where the shopper was going.',
           },

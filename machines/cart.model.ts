@@ -21,6 +21,12 @@ export type LineKey = Pick<CartLine, 'id' | 'selectedSize' | 'selectedColor'>;
 
 export const CART_STORAGE_KEY = 'cart';
 
+/** At most this many of one size and colour in one line (a typed 999 is brought down to it). */
+export const MAX_LINE_QUANTITY = 10;
+
+/** The lines a Remove or Clear Cart took out, each with the position it had, so Undo can put them back. */
+export type RemovedLines = { index: number; line: CartLine }[];
+
 /** A line is identified by id plus selectedColor plus selectedSize (absent and '' are the same choice). */
 export function sameLine(a: LineKey, b: LineKey): boolean {
   return (
@@ -38,8 +44,8 @@ export function isValidQuantity(quantity: unknown): quantity is number {
 export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
   if (!isValidQuantity(line.quantity)) return [...lines];
   const index = lines.findIndex((l) => sameLine(l, line));
-  if (index === -1) return [...lines, normaliseLine(line)];
-  return lines.map((l, i) => (i === index ? { ...l, quantity: l.quantity + line.quantity } : l));
+  if (index === -1) return [...lines, normaliseLine({ ...line, quantity: capQuantity(line.quantity) })];
+  return lines.map((l, i) => (i === index ? { ...l, quantity: capQuantity(l.quantity + line.quantity) } : l));
 }
 
 /** Remove every line of the product, whatever its size and colour (spec §4). */
@@ -47,14 +53,89 @@ export function removeProduct(lines: readonly CartLine[], id: string): CartLine[
   return lines.filter((l) => l.id !== id);
 }
 
-/** Set one line's quantity; values below 1 (or not whole numbers) are ignored. */
+/** The lines `removeProduct(lines, id)` takes out (all of them when `id` is undefined: Clear Cart). */
+export function linesRemovedBy(lines: readonly CartLine[], id?: string): RemovedLines {
+  return lines.flatMap((line, index) => (id === undefined || line.id === id ? [{ index, line }] : []));
+}
+
+/**
+ * Put removed lines back where they were (Undo). A line whose key came back in the meantime takes the
+ * removed quantity on top, so one line per key still holds.
+ */
+export function restoreLines(lines: readonly CartLine[], removed: RemovedLines): CartLine[] {
+  let out = [...lines];
+  for (const { index, line } of [...removed].sort((a, b) => a.index - b.index)) {
+    const twin = out.findIndex((l) => sameLine(l, line));
+    if (twin === -1) out.splice(Math.min(index, out.length), 0, line);
+    else
+      out = out.map((l, i) => (i === twin ? { ...l, quantity: capQuantity(l.quantity + line.quantity) } : l));
+  }
+  return out;
+}
+
+/** How many lines of the product the cart holds (Remove says "Remove all 2 sizes" when more than one). */
+export function linesOfProduct(lines: readonly CartLine[], id: string): number {
+  return lines.filter((l) => l.id === id).length;
+}
+
+export function capQuantity(quantity: number): number {
+  return Math.min(quantity, MAX_LINE_QUANTITY);
+}
+
+/** Set one line's quantity, at most MAX_LINE_QUANTITY; values below 1 (or not whole numbers) are ignored. */
 export function setLineQuantity(lines: readonly CartLine[], key: LineKey, quantity: number): CartLine[] {
   if (!isValidQuantity(quantity)) return [...lines];
-  return lines.map((l) => (sameLine(l, key) ? { ...l, quantity } : l));
+  return lines.map((l) => (sameLine(l, key) ? { ...l, quantity: capQuantity(quantity) } : l));
+}
+
+/** Whether adding (or setting) this quantity would take the line past MAX_LINE_QUANTITY. */
+export function exceedsLineLimit(lines: readonly CartLine[], key: LineKey, quantity: number, add: boolean) {
+  const current = add ? (lines.find((l) => sameLine(l, key))?.quantity ?? 0) : 0;
+  return current + quantity > MAX_LINE_QUANTITY;
+}
+
+/** The element id of a line's size (or colour) picker, which Checkout focuses while it is unanswered. */
+export function choiceFieldId(line: LineKey, choice: 'size' | 'colour'): string {
+  const key = `${line.id}-${line.selectedSize ?? ''}-${line.selectedColor ?? ''}`.replace(
+    /[^A-Za-z0-9_-]/g,
+    '_',
+  );
+  return `choose-${choice}-${key}`;
+}
+
+/** The first line still missing a size or colour, and which one (Checkout waits for it). */
+export function firstLineNeedingChoice(
+  lines: readonly CartLine[],
+): { line: CartLine; missing: 'size' | 'colour' } | null {
+  const line = lines.find(lineNeedsChoice);
+  if (!line) return null;
+  const needsSize = line.sizeOptions !== undefined && line.sizeOptions.length > 1 && !line.selectedSize;
+  return { line, missing: needsSize ? 'size' : 'colour' };
+}
+
+/** One line's total: unit price × quantity (what the cart page shows beside the line). */
+export function lineTotal(line: Pick<CartLine, 'price' | 'quantity'>): number {
+  return line.price * line.quantity;
 }
 
 export function cartTotal(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  return lines.reduce((sum, l) => sum + lineTotal(l), 0);
+}
+
+/**
+ * What a line's Remove takes with it, for its label: "" for a product with one line, else "all 2
+ * sizes" (or colours, or lines), since Remove deletes every line of the product (spec §4).
+ */
+export function removeScope(lines: readonly CartLine[], id: string): string {
+  const of = lines.filter((l) => l.id === id);
+  if (of.length < 2) return '';
+  const distinct = (pick: (l: CartLine) => string | undefined) => new Set(of.map(pick)).size === of.length;
+  const kind = distinct((l) => l.selectedSize)
+    ? 'sizes'
+    : distinct((l) => l.selectedColor)
+      ? 'colours'
+      : 'lines';
+  return `all ${of.length} ${kind}`;
 }
 
 export function cartCount(lines: readonly CartLine[]): number {
@@ -104,7 +185,7 @@ export function chooseVariant(
   const rest = lines.filter((_, i) => i !== index);
   const twin = rest.findIndex((l) => sameLine(l, next));
   if (twin === -1) return lines.map((l, i) => (i === index ? normaliseLine(next) : l));
-  return rest.map((l, i) => (i === twin ? { ...l, quantity: l.quantity + next.quantity } : l));
+  return rest.map((l, i) => (i === twin ? { ...l, quantity: capQuantity(l.quantity + next.quantity) } : l));
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

@@ -7,7 +7,14 @@
 export type ToastVariant = 'success' | 'error' | 'info';
 
 /** A toast: `title` and optional `description` are shown verbatim. `error` is the destructive style. */
-export type ToastEmitted = { type: 'toast'; title: string; description?: string; variant?: ToastVariant };
+export type ToastEmitted = {
+  type: 'toast';
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** A button on the toast (Undo) that sends `event` back to the machine that emitted the toast. */
+  action?: { label: string; event: { type: string } };
+};
 
 /**
  * Go somewhere. `external: true` means a full page load of another origin (payment gateway, UPI deep
@@ -32,6 +39,9 @@ export type PostFormEmitted = {
 /** Scroll the window to the top (smoothly when the page changes within a list). */
 export type ScrollToTopEmitted = { type: 'scrollToTop'; behavior: 'smooth' | 'auto' };
 
+/** Move keyboard focus to the element with this id (the cart line's size picker Checkout waits for). */
+export type FocusEmitted = { type: 'focus'; target: string };
+
 /** Clear the form that sent the last event (contact, newsletter). */
 export type ResetFormEmitted = { type: 'resetForm' };
 
@@ -40,6 +50,7 @@ export type EmittedEvent =
   | NavigateEmitted
   | PostFormEmitted
   | ScrollToTopEmitted
+  | FocusEmitted
   | ResetFormEmitted;
 
 /** Builders keep the call sites in the machines short and the shapes exact. */
@@ -58,3 +69,5 @@ export const navigate = (
   to,
   ...options,
 });
+
+export const focus = (target: string): FocusEmitted => ({ type: 'focus', target });

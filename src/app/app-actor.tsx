@@ -53,7 +53,7 @@ export function startApp(machines: RootMachines, { navigate, inspect }: StartApp
   app.start();
   // Every child lives as long as the app; one that emits nothing (the 401 watcher) costs nothing here.
   for (const child of Object.values(app.getSnapshot().children) as (Emitter | undefined)[])
-    child?.on('*', (event) => handleEmitted(event, { navigate }));
+    child?.on('*', (event) => handleEmitted(event, { navigate, reply: child.send?.bind(child) }));
   return app;
 }
 

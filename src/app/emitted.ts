@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { EmittedEvent } from '../../machines/events';
-import { showToast, toastInputOf } from '../components/ui/toast-queue';
+import { carryRecentToasts, showToast, toastInputOf } from '../components/ui/toast-queue';
 
 /** Anything we can subscribe to for emitted events (every XState actor ref). */
 export type Emitter = {
   on: (type: '*', handler: (event: EmittedEvent) => void) => { unsubscribe: () => void };
+  /** A toast's action (Undo) sends its event back to the actor that emitted the toast. */
+  // Method syntax on purpose: parameters are then checked bivariantly, so any actor's `send` fits.
+  send?(event: { type: string }): void;
 };
 
 /** The router's navigate, as `useNavigate()` gives it (and the app actor's, src/app/navigator.tsx, forwards to it). */
@@ -14,6 +17,8 @@ export type Navigate = (to: string, options?: { replace?: boolean; state?: unkno
 type Handlers = {
   navigate: Navigate;
   onResetForm?: (() => void) | undefined;
+  /** Where a toast's action event goes: the emitting actor. */
+  reply?: ((event: { type: string }) => void) | undefined;
 };
 
 /** Submits a hidden form (a gateway's redirect_post): the browser leaves the app. */
@@ -39,16 +44,25 @@ export function postHiddenForm(url: string, method: string, fields: Record<strin
  */
 export function handleEmitted(event: EmittedEvent, handlers: Handlers) {
   switch (event.type) {
-    case 'toast':
-      showToast(toastInputOf(event));
+    case 'toast': {
+      const { action } = event;
+      const reply = handlers.reply;
+      showToast({
+        ...toastInputOf(event),
+        ...(action && reply ? { action: { label: action.label, onClick: () => reply(action.event) } } : {}),
+      });
       return;
+    }
     case 'navigate':
       if (event.external) window.location.assign(event.to);
-      else
+      else {
+        // A toast emitted with this navigation (e.g. 'Login Required') belongs to the page it leads to.
+        carryRecentToasts(event.to);
         handlers.navigate(event.to, {
           ...(event.replace ? { replace: true } : {}),
           ...(event.from ? { state: { from: event.from } } : {}),
         });
+      }
       return;
     case 'postForm':
       postHiddenForm(event.url, event.method, event.fields);
@@ -56,6 +70,12 @@ export function handleEmitted(event: EmittedEvent, handlers: Handlers) {
     case 'scrollToTop':
       window.scrollTo({ top: 0, behavior: event.behavior });
       return;
+    case 'focus': {
+      const target = document.getElementById(event.target);
+      target?.focus();
+      target?.scrollIntoView?.({ block: 'center' });
+      return;
+    }
     case 'resetForm':
       handlers.onResetForm?.();
       return;
@@ -66,7 +86,8 @@ export function handleEmitted(event: EmittedEvent, handlers: Handlers) {
 export function useEmitted(actor: Emitter, onResetForm?: () => void) {
   const navigate = useNavigate();
   useEffect(() => {
-    const subscription = actor.on('*', (event) => handleEmitted(event, { navigate, onResetForm }));
+    const reply = actor.send?.bind(actor);
+    const subscription = actor.on('*', (event) => handleEmitted(event, { navigate, onResetForm, reply }));
     return () => subscription.unsubscribe();
   }, [actor, navigate, onResetForm]);
 }

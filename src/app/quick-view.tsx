@@ -1,8 +1,9 @@
 import { Portal } from '@ark-ui/react/portal';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
+import type { ToastEmitted } from '../../machines/events';
 import { DEFAULT_PRODUCT_IMAGE } from '../components/fallback-image';
 import { CartIcon, CloseIcon } from '../components/icons';
 import { Price, TaxNote } from '../components/price';
@@ -13,7 +14,7 @@ import { Button } from '../components/ui/button';
 import { Drawer } from '../components/ui/drawer';
 import { Skeleton } from '../components/ui/skeleton';
 import { provideProductMachine } from './actors/product.live';
-import { useIsSaved, usePageActor, useWishlistRef } from './app-actor';
+import { useCartRef, useIsSaved, usePageActor, useWishlistRef } from './app-actor';
 import { useEmitted } from './emitted';
 import { QUICK_VIEW_PARAM } from './quick-view-host';
 
@@ -49,6 +50,19 @@ export default function QuickView({ id }: { id: string }) {
   useEmitted(actor);
   const wishlist = useWishlistRef();
   const saved = useIsSaved(id);
+  // What Add to Cart answered ('Please select a size', 'Added to cart'), shown inside the dialog too:
+  // on a phone the dialog fills the screen, where a toast is easy to miss.
+  const cart = useCartRef();
+  const [result, setResult] = useState<ToastEmitted | null>(null);
+  useEffect(() => {
+    const show = (event: ToastEmitted) => setResult(event);
+    const mine = actor.on('toast', show);
+    const cart$ = cart.on('toast', show);
+    return () => {
+      mine.unsubscribe();
+      cart$.unsubscribe();
+    };
+  }, [actor, cart]);
   // However it closes (Escape, Back, a link), focus returns to the button that opened it.
   useEffect(() => () => openerOf(id)?.focus(), [id]);
 
@@ -154,6 +168,18 @@ export default function QuickView({ id }: { id: string }) {
                       className={`${button({ variant: 'outline', size: 'lg' })} ${css({ flex: '1', minW: '40' })}`}
                     />
                   </div>
+                  <p
+                    role="status"
+                    data-testid="quick-view-result"
+                    className={css({
+                      fontSize: 'sm',
+                      fontWeight: '600',
+                      color: result?.variant === 'error' ? 'fg.error' : 'fg.success',
+                      _empty: { display: 'none' },
+                    })}
+                  >
+                    {result ? `${result.title}${result.description ? `: ${result.description}` : ''}` : ''}
+                  </p>
                   <Link
                     to={`/product/${encodeURIComponent(product.id)}`}
                     replace

@@ -1,11 +1,21 @@
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
-import { type CartLine, lineNeedsChoice } from '../../machines/cart.model';
+import { choiceNeededMessage } from '../../machines/cart.machine';
+import {
+  type CartLine,
+  choiceFieldId,
+  firstLineNeedingChoice,
+  lineNeedsChoice,
+  lineTotal,
+  MAX_LINE_QUANTITY,
+  removeScope,
+} from '../../machines/cart.model';
 import { useCartCount, useCartLines, useCartRef, useCartTotal } from '../app/app-actor';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../components/fallback-image';
 import { formatInr } from '../components/format';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
+import { usePhoneLayout } from '../components/layout/use-phone-layout';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { QuantityInput } from '../components/ui/number-input';
@@ -27,6 +37,7 @@ const choiceSelect = css({
 
 /** A native select that asks for one missing choice (size or colour) of a cart line. */
 function ChoiceSelect(props: {
+  id: string;
   label: string;
   placeholder: string;
   options: readonly string[];
@@ -35,6 +46,7 @@ function ChoiceSelect(props: {
 }) {
   return (
     <select
+      id={props.id}
       aria-label={props.label}
       aria-describedby={props.hintId}
       aria-invalid="true"
@@ -73,6 +85,7 @@ function ChooseVariant({ line }: { line: CartLine }) {
     <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
       {!line.selectedSize && line.sizeOptions ? (
         <ChoiceSelect
+          id={choiceFieldId(line, 'size')}
           label={`Size of ${line.name}`}
           placeholder="Choose size"
           options={line.sizeOptions}
@@ -82,8 +95,9 @@ function ChooseVariant({ line }: { line: CartLine }) {
       ) : null}
       {!line.selectedColor && line.colorOptions ? (
         <ChoiceSelect
+          id={choiceFieldId(line, 'colour')}
           label={`Colour of ${line.name}`}
-          placeholder="Choose color"
+          placeholder="Choose colour"
           options={line.colorOptions}
           hintId={hintId}
           onPick={(value) => pick({ selectedColor: value })}
@@ -96,8 +110,16 @@ function ChooseVariant({ line }: { line: CartLine }) {
   );
 }
 
-function CartLineRow({ line }: { line: CartLine }) {
+function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine[] }) {
   const cart = useCartRef();
+  // Remove takes every line of the product (spec §4): where there are several, the button says so, and
+  // each line's button has its own name.
+  const scope = removeScope(lines, line.id);
+  const variant = [line.selectedSize, line.selectedColor].filter(Boolean).join(' / ');
+  const removeLabel = scope
+    ? `Remove ${scope} of ${line.name}${variant ? ` (from the ${variant} line)` : ''}`
+    : `Remove ${line.name}`;
+  const limitId = `limit-${choiceFieldId(line, 'size')}`;
   const href = `/product/${encodeURIComponent(line.id)}`;
   const details = [
     line.selectedColor ? `Colour: ${line.selectedColor}` : null,
@@ -143,11 +165,14 @@ function CartLineRow({ line }: { line: CartLine }) {
         </h2>
         {details ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{details}</p> : null}
         {lineNeedsChoice(line) ? <ChooseVariant line={line} /> : null}
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{formatInr(line.price)} each</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="line-sum">
+          {formatInr(line.price)} × {line.quantity} = {formatInr(lineTotal(line))}
+        </p>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: '1', flexWrap: 'wrap' })}>
           <QuantityInput
             label={`Quantity of ${line.name}`}
             hideLabel
+            max={MAX_LINE_QUANTITY}
             value={line.quantity}
             onValueChange={(quantity) =>
               cart.send({
@@ -163,11 +188,16 @@ function CartLineRow({ line }: { line: CartLine }) {
             variant="ghost"
             size="sm"
             onClick={() => cart.send({ type: 'cart.remove', id: line.id })}
-            aria-label={`Remove ${line.name}`}
+            aria-label={removeLabel}
           >
-            <TrashIcon size={18} /> Remove
+            <TrashIcon size={18} /> {scope ? `Remove ${scope}` : 'Remove'}
           </Button>
         </div>
+        {line.quantity >= MAX_LINE_QUANTITY ? (
+          <p id={limitId} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            Limit {MAX_LINE_QUANTITY} per size and colour.
+          </p>
+        ) : null}
       </div>
       <p
         className={css({
@@ -177,7 +207,7 @@ function CartLineRow({ line }: { line: CartLine }) {
           textAlign: { sm: 'right' },
         })}
       >
-        {formatInr(line.price * line.quantity)}
+        {formatInr(lineTotal(line))}
       </p>
     </li>
   );
@@ -189,6 +219,23 @@ export default function CartPage() {
   const count = useCartCount();
   const total = useCartTotal();
   const cart = useCartRef();
+  // Checkout waits while a line lacks its size or colour: the button says which (and, pressed, the
+  // cart machine puts the shopper on that line's picker).
+  const phone = usePhoneLayout();
+  const open = firstLineNeedingChoice(lines);
+  const blocked = open ? choiceNeededMessage(open.line.name, open.missing) : null;
+  const checkout = (props: { className?: string; describedBy: string }) => (
+    <Button
+      size="lg"
+      fullWidth
+      aria-disabled={blocked ? 'true' : undefined}
+      aria-describedby={blocked ? props.describedBy : undefined}
+      className={props.className}
+      onClick={() => cart.send({ type: 'cart.checkout' })}
+    >
+      Checkout <ArrowRightIcon size={18} />
+    </Button>
+  );
 
   if (lines.length === 0) {
     return (
@@ -236,7 +283,7 @@ export default function CartPage() {
         >
           <ul>
             {lines.map((line) => (
-              <CartLineRow key={lineKey(line)} line={line} />
+              <CartLineRow key={lineKey(line)} line={line} lines={lines} />
             ))}
           </ul>
         </Card>
@@ -255,15 +302,25 @@ export default function CartPage() {
           <h2 id="summary-title" className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl' })}>
             Order Summary
           </h2>
-          <dl className={css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '2', fontSize: 'sm' })}>
+          <dl
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: '1fr auto',
+              gap: '2',
+              fontSize: 'sm',
+            })}
+          >
             <dt>Subtotal</dt>
             <dd className={css({ fontWeight: '700', fontSize: 'lg' })}>{formatInr(total)}</dd>
             <dt className={css({ color: 'fg.muted' })}>Shipping</dt>
             <dd className={css({ color: 'fg.success', fontWeight: '600' })}>Free</dd>
           </dl>
-          <Button size="lg" fullWidth onClick={() => cart.send({ type: 'cart.checkout' })}>
-            Checkout <ArrowRightIcon size={18} />
-          </Button>
+          {blocked ? (
+            <p id="checkout-blocked" className={css({ fontSize: 'sm', color: 'fg.error' })}>
+              {blocked}
+            </p>
+          ) : null}
+          {phone ? null : checkout({ describedBy: 'checkout-blocked' })}
           <Button variant="danger" fullWidth onClick={() => cart.send({ type: 'cart.clear' })}>
             <TrashIcon size={18} /> Clear Cart
           </Button>
@@ -272,6 +329,35 @@ export default function CartPage() {
           </ButtonLink>
         </Card>
       </div>
+      {/* Phones: the total and Checkout stay at the bottom, just above the tab bar. */}
+      {phone ? (
+        <div
+          data-testid="cart-sticky-bar"
+          className={css({
+            position: 'sticky',
+            bottom: 'calc(4rem + env(safe-area-inset-bottom))',
+            zIndex: 'dropdown',
+            mt: '6',
+            mx: '-4',
+            px: '4',
+            py: '3',
+            bg: 'bg.surface',
+            borderTopWidth: '1px',
+            borderColor: 'border.subtle',
+            boxShadow: '0 -4px 16px rgba(58, 50, 42, 0.08)',
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr',
+            alignItems: 'center',
+            gap: '4',
+          })}
+        >
+          <p className={css({ display: 'flex', flexDirection: 'column', lineHeight: 'tight' })}>
+            <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Total ({count} Item(s))</span>
+            <span className={css({ fontWeight: '700', fontSize: 'lg' })}>{formatInr(total)}</span>
+          </p>
+          {checkout({ describedBy: 'checkout-blocked' })}
+        </div>
+      ) : null}
     </Page>
   );
 }

@@ -32,7 +32,13 @@ export default function LoginPage() {
       event.preventDefault();
       if (submission?.status !== 'success') return;
       const { email, password, rememberMe } = submission.value;
-      auth.send({ type: 'auth.login', email, password, redirectTo: origin, remember: rememberMe === true });
+      auth.send({
+        type: 'auth.login',
+        email,
+        password,
+        ...(origin ? { redirectTo: origin } : {}),
+        remember: rememberMe === true,
+      });
     },
   });
 
@@ -60,7 +66,13 @@ export default function LoginPage() {
             flexWrap: 'wrap',
           })}
         >
-          <Checkbox key={fields.rememberMe.key} name={fields.rememberMe.name} label="Remember me" />
+          {/* Ticked by default: the spec's sign-in cookie lasts 30 days; unticked asks for a session cookie. */}
+          <Checkbox
+            key={fields.rememberMe.key}
+            name={fields.rememberMe.name}
+            defaultChecked
+            label="Remember me"
+          />
           <Link
             to="/forgot-password"
             className={css({

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { css } from 'styled-system/css';
 import { REGISTRATION_EMAIL_PATTERN } from '../../machines/auth.machine';
 import { useAuth, useAuthRef } from '../app/app-actor';
@@ -13,6 +13,7 @@ import { isConformIntentSubmit } from '../forms/conform-intent';
 import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
+import { loginOrigin } from './auth/login-origin';
 import { PasswordField } from './auth/password-field';
 
 export const EMAIL_PROVIDER_HINT =
@@ -28,6 +29,10 @@ export default function RegisterPage() {
   const auth = useAuthRef();
   const registering = useAuth((state) => state.matches('registering'));
   const failed = useAuth((state) => state.context.registrationFailed);
+  // The page the sign-in gate was sending the shopper to (Login's "Create one" passes it along): the
+  // auth machine keeps it for the first sign-in after registering.
+  const location = useLocation();
+  const origin = loginOrigin(location);
   // The machine remembers the last failure for the whole session; the alert belongs to this visit.
   const [submitted, setSubmitted] = useState(false);
 
@@ -42,7 +47,14 @@ export default function RegisterPage() {
       if (submission?.status !== 'success') return;
       const { firstName, lastName, email, password } = submission.value;
       setSubmitted(true);
-      auth.send({ type: 'auth.register', firstName, lastName, email, password });
+      auth.send({
+        type: 'auth.register',
+        firstName,
+        lastName,
+        email,
+        password,
+        ...(origin ? { redirectTo: origin } : {}),
+      });
     },
   });
 
@@ -118,7 +130,7 @@ export default function RegisterPage() {
       </form>
       <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
         Already have an account?{' '}
-        <Link to="/login" className={authLink}>
+        <Link to="/login" state={location.state} className={authLink}>
           Sign in
         </Link>
       </p>

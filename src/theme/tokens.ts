@@ -110,7 +110,7 @@ export const tokens = defineTokens({
     buyBar: { value: '4rem' },
   },
   // The default preset has no z-index scale: without these, `zIndex: 'sticky'` etc. compiled to
-  // invalid CSS (auto). Toasts use `banner`: over the header and tab bar, under an open overlay.
+  // invalid CSS (auto). Toasts use `toast`: over the header, the tab bar and every open overlay.
   zIndex: {
     dropdown: { value: 1000 },
     sticky: { value: 1100 },
@@ -118,6 +118,7 @@ export const tokens = defineTokens({
     overlay: { value: 1300 },
     modal: { value: 1400 },
     popover: { value: 1500 },
+    toast: { value: 1550 },
     skipLink: { value: 1600 },
   },
 });

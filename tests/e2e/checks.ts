@@ -4,6 +4,7 @@
  * in one long list. tests/e2e/run.ts runs CHECKS (its own) followed by FEATURE_CHECKS at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
+import { CART_NAV_CHECKS } from './cart-nav.checks';
 import { FIND_CHECKS } from './find.checks';
 import { PHONE_LAYOUT_CHECKS } from './phone-layout.checks';
 import { SEO_CHECKS } from './seo.checks';
@@ -51,4 +52,5 @@ export const FEATURE_CHECKS: Check[] = [
   ...FIND_CHECKS,
   ...SEO_CHECKS,
   ...PHONE_LAYOUT_CHECKS,
+  ...CART_NAV_CHECKS,
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { authMachine, type LoginInput } from '../../machines/auth.machine';
+import { authMachine, type LoginInput, type RegisterInput } from '../../machines/auth.machine';
 import { modelNamed } from './support/models';
 import { answered, answerOf, before, describeModel, failed } from './support/suite';
 
@@ -127,5 +127,55 @@ describe("'Remember me'", () => {
   });
   it('asks for a session cookie when unticked', async () => {
     expect(await signIn(false)).toEqual([{ token: 'tok', remember: false }]);
+  });
+});
+
+describe('a new customer sent from the checkout to sign in', () => {
+  const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+  function start() {
+    const actor = createActor(
+      authMachine.provide({
+        actors: {
+          readToken: fromPromise<string | null>(async () => null),
+          login: fromPromise<{ token?: string | null }, LoginInput>(async () => ({ token: 'tok' })),
+          register: fromPromise<unknown, RegisterInput>(async () => ({})),
+        },
+      }),
+      { input: {} },
+    );
+    const navigations: unknown[] = [];
+    actor.on('navigate', (event) => void navigations.push(event));
+    actor.start();
+    return { actor, navigations };
+  }
+  const details = { email: 'asha@example.in', password: 'secret-secret', firstName: 'Asha', lastName: 'Rao' };
+
+  it('goes home after registering, signed out, and to the checkout after the first sign-in', async () => {
+    const { actor, navigations } = start();
+    await flush();
+    actor.send({ type: 'auth.register', ...details, redirectTo: '/checkout' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(navigations).toEqual([{ type: 'navigate', to: '/' }]);
+    actor.send({ type: 'auth.login', email: details.email, password: details.password });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('authenticated');
+    expect(navigations.at(-1)).toEqual({ type: 'navigate', to: '/checkout', replace: true });
+  });
+
+  it('lets a sign-in with its own origin win, and forgets the kept one once signed in', async () => {
+    const { actor, navigations } = start();
+    await flush();
+    actor.send({ type: 'auth.register', ...details, redirectTo: '/orders' });
+    await flush();
+    actor.send({
+      type: 'auth.login',
+      email: details.email,
+      password: details.password,
+      redirectTo: '/account',
+    });
+    await flush();
+    expect(navigations.at(-1)).toEqual({ type: 'navigate', to: '/account', replace: true });
+    expect(actor.getSnapshot().context.pendingOrigin).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { CartLine } from '../../machines/cart.model';
+import { type CartLine, choiceFieldId } from '../../machines/cart.model';
 import { modelNamed } from './support/models';
 import { answerOf, describeModel, type StepView } from './support/suite';
 
@@ -24,17 +24,29 @@ function itemsAfter(step: StepView): CartLine[] {
     case 'cart.add':
       if (!valid) return items;
       return items.some((l) => same(l, line))
-        ? items.map((l) => (same(l, line) ? { ...l, quantity: l.quantity + (line.quantity ?? 0) } : l))
+        ? items.map((l) =>
+            same(l, line) ? { ...l, quantity: Math.min(l.quantity + (line.quantity ?? 0), 10) } : l,
+          )
         : [...items, line as CartLine];
     case 'cart.remove':
       return items.filter((l) => l.id !== line.id);
     case 'cart.update':
+      // At most 10 in one line: a typed 999 keeps 10.
       return valid
-        ? items.map((l) => (same(l, line) ? { ...l, quantity: line.quantity ?? l.quantity } : l))
+        ? items.map((l) =>
+            same(l, line) ? { ...l, quantity: Math.min(line.quantity ?? l.quantity, 10) } : l,
+          )
         : items;
     case 'cart.clear':
     case 'cart.reset':
       return [];
+    case 'cart.undo': {
+      // The removed lines come back at the positions they had.
+      const removed = (step.from?.context.removed ?? []) as { index: number; line: CartLine }[];
+      const out = [...items];
+      for (const { index, line: back } of removed) out.splice(index, 0, back);
+      return out;
+    }
     case 'cart.choose': {
       // A size the line offers is set on it (the line no longer needs a choice).
       const choice = step.event as unknown as { line: Partial<CartLine>; selectedSize?: string };
@@ -49,16 +61,25 @@ function itemsAfter(step: StepView): CartLine[] {
   }
 }
 
+const undo = { label: 'Undo', event: { type: 'cart.undo' } };
+
 const expectEmits = ({ from, event, to }: StepView) => {
   const before = (from?.context.items ?? []) as CartLine[];
   const e = event as { type: string } & Partial<CartLine>;
   switch (e.type) {
     case 'cart.add': {
       if (!e.quantity || e.quantity < 1) return [];
-      const merged = before.some(
-        (l) => l.id === e.id && l.selectedSize === e.selectedSize && l.selectedColor === e.selectedColor,
-      );
-      return merged
+      const twin = before.find((l) => same(l, e));
+      if ((twin?.quantity ?? 0) + e.quantity > 10)
+        return [
+          {
+            type: 'toast',
+            title: 'Quantity limit',
+            description: `You can buy at most 10 of ${e.name} in one size and colour.`,
+            variant: 'info',
+          },
+        ];
+      return twin
         ? [
             {
               type: 'toast',
@@ -76,19 +97,65 @@ const expectEmits = ({ from, event, to }: StepView) => {
             },
           ];
     }
-    case 'cart.remove':
-      return before.some((l) => l.id === e.id) ? [{ type: 'toast', title: 'Removed from cart' }] : [];
+    case 'cart.remove': {
+      const gone = before.filter((l) => l.id === e.id);
+      if (gone.length === 0) return [];
+      return [
+        {
+          type: 'toast',
+          title: 'Removed from cart',
+          description:
+            gone.length === 1
+              ? `${gone[0]?.name} was removed.`
+              : `${gone.length} lines of ${gone[0]?.name} were removed.`,
+          action: undo,
+        },
+      ];
+    }
     case 'cart.clear':
       return [
-        { type: 'toast', title: 'Cart cleared', description: 'All items have been removed from your cart.' },
+        {
+          type: 'toast',
+          title: 'Cart cleared',
+          description: 'All items have been removed from your cart.',
+          action: undo,
+        },
       ];
-    case 'cart.checkout':
+    case 'cart.undo':
+      return [{ type: 'toast', title: 'Restored to cart', variant: 'success' }];
+    case 'cart.update': {
+      const line = before.find((l) => same(l, e));
+      return line && (e.quantity ?? 0) > 10
+        ? [
+            {
+              type: 'toast',
+              title: 'Quantity limit',
+              description: `You can buy at most 10 of ${line.name} in one size and colour.`,
+              variant: 'info',
+            },
+          ]
+        : [];
+    }
+    case 'cart.checkout': {
+      // A line without its size: say which, and put the shopper on its picker instead of going on.
+      const open = before.find((l) => (l.sizeOptions?.length ?? 0) > 1 && !l.selectedSize);
+      if (open)
+        return [
+          {
+            type: 'toast',
+            title: 'Choose a size',
+            description: `Choose a size for ${open.name} before checkout.`,
+            variant: 'error',
+          },
+          { type: 'focus', target: choiceFieldId(open, 'size') },
+        ];
       return from?.context.signedIn
         ? [{ type: 'navigate', to: '/checkout' }]
         : [
             { type: 'toast', title: 'Login Required', description: 'Please login to proceed with checkout' },
             { type: 'navigate', to: '/login', from: '/checkout' },
           ];
+    }
     default:
       void to;
       return [];

@@ -7,8 +7,11 @@ import {
   type CartLine,
   cartCount,
   cartTotal,
+  choiceFieldId,
   chooseVariant,
   lineNeedsChoice,
+  linesOfProduct,
+  MAX_LINE_QUANTITY,
   parseStoredCart,
   serializeCart,
 } from '../../machines/cart.model';
@@ -20,7 +23,12 @@ const id = fc.constantFrom('p1', 'p2', 'p3');
 const size = fc.option(fc.constantFrom('S', 'M'), { nil: undefined });
 const color = fc.option(fc.constantFrom('Red', 'Blue'), { nil: undefined });
 const price = fc.integer({ min: 0, max: 500_000 }).map((paise) => paise / 100);
-const quantity = fc.integer({ min: -2, max: 5 });
+// Now and then a typed 999: a line keeps at most 10.
+const quantity = fc.oneof(
+  { weight: 9, arbitrary: fc.integer({ min: -2, max: 5 }) },
+  { weight: 1, arbitrary: fc.constant(999) },
+);
+const LIMIT = 10;
 
 const command = fc.oneof(
   fc.record({
@@ -43,6 +51,7 @@ const command = fc.oneof(
   }),
   fc.constant({ type: 'cart.clear' as const }),
   fc.constant({ type: 'cart.reset' as const }),
+  fc.constant({ type: 'cart.undo' as const }),
 );
 
 /** A cart actor whose storage is a Map, as localStorage would be. */
@@ -65,25 +74,45 @@ const key = (l: Pick<CartLine, 'id' | 'selectedSize' | 'selectedColor'>) =>
   `${l.id}|${l.selectedSize ?? ''}|${l.selectedColor ?? ''}`;
 
 describe('cart invariants (fast-check)', () => {
-  it('keeps total, count, one line per (id, colour, size), quantities ≥ 1 and a faithful copy in storage after any commands', async () => {
+  it('keeps total, count, one line per (id, colour, size), quantities 1–10, exact Undo and a faithful copy in storage after any commands', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { maxLength: 25 }), async (commands) => {
         const storage = new Map<string, string>();
         const actor = await startCart(storage);
         // A reference model written straight from spec §4, to compare the machine with.
+        // Undo (after Remove or Clear Cart, until the next change) puts the same lines back in place.
         let model: CartLine[] = [];
+        let removed: { index: number; line: CartLine }[] | null = null;
+        const take = (keep: (l: CartLine) => boolean) => {
+          removed = model.flatMap((line, index) => (keep(line) ? [] : [{ index, line }]));
+          model = model.filter(keep);
+        };
         for (const c of commands) {
           actor.send(c);
           if (c.type === 'cart.add' && c.quantity >= 1) {
             const { type: _t, ...line } = c;
             const existing = model.find((l) => key(l) === key(line));
-            if (existing) existing.quantity += c.quantity;
-            else model.push(JSON.parse(JSON.stringify(line)));
-          } else if (c.type === 'cart.remove') model = model.filter((l) => l.id !== c.id);
-          else if (c.type === 'cart.update' && c.quantity >= 1) {
+            if (existing) existing.quantity = Math.min(existing.quantity + c.quantity, LIMIT);
+            else model.push(JSON.parse(JSON.stringify({ ...line, quantity: Math.min(c.quantity, LIMIT) })));
+            removed = null;
+          } else if (c.type === 'cart.remove') {
+            if (model.some((l) => l.id === c.id)) take((l) => l.id !== c.id);
+          } else if (c.type === 'cart.update' && c.quantity >= 1) {
             const existing = model.find((l) => key(l) === key(c));
-            if (existing) existing.quantity = c.quantity;
-          } else if (c.type === 'cart.clear' || c.type === 'cart.reset') model = [];
+            if (existing) existing.quantity = Math.min(c.quantity, LIMIT);
+            removed = null;
+          } else if (c.type === 'cart.clear') {
+            if (model.length > 0) take(() => false);
+            else removed = null;
+          } else if (c.type === 'cart.reset') {
+            model = [];
+            removed = null;
+          } else if (c.type === 'cart.undo' && removed) {
+            // (`take` assigns it inside a closure, which TypeScript's narrowing does not follow.)
+            const back = removed as { index: number; line: CartLine }[];
+            for (const { index, line } of back) model.splice(index, 0, line);
+            removed = null;
+          }
         }
         const items = actor.getSnapshot().context.items;
 
@@ -97,6 +126,7 @@ describe('cart invariants (fast-check)', () => {
         for (const line of items) {
           expect(Number.isInteger(line.quantity)).toBe(true);
           expect(line.quantity).toBeGreaterThanOrEqual(1);
+          expect(line.quantity).toBeLessThanOrEqual(LIMIT);
         }
         const stored = storage.get(CART_STORAGE_KEY);
         if (stored !== undefined) expect(JSON.parse(stored)).toEqual(items);
@@ -111,7 +141,7 @@ describe('cart invariants (fast-check)', () => {
     );
   });
 
-  it('adds up quantities of the same line and never changes anything for quantities below 1', async () => {
+  it('adds up quantities of the same line up to 10 and never changes anything for quantities below 1', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: -3, max: 4 }), { maxLength: 10 }), async (quantities) => {
         const actor = await startCart(new Map());
@@ -125,7 +155,7 @@ describe('cart invariants (fast-check)', () => {
             quantity: q,
             selectedSize: 'M',
           });
-        const expected = quantities.filter((q) => q >= 1).reduce((a, b) => a + b, 0);
+        const expected = quantities.filter((q) => q >= 1).reduce((a, b) => Math.min(a + b, LIMIT), 0);
         expect(cartCount(actor.getSnapshot().context.items)).toBe(expected);
         expect(actor.getSnapshot().context.items.length).toBe(expected > 0 ? 1 : 0);
         actor.stop();
@@ -199,5 +229,84 @@ describe('choosing a size and colour on a line a card added', () => {
   });
   it('survives a round trip through storage with its options', () => {
     expect(parseStoredCart(serializeCart([tee]))).toEqual([tee]);
+  });
+});
+
+describe('Remove, Undo and Checkout on a cart with two lines of one kurti', () => {
+  const kurti = { id: 'k1', name: 'Kurti', image: '/k.svg', price: 1299 };
+  const lines = [
+    { ...kurti, quantity: 1, selectedSize: 'M', selectedColor: 'Teal' },
+    { id: 't1', name: 'Tee', image: '/t.svg', price: 499, quantity: 2, selectedSize: 'S' },
+    { ...kurti, quantity: 2, selectedSize: 'L', selectedColor: 'Rani Pink' },
+  ];
+  async function cartWith(stored: unknown) {
+    const storage = new Map([[CART_STORAGE_KEY, JSON.stringify(stored)]]);
+    const actor = await startCart(storage);
+    const emitted: unknown[] = [];
+    actor.on('*', (event) => void emitted.push(event));
+    return { actor, emitted, storage };
+  }
+
+  it('removes both lines, says so, and Undo brings back both at their places', async () => {
+    const { actor, emitted, storage } = await cartWith(lines);
+    expect(linesOfProduct(actor.getSnapshot().context.items, 'k1')).toBe(2);
+    actor.send({ type: 'cart.remove', id: 'k1' });
+    expect(actor.getSnapshot().context.items.map((l) => l.id)).toEqual(['t1']);
+    expect(emitted).toEqual([
+      {
+        type: 'toast',
+        title: 'Removed from cart',
+        description: '2 lines of Kurti were removed.',
+        action: { label: 'Undo', event: { type: 'cart.undo' } },
+      },
+    ]);
+    actor.send({ type: 'cart.undo' });
+    expect(actor.getSnapshot().context.items).toEqual(lines);
+    expect(JSON.parse(storage.get(CART_STORAGE_KEY) ?? '[]')).toEqual(lines);
+    // Undo is spent.
+    actor.send({ type: 'cart.undo' });
+    expect(actor.getSnapshot().context.items).toEqual(lines);
+  });
+
+  it('brings the whole cart back after Clear Cart', async () => {
+    const { actor, emitted } = await cartWith(lines);
+    actor.send({ type: 'cart.clear' });
+    expect(actor.getSnapshot().context.items).toEqual([]);
+    expect(emitted[0]).toMatchObject({ title: 'Cart cleared', action: { label: 'Undo' } });
+    actor.send({ type: 'cart.undo' });
+    expect(actor.getSnapshot().context.items).toEqual(lines);
+  });
+
+  it('keeps 10 when 999 is typed, and says why', async () => {
+    const { actor, emitted } = await cartWith(lines);
+    actor.send({ type: 'cart.update', id: 't1', selectedSize: 'S', quantity: 999 });
+    expect(actor.getSnapshot().context.items[1]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(emitted).toEqual([
+      {
+        type: 'toast',
+        title: 'Quantity limit',
+        description: 'You can buy at most 10 of Tee in one size and colour.',
+        variant: 'info',
+      },
+    ]);
+  });
+
+  it('will not go to the checkout while a line lacks its size: it names the line and focuses its picker', async () => {
+    const open = { id: 't1', name: 'Tee', image: '/t.svg', price: 499, quantity: 1, sizeOptions: ['S', 'M'] };
+    const { actor, emitted } = await cartWith([lines[0], open]);
+    actor.send({ type: 'session.signedIn' });
+    actor.send({ type: 'cart.checkout' });
+    expect(emitted).toEqual([
+      {
+        type: 'toast',
+        title: 'Choose a size',
+        description: 'Choose a size for Tee before checkout.',
+        variant: 'error',
+      },
+      { type: 'focus', target: choiceFieldId({ id: 't1' }, 'size') },
+    ]);
+    actor.send({ type: 'cart.choose', line: { id: 't1' }, selectedSize: 'M' });
+    actor.send({ type: 'cart.checkout' });
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/checkout' });
   });
 });

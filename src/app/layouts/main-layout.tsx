@@ -5,7 +5,7 @@ import type { StoreInfo } from '../../../machines/store-info.machine';
 import { BottomTabBar } from '../../components/layout/bottom-tab-bar';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
-import { navCategories, storeDisplayName } from '../../components/layout/store-display';
+import { allCategories, navCategories, storeDisplayName } from '../../components/layout/store-display';
 import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo, useWishlistCount } from '../app-actor';
 import { type RouteHandle, useDocumentTitle, useRouteMatches } from '../document-title';
 import { QuickViewHost } from '../quick-view-host';
@@ -74,6 +74,7 @@ export function MainLayoutView({
       <SiteHeader
         storeName={storeName}
         categories={navCategories(store)}
+        allCategories={allCategories(store)}
         cartCount={cartCount}
         wishlistCount={wishlistCount}
         signedIn={authStatus === 'checking' ? undefined : authStatus === 'authenticated'}

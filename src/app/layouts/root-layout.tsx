@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DeferredToaster } from '../../components/ui/deferred-toaster';
+import { leavePage } from '../../components/ui/toast-queue';
 import { dropFirstAnswer } from '../actors/first-answer';
 import { QUICK_VIEW_PARAM } from '../quick-view-host';
 
@@ -25,6 +26,13 @@ function ScrollToTop() {
   return null;
 }
 
+/** A page's error toast does not follow the shopper to the next page (toasts sent along with the move do). */
+function PageToasts() {
+  const { pathname } = useLocation();
+  useEffect(() => leavePage(pathname), [pathname]);
+  return null;
+}
+
 /**
  * The answer the server rendered the first page with (src/app/actors/first-answer.ts) is that page's
  * only: once the shopper navigates, every screen asks the API again.
@@ -41,6 +49,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <PageToasts />
       <FirstAnswerScope />
       <Outlet />
       <DeferredToaster />

@@ -5,11 +5,24 @@ import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { CloseIcon, UserIcon } from '../icons';
 import { Drawer } from '../ui/drawer';
+import { categoryPath } from './store-display';
+
+const menuLink = css({
+  display: 'block',
+  py: '3',
+  px: '2',
+  borderRadius: 'control',
+  fontWeight: '500',
+  textTransform: 'capitalize',
+  _hover: { bg: 'bg.muted' },
+});
 
 type MobileMenuProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   links: readonly { to: string; label: string }[];
+  /** Every store category: the bar's links show only the first 3 (spec §2). */
+  categories?: readonly string[];
   signedIn: boolean | undefined;
   search?: ReactNode;
 };
@@ -18,7 +31,14 @@ type MobileMenuProps = {
  * The phone menu, a drawer from the side with focus trapped while open: the navigation links, cart,
  * tracking, contact and the account or Login link.
  */
-export default function MobileMenu({ open, onOpenChange, links, signedIn, search }: MobileMenuProps) {
+export default function MobileMenu({
+  open,
+  onOpenChange,
+  links,
+  categories = [],
+  signedIn,
+  search,
+}: MobileMenuProps) {
   return (
     <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
       <Portal>
@@ -30,7 +50,7 @@ export default function MobileMenu({ open, onOpenChange, links, signedIn, search
               <CloseIcon />
             </Drawer.CloseTrigger>
             {search}
-            <MenuLinks links={links} signedIn={signedIn} />
+            <MenuLinks links={links} categories={categories} signedIn={signedIn} />
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>
@@ -38,9 +58,40 @@ export default function MobileMenu({ open, onOpenChange, links, signedIn, search
   );
 }
 
-function MenuLinks({ links, signedIn }: Pick<MobileMenuProps, 'links' | 'signedIn'>) {
+function MenuLinks({
+  links,
+  categories = [],
+  signedIn,
+}: Pick<MobileMenuProps, 'links' | 'categories' | 'signedIn'>) {
+  const shown = new Set(links.map((link) => link.to));
+  const more = categories.filter((category) => !shown.has(categoryPath(category)));
   return (
     <>
+      {more.length > 0 ? (
+        <nav aria-label="All categories">
+          <h2
+            className={css({
+              fontSize: 'xs',
+              fontWeight: '700',
+              color: 'fg.muted',
+              textTransform: 'uppercase',
+              px: '2',
+              mt: '2',
+            })}
+          >
+            All categories
+          </h2>
+          <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
+            {more.map((category) => (
+              <li key={category}>
+                <Link to={categoryPath(category)} className={menuLink}>
+                  {category}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <nav aria-label="Mobile">
         <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
           {[
@@ -51,18 +102,7 @@ function MenuLinks({ links, signedIn }: Pick<MobileMenuProps, 'links' | 'signedI
             { to: '/contact', label: 'Contact' },
           ].map((link) => (
             <li key={link.to}>
-              <Link
-                to={link.to}
-                className={css({
-                  display: 'block',
-                  py: '3',
-                  px: '2',
-                  borderRadius: 'control',
-                  fontWeight: '500',
-                  textTransform: 'capitalize',
-                  _hover: { bg: 'bg.muted' },
-                })}
-              >
+              <Link to={link.to} className={menuLink}>
                 {link.label}
               </Link>
             </li>

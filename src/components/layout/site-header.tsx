@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../icons';
+import { CategoryMenu } from './category-menu';
 import { categoryPath } from './store-display';
 
 // The drawer (Ark Dialog with its focus trap) loads on the first tap of the menu button, not with
@@ -26,6 +27,8 @@ function useScrolledPast(threshold: number): boolean {
 type SiteHeaderProps = {
   storeName: string;
   categories: readonly string[];
+  /** Every store category, for the "All categories" menu (desktop) and the phone menu. */
+  allCategories?: readonly string[];
   cartCount: number;
   wishlistCount: number;
   /** undefined while the authentication state is still loading */
@@ -88,6 +91,7 @@ function CountBadge({ count, testId }: { count: number; testId: string }) {
 export function SiteHeader({
   storeName,
   categories,
+  allCategories = categories,
   cartCount,
   wishlistCount,
   signedIn,
@@ -186,6 +190,9 @@ export function SiteHeader({
                 </Link>
               </li>
             ))}
+            <li>
+              <CategoryMenu categories={allCategories} />
+            </li>
           </ul>
         </nav>
         {search ? (
@@ -241,7 +248,13 @@ export function SiteHeader({
       </div>
       {menuLoaded ? (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} links={links} signedIn={signedIn} />
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            links={links}
+            categories={allCategories}
+            signedIn={signedIn}
+          />
         </Suspense>
       ) : null}
     </header>

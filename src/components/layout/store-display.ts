@@ -18,6 +18,12 @@ export function navCategories(store: Partial<StoreInfo> | null | undefined): str
   return (categories.length > 0 ? categories : [...DEFAULT_NAV_CATEGORIES]).slice(0, 3);
 }
 
+/** Every category the store lists (the "All categories" menu), or the default list. */
+export function allCategories(store: Partial<StoreInfo> | null | undefined): string[] {
+  const categories = (store?.categories ?? []).filter((c) => c.trim() !== '');
+  return categories.length > 0 ? [...new Set(categories)] : [...DEFAULT_NAV_CATEGORIES];
+}
+
 export function homeCategories(store: Partial<StoreInfo> | null | undefined): string[] {
   const categories = (store?.categories ?? []).filter((c) => c.trim() !== '');
   return (categories.length > 0 ? categories : [...DEFAULT_HOME_CATEGORIES]).slice(0, 3);

@@ -10,9 +10,14 @@ export type ToastInput = {
   title: string;
   description?: string | undefined;
   type?: 'success' | 'error' | 'info' | 'warning';
+  /** A button on the toast (Undo). */
+  action?: { label: string; onClick: () => void } | undefined;
+  /** The path of the page the toast speaks about (set when shown; a navigation it came with moves it). */
+  page?: string | undefined;
 };
 
-type Sink = (toast: ToastInput) => void;
+/** Delivers a toast to the toaster; returns how to take it down again. */
+type Sink = (toast: ToastInput) => (() => void) | undefined | undefined;
 
 /** A machine's emitted toast as the toaster takes it. */
 export function toastInputOf(event: ToastEmitted): ToastInput {
@@ -27,10 +32,33 @@ let sink: Sink | null = null;
 let pending: ToastInput[] = [];
 let requested = false;
 const listeners = new Set<() => void>();
+/** Toasts on screen that can be taken down, newest last (a few are enough: the toaster shows 4). */
+const live = new Map<ToastInput, () => void>();
+const LIVE_KEPT = 12;
+/** Toasts shown in the current task: a navigation in the same task takes them along to its page. */
+let recent: ToastInput[] = [];
 
-export function showToast(toast: ToastInput): void {
+const currentPath = () => (typeof window === 'undefined' ? '/' : window.location.pathname);
+
+function deliver(to: Sink, toast: ToastInput) {
+  const dismiss = to(toast);
+  if (!dismiss) return;
+  live.set(toast, dismiss);
+  for (const old of live.keys()) {
+    if (live.size <= LIVE_KEPT) break;
+    live.delete(old);
+  }
+}
+
+export function showToast(input: ToastInput): void {
+  const toast: ToastInput = { ...input, page: input.page ?? currentPath() };
+  recent.push(toast);
+  if (recent.length === 1)
+    queueMicrotask(() => {
+      recent = [];
+    });
   if (sink) {
-    sink(toast);
+    deliver(sink, toast);
     return;
   }
   pending.push(toast);
@@ -55,13 +83,38 @@ export function attachToastSink(next: Sink): () => void {
   sink = next;
   const waiting = pending;
   pending = [];
-  for (const toast of waiting) next(toast);
+  for (const toast of waiting) deliver(next, toast);
   return () => {
     if (sink === next) sink = null;
   };
 }
 
+/**
+ * A navigation emitted together with toasts (the cart's 'Login Required', then /login) takes them
+ * along: they speak about the page it leads to, so `leavePage` keeps them there.
+ */
+export function carryRecentToasts(to: string): void {
+  const page = new URL(to, 'http://shop.invalid').pathname;
+  for (const toast of recent) toast.page = page;
+}
+
+/**
+ * The shopper is now on `pathname`: an error toast about another page (the checkout's 'Please fill
+ * all fields' once the payment page shows) is taken down, or dropped if it has not shown yet.
+ */
+export function leavePage(pathname: string): void {
+  const stale = (toast: ToastInput) => toast.type === 'error' && toast.page !== pathname;
+  pending = pending.filter((toast) => !stale(toast));
+  for (const [toast, dismiss] of live) {
+    if (!stale(toast)) continue;
+    live.delete(toast);
+    dismiss();
+  }
+}
+
 /** Drops toasts that are still waiting (tests: nothing of one test may show in the next). */
 export function clearPendingToasts(): void {
   pending = [];
+  recent = [];
+  live.clear();
 }

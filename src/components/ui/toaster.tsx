@@ -32,8 +32,18 @@ export const toaster = createToaster({
 
 export type { ToastInput };
 
-function createToast({ title, description, type = 'info' }: ToastInput) {
-  toaster.create({ title, description, type, duration: type === 'error' ? 6000 : 4000 });
+function createToast({ title, description, type = 'info', action }: ToastInput) {
+  const id = toaster.create({
+    // The same message again (a typed 99 then 999, Remove twice) replaces the one on screen.
+    id: `toast:${type}:${title}:${description ?? ''}`,
+    title,
+    description,
+    type,
+    // An Undo needs time to be found and reached.
+    duration: action ? 8000 : type === 'error' ? 6000 : 4000,
+    ...(action ? { action: { label: action.label, onClick: action.onClick } } : {}),
+  });
+  return () => toaster.dismiss(id);
 }
 
 /** The toaster, loaded on the first toast (see DeferredToaster); takes over the toasts queued until then. */
@@ -58,6 +68,9 @@ export function AppToaster() {
           <Toast.Title className={classes.title}>{toast.title}</Toast.Title>
           {toast.description ? (
             <Toast.Description className={classes.description}>{toast.description}</Toast.Description>
+          ) : null}
+          {toast.action ? (
+            <Toast.ActionTrigger className={classes.actionTrigger}>{toast.action.label}</Toast.ActionTrigger>
           ) : null}
           <Toast.CloseTrigger className={classes.closeTrigger} aria-label="Dismiss notification">
             <CloseIcon size={16} />

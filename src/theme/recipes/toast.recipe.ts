@@ -7,9 +7,10 @@ export const toastRecipe = defineSlotRecipe({
   jsx: ['AppToaster'],
   slots: toastAnatomy.keys(),
   base: {
-    // Zag puts the group at the highest z-index (inline): toasts then covered the open mobile menu.
-    // Above the sticky header and the phone tab bar (sticky), under overlays (backdrop, drawer, dialog).
-    group: { zIndex: 'banner !important' },
+    // Above everything the shopper can open (drawer, Quick View's full-screen dialog, menus): a toast
+    // under an overlay is a message nobody sees. Zag's own inline z-index is the highest there is, so
+    // the token keeps the skip link above toasts.
+    group: { zIndex: 'toast !important' },
     root: {
       bg: 'bg.surface',
       borderWidth: '1px',
@@ -36,6 +37,20 @@ export const toastRecipe = defineSlotRecipe({
     },
     title: { fontWeight: '700', fontSize: 'sm', color: 'fg.default' },
     description: { fontSize: 'sm', color: 'fg.muted', mt: '0.5' },
+    actionTrigger: {
+      mt: '2',
+      px: '3',
+      py: '1',
+      fontSize: 'sm',
+      fontWeight: '700',
+      color: 'terracotta.700',
+      borderWidth: '1px',
+      borderColor: 'terracotta.500',
+      borderRadius: 'control',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.muted' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+    },
     closeTrigger: {
       position: 'absolute',
       top: '2',

@@ -63,13 +63,16 @@ const storeInfoModel: MachineModel = {
 const cartModel: MachineModel = {
   name: 'cart',
   machine: cartMachine,
-  simplePaths: true,
+  // Shortest paths and every edge: with Undo and the line limit the simple paths no longer finish in
+  // minutes; tests/machines/cart.properties.test.ts runs random command sequences instead.
+  simplePaths: false,
   cases: [{ title: 'fresh browser' }],
   // Bounded so the graph stays finite: at most 2 of the kurta, one tee line.
   events: (snapshot) => {
-    const { items, signedIn } = snapshot.context as {
+    const { items, signedIn, removed } = snapshot.context as {
       items: { id: string; quantity: number }[];
       signedIn: boolean;
+      removed: unknown[] | null;
     };
     const kurtaQty = items.find((l) => l.id === kurta.id)?.quantity ?? 0;
     // The app's word on sign-in: arriving while the stored cart is read, and a sign-out of an empty
@@ -94,7 +97,25 @@ const cartModel: MachineModel = {
       { type: 'cart.remove', id: tee.id },
       { type: 'cart.update', id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo', quantity: 3 },
       { type: 'cart.update', id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo', quantity: 0 },
+      // Bounded so the graph stays finite and small: 999 typed into a lone kurta line, and Undo once the
+      // cart is empty (tests/machines/cart.properties.test.ts tries both on any cart).
+      ...(kurtaQty === 1 && items.length === 1 && !removed
+        ? [
+            user(
+              {
+                type: 'cart.update',
+                id: kurta.id,
+                selectedSize: 'M',
+                selectedColor: 'Indigo',
+                quantity: 999,
+              },
+              'kurta quantity typed as 999',
+            ),
+            user({ type: 'cart.add', ...kurtaLine, quantity: 10 }, 'kurta, M, Indigo, 10 more'),
+          ]
+        : []),
       { type: 'cart.clear' },
+      ...(removed && items.length === 0 ? [{ type: 'cart.undo' }] : []),
       { type: 'cart.choose', line: { id: tee.id }, selectedSize: 'L' },
       { type: 'cart.reset' },
       { type: 'cart.checkout' },

@@ -75,22 +75,76 @@ describe('cart page', () => {
     expect(storedCart()[1]?.quantity).toBe(2);
   });
 
-  it('removes every line of a product with Remove', async () => {
+  it('says Remove takes every size of a product, names each line apart, and Undo restores them', async () => {
     const { user, storedCart } = renderApp({ path: '/cart', cart: LINES });
     await findHeading('Shopping Cart');
-    await user.click(within(line(0)).getByRole('button', { name: 'Remove Indigo Kurta' }));
-    await findToast('Removed from cart');
+    const first = within(line(0)).getByRole('button', {
+      name: 'Remove all 2 sizes of Indigo Kurta (from the M / Indigo line)',
+    });
+    expect(first).toHaveTextContent('Remove all 2 sizes');
+    expect(
+      within(line(1)).getByRole('button', {
+        name: 'Remove all 2 sizes of Indigo Kurta (from the L / Indigo line)',
+      }),
+    ).toBeInTheDocument();
+    // A product with one line keeps the plain Remove.
+    expect(within(line(2)).getByRole('button', { name: 'Remove Chai Tee' })).toHaveTextContent(/^Remove$/);
+    await user.click(first);
+    const toast = await findToast('Removed from cart', '2 lines of Indigo Kurta were removed.');
     expect(storedCart().map((l) => l.id)).toEqual(['tee']);
     expect(screen.getByText('1 Item(s)')).toBeInTheDocument();
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(storedCart()).toEqual(LINES));
+    expect(screen.getByText('4 Item(s)')).toBeInTheDocument();
   });
 
-  it('empties the cart with Clear Cart', async () => {
+  it('empties the cart with Clear Cart, and Undo brings every line back', async () => {
     const { user, storedCart } = renderApp({ path: '/cart', cart: LINES });
     await findHeading('Shopping Cart');
     await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
-    await findToast('Cart cleared', 'All items have been removed from your cart.');
+    const toast = await findToast('Cart cleared', 'All items have been removed from your cart.');
     await findHeading('Your cart is empty');
     expect(storedCart()).toEqual([]);
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await findHeading('Shopping Cart');
+    expect(storedCart()).toEqual(LINES);
+  });
+
+  it('shows each line as unit price × quantity = line total', async () => {
+    renderApp({ path: '/cart', cart: LINES });
+    await findHeading('Shopping Cart');
+    expect(within(line(1)).getByText('₹1,499.00 × 2 = ₹2,998.00')).toBeInTheDocument();
+    expect(within(line(2)).getByText('₹499.50 × 1 = ₹499.50')).toBeInTheDocument();
+  });
+
+  it('keeps 10 when 999 is typed into a quantity, and says why', async () => {
+    const { user, storedCart } = renderApp({ path: '/cart', cart: LINES });
+    await findHeading('Shopping Cart');
+    const quantity = within(line(2)).getByRole('spinbutton');
+    await user.clear(quantity);
+    await user.type(quantity, '999');
+    await user.tab();
+    await findToast('Quantity limit', 'You can buy at most 10 of Chai Tee in one size and colour.');
+    await waitFor(() => expect(storedCart()[2]?.quantity).toBe(10));
+    await waitFor(() => expect(quantity).toHaveValue('10'));
+    expect(within(line(2)).getByText('Limit 10 per size and colour.')).toBeInTheDocument();
+  });
+
+  it('holds Checkout while a line lacks its size, says which, and focuses that picker', async () => {
+    const tee = { ...LINES[2], sizeOptions: ['S', 'M'] } as CartLine;
+    const { user, location } = renderApp({ path: '/cart', cart: [LINES[0] as CartLine, tee], token: 'tok' });
+    await findHeading('Shopping Cart');
+    const checkout = screen.getByRole('button', { name: 'Checkout' });
+    expect(checkout).toHaveAttribute('aria-disabled', 'true');
+    expect(checkout).toHaveAccessibleDescription('Choose a size for Chai Tee before checkout.');
+    await user.click(checkout);
+    await findToast('Choose a size', 'Choose a size for Chai Tee before checkout.');
+    expect(screen.getByRole('combobox', { name: 'Size of Chai Tee' })).toHaveFocus();
+    expect(location()).toBe('/cart');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size of Chai Tee' }), 'M');
+    await waitFor(() => expect(checkout).not.toHaveAttribute('aria-disabled'));
+    await user.click(checkout);
+    await waitFor(() => expect(location()).toBe('/checkout'));
   });
 
   it('sends a visitor to /login with origin /checkout after the Login Required toast', async () => {

@@ -47,7 +47,8 @@ describe('/login', () => {
     });
     await user.type(await screen.findByLabelText(/^Email/), '  Asha@Example.com ');
     await user.type(screen.getByLabelText(/^Password/), 'secret1');
-    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    // Ticked from the start: the spec's 30-day sign-in cookie.
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
     release();

@@ -162,9 +162,16 @@ describe('Quick View', () => {
     // The kurta comes in sizes: one must be chosen first, as on the product page.
     await user.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
     await findToast('Please select a size', 'You must select a size before adding to cart');
+    // The answer also shows inside the dialog (on a phone it fills the screen).
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Please select a size: You must select a size before adding to cart',
+    );
     await user.click(within(dialog).getByRole('radio', { name: 'M' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
     await findToast('Added to cart');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Added to cart: Indigo Kurta added to your cart.',
+    );
     expect(storedCart()).toEqual([
       expect.objectContaining({ id: 'p-kurta', selectedSize: 'M', quantity: 1 }),
     ]);
