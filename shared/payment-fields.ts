@@ -42,6 +42,9 @@ export type SubmittedValue = string | boolean | number;
 export type SubmittedValues = Record<string, SubmittedValue>;
 export type PaymentErrors = Record<string, string>;
 
+/** How long a started payment (its QR code, its UPI-app request) stays payable: 10 minutes. */
+export const ATTEMPT_VALIDITY_MS = 10 * 60 * 1000;
+
 export const PHONE_PREFIX = '+91';
 export const PHONE_DIGITS = 10;
 export const PHONE_MAX_LENGTH = 13;

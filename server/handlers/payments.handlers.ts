@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ATTEMPT_VALIDITY_MS } from '../../shared/payment-fields';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext, ServerConfig } from '../context';
 import { OrderStatus } from '../db/schema';
@@ -31,9 +32,6 @@ interface SubmitPaymentBody {
 }
 
 type AttemptParams = { attemptId: string };
-
-/** How long a started payment (its QR code, its UPI-app request) stays payable: 10 minutes. */
-export const ATTEMPT_VALIDITY_MS = 10 * 60 * 1000;
 
 export type AttemptStanding = 'pending' | 'paid' | 'failed' | 'expired';
 

@@ -325,9 +325,7 @@ describe('GET /payments/{attemptId}', () => {
     const order = await placeOrder(t.app, token);
     const attemptId = await startQr(order.id);
     const other = await registerAndLogin(t.app, { firstName: 'Ravi', lastName: 'Kumar' });
-    expect(
-      (await t.app.inject({ method: 'GET', url: `${API}/payments/${attemptId}` })).statusCode,
-    ).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/payments/${attemptId}` })).statusCode).toBe(401);
     const theirs = await status(attemptId, other.token);
     const none = await status('no-such-attempt');
     expect(theirs.statusCode).toBe(404);

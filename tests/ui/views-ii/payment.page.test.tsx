@@ -247,7 +247,9 @@ describe('/payment', () => {
       json({ success: true, action: { type: 'deeplink', redirectUrl: link } }),
     );
     await pay(user);
-    expect(await screen.findByText('Opening your payment app...')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Complete the payment in your UPI app' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the payment app again' })).toHaveAttribute('href', link);
   });
 
@@ -280,27 +282,93 @@ describe('/payment', () => {
     expect(location()).toBe(`/order-success?orderId=${ORDER}`);
   });
 
-  it('offers to check again when the QR payment is not confirmed in time', async () => {
-    let status = 0;
-    const { user, location } = renderApp({
+  it('shows a QR payment failed at the gateway, with Try again (a new code) and Choose another method', async () => {
+    let standing = 'pending';
+    let started = 0;
+    const { user, calls } = renderPayment(
+      () => {
+        started += 1;
+        return json({
+          success: true,
+          action: { type: 'qr', qr: 'upi://pay?pa=x@y' },
+          attemptId: `a${started}`,
+        });
+      },
+      { 'GET /payments/:attemptId': () => json({ status: standing }) },
+    );
+    await pay(user);
+    expect(await screen.findByText('Valid for 10:00')).toBeInTheDocument();
+    standing = 'failed';
+    expect(
+      await screen.findByRole('heading', { name: 'Payment failed' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/payments/a1')).toBe(true);
+    expect(screen.queryByText('Waiting for payment confirmation...')).not.toBeInTheDocument();
+
+    standing = 'pending';
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Scan QR Code to Complete Payment' }),
+    ).toBeInTheDocument();
+    expect(started).toBe(2);
+    await waitFor(() => expect(calls.some((c) => c.path === '/payments/a2')).toBe(true));
+
+    standing = 'expired';
+    expect(
+      await screen.findByRole('heading', { name: 'Payment time ran out' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose another method' }));
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Pay with/ })).toBeInTheDocument();
+  });
+
+  it('expires an unpaid QR code when its 10 minutes run out', async () => {
+    const { user } = renderApp({
       path: `/payment?orderId=${ORDER}`,
       api: {
         'GET /payments/fields': () => json({ fields: PAYMENT_FIELDS }),
-        'POST /payments': () => json({ success: true, action: { type: 'qr', qr: 'upi://pay?pa=x@y' } }),
-        'GET /orders/:orderId': () => json({ id: ORDER, status }),
+        'POST /payments': () =>
+          json({ success: true, action: { type: 'qr', qr: 'upi://pay?pa=x@y' }, attemptId: 'a1' }),
+        'GET /payments/:attemptId': () => json({ status: 'pending' }),
       },
       adjust: (machines) => ({
         ...machines,
-        payment: machines.payment.provide({ delays: { pollInterval: 20, pollTimeout: 150 } }),
+        payment: machines.payment.provide({ delays: { pollInterval: 20, attemptValidity: 150 } }),
       }),
     });
     await pay(user);
     expect(
-      await screen.findByText('We have not received the payment yet.', {}, { timeout: 3000 }),
+      await screen.findByRole('heading', { name: 'Payment time ran out' }, { timeout: 3000 }),
     ).toBeInTheDocument();
-    expect(screen.queryByText('Waiting for payment confirmation...')).not.toBeInTheDocument();
-    status = 1;
-    await user.click(screen.getByRole('button', { name: 'Check Again' }));
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose another method' })).toBeInTheDocument();
+  });
+
+  it('checks the UPI-app payment when the shopper comes back to the tab, and on I have paid', async () => {
+    let standing = 'pending';
+    const { user, calls, location } = renderApp({
+      path: `/payment?orderId=${ORDER}`,
+      api: {
+        'GET /payments/fields': () => json({ fields: PAYMENT_FIELDS }),
+        'POST /payments': () =>
+          json({
+            success: true,
+            action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=x@y' },
+            attemptId: 'a1',
+          }),
+        'GET /payments/:attemptId': () => json({ status: standing }),
+      },
+    });
+    await pay(user);
+    expect(
+      await screen.findByRole('heading', { name: 'Complete the payment in your UPI app' }),
+    ).toBeInTheDocument();
+    const looks = () => calls.filter((c) => c.path === '/payments/a1').length;
+    expect(looks()).toBe(0);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(looks()).toBe(1));
+    standing = 'paid';
+    await user.click(await screen.findByRole('button', { name: 'I have paid — check again' }));
     await findHeading('Thank You for Your Order!');
     expect(location()).toBe(`/order-success?orderId=${ORDER}`);
   });
