@@ -19,15 +19,19 @@ export const PHONE_INPUT_MAX_LENGTH = 20;
  */
 export function phoneValueOf(raw: string): string {
   const text = raw.trim();
+  // Letters or other symbols are no separators: the text goes on (without spaces) for the rules to refuse.
+  if (/[^0-9+\s\-().]/.test(text)) return text.replace(/\s/g, '');
   const digits = text.replace(/\D/g, '');
   let national = digits;
   if (text.startsWith('+')) {
     if (!digits.startsWith('91')) return `+${digits}`;
     national = digits.slice(2);
   }
-  national = national.replace(/^0+/, '');
+  // A trunk 0 ('098765 43210', '0091…') only when the digits are more than a number's ten.
+  const dropTrunk = (d: string) => (d.length > 10 ? d.replace(/^0+/, '') : d);
+  national = dropTrunk(national);
   // '91 98765 43210' (and '+91 91 98765…' pasted after the field's own +91): the country code again.
-  if (national.length === 12 && national.startsWith('91')) national = national.slice(2).replace(/^0+/, '');
+  if (national.length === 12 && national.startsWith('91')) national = dropTrunk(national.slice(2));
   return `${MOBILE_PREFIX}${national}`;
 }
 
