@@ -137,15 +137,41 @@ describe('/payment', () => {
     // Much typing: on a loaded 2-core machine this takes longer than the default 5 s.
   }, 20_000);
 
-  it('keeps a phone at +91 and ten digits whatever is typed', async () => {
-    const { user } = renderPayment();
-    const phone = await screen.findByRole('textbox', { name: /^Mobile number/ }, { timeout: 5000 });
-    await user.type(phone, 'ab98765 43-210999');
-    expect(phone).toHaveValue('+919876543210');
+  it('takes the mobile number typed or pasted any usual way and sends it as +91 and ten digits', async () => {
+    const { user, calls } = renderPayment(() => json({ success: false, error: 'stop here' }));
+    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
+    const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
+    // Cleared, then typed as written on a visiting card: once corrupted into +919198765432.
     await user.clear(phone);
-    await user.type(phone, '98765');
+    await user.type(phone, '+91 98765 43210');
     await user.tab();
-    expect(await screen.findByText('Phone number must have at least 13 characters')).toBeInTheDocument();
+    expect(phone).toHaveValue('+919876543210');
+    expect(screen.queryByText(/Phone number must/)).not.toBeInTheDocument();
+    // Pasted with a trunk 0: once a wrong 'at least 13 characters'.
+    await user.clear(phone);
+    await user.click(phone);
+    await user.paste('098765 43210');
+    await user.tab();
+    expect(screen.queryByText(/Phone number must/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await screen.findByText('stop here');
+    expect(calls.find((c) => c.path === '/payments')?.body).toMatchObject({
+      fields: { phone: '+919876543210' },
+    });
+  });
+
+  it('refuses a ten-digit number that is no Indian mobile (they start 6–9) with the toast', async () => {
+    const { user, calls } = renderPayment(() => json({ success: true }));
+    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
+    const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
+    await user.clear(phone);
+    await user.type(phone, '58765 43210');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await findToast('Validation Error', 'Please correct the errors in the form');
+    expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/payments' && c.method === 'POST')).toBe(false);
   });
 
   it('applies the field mask as the shopper types', async () => {
