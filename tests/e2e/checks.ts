@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { FIND_CHECKS } from './find.checks';
+import { PAYMENTS_CHECKS } from './payments.checks';
 import { SEO_CHECKS } from './seo.checks';
 import { WISHLIST_CHECKS } from './wishlist.checks';
 
@@ -45,4 +46,9 @@ export async function openQuickView(page: Page) {
 }
 
 /** Each feature's checks, in the order they run. Add a feature's file here. */
-export const FEATURE_CHECKS: Check[] = [...WISHLIST_CHECKS, ...FIND_CHECKS, ...SEO_CHECKS];
+export const FEATURE_CHECKS: Check[] = [
+  ...WISHLIST_CHECKS,
+  ...FIND_CHECKS,
+  ...SEO_CHECKS,
+  ...PAYMENTS_CHECKS,
+];
