@@ -95,7 +95,7 @@ export const PAYMENTS_CHECKS: Check[] = [
       // Followed every 3 s: the failure shows without a reload.
       await page.getByRole('heading', { name: 'Payment failed' }).waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Choose another method' }).waitFor();
-      await shot(page, 'payment-qr-failed');
+      await shot(page, 'payment-qr-declined');
       await page.getByRole('button', { name: 'Try again' }).click();
       await page
         .getByRole('heading', { name: 'Scan QR Code to Complete Payment' })
