@@ -12,8 +12,14 @@ import {
 } from '../shared/payment-fields';
 import { fieldErrorOf, isRequestError } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
-import { type ApiOrder, type DisplayOrder, hasLeftPending, isPayable, toDisplayOrder } from './orders.model';
-import { type PaymentOutcome, type PaymentResponse, paymentOutcome } from './payment.model';
+import { type ApiOrder, type DisplayOrder, isPayable, toDisplayOrder } from './orders.model';
+import {
+  ATTEMPT_VALIDITY_MS,
+  type PaymentOutcome,
+  type PaymentResponse,
+  type PaymentStanding,
+  paymentOutcome,
+} from './payment.model';
 
 export const ORDER_ID_MISSING = 'Order ID is missing. Please return to checkout.';
 export const FIELDS_FAILED = 'Failed to load payment form. Please try again later.';
@@ -69,6 +75,10 @@ export type PaymentEvent =
   /** `values`, when given, replace the form's values first (a form library's submit). */
   | { type: 'payment.submit'; values?: PaymentValues }
   | { type: 'payment.retry' }
+  /** Look at the followed payment now: the shopper is back on the tab, or says they have paid. */
+  | { type: 'payment.check' }
+  /** Back to the form from a failed or expired payment, to pick another method. */
+  | { type: 'payment.changeMethod' }
   /** The browser refused to leave for the gateway (e.g. a CSP form-action violation). */
   | { type: 'payment.redirectBlocked' };
 
@@ -89,6 +99,19 @@ export type PaymentContext = {
 };
 
 export type SubmitPaymentInput = { orderId: string; fields: Record<string, PaymentValue> };
+/** The attempt to follow; without one (a gateway that names none) the order's status tells. */
+export type PaymentStandingInput = { orderId: string; attemptId: string | null };
+
+const followedAttempt = ({ context }: { context: PaymentContext }): PaymentStandingInput => {
+  const o = context.outcome;
+  return {
+    orderId: context.orderId ?? '',
+    attemptId: (o?.kind === 'qr' || o?.kind === 'deeplink' ? o.attemptId : undefined) ?? null,
+  };
+};
+const standingIs = (standing: PaymentStanding) => (_: unknown, params: { standing: PaymentStanding }) =>
+  params.standing === standing;
+const standingParams = ({ event }: { event: { output: PaymentStanding } }) => ({ standing: event.output });
 
 /** The fields the shopper can see now: a server error about a hidden one has nowhere to show. */
 const visibleFieldNames = (context: Pick<PaymentContext, 'fields' | 'values'>) =>
@@ -101,12 +124,39 @@ const responseParams = ({ event }: { event: { output: PaymentResponse } }) => ({
 
 /**
  * Paying a Pending order (spec §2 Payment, §4 Payment outcome, §5 Payment form, §8). The form is built
- * from server field definitions; the outcome of POST /payments decides the final state. In `qr` the
- * order's status is polled every `pollInterval` until it leaves Pending (→ `paid`), for at most
- * `pollTimeout` (→ `qrExpired`, from where the shopper can check again). A gateway form post that has
+ * from server field definitions; the outcome of POST /payments decides the final state. In `qr` and
+ * `deeplink` (the UPI app) the attempt is followed (GET /payments/{attemptId}) every `pollInterval`,
+ * and at once on `payment.check` (back on the tab, 'I have paid — check again'), until it is paid
+ * (→ `paid`), failed (→ `declined`) or expired, at the latest after `attemptValidity` (→ `expired`);
+ * from the last two the shopper tries again or chooses another method. A gateway form post that has
  * not taken the browser away within `redirectTimeout` (or that the browser blocks) fails with
  * PAYMENT_EXCEPTION instead of spinning.
  */
+/** The waiting and looking of a followed payment (the QR code's and the UPI app's). */
+const following = {
+  waiting: {
+    description: 'Waiting a moment before looking again (or at once, when the shopper asks).',
+    after: { pollInterval: 'polling' },
+    on: { 'payment.check': 'polling' },
+  },
+  polling: {
+    description: 'Has the payment been made, refused or run out of time?',
+    invoke: {
+      id: 'fetchPaymentStanding',
+      src: 'fetchPaymentStanding',
+      input: followedAttempt,
+      onDone: [
+        { guard: { type: 'isPaidStanding', params: standingParams }, target: '#payment.paid' },
+        { guard: { type: 'isFailedStanding', params: standingParams }, target: '#payment.declined' },
+        { guard: { type: 'isExpiredStanding', params: standingParams }, target: '#payment.expired' },
+        { target: 'waiting' },
+      ],
+      // A failed look is retried at the next interval; attemptValidity still bounds the wait.
+      onError: { target: 'waiting' },
+    },
+  },
+} as const;
+
 export const paymentMachine = setup({
   types: {
     context: {} as PaymentContext,
@@ -124,13 +174,14 @@ export const paymentMachine = setup({
     submitPayment: fromPromise<PaymentResponse, SubmitPaymentInput>(async () => {
       throw new Error('submitPayment is provided by src/app/actors');
     }),
-    fetchOrderStatus: fromPromise<unknown, { orderId: string }>(async () => {
-      throw new Error('fetchOrderStatus is provided by src/app/actors');
+    fetchPaymentStanding: fromPromise<PaymentStanding, PaymentStandingInput>(async () => {
+      throw new Error('fetchPaymentStanding is provided by src/app/actors');
     }),
   },
   delays: {
     pollInterval: 3000,
-    pollTimeout: 10 * 60 * 1000,
+    /** A QR code or UPI-app request unpaid by then has expired (the server's rule too). */
+    attemptValidity: ATTEMPT_VALIDITY_MS,
     /** A gateway form that has not taken the browser away by then never will (blocked or lost). */
     redirectTimeout: 6000,
   },
@@ -142,7 +193,9 @@ export const paymentMachine = setup({
     isQr: outcomeIs('qr'),
     isRedirect: outcomeIs('redirect'),
     isInitiated: outcomeIs('initiated'),
-    hasLeftPending: (_, params: { status: unknown }) => hasLeftPending(params.status),
+    isPaidStanding: standingIs('paid'),
+    isFailedStanding: standingIs('failed'),
+    isExpiredStanding: standingIs('expired'),
     isOrderPayable: (_, params: { order: ApiOrder }) => isPayable(params.order?.status),
     isNotFound: (_, params: { error: unknown }) =>
       isRequestError(params.error) && params.error.status === 404,
@@ -184,7 +237,9 @@ export const paymentMachine = setup({
       return { values };
     }),
     showErrors: assign({ errors: ({ context }) => validateForm(context.fields, context.values) }),
-    clearErrors: assign({ errors: {}, serverErrors: {}, error: null }),
+    clearErrors: assign({ errors: {}, serverErrors: {}, error: null, outcome: null }),
+    /** A payment given up (failed or expired): the form starts over without it. */
+    clearOutcome: assign({ outcome: null }),
     assignServerFieldError: assign({
       serverErrors: ({ context }, params: { error: unknown }) =>
         fieldErrorOf(params.error, visibleFieldNames(context)),
@@ -385,36 +440,35 @@ export const paymentMachine = setup({
       on: { 'payment.retry': 'form' },
     },
     qr: {
-      description: 'A UPI QR code to scan; the page watches the order until it is paid or time runs out.',
+      description:
+        'A UPI QR code to scan, valid for 10 minutes; the page follows the payment until it is paid, failed or expired.',
       initial: 'waiting',
-      after: { pollTimeout: 'qrExpired' },
-      states: {
-        waiting: {
-          description: 'Waiting a moment before looking again.',
-          after: { pollInterval: 'polling' },
-        },
-        polling: {
-          description: 'Has the order been paid yet?',
-          invoke: {
-            id: 'fetchOrderStatus',
-            src: 'fetchOrderStatus',
-            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'hasLeftPending', params: ({ event }) => ({ status: event.output }) },
-                target: '#payment.paid',
-              },
-              { target: 'waiting' },
-            ],
-            // A failed poll is retried at the next interval; the timeout still bounds the wait.
-            onError: { target: 'waiting' },
-          },
-        },
+      after: { attemptValidity: 'expired' },
+      states: following,
+    },
+    deeplink: {
+      description:
+        'Handed over to the UPI app on this phone; the page follows the payment, and looks again when the shopper comes back or says they have paid.',
+      initial: 'waiting',
+      after: { attemptValidity: 'expired' },
+      states: following,
+    },
+    declined: {
+      description: 'The payment failed at the gateway; the shopper can try again or choose another method.',
+      tags: ['error'],
+      on: {
+        'payment.retry': { target: 'validating', description: 'A new payment by the same method' },
+        'payment.changeMethod': { target: 'form', actions: 'clearOutcome' },
       },
     },
-    qrExpired: {
-      description: 'The payment was not confirmed in time; the shopper can check again.',
-      on: { 'payment.retry': 'qr' },
+    expired: {
+      description:
+        'The payment was not made within its 10 minutes; the shopper can try again or choose another method.',
+      tags: ['error'],
+      on: {
+        'payment.retry': { target: 'validating', description: 'A new payment by the same method' },
+        'payment.changeMethod': { target: 'form', actions: 'clearOutcome' },
+      },
     },
     paid: { description: 'Paid: on to the order confirmation.', type: 'final', entry: 'goToOrderSuccess' },
     redirectPost: {
@@ -423,7 +477,6 @@ export const paymentMachine = setup({
       after: { redirectTimeout: { target: 'failed', actions: 'assignException' } },
       on: { 'payment.redirectBlocked': { target: 'failed', actions: 'assignException' } },
     },
-    deeplink: { description: 'Handed over to the UPI app on this phone.', type: 'final' },
     redirect: { description: "Handed over to the gateway's own payment page.", type: 'final' },
     initiated: { description: 'The payment is under way; the shopper is sent to My Orders.', type: 'final' },
   },

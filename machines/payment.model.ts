@@ -1,6 +1,9 @@
 /** Reading the payment answers (spec §3 Payment field definition / submit response, §4 Payment outcome). */
 
 import type { PaymentField } from '../shared/payment-fields';
+
+export { ATTEMPT_VALIDITY_MS } from '../shared/payment-fields';
+
 import type { components } from '../src/api/schema';
 
 export type PaymentResponse = components['schemas']['PaymentResponse'];
@@ -34,12 +37,13 @@ export function parsePaymentFields(body: unknown): PaymentField[] {
 
 export type PaymentOutcome =
   | { kind: 'redirectPost'; url: string; method: string; fields: Record<string, string> }
-  | { kind: 'deeplink'; url: string }
+  /** `attemptId` names the attempt to follow (GET /payments/{attemptId}); `gatewayUrl` as for `qr`. */
+  | { kind: 'deeplink'; url: string; attemptId?: string; gatewayUrl?: string }
   /**
    * `gatewayUrl` is the answer's top-level redirectUrl: the gateway's own page for the same payment
    * (the sandbox's approve/fail page), so a tester without a phone can still finish a QR payment.
    */
-  | { kind: 'qr'; qr: string | null; qrBase64: string | null; gatewayUrl?: string }
+  | { kind: 'qr'; qr: string | null; qrBase64: string | null; gatewayUrl?: string; attemptId?: string }
   | { kind: 'redirect'; url: string }
   | { kind: 'initiated' }
   | { kind: 'failed'; error: string };
@@ -77,24 +81,37 @@ export function paymentOutcome(response: PaymentResponse | null | undefined): Pa
     return { kind: 'failed', error };
   }
   const action = response.action;
+  const followed = {
+    ...(response.redirectUrl ? { gatewayUrl: response.redirectUrl } : {}),
+    ...(response.attemptId ? { attemptId: response.attemptId } : {}),
+  };
   if (action?.type === 'redirect_post') {
     const outcome = postForm(action);
     if (outcome) return outcome;
   }
   if (action?.type === 'deeplink') {
     const url = action.redirectUrl ?? action.qr ?? response.redirectUrl;
-    if (url) return { kind: 'deeplink', url };
+    if (url) return { kind: 'deeplink', url, ...followed };
   }
   if (action?.type === 'qr' && (action.qr || action.qrBase64)) {
     return {
       kind: 'qr',
       qr: action.qr ?? null,
       qrBase64: action.qrBase64 ?? null,
-      ...(response.redirectUrl ? { gatewayUrl: response.redirectUrl } : {}),
+      ...followed,
     };
   }
   if (response.redirectUrl) return { kind: 'redirect', url: response.redirectUrl };
   return { kind: 'initiated' };
+}
+
+/** Where a followed payment attempt stands (GET /payments/{attemptId}, openapi.yaml PaymentStatus). */
+export type PaymentStanding = components['schemas']['PaymentStatus']['status'];
+
+/** 'Valid for 9:59': minutes and seconds left, never below 0:00. */
+export function validityText(msLeft: number): string {
+  const seconds = Math.max(0, Math.ceil(msLeft / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 /** The image source for a base64 QR (a PNG data URL); an existing data URL is kept. */

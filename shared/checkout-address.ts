@@ -4,7 +4,10 @@
  * (server/handlers/orders.handlers.ts). One module, so the form and the server cannot disagree on a
  * message or on what a phone number becomes.
  */
+import { isIndianMobile, MOBILE_PREFIX, normaliseMobile, phoneValueOf } from './phone';
 import { type Check, isBlankText, pass, reject, visibleText } from './text';
+
+export { MOBILE_PREFIX, normaliseMobile };
 
 export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
@@ -63,9 +66,8 @@ export const SHIPPING_MAX_LENGTH: Readonly<Record<ShippingField, number>> = {
 
 /** Six digits, the first not 0. */
 export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
-/** A mobile number as stored: +91 and ten digits. */
-export const MOBILE_PATTERN = /^\+91[0-9]{10}$/;
-export const MOBILE_PREFIX = '+91';
+/** A mobile number as stored: +91 and ten digits, the first 6–9 (shared/phone.ts). */
+export const MOBILE_PATTERN = /^\+91[6-9][0-9]{9}$/;
 
 export const FULL_NAME_REQUIRED = 'Full name is required';
 export const ADDRESS_REQUIRED = 'Address is required';
@@ -75,6 +77,8 @@ export const PIN_CODE_INVALID = 'Enter a valid 6-digit PIN code';
 export const PHONE_REQUIRED = 'Phone number is required';
 export const PHONE_PREFIX_INVALID = 'Phone number must start with +91';
 export const PHONE_DIGITS_INVALID = 'Enter +91 followed by a 10-digit mobile number';
+/** Spec §5's phone format message: ten digits that cannot be an Indian mobile (it starts 6–9). */
+export const PHONE_FORMAT_INVALID = 'Invalid phone number format';
 /** The checkout's toast when any field is blank. */
 export const SHIPPING_BLANK_MESSAGE = 'All shipping information fields are required.';
 
@@ -89,16 +93,6 @@ export const REQUIRED_MESSAGES: Readonly<Record<ShippingField, string>> = {
 
 export const tooLongMessage = (max: number) => `Must be no more than ${max} characters`;
 
-/**
- * The +91 form of a mobile number written any of the usual ways — '98765 43210', '098765-43210',
- * '+91 98765 43210', '91 9876543210', '+91 0 98765 43210' — or null when it is not one.
- */
-export function normaliseMobile(raw: string): string | null {
-  const compact = raw.replace(/[\s-]/g, '');
-  const digits = /^(?:\+?91)?0?([0-9]{10})$/.exec(compact)?.[1];
-  return digits ? `${MOBILE_PREFIX}${digits}` : null;
-}
-
 /** Blank: nothing visible, or a phone holding only the +91 the form starts with. */
 export function isShippingValueBlank(name: ShippingField, value: string): boolean {
   return isBlankText(value) || (name === 'phone' && visibleText(value) === MOBILE_PREFIX);
@@ -109,11 +103,11 @@ export function firstBlankField(address: Readonly<ShippingAddress>): ShippingFie
 }
 
 function checkMobile(value: string): Check<string> {
-  const mobile = normaliseMobile(value);
-  if (mobile) return pass(mobile);
-  // Only a number that cannot be an Indian mobile is refused: another country's, or the wrong length.
-  const compact = value.replace(/[\s-]/g, '');
-  if (compact.startsWith('+') && !compact.startsWith(MOBILE_PREFIX)) return reject(PHONE_PREFIX_INVALID);
+  const mobile = phoneValueOf(value);
+  if (isIndianMobile(mobile)) return pass(mobile);
+  // Another country's number, ten digits that are no Indian mobile, or the wrong length.
+  if (!mobile.startsWith(MOBILE_PREFIX)) return reject(PHONE_PREFIX_INVALID);
+  if (/^\+91[0-9]{10}$/.test(mobile)) return reject(PHONE_FORMAT_INVALID);
   return reject(PHONE_DIGITS_INVALID);
 }
 

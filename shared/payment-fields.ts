@@ -4,6 +4,7 @@
  * schema (src/forms/payment-form.schema.ts) and POST /payments (server/payments/fields.ts) all call
  * these, so a message or a pattern cannot differ between the form and the server.
  */
+import { isIndianMobile, phoneValueOf } from './phone';
 import { type Check, pass, reject } from './text';
 
 export type PaymentFieldType =
@@ -41,6 +42,9 @@ export type PaymentValues = Record<string, PaymentValue>;
 export type SubmittedValue = string | boolean | number;
 export type SubmittedValues = Record<string, SubmittedValue>;
 export type PaymentErrors = Record<string, string>;
+
+/** How long a started payment (its QR code, its UPI-app request) stays payable: 10 minutes. */
+export const ATTEMPT_VALIDITY_MS = 10 * 60 * 1000;
 
 export const PHONE_PREFIX = '+91';
 export const PHONE_DIGITS = 10;
@@ -115,14 +119,12 @@ export function placeholderOf(field: PaymentField): string | undefined {
 }
 
 /**
- * What the shopper typed, forced into +91 followed by at most 10 digits and capped at the field's
- * maxLength (default 13). A pasted '+91 98765-43210' becomes '+919876543210'.
+ * What the shopper typed or pasted, read by the one phone rule (shared/phone.ts): '+91 98765 43210',
+ * '098765 43210', '9876543210' and '91 98765 43210' all become '+919876543210'. Nothing is cut off:
+ * a number too long or too short is left for the rules to name.
  */
-export function normalizePhoneInput(raw: string, maxLength: number = PHONE_MAX_LENGTH): string {
-  const text = raw.trim();
-  const rest = text.startsWith(PHONE_PREFIX) ? text.slice(PHONE_PREFIX.length) : text;
-  const digits = rest.replace(/\D/g, '').slice(0, PHONE_DIGITS);
-  return `${PHONE_PREFIX}${digits}`.slice(0, Math.max(maxLength, PHONE_PREFIX.length));
+export function normalizePhoneInput(raw: string): string {
+  return phoneValueOf(raw);
 }
 
 /** The value a field starts with: its default, a ticked/unticked box, '+91' for a required phone. */
@@ -130,7 +132,7 @@ export function defaultValueOf(field: PaymentField): PaymentValue {
   if (field.type === 'checkbox') return field.defaultValue === true || field.defaultValue === 'true';
   const given = typeof field.defaultValue === 'string' ? field.defaultValue : '';
   if (isPhoneField(field)) {
-    if (given !== '') return normalizePhoneInput(given, phoneMaxLength(field));
+    if (given !== '') return normalizePhoneInput(given);
     return isRequired(field) ? PHONE_PREFIX : '';
   }
   return given;
@@ -142,8 +144,7 @@ export function defaultValues(fields: readonly PaymentField[]): PaymentValues {
 
 /** Apply a change the way the input does: phone fields are normalised, everything else kept. */
 export function applyChange(field: PaymentField | undefined, value: PaymentValue): PaymentValue {
-  if (field && isPhoneField(field) && typeof value === 'string')
-    return normalizePhoneInput(value, phoneMaxLength(field));
+  if (field && isPhoneField(field) && typeof value === 'string') return normalizePhoneInput(value);
   return value;
 }
 
@@ -169,6 +170,8 @@ function phoneError(field: PaymentField, value: string): string | null {
   const max = maxLength ?? PHONE_MAX_LENGTH;
   if (value.length > max) return phoneMaxMessage(max);
   if (!/^\+91[0-9]+$/.test(value) || !matchesWhole(pattern, value)) return PHONE_FORMAT_MESSAGE;
+  // An Indian mobile starts with 6, 7, 8 or 9.
+  if (value.length === PHONE_MAX_LENGTH && !isIndianMobile(value)) return PHONE_FORMAT_MESSAGE;
   return null;
 }
 
@@ -191,7 +194,7 @@ export function validateField(
   if (isBlank(field, value)) return isRequired(field) ? ruleMessage(field, REQUIRED_MESSAGE) : null;
   if (typeof value === 'boolean') return null;
   const text = String(value).trim();
-  if (isPhoneField(field)) return phoneError(field, text);
+  if (isPhoneField(field)) return phoneError(field, normalizePhoneInput(text));
   if (field.type === 'email' && !EMAIL_PATTERN.test(text)) return EMAIL_MESSAGE;
   if (field.type === 'number' && !Number.isFinite(Number(text))) return NUMBER_MESSAGE;
   if (field.type === 'select' && !(field.options ?? []).some((option) => option.value === text))
@@ -250,7 +253,9 @@ export function readSubmittedValue(field: PaymentField, raw: SubmittedValue): Ch
       return typeof value === 'number' && Number.isFinite(value) ? pass(value) : reject(NUMBER_MESSAGE);
     }
     default:
-      return typeof raw === 'string' ? pass(raw.trim()) : reject(TEXT_MESSAGE);
+      if (typeof raw !== 'string') return reject(TEXT_MESSAGE);
+      // A phone is kept as the rule reads it: '+91 98765 43210' is stored as '+919876543210'.
+      return pass(isPhoneField(field) && raw.trim() !== '' ? normalizePhoneInput(raw) : raw.trim());
   }
 }
 

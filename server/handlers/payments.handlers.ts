@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ATTEMPT_VALIDITY_MS } from '../../shared/payment-fields';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext, ServerConfig } from '../context';
 import { OrderStatus } from '../db/schema';
@@ -17,7 +18,13 @@ import { activeProvider, GATEWAYS } from '../payments/registry';
 import { sandboxGateway, sandboxPageUrl } from '../payments/sandbox';
 import { renderSandboxNotFound, renderSandboxPage, sandboxPageCsp } from '../payments/sandbox-page';
 import { findPayableOrder } from '../repositories/orders';
-import { attemptLookup, findAttempt, insertAttempt, settleAttempt } from '../repositories/payments';
+import {
+  attemptLookup,
+  findAttempt,
+  findAttemptWithOwner,
+  insertAttempt,
+  settleAttempt,
+} from '../repositories/payments';
 
 interface SubmitPaymentBody {
   orderId: string;
@@ -25,6 +32,18 @@ interface SubmitPaymentBody {
 }
 
 type AttemptParams = { attemptId: string };
+
+export type AttemptStanding = 'pending' | 'paid' | 'failed' | 'expired';
+
+/** What GET /payments/{attemptId} says: settled attempts keep their result; an unsettled one expires. */
+export function attemptStanding(
+  attempt: { status: PaymentAttempt['status']; createdAt: Date },
+  now = Date.now(),
+): AttemptStanding {
+  if (attempt.status === 'succeeded') return 'paid';
+  if (attempt.status === 'failed') return 'failed';
+  return now - attempt.createdAt.getTime() >= ATTEMPT_VALIDITY_MS ? 'expired' : 'pending';
+}
 
 // Back to the address the shopper is using (PUBLIC_URL when set), where they are signed in.
 const successUrl = (config: ServerConfig, request: FastifyRequest, orderId: string) =>
@@ -142,7 +161,16 @@ export function paymentsHandlers(ctx: AppContext, gateways: readonly PaymentGate
         success: true,
         action: started.action,
         ...(started.redirectUrl ? { redirectUrl: started.redirectUrl } : {}),
+        attemptId: attempt.id,
       };
+    },
+
+    /** The QR and UPI-app screens follow their attempt here; someone else's answers like none. */
+    async getPaymentStatus(request: FastifyRequest<{ Params: AttemptParams }>, _reply: FastifyReply) {
+      const user = await requireUser(ctx, request);
+      const attempt = await findAttemptWithOwner(ctx.db, request.params.attemptId);
+      if (!attempt || attempt.userId !== user.id) throw notFound('Payment attempt not found');
+      return { status: attemptStanding(attempt) };
     },
 
     async sandboxGatewayPage(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {

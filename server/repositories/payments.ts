@@ -135,3 +135,18 @@ export async function settleAttempt(
     };
   });
 }
+
+/** One attempt with when it started and whose order it pays, for GET /payments/{attemptId}. */
+export async function findAttemptWithOwner(db: Database, attemptId: string) {
+  const [row] = await db
+    .select({
+      status: paymentAttempts.status,
+      createdAt: paymentAttempts.createdAt,
+      userId: orders.userId,
+    })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .where(eq(paymentAttempts.id, attemptId))
+    .limit(1);
+  return row ? { ...row, status: row.status as AttemptStatus } : null;
+}

@@ -7,6 +7,7 @@ export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /orders',
   'GET /orders/{orderId}',
   'GET /payments/fields',
+  'GET /payments/{attemptId}',
   'GET /wishlist',
   'POST /orders',
   'POST /payments',

@@ -298,6 +298,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/{attemptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where one payment attempt of the signed-in customer stands
+         * @description What the QR and UPI-app screens poll after POST /payments answered `attemptId`: `pending`
+         *     until the gateway settles it, `paid`, `failed`, or `expired` when it is still unpaid 10
+         *     minutes after it started. Someone else's attempt answers like a missing one.
+         */
+        get: operations["getPaymentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/sandbox/{attemptId}": {
         parameters: {
             query?: never;
@@ -710,6 +732,12 @@ export interface components {
             error?: string;
             redirectUrl?: string;
             action?: components["schemas"]["PaymentAction"];
+            /** @description The attempt started, for GET /payments/{attemptId} (its outcome) */
+            attemptId?: string;
+        };
+        PaymentStatus: {
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed" | "expired";
         };
         SandboxCallback: {
             /** @enum {string} */
@@ -1445,6 +1473,33 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     sandboxGatewayPage: {

@@ -16,12 +16,11 @@ import {
   type PaymentField,
   type PaymentValue,
   type PaymentValues,
-  PHONE_MAX_LENGTH,
-  phoneMaxLength,
   placeholderOf,
   validateField,
   visibleFields,
 } from '../../shared/payment-fields';
+import { PHONE_INPUT_MAX_LENGTH } from '../../shared/phone';
 
 export type PaymentFormModel = {
   /** Validates a submission: shape first, then every visible field with the spec's messages. */
@@ -80,14 +79,13 @@ export function buildPaymentForm(fields: readonly PaymentField[]): PaymentFormMo
     canSubmit: (values, loading = false) => canSubmit(fields, values, loading),
     normalize: (name, raw) => {
       const field = byName.get(name);
-      return field && isPhoneField(field) && typeof raw === 'string'
-        ? normalizePhoneInput(raw, phoneMaxLength(field))
-        : raw;
+      return field && isPhoneField(field) && typeof raw === 'string' ? normalizePhoneInput(raw) : raw;
     },
     inputProps: (field) => {
       const phone = isPhoneField(field);
       const placeholder = placeholderOf(field);
-      const maxLength = phone ? (field.rules?.maxLength ?? PHONE_MAX_LENGTH) : field.rules?.maxLength;
+      // A phone is typed any usual way ('+91 98765 43210'): the rule reads it, not the input's length.
+      const maxLength = phone ? PHONE_INPUT_MAX_LENGTH : field.rules?.maxLength;
       return {
         type: phone ? 'tel' : field.type,
         ...(placeholder === undefined ? {} : { placeholder }),

@@ -11,6 +11,7 @@ import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
+import { PhoneField } from '../components/ui/phone-field';
 import { checkoutSchema } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { serverFieldErrors } from '../forms/server-errors';
@@ -156,14 +157,11 @@ export default function CheckoutPage() {
                 required
                 errors={fields.postalCode.errors}
               />
-              <InputField
+              <PhoneField
                 key={fields.phone.key}
                 label="Phone"
                 name={fields.phone.name}
                 defaultValue={fields.phone.initialValue}
-                type="tel"
-                autoComplete="tel"
-                placeholder="+91XXXXXXXXXX"
                 helperText="Your 10-digit mobile number, with or without +91"
                 required
                 errors={fields.phone.errors}

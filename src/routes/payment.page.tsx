@@ -9,6 +9,7 @@ import { usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
+import { CheckAgainButton, ValidFor, WaitingLine } from './payment/following-payment';
 import { PaymentForm } from './payment/payment-form';
 import { PaymentSummary } from './payment/payment-summary';
 import { QrPayment } from './payment/qr-payment';
@@ -66,6 +67,25 @@ export default function PaymentPage() {
       start[field.name] !== undefined ? { ...field, defaultValue: start[field.name] } : field,
     );
   }, [fields, order, isPhone]);
+
+  // Back on the tab (from the UPI app, or the gateway on another tab): look at the payment at once.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') actor.send({ type: 'payment.check' });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [actor]);
+  const checking = state.matches({ qr: 'polling' }) || state.matches({ deeplink: 'polling' });
+  const check = () => send({ type: 'payment.check' });
+  const tryAgainOrOther = (
+    <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'center' })}>
+      <Button onClick={() => send({ type: 'payment.retry' })}>Try again</Button>
+      <Button variant="outline" onClick={() => send({ type: 'payment.changeMethod' })}>
+        Choose another method
+      </Button>
+    </div>
+  );
 
   // The QR code or the UPI-app notice replaces the form: bring it into view and to the screen reader.
   const resultRef = useRef<HTMLDivElement>(null);
@@ -150,7 +170,7 @@ export default function PaymentPage() {
         {error}
       </StatePanel>
     );
-  } else if (state.matches('qr') || state.matches('qrExpired')) {
+  } else if (state.matches('qr')) {
     const qr = outcome?.kind === 'qr' ? outcome : null;
     body = (
       <Card>
@@ -160,32 +180,32 @@ export default function PaymentPage() {
             qr={qr?.qr ?? null}
             qrBase64={qr?.qrBase64 ?? null}
             gatewayUrl={qr?.gatewayUrl ?? null}
-            waiting={state.matches('qr')}
+            checking={checking}
+            onCheck={check}
             sandbox={isSandboxPayee(qr?.qr)}
           />
         </div>
-        {state.matches('qrExpired') ? (
-          <div
-            className={css({
-              mt: '5',
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
-              gap: '3',
-            })}
-          >
-            <p role="alert">We have not received the payment yet.</p>
-            <Button onClick={() => send({ type: 'payment.retry' })}>Check Again</Button>
-          </div>
-        ) : null}
       </Card>
+    );
+  } else if (state.matches('declined')) {
+    body = (
+      <StatePanel tone="error" title="Payment failed" action={tryAgainOrOther}>
+        Your bank or UPI app says this payment did not go through. Try again, or choose another method.
+      </StatePanel>
+    );
+  } else if (state.matches('expired')) {
+    body = (
+      <StatePanel tone="error" title="Payment time ran out" action={tryAgainOrOther}>
+        We did not receive the payment within 10 minutes, so this request has expired. Try again for a new
+        one, or choose another method.
+      </StatePanel>
     );
   } else if (state.matches('paid')) {
     body = <Busy>Payment received. Taking you to your order...</Busy>;
   } else if (state.matches('redirectPost') || state.matches('redirect')) {
     body = <Busy>Redirecting to the payment gateway...</Busy>;
   } else if (state.matches('deeplink')) {
-    const url = outcome?.kind === 'deeplink' ? outcome.url : null;
+    const app = outcome?.kind === 'deeplink' ? outcome : null;
     body = (
       <Card>
         {order ? <PaymentSummary order={order} /> : null}
@@ -202,18 +222,32 @@ export default function PaymentPage() {
             scrollMarginTop: '20',
           })}
         >
-          <p role="status">Opening your payment app...</p>
-          {url ? (
+          <h2 className={css({ textStyle: 'h3', fontSize: 'xl' })}>Complete the payment in your UPI app</h2>
+          <p className={css({ color: 'fg.muted', maxW: 'sm' })}>
+            Approve the request in your UPI app, then come back here: we check the payment as soon as you
+            return.
+          </p>
+          <ValidFor />
+          <WaitingLine />
+          <CheckAgainButton onCheck={check} checking={checking} />
+          {app?.url ? (
             <a
-              href={url}
+              href={app.url}
               className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
             >
               Open the payment app again
             </a>
           ) : null}
-          <ButtonLink to="/orders" variant="outline">
-            View My Orders
-          </ButtonLink>
+          {app?.gatewayUrl ? (
+            <a
+              href={app.gatewayUrl}
+              target="_blank"
+              rel="noopener"
+              className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
+            >
+              Open test gateway (sandbox)
+            </a>
+          ) : null}
         </div>
       </Card>
     );

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { CART_NAV_CHECKS } from './cart-nav.checks';
 import { FIND_CHECKS } from './find.checks';
+import { PAYMENTS_CHECKS } from './payments.checks';
 import { PHONE_LAYOUT_CHECKS } from './phone-layout.checks';
 import { SEO_CHECKS } from './seo.checks';
 import { WISHLIST_CHECKS } from './wishlist.checks';
@@ -53,4 +54,5 @@ export const FEATURE_CHECKS: Check[] = [
   ...SEO_CHECKS,
   ...PHONE_LAYOUT_CHECKS,
   ...CART_NAV_CHECKS,
+  ...PAYMENTS_CHECKS,
 ];

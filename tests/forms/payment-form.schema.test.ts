@@ -38,7 +38,7 @@ describe('paymentFormSchema', () => {
     });
   });
   it('reports the phone rule message for a bad phone', () => {
-    expect(messages({ payerName: 'A', email: 'a@b.in', phone: '919876543210', terms: true })).toEqual({
+    expect(messages({ payerName: 'A', email: 'a@b.in', phone: '+449876543210', terms: true })).toEqual({
       phone: 'Phone number must start with +91',
     });
     expect(messages({ payerName: 'A', email: 'a@b.in', phone: '+91987', terms: true })).toEqual({
@@ -73,7 +73,7 @@ describe('buildPaymentForm', () => {
     });
   });
   it('normalises what is typed into a phone field and leaves other fields alone', () => {
-    expect(form.normalize('phone', '098 7654-3210')).toBe('+910987654321');
+    expect(form.normalize('phone', '098 7654-3210')).toBe('+919876543210');
     expect(form.normalize('payerName', ' Asha ')).toBe(' Asha ');
   });
   it('answers visibility by field name', () => {
@@ -81,11 +81,11 @@ describe('buildPaymentForm', () => {
     expect(form.isVisible('gstin', { company: 'Acme' })).toBe(true);
     expect(form.visibleFields({ company: '' }).map((f) => f.name)).not.toContain('gstin');
   });
-  it('gives a phone input type tel, maxLength 13 and the +91 placeholder', () => {
+  it('gives a phone input type tel, room for a number written with spaces, and the +91 placeholder', () => {
     expect(form.inputProps(fields[2]!)).toEqual({
       type: 'tel',
       placeholder: '+91XXXXXXXXXX',
-      maxLength: 13,
+      maxLength: 20,
       inputMode: 'tel',
       required: true,
     });

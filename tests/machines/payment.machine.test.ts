@@ -66,7 +66,7 @@ describeModel(
         ];
       return [];
     }
-    if (e.type === 'xstate.done.actor.fetchOrderStatus' && e.output === 1)
+    if (e.type === 'xstate.done.actor.fetchPaymentStanding' && e.output === 'paid')
       return [{ type: 'navigate', to: '/order-success?orderId=SF-TEST0001', replace: true }];
     return [];
   },
@@ -91,7 +91,8 @@ describeModel(
         orderId: 'SF-TEST0001',
         fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210' },
       }),
-      fetchOrderStatus: () => ({ orderId: 'SF-TEST0001' }),
+      // The attempt POST /payments named is the one followed.
+      fetchPaymentStanding: () => ({ orderId: 'SF-TEST0001', attemptId: 'T1' }),
     },
   },
 );
@@ -150,7 +151,14 @@ const outcomes = new Map<unknown, { outcome: unknown; error?: string }>([
   ],
   [
     paymentResponses.deeplink,
-    { outcome: { kind: 'deeplink', url: 'upi://pay?pa=statefront@upi&am=998.00' } },
+    {
+      outcome: {
+        kind: 'deeplink',
+        url: 'upi://pay?pa=statefront@upi&am=998.00',
+        gatewayUrl: 'https://gateway.test/sandbox/T1',
+        attemptId: 'T1',
+      },
+    },
   ],
   [
     paymentResponses.qr,
@@ -160,6 +168,7 @@ const outcomes = new Map<unknown, { outcome: unknown; error?: string }>([
         qr: 'upi://pay?pa=statefront@upi&am=998.00',
         qrBase64: null,
         gatewayUrl: 'https://gateway.test/sandbox/T1',
+        attemptId: 'T1',
       },
     },
   ],
@@ -250,15 +259,24 @@ function viewAfter(step: StepView): View {
       view.errors = errors;
       if (Object.keys(errors).length === 0) {
         view.error = null;
+        view.outcome = null;
         view.serverErrors = {};
         view.loading = true;
       }
       return view;
     }
     case 'payment.retry':
-      // Back to the form, the QR again, or the order/form reloading.
-      view.loading =
-        step.from?.matches('orderFailed') === true || step.from?.matches('fieldsFailed') === true;
+      // Back to the form, the order/form reloading, or a failed or expired payment started again.
+      view.loading = ['orderFailed', 'fieldsFailed', 'declined', 'expired'].some(
+        (state) => step.from?.matches(state) === true,
+      );
+      if (step.from?.matches('declined') || step.from?.matches('expired')) view.outcome = null;
+      return view;
+    case 'payment.check':
+      return view;
+    case 'payment.changeMethod':
+      // Back to the form, the failed or expired payment set aside.
+      view.outcome = null;
       return view;
     case 'payment.redirectBlocked':
       view.error = EXCEPTION;
@@ -288,32 +306,42 @@ function viewAfter(step: StepView): View {
     view.retry = true;
     return view;
   }
-  if (e.type.startsWith('xstate.after.pollTimeout')) view.retry = true;
+  // A payment that failed at the gateway or ran out of time offers 'Try again' (and another method).
+  if (e.type.startsWith('xstate.after.attemptValidity')) view.retry = true;
+  const standing = answerOf<string>(step, 'fetchPaymentStanding');
+  if (standing === 'failed' || standing === 'expired') view.retry = true;
   return view;
 }
 
 describe('paymentMachine', () => {
-  const fieldsLoaded = () => {
+  /** A QR (or UPI-app) payment whose attempt answers `standings` in turn, on a simulated clock. */
+  const fieldsLoaded = (
+    standings: string[] = ['pending', 'pending', 'paid'],
+    answer = paymentResponses.qr!,
+  ) => {
     const clock = new SimulatedClock();
-    const statuses: unknown[] = [0, 0, 2];
+    const submitted: unknown[] = [];
+    const looked: unknown[] = [];
     const actor = createActor(
       paymentMachine.provide({
         actors: {
           fetchOrder: fromPromise(async () => pendingApiOrder),
           fetchPaymentFields: fromPromise(async () => paymentFields),
-          submitPayment: fromPromise(async () => paymentResponses.qr!),
-          fetchOrderStatus: fromPromise(async () => statuses.shift()),
+          submitPayment: fromPromise(async ({ input }) => {
+            submitted.push(input);
+            return answer;
+          }),
+          fetchPaymentStanding: fromPromise(async ({ input }) => {
+            looked.push(input);
+            return (standings.shift() ?? 'pending') as 'pending';
+          }),
         },
       }),
       { input: { orderId: 'SF-TEST0001' }, clock },
     );
-    return { actor, clock };
+    return { actor, clock, submitted, looked };
   };
-
-  it('moves to paid on its own once a poll sees the order leave Pending', async () => {
-    const { actor, clock } = fieldsLoaded();
-    const emitted: unknown[] = [];
-    actor.on('*', (e) => emitted.push(e));
+  const pay = async (actor: ReturnType<typeof fieldsLoaded>['actor']) => {
     actor.start();
     await flush();
     actor.send({
@@ -321,17 +349,74 @@ describe('paymentMachine', () => {
       values: { payerName: 'Asha', email: 'asha@example.in', phone: '9876543210' },
     });
     await flush();
+  };
+
+  it('moves to paid on its own once a look at the attempt says paid', async () => {
+    const { actor, clock, looked } = fieldsLoaded();
+    const emitted: unknown[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    await pay(actor);
     expect(actor.getSnapshot().value).toEqual({ qr: 'waiting' });
     for (let poll = 0; poll < 3; poll++) {
       clock.increment(3000);
       await flush();
     }
     expect(actor.getSnapshot().value).toBe('paid');
+    expect(looked).toContainEqual({ orderId: 'SF-TEST0001', attemptId: 'T1' });
     expect(emitted).toContainEqual({
       type: 'navigate',
       to: '/order-success?orderId=SF-TEST0001',
       replace: true,
     });
+  });
+
+  it('says a payment failed at the gateway, then tries again with a new attempt or goes back to the methods', async () => {
+    const { actor, clock, submitted } = fieldsLoaded(['pending', 'failed', 'failed']);
+    await pay(actor);
+    clock.increment(3000);
+    await flush();
+    clock.increment(3000);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('declined');
+    expect(actor.getSnapshot().can({ type: 'payment.changeMethod' })).toBe(true);
+    actor.send({ type: 'payment.retry' });
+    await flush();
+    expect(submitted).toHaveLength(2);
+    expect(actor.getSnapshot().value).toEqual({ qr: 'waiting' });
+    clock.increment(3000);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('declined');
+    actor.send({ type: 'payment.changeMethod' });
+    expect(actor.getSnapshot().value).toBe('form');
+    expect(actor.getSnapshot().context.values.payerName).toBe('Asha');
+  });
+
+  it('expires an unpaid QR code after 10 minutes, and when the server says it has expired', async () => {
+    const { actor, clock } = fieldsLoaded([]);
+    await pay(actor);
+    clock.increment(10 * 60 * 1000 - 1);
+    await flush();
+    expect(actor.getSnapshot().matches('qr')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('expired');
+    expect(actor.getSnapshot().can({ type: 'payment.retry' })).toBe(true);
+
+    const early = fieldsLoaded(['expired']);
+    await pay(early.actor);
+    early.clock.increment(3000);
+    await flush();
+    expect(early.actor.getSnapshot().value).toBe('expired');
+  });
+
+  it('looks at once when the shopper comes back from the UPI app or says they have paid', async () => {
+    const { actor, looked } = fieldsLoaded(['paid'], paymentResponses.deeplink!);
+    await pay(actor);
+    expect(actor.getSnapshot().value).toEqual({ deeplink: 'waiting' });
+    expect(looked).toHaveLength(0);
+    actor.send({ type: 'payment.check' });
+    await flush();
+    expect(looked).toEqual([{ orderId: 'SF-TEST0001', attemptId: 'T1' }]);
+    expect(actor.getSnapshot().value).toBe('paid');
   });
 
   it('fails with the payment exception when the gateway form has not left the page in 6 seconds', async () => {
@@ -361,23 +446,6 @@ describe('paymentMachine', () => {
     expect(actor.getSnapshot().context.error).toBe('Failed to process payment. Please try again later.');
     actor.send({ type: 'payment.retry' });
     expect(actor.getSnapshot().value).toBe('form');
-  });
-
-  it('expires the QR after the poll timeout when the order stays Pending', async () => {
-    const { actor, clock } = fieldsLoaded();
-    actor.start();
-    await flush();
-    actor.send({
-      type: 'payment.submit',
-      values: { payerName: 'Asha', email: 'asha@example.in', phone: '9876543210' },
-    });
-    await flush();
-    clock.increment(5 * 60 * 1000);
-    await flush();
-    expect(actor.getSnapshot().matches('qr')).toBe(true);
-    clock.increment(5 * 60 * 1000);
-    await flush();
-    expect(actor.getSnapshot().value).toBe('qrExpired');
   });
 
   it("starts the form on the defaults plus the checkout's name and phone the order ships to", async () => {

@@ -115,8 +115,15 @@ describe('validatePaymentFields', () => {
     expect(errorOf({ ...VALID, email: 'asha example.in' })).toBe('email: Please enter a valid email address');
   });
 
-  it('refuses a phone number that does not start with +91', () => {
-    expect(errorOf({ ...VALID, phone: '9876543210123' })).toBe('phone: Phone number must start with +91');
+  it("refuses another country's phone number", () => {
+    expect(errorOf({ ...VALID, phone: '+44 98765 43210' })).toBe('phone: Phone number must start with +91');
+  });
+
+  it('takes a mobile written any usual way and keeps it as +91 and ten digits', () => {
+    for (const phone of ['+91 98765 43210', '098765 43210', '9876543210', '91 98765 43210']) {
+      const result = validatePaymentFields(PAYMENT_FIELDS, { ...VALID, phone });
+      expect(result.phone).toBe('+919876543210');
+    }
   });
 
   it('counts a phone holding only +91 as blank, as the form does', () => {

@@ -280,6 +280,60 @@ describe('POST /payments', () => {
   });
 });
 
+describe('GET /payments/{attemptId}', () => {
+  const status = (attemptId: string, auth = token) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${API}/payments/${encodeURIComponent(attemptId)}`,
+      headers: bearer(auth),
+    });
+
+  async function startQr(orderId: string) {
+    const body = (await pay(orderId, fieldsFor('upi_qr'))).json<PaymentResponse>();
+    expect(body.attemptId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    return body.attemptId ?? '';
+  }
+
+  it('follows one attempt: pending, then failed when the shopper fails it on the gateway', async () => {
+    const order = await placeOrder(t.app, token);
+    const attemptId = await startQr(order.id);
+    const pending = await status(attemptId);
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toEqual({ status: 'pending' });
+    await complete(attemptId, 'failure');
+    expect((await status(attemptId)).json()).toEqual({ status: 'failed' });
+  });
+
+  it('says paid once the gateway approves it', async () => {
+    const order = await placeOrder(t.app, token);
+    const attemptId = await startQr(order.id);
+    await complete(attemptId, 'success');
+    expect((await status(attemptId)).json()).toEqual({ status: 'paid' });
+  });
+
+  it('says expired when an attempt is unpaid after its 10 minutes', async () => {
+    const order = await placeOrder(t.app, token);
+    const attemptId = await startQr(order.id);
+    await t.ctx.db
+      .update(paymentAttempts)
+      .set({ createdAt: new Date(Date.now() - 10 * 60 * 1000 - 1000) })
+      .where(eq(paymentAttempts.id, attemptId));
+    expect((await status(attemptId)).json()).toEqual({ status: 'expired' });
+  });
+
+  it("answers 401 signed out and the same 404 for someone else's attempt or none", async () => {
+    const order = await placeOrder(t.app, token);
+    const attemptId = await startQr(order.id);
+    const other = await registerAndLogin(t.app, { firstName: 'Ravi', lastName: 'Kumar' });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/payments/${attemptId}` })).statusCode).toBe(401);
+    const theirs = await status(attemptId, other.token);
+    const none = await status('no-such-attempt');
+    expect(theirs.statusCode).toBe(404);
+    expect(none.statusCode).toBe(404);
+    expect(theirs.json()).toEqual(none.json());
+  });
+});
+
 describe('GET /payments/sandbox/{attemptId}', () => {
   it('shows the labelled test gateway with the amount and two buttons under a strict CSP', async () => {
     const order = await placeOrder(t.app, token);

@@ -64,9 +64,18 @@ describe('validateField — email', () => {
 });
 
 describe('validateField — phone (+91)', () => {
-  it("says 'Phone number must start with +91' when the prefix is missing", () => {
-    expect(check(phone(), '9876543210')).toBe('Phone number must start with +91');
+  it("says 'Phone number must start with +91' for another country's number", () => {
     expect(check(phone(), '+449876543210')).toBe('Phone number must start with +91');
+  });
+  it('reads a number written without +91, with a trunk 0 or with spaces as the same +91 mobile', () => {
+    for (const raw of ['9876543210', '098765 43210', '+91 98765 43210', '91 98765 43210'])
+      expect(check(phone({ required: true, minLength: 13, maxLength: 13 }), raw)).toBeNull();
+  });
+  it("says 'Invalid phone number format' for ten digits that start 0–5 (Indian mobiles start 6–9)", () => {
+    for (const first of '012345')
+      expect(check(phone({ required: true, minLength: 13, maxLength: 13 }), `+91${first}876543210`)).toBe(
+        'Invalid phone number format',
+      );
   });
   it("says 'Phone number must be 13 characters (including +91)' when no bounds are given", () => {
     expect(check(phone(), '+91987654321')).toBe('Phone number must be 13 characters (including +91)');
@@ -101,7 +110,7 @@ describe('validateField — phone (+91)', () => {
     expect(check(phone({}), '+91')).toBeNull();
   });
   it('treats a field named like phone as a phone field whatever its type', () => {
-    expect(check({ name: 'mobilePhone', label: 'Mobile', type: 'text' }, '12345')).toBe(
+    expect(check({ name: 'mobilePhone', label: 'Mobile', type: 'text' }, '+4412345')).toBe(
       'Phone number must start with +91',
     );
   });
@@ -159,17 +168,16 @@ describe('isFieldVisible (showWhenFilled)', () => {
 });
 
 describe('normalizePhoneInput', () => {
-  it('forces the +91 prefix and keeps digits only', () => {
+  it('reads +91 and the digits; leaves text that is no number for the rules to refuse', () => {
     expect(normalizePhoneInput('98765 43210')).toBe('+919876543210');
     expect(normalizePhoneInput('+91 98765-43210')).toBe('+919876543210');
-    expect(normalizePhoneInput('abc')).toBe('+91');
+    expect(normalizePhoneInput('abc')).toBe('abc');
     expect(normalizePhoneInput('')).toBe('+91');
   });
-  it('keeps at most 10 digits after +91', () => {
-    expect(normalizePhoneInput('+91987654321099')).toBe('+919876543210');
-  });
-  it('caps the whole value at maxLength', () => {
-    expect(normalizePhoneInput('+919876543210', 8)).toBe('+9198765');
+  it('reads the number typed or pasted any usual way, and cuts nothing off (the rules name a wrong length)', () => {
+    for (const raw of ['+91 98765 43210', '098765 43210', '91 98765 43210', '+91+91 98765 43210'])
+      expect(normalizePhoneInput(raw)).toBe('+919876543210');
+    expect(normalizePhoneInput('+91987654321099')).toBe('+91987654321099');
   });
 });
 

@@ -204,9 +204,14 @@ describe('payment form: the form (zod schema and the payment machine) and POST /
       { field: 'phone', message: 'Phone number must start with +91' },
     ],
     [
-      'a phone without +91',
-      { phone: '9876543210123' },
+      "another country's phone",
+      { phone: '+449876543210' },
       { field: 'phone', message: 'Phone number must start with +91' },
+    ],
+    [
+      'ten digits that are no Indian mobile (it starts 6–9)',
+      { phone: '+91 58765 43210' },
+      { field: 'phone', message: 'Invalid phone number format' },
     ],
     [
       'a short phone',

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { RequestError } from '../../../machines/errors';
-import { paymentMachine } from '../../../machines/payment.machine';
-import { parsePaymentFields } from '../../../machines/payment.model';
+import { hasLeftPending } from '../../../machines/orders.model';
+import { type PaymentStandingInput, paymentMachine } from '../../../machines/payment.machine';
+import { type PaymentStanding, parsePaymentFields } from '../../../machines/payment.model';
 import type { LiveDeps } from './live-deps';
 import { call } from './request';
 
@@ -32,12 +33,20 @@ export function providePaymentMachine({ client }: LiveDeps) {
           throw error;
         }
       }),
-      fetchOrderStatus: fromPromise<unknown, { orderId: string }>(async ({ input }) => {
+      // The attempt's own word when the gateway named one; else whether the order has left Pending.
+      fetchPaymentStanding: fromPromise<PaymentStanding, PaymentStandingInput>(async ({ input }) => {
+        if (input.attemptId) {
+          const answer = await call(
+            client.GET('/payments/{attemptId}', { params: { path: { attemptId: input.attemptId } } }),
+            'Payment attempt not found',
+          );
+          return answer.status;
+        }
         const order = await call(
           client.GET('/orders/{orderId}', { params: { path: { orderId: input.orderId } } }),
           'Order not found or access denied',
         );
-        return order.status;
+        return hasLeftPending(order.status) ? 'paid' : 'pending';
       }),
     },
   });

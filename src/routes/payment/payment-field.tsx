@@ -7,6 +7,7 @@ import { isRequired, type PaymentField, type PaymentValue } from '../../../share
 import { Checkbox } from '../../components/ui/checkbox';
 import { InputField, TextareaField } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';
+import { PhoneField } from '../../components/ui/phone-field';
 import { SelectField, useSelectControl } from '../../components/ui/select';
 import type { PaymentFormModel } from '../../forms/payment-form.schema';
 import { applyMask } from './mask';
@@ -19,8 +20,8 @@ type PaymentFieldProps = {
 };
 
 /**
- * Rewrites what the shopper typed in place: phone fields keep +91 and at most ten digits (spec §5),
- * masked fields get their separators. The input stays uncontrolled, so Conform reads the value from the
+ * Rewrites what the shopper typed in place: masked fields get their separators (a phone is never
+ * rewritten while typed: PhoneField). The input stays uncontrolled, so Conform reads the value from the
  * DOM; React's handler runs before Conform's document listener sees the same input event.
  */
 function rewriteInput(field: PaymentField, model: PaymentFormModel) {
@@ -78,6 +79,10 @@ export function PaymentFieldControl({ field, meta, model, disabled }: PaymentFie
       );
     default: {
       const { type, placeholder, maxLength, inputMode } = model.inputProps(field);
+      if (type === 'tel')
+        return (
+          <PhoneField key={meta.key} {...common} defaultValue={initialText(meta)} placeholder={placeholder} />
+        );
       // A masked number ('9999 9999') holds separators, which a number input would refuse.
       const inputType = type === 'number' && field.mask ? 'text' : type;
       return (

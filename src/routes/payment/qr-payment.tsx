@@ -1,19 +1,22 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { css } from 'styled-system/css';
 import { QR_LEVEL, QR_SIZE, qrImageSource } from '../../../machines/payment.model';
+import { CheckAgainButton, ValidFor, WaitingLine } from './following-payment';
 
 type QrPaymentProps = {
   qr: string | null;
   qrBase64: string | null;
   /** The gateway's own page for this payment (the sandbox), when the answer carried one. */
   gatewayUrl: string | null;
-  waiting: boolean;
+  /** The page is looking at the payment now. */
+  checking: boolean;
+  onCheck: () => void;
   /** The code pays a payee that cannot exist (no UPI VPA configured yet): say it is a sandbox code. */
   sandbox?: boolean;
 };
 
 /** Spec §4 qr outcome: the code from `qr` (size 256, level L), else the PNG in `qrBase64`. */
-export function QrPayment({ qr, qrBase64, gatewayUrl, waiting, sandbox = false }: QrPaymentProps) {
+export function QrPayment({ qr, qrBase64, gatewayUrl, checking, onCheck, sandbox = false }: QrPaymentProps) {
   return (
     <div
       className={css({
@@ -65,26 +68,9 @@ export function QrPayment({ qr, qrBase64, gatewayUrl, waiting, sandbox = false }
           <img src={qrImageSource(qrBase64)} alt="Payment QR code" width={QR_SIZE} height={QR_SIZE} />
         ) : null}
       </div>
-      {waiting ? (
-        <p
-          role="status"
-          className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}
-        >
-          <span
-            aria-hidden="true"
-            className={css({
-              w: '4',
-              h: '4',
-              borderRadius: 'full',
-              borderWidth: '2px',
-              borderColor: 'terracotta.200',
-              borderTopColor: 'terracotta.600',
-              animation: 'spin 1s linear infinite',
-            })}
-          />
-          Waiting for payment confirmation...
-        </p>
-      ) : null}
+      <ValidFor />
+      <WaitingLine />
+      <CheckAgainButton onCheck={onCheck} checking={checking} />
       {gatewayUrl ? (
         <a
           href={gatewayUrl}

@@ -63,7 +63,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
     fetchOrder: { method: 'GET', path: /^\/api\/v1\/orders\/[^/]+$/ },
     fetchPaymentFields: { method: 'GET', path: /^\/api\/v1\/payments\/fields$/ },
     submitPayment: { method: 'POST', path: /^\/api\/v1\/payments$/ },
-    fetchOrderStatus: { method: 'GET', path: /^\/api\/v1\/orders\/[^/]+$/ },
+    fetchPaymentStanding: { method: 'GET', path: /^\/api\/v1\/payments\/(?!fields$)[^/]+$/ },
   },
   steps: {
     start: {
@@ -179,33 +179,62 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       },
       shows: (event) => (event as ActorEvent).error?.field && (event as ActorEvent).error?.message,
     },
-    'done:fetchOrderStatus': {
+    'done:fetchPaymentStanding': {
       does: (event) =>
-        (event as ActorEvent).output === 1
-          ? "The shopper pays on the sandbox gateway ('Open test gateway (sandbox)', 'Pay ₹…'); the poll answers from the real server: Processing"
-          : 'The poll of GET /orders/{id} answers from the real server: still Pending',
+        ({
+          paid: "The shopper pays on the sandbox gateway ('Open test gateway (sandbox)', 'Pay ₹…'); GET /payments/{attemptId} answers from the real server: paid",
+          failed:
+            "The shopper fails the payment on the sandbox gateway ('Open test gateway (sandbox)', 'Fail payment'); GET /payments/{attemptId} answers from the real server: failed",
+          expired:
+            "GET /payments/{attemptId} is answered { status: 'expired' } (reshaped: the server's 10 minutes cannot pass in a test)",
+        })[String((event as ActorEvent).output)] ??
+        'GET /payments/{attemptId} answers from the real server: still pending',
       perform: async ({ world, event }) => {
-        if ((event as ActorEvent).output === 1) {
+        const standing = (event as ActorEvent).output;
+        if (standing === 'paid' || standing === 'failed') {
           const { page } = world;
           const [gateway] = await Promise.all([
             page.context().waitForEvent('page'),
             page.getByRole('link', { name: 'Open test gateway (sandbox)', exact: true }).click(),
           ]);
-          await gateway.getByRole('button', { name: /^Pay ₹/ }).click({ timeout: 15_000 });
-          await gateway.waitForURL((u) => u.pathname === '/order-success', { timeout: 15_000 });
+          const button = standing === 'paid' ? /^Pay ₹/ : /^Fail payment$/;
+          await gateway.getByRole('button', { name: button }).click({ timeout: 15_000 });
+          await gateway.waitForURL(
+            (u) => u.pathname === (standing === 'paid' ? '/order-success' : '/orders'),
+            {
+              timeout: 15_000,
+            },
+          );
           await gateway.close();
         }
-        await world.answer('fetchOrderStatus', { kind: 'real' });
+        await world.answer(
+          'fetchPaymentStanding',
+          standing === 'expired'
+            ? { kind: 'reshape', body: () => ({ status: 'expired' }) }
+            : { kind: 'real' },
+        );
       },
     },
-    'error:fetchOrderStatus': {
-      does: () => 'The poll of GET /orders/{id} gets no response (connection refused, fault injected)',
-      perform: ({ world }) => world.answer('fetchOrderStatus', { kind: 'no-response' }),
+    'error:fetchPaymentStanding': {
+      does: () => 'GET /payments/{attemptId} gets no response (connection refused, fault injected)',
+      perform: ({ world }) => world.answer('fetchPaymentStanding', { kind: 'no-response' }),
     },
     'payment.retry': {
-      does: () => "Click 'Try Again' (or 'Check Again' under an expired QR code)",
+      does: () => "Click 'Try Again' (or 'Try again' under a failed or expired payment)",
       perform: async ({ world }) => {
-        await world.page.getByRole('button', { name: /^(Try Again|Check Again)$/ }).click();
+        await world.page.getByRole('button', { name: /^Try again$/i }).click();
+      },
+    },
+    'payment.check': {
+      does: () => "Click 'I have paid — check again' (as coming back to the tab does)",
+      perform: async ({ world }) => {
+        await world.page.getByRole('button', { name: 'I have paid — check again', exact: true }).click();
+      },
+    },
+    'payment.changeMethod': {
+      does: () => "Click 'Choose another method'",
+      perform: async ({ world }) => {
+        await world.page.getByRole('button', { name: 'Choose another method', exact: true }).click();
       },
     },
     'payment.redirectBlocked': {
@@ -233,7 +262,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       does: () => 'Wait 3 s (the page clock moves on) for the next look at the order',
       perform: ({ world }) => world.advance(3000),
     },
-    'after:pollTimeout': {
+    'after:attemptValidity': {
       does: () => 'Wait 10 minutes (the page clock jumps) without paying',
       perform: ({ world }) => world.advance(10 * 60 * 1000),
     },
@@ -314,25 +343,54 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       },
     },
     'qr.waiting': {
-      shows: "The QR code, 'Scan QR Code to Complete Payment', 'Waiting for payment confirmation...'",
+      shows:
+        "The QR code, 'Scan QR Code to Complete Payment', 'Valid for …', 'Waiting for payment confirmation...', 'I have paid — check again'",
       check: async ({ page }) => {
         await heading(page, 'Scan QR Code to Complete Payment');
         await page.getByRole('img', { name: 'Payment QR code', exact: true }).waitFor();
+        await see(page, /^Valid for \d+:\d\d$/);
         await see(page, 'Waiting for payment confirmation...');
+        await page.getByRole('button', { name: 'I have paid — check again', exact: true }).waitFor();
       },
     },
     'qr.polling': {
-      shows: 'The QR code still waiting while the order is looked up',
+      shows: 'The QR code still waiting while the payment is looked up',
       check: async ({ page }) => {
         await heading(page, 'Scan QR Code to Complete Payment');
         await see(page, 'Waiting for payment confirmation...');
       },
     },
-    qrExpired: {
-      shows: "'We have not received the payment yet.' with 'Check Again' under the QR code",
+    'deeplink.waiting': {
+      shows:
+        "'Complete the payment in your UPI app', 'Valid for …', 'I have paid — check again', 'Open the payment app again'",
       check: async ({ page }) => {
-        await see(page, 'We have not received the payment yet.');
-        await page.getByRole('button', { name: 'Check Again', exact: true }).waitFor();
+        await heading(page, 'Complete the payment in your UPI app');
+        await see(page, /^Valid for \d+:\d\d$/);
+        await page.getByRole('button', { name: 'I have paid — check again', exact: true }).waitFor();
+        await page.getByRole('link', { name: 'Open the payment app again', exact: true }).waitFor();
+      },
+    },
+    'deeplink.polling': {
+      shows: 'The UPI-app screen still waiting while the payment is looked up',
+      check: async ({ page }) => {
+        await heading(page, 'Complete the payment in your UPI app');
+        await see(page, 'Waiting for payment confirmation...');
+      },
+    },
+    declined: {
+      shows: "'Payment failed' with 'Try again' and 'Choose another method'",
+      check: async ({ page }) => {
+        await heading(page, 'Payment failed');
+        await page.getByRole('button', { name: 'Try again', exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Choose another method', exact: true }).waitFor();
+      },
+    },
+    expired: {
+      shows: "'Payment time ran out' with 'Try again' and 'Choose another method'",
+      check: async ({ page }) => {
+        await heading(page, 'Payment time ran out');
+        await page.getByRole('button', { name: 'Try again', exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Choose another method', exact: true }).waitFor();
       },
     },
     paid: {
@@ -350,13 +408,6 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
           .or(page.getByRole('button', { name: /^Pay ₹/ }))
           .first()
           .waitFor({ timeout: 15_000 });
-      },
-    },
-    deeplink: {
-      shows: "'Opening your payment app...' with 'Open the payment app again' and 'View My Orders'",
-      check: async ({ page }) => {
-        await see(page, 'Opening your payment app...');
-        await page.getByRole('link', { name: 'Open the payment app again', exact: true }).waitFor();
       },
     },
     redirect: {

@@ -447,15 +447,19 @@ export const paymentResponses: Record<string, PaymentResponse> = {
       formParams: { type: 'POST', url: 'https://gateway.test/checkout', data: { txnid: 'T1', hash: 'abc' } },
     },
   },
+  // As the sandbox answers: the attempt to follow and, top-level, the gateway's own page for it.
   deeplink: {
     success: true,
+    redirectUrl: 'https://gateway.test/sandbox/T1',
     action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=statefront@upi&am=998.00' },
+    attemptId: 'T1',
   },
   // As the sandbox answers: the top-level redirectUrl is the gateway's own page for the same payment.
   qr: {
     success: true,
     redirectUrl: 'https://gateway.test/sandbox/T1',
     action: { type: 'qr', qr: 'upi://pay?pa=statefront@upi&am=998.00' },
+    attemptId: 'T1',
   },
   redirect: { success: true, redirectUrl: 'https://gateway.test/hosted/T1' },
   initiated: { success: true },
@@ -527,10 +531,14 @@ const paymentModel: MachineModel = {
       ...Object.entries(paymentResponses).map(([kind, r]) => done('submitPayment', r, kind)),
       fail('submitPayment', noResponse()),
       fail('submitPayment', fieldError('Phone number must start with +91', 'phone')),
-      done('fetchOrderStatus', 0),
-      done('fetchOrderStatus', 1),
-      fail('fetchOrderStatus', noResponse()),
+      done('fetchPaymentStanding', 'pending', 'not paid yet'),
+      done('fetchPaymentStanding', 'paid', 'paid'),
+      done('fetchPaymentStanding', 'failed', 'failed at the gateway'),
+      done('fetchPaymentStanding', 'expired', 'expired'),
+      fail('fetchPaymentStanding', noResponse()),
       { type: 'payment.retry' },
+      { type: 'payment.check' },
+      { type: 'payment.changeMethod' },
       { type: 'payment.redirectBlocked' },
     ];
   },

@@ -137,15 +137,41 @@ describe('/payment', () => {
     // Much typing: on a loaded 2-core machine this takes longer than the default 5 s.
   }, 20_000);
 
-  it('keeps a phone at +91 and ten digits whatever is typed', async () => {
-    const { user } = renderPayment();
-    const phone = await screen.findByRole('textbox', { name: /^Mobile number/ }, { timeout: 5000 });
-    await user.type(phone, 'ab98765 43-210999');
-    expect(phone).toHaveValue('+919876543210');
+  it('takes the mobile number typed or pasted any usual way and sends it as +91 and ten digits', async () => {
+    const { user, calls } = renderPayment(() => json({ success: false, error: 'stop here' }));
+    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
+    const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
+    // Cleared, then typed as written on a visiting card: once corrupted into +919198765432.
     await user.clear(phone);
-    await user.type(phone, '98765');
+    await user.type(phone, '+91 98765 43210');
     await user.tab();
-    expect(await screen.findByText('Phone number must have at least 13 characters')).toBeInTheDocument();
+    expect(phone).toHaveValue('+919876543210');
+    expect(screen.queryByText(/Phone number must/)).not.toBeInTheDocument();
+    // Pasted with a trunk 0: once a wrong 'at least 13 characters'.
+    await user.clear(phone);
+    await user.click(phone);
+    await user.paste('098765 43210');
+    await user.tab();
+    expect(screen.queryByText(/Phone number must/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await screen.findByText('stop here');
+    expect(calls.find((c) => c.path === '/payments')?.body).toMatchObject({
+      fields: { phone: '+919876543210' },
+    });
+  });
+
+  it('refuses a ten-digit number that is no Indian mobile (they start 6–9) with the toast', async () => {
+    const { user, calls } = renderPayment(() => json({ success: true }));
+    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
+    const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
+    await user.clear(phone);
+    await user.type(phone, '58765 43210');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await findToast('Validation Error', 'Please correct the errors in the form');
+    expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/payments' && c.method === 'POST')).toBe(false);
   });
 
   it('applies the field mask as the shopper types', async () => {
@@ -247,7 +273,9 @@ describe('/payment', () => {
       json({ success: true, action: { type: 'deeplink', redirectUrl: link } }),
     );
     await pay(user);
-    expect(await screen.findByText('Opening your payment app...')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Complete the payment in your UPI app' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the payment app again' })).toHaveAttribute('href', link);
   });
 
@@ -280,27 +308,93 @@ describe('/payment', () => {
     expect(location()).toBe(`/order-success?orderId=${ORDER}`);
   });
 
-  it('offers to check again when the QR payment is not confirmed in time', async () => {
-    let status = 0;
-    const { user, location } = renderApp({
+  it('shows a QR payment failed at the gateway, with Try again (a new code) and Choose another method', async () => {
+    let standing = 'pending';
+    let started = 0;
+    const { user, calls } = renderPayment(
+      () => {
+        started += 1;
+        return json({
+          success: true,
+          action: { type: 'qr', qr: 'upi://pay?pa=x@y' },
+          attemptId: `a${started}`,
+        });
+      },
+      { 'GET /payments/:attemptId': () => json({ status: standing }) },
+    );
+    await pay(user);
+    expect(await screen.findByText('Valid for 10:00')).toBeInTheDocument();
+    standing = 'failed';
+    expect(
+      await screen.findByRole('heading', { name: 'Payment failed' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/payments/a1')).toBe(true);
+    expect(screen.queryByText('Waiting for payment confirmation...')).not.toBeInTheDocument();
+
+    standing = 'pending';
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Scan QR Code to Complete Payment' }),
+    ).toBeInTheDocument();
+    expect(started).toBe(2);
+    await waitFor(() => expect(calls.some((c) => c.path === '/payments/a2')).toBe(true));
+
+    standing = 'expired';
+    expect(
+      await screen.findByRole('heading', { name: 'Payment time ran out' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose another method' }));
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Pay with/ })).toBeInTheDocument();
+  });
+
+  it('expires an unpaid QR code when its 10 minutes run out', async () => {
+    const { user } = renderApp({
       path: `/payment?orderId=${ORDER}`,
       api: {
         'GET /payments/fields': () => json({ fields: PAYMENT_FIELDS }),
-        'POST /payments': () => json({ success: true, action: { type: 'qr', qr: 'upi://pay?pa=x@y' } }),
-        'GET /orders/:orderId': () => json({ id: ORDER, status }),
+        'POST /payments': () =>
+          json({ success: true, action: { type: 'qr', qr: 'upi://pay?pa=x@y' }, attemptId: 'a1' }),
+        'GET /payments/:attemptId': () => json({ status: 'pending' }),
       },
       adjust: (machines) => ({
         ...machines,
-        payment: machines.payment.provide({ delays: { pollInterval: 20, pollTimeout: 150 } }),
+        payment: machines.payment.provide({ delays: { pollInterval: 20, attemptValidity: 150 } }),
       }),
     });
     await pay(user);
     expect(
-      await screen.findByText('We have not received the payment yet.', {}, { timeout: 3000 }),
+      await screen.findByRole('heading', { name: 'Payment time ran out' }, { timeout: 3000 }),
     ).toBeInTheDocument();
-    expect(screen.queryByText('Waiting for payment confirmation...')).not.toBeInTheDocument();
-    status = 1;
-    await user.click(screen.getByRole('button', { name: 'Check Again' }));
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose another method' })).toBeInTheDocument();
+  });
+
+  it('checks the UPI-app payment when the shopper comes back to the tab, and on I have paid', async () => {
+    let standing = 'pending';
+    const { user, calls, location } = renderApp({
+      path: `/payment?orderId=${ORDER}`,
+      api: {
+        'GET /payments/fields': () => json({ fields: PAYMENT_FIELDS }),
+        'POST /payments': () =>
+          json({
+            success: true,
+            action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=x@y' },
+            attemptId: 'a1',
+          }),
+        'GET /payments/:attemptId': () => json({ status: standing }),
+      },
+    });
+    await pay(user);
+    expect(
+      await screen.findByRole('heading', { name: 'Complete the payment in your UPI app' }),
+    ).toBeInTheDocument();
+    const looks = () => calls.filter((c) => c.path === '/payments/a1').length;
+    expect(looks()).toBe(0);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(looks()).toBe(1));
+    standing = 'paid';
+    await user.click(await screen.findByRole('button', { name: 'I have paid — check again' }));
     await findHeading('Thank You for Your Order!');
     expect(location()).toBe(`/order-success?orderId=${ORDER}`);
   });

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import { ATTEMPT_VALIDITY_MS, validityText } from '../../../machines/payment.model';
+import { Button } from '../../components/ui/button';
+
+/**
+ * 'Valid for 9:59': the time a followed payment has left, counting down each second from its 10
+ * minutes since this screen appeared (each attempt's screen mounts anew). The machine expires the
+ * payment by its own `attemptValidity` delay, started at the same moment; this only shows that clock.
+ */
+export function ValidFor() {
+  const [msLeft, setMsLeft] = useState(ATTEMPT_VALIDITY_MS);
+  useEffect(() => {
+    const until = Date.now() + ATTEMPT_VALIDITY_MS;
+    const timer = setInterval(() => setMsLeft(Math.max(0, until - Date.now())), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className={css({ fontWeight: '600', fontVariantNumeric: 'tabular-nums' })}>
+      Valid for <span aria-live="off">{validityText(msLeft)}</span>
+    </p>
+  );
+}
+
+/** The spinner line while the page waits for the gateway's word. */
+export function WaitingLine() {
+  return (
+    <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
+      <span
+        aria-hidden="true"
+        className={css({
+          w: '4',
+          h: '4',
+          borderRadius: 'full',
+          borderWidth: '2px',
+          borderColor: 'terracotta.200',
+          borderTopColor: 'terracotta.600',
+          animation: 'spin 1s linear infinite',
+        })}
+      />
+      Waiting for payment confirmation...
+    </p>
+  );
+}
+
+/** 'I have paid — check again': looks at the payment at once instead of at the next interval. */
+export function CheckAgainButton({ onCheck, checking }: { onCheck: () => void; checking: boolean }) {
+  return (
+    <Button variant="outline" onClick={onCheck} disabled={checking} aria-busy={checking}>
+      I have paid — check again
+    </Button>
+  );
+}
