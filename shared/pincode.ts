@@ -22,7 +22,7 @@ export type PinPlace = {
 export const pinNotFoundMessage = (pin: string) =>
   `PIN code ${pin} is not in India Post's list. Please check it`;
 
-export const pinOutsideStateMessage = (place: Pick<PinPlace, 'pin' | 'state'>, state: string) =>
+export const pinOutsideStateMessage = (place: { pin: string; state: string }, state: string) =>
   `PIN code ${place.pin} is in ${place.state}, not ${state}`;
 
 /**
@@ -31,9 +31,9 @@ export const pinOutsideStateMessage = (place: Pick<PinPlace, 'pin' | 'state'>, s
  */
 export function checkPinInState(
   pin: string,
-  place: Pick<PinPlace, 'state' | 'states'> | null,
+  place: { state: string; states: readonly string[] } | null,
   state: string,
-) {
+): string | null {
   if (!place) return pinNotFoundMessage(pin);
   const chosen = state.trim().toLowerCase();
   if (place.states.some((s) => s.toLowerCase() === chosen)) return null;
