@@ -193,12 +193,16 @@ export const addressBookMachine = setup({
             input: ({ context }) => ({ pin: context.pin }),
             onDone: {
               target: 'answered',
-              actions: [{ type: 'assignAnswer', params: ({ event }) => ({ place: event.output }) }, 'fillFromPin'],
+              actions: [
+                { type: 'assignAnswer', params: ({ event }) => ({ place: event.output }) },
+                'fillFromPin',
+              ],
               description: 'Known: City and State fill where blank. Unknown (404): the form says so.',
             },
             onError: {
               target: 'unavailable',
-              description: 'No answer: the form lets the PIN through and the server checks it at Place Order.',
+              description:
+                'No answer: the form lets the PIN through and the server checks it at Place Order.',
             },
           },
         },

@@ -13,7 +13,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, type ServerProcess, startServer, stop } from '../faults/procs';
 
-export { kill9, ROOT, type ServerProcess, startServer, startPostgres, startRedis, stop, waitFor } from '../faults/procs';
+export {
+  kill9,
+  ROOT,
+  type ServerProcess,
+  startPostgres,
+  startRedis,
+  startServer,
+  stop,
+  waitFor,
+} from '../faults/procs';
 
 /** A free loopback port, from the OS. */
 export async function freePort(): Promise<number> {
@@ -108,7 +117,9 @@ export async function startRefused(
     const code = await new Promise<number | null>((done, fail) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
-        fail(new Error(`the server started (still running after ${ms} ms) but should have refused:\n${output}`));
+        fail(
+          new Error(`the server started (still running after ${ms} ms) but should have refused:\n${output}`),
+        );
       }, ms);
       child.once('exit', (exitCode) => {
         clearTimeout(timer);

@@ -66,7 +66,11 @@ describe('GET /addresses', () => {
 describe('POST /addresses', () => {
   it('saves an address normalised, last added first, and a repeat moves it up instead of doubling', async () => {
     await reset(asha.token);
-    const first = await call('POST', '', asha.token, { ...flat(1), phone: '098765 43210', state: 'karnataka' });
+    const first = await call('POST', '', asha.token, {
+      ...flat(1),
+      phone: '098765 43210',
+      state: 'karnataka',
+    });
     expect(first.statusCode).toBe(201);
     await call('POST', '', asha.token, flat(2));
     const again = await call('POST', '', asha.token, { ...flat(1), fullName: ' Asha Verma ' });
