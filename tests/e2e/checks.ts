@@ -4,6 +4,7 @@
  * in one long list. tests/e2e/run.ts runs CHECKS (its own) followed by FEATURE_CHECKS at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
+import { ADDRESS_CHECKS } from './address.checks';
 import { FIND_CHECKS } from './find.checks';
 import { SEO_CHECKS } from './seo.checks';
 import { WISHLIST_CHECKS } from './wishlist.checks';
@@ -45,4 +46,4 @@ export async function openQuickView(page: Page) {
 }
 
 /** Each feature's checks, in the order they run. Add a feature's file here. */
-export const FEATURE_CHECKS: Check[] = [...WISHLIST_CHECKS, ...FIND_CHECKS, ...SEO_CHECKS];
+export const FEATURE_CHECKS: Check[] = [...WISHLIST_CHECKS, ...FIND_CHECKS, ...SEO_CHECKS, ...ADDRESS_CHECKS];
