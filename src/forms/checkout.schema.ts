@@ -33,9 +33,18 @@ export type CheckoutValues = z.infer<typeof checkoutSchema>;
  */
 export function checkoutSchemaFor(answer: PinAnswer | undefined) {
   if (!answer) return checkoutSchema;
-  return checkoutSchema.superRefine((value, ctx) => {
-    if (value.postalCode !== answer.pin) return;
-    const message = checkPinInState(answer.pin, answer.place, value.state);
-    if (message) ctx.addIssue({ code: 'custom', message, path: ['postalCode'], input: value.postalCode });
+  // The shopper's state as typed (a blank one is the state field's own message, not the PIN's).
+  const verdict = (input: unknown) => {
+    const raw = (input ?? {}) as Partial<Record<ShippingField, unknown>>;
+    const pin = typeof raw.postalCode === 'string' ? raw.postalCode.trim() : '';
+    const state = typeof raw.state === 'string' ? raw.state.trim() : '';
+    if (pin !== answer.pin || (answer.place && state === '')) return null;
+    return checkPinInState(pin, answer.place, state);
+  };
+  return checkoutSchema.refine((value) => verdict(value) === null, {
+    path: ['postalCode'],
+    error: (issue) => verdict(issue.input) ?? '',
+    // Also while other fields are still blank: the PIN's verdict shows as soon as it is known.
+    when: (payload) => verdict(payload.value) !== null,
   });
 }
