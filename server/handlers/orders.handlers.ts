@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { checkShippingAddress, normaliseMobile } from '../../shared/checkout-address';
+import { normaliseMobile } from '../../shared/checkout-address';
 import type { components } from '../../src/api/schema';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
@@ -8,6 +8,7 @@ import { OrderStatus, type ProductAttributeRow } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../errors';
 import { LoginThrottle } from '../login-throttle';
 import { formatInr, toRupees } from '../payments/money';
+import { rememberAddress } from '../repositories/addresses';
 import {
   insertOrder,
   itemsOfOrders,
@@ -17,6 +18,7 @@ import {
   orderWithOwnerEmail,
 } from '../repositories/orders';
 import { findProductsByIds, isProductId } from '../repositories/products';
+import { checkDeliverableAddress } from './addresses.handlers';
 
 type Order = components['schemas']['Order'];
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
@@ -101,13 +103,6 @@ function chooseOption(
   return match;
 }
 
-/** The address by the checkout rules (shared/checkout-address.ts): a 400 names the field at fault. */
-function checkShipping(raw: CreateOrderRequest['shippingAddress']) {
-  const result = checkShippingAddress(raw);
-  if (!result.ok) throw badRequest(result.message, result.field);
-  return result.value;
-}
-
 /** A total above the shop's ceiling (MAX_ORDER_VALUE): a 400 that says both amounts, never a 500. */
 export function orderTooLarge(totalPaise: number, maxTotalPaise: number): HttpError {
   return badRequest(
@@ -125,7 +120,8 @@ export function ordersHandlers(ctx: AppContext) {
     async createOrder(request: FastifyRequest, reply: FastifyReply): Promise<Order> {
       const user = await requireUser(ctx, request);
       const body = request.body as CreateOrderRequest;
-      const shipping = checkShipping(body.shippingAddress);
+      // The checkout rules, then the PIN code against the state: a 400 names the field at fault.
+      const shipping = checkDeliverableAddress(body.shippingAddress);
 
       // Quantities per product id (ids are case-insensitive uuids; the same product twice adds up).
       const quantities = new Map<string, number>();
@@ -230,6 +226,11 @@ export function ordersHandlers(ctx: AppContext) {
         lines,
       );
       request.log.info({ orderId, userId: user.id, totalPaise }, 'order created');
+      // The address goes first in the account's saved addresses (the least recently used makes room).
+      // The order stands either way: an address not remembered is no reason to answer 500.
+      await rememberAddress(ctx.db, user.id, shipping, { makeRoom: true }).catch((error: unknown) =>
+        request.log.error({ err: error, orderId }, 'could not save the shipping address'),
+      );
       reply.code(201);
       const images = new Map(found.map((p) => [p.id, p.imgUrl]));
       return toOrderJson(

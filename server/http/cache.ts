@@ -163,3 +163,6 @@ export function sendEncoded(
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.type(body.contentType).send(body.body(encoding));
 }
+
+/** Reference data that changes with a package upgrade at most (PIN codes): a day in any cache. */
+export const REFERENCE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';

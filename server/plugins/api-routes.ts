@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from '../context';
+import { addressesHandlers } from '../handlers/addresses.handlers';
 import { ordersHandlers } from '../handlers/orders.handlers';
 import { gatewayCallbackHandler, paymentsHandlers } from '../handlers/payments.handlers';
 import { productsHandlers } from '../handlers/products.handlers';
@@ -59,6 +60,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     ...ordersHandlers(ctx),
     ...paymentsHandlers(ctx, gateways),
     ...wishlistHandlers(ctx),
+    ...addressesHandlers(ctx),
   };
   const callbacks = new Map(gateways.map((gateway) => [`POST ${gateway.callback.path}`, gateway]));
   const documented = new Set<PaymentGateway>();

@@ -2,13 +2,16 @@
 
 /** "METHOD /path" of the operations whose contract accepts a bearer token; every other call is public. */
 export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
+  'DELETE /addresses/{addressId}',
   'DELETE /wishlist/{productId}',
   'GET /accountInfo',
+  'GET /addresses',
   'GET /orders',
   'GET /orders/{orderId}',
   'GET /payments/fields',
   'GET /payments/{attemptId}',
   'GET /wishlist',
+  'POST /addresses',
   'POST /orders',
   'POST /payments',
   'POST /wishlist',

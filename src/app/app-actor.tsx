@@ -13,6 +13,7 @@ import { cartCount, cartTotal } from '../../machines/cart.model';
 import type { contactMachine } from '../../machines/contact.machine';
 import type { newsletterMachine } from '../../machines/newsletter.machine';
 import type { provideAccountMachine } from './actors/account.live';
+import type { provideAddressBookMachine } from './actors/address-book.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
 import type { provideCheckoutMachine } from './actors/checkout.live';
 import type { provideFeaturedProductsMachine } from './actors/featured-products.live';
@@ -62,6 +63,7 @@ export type AppActor = ReturnType<typeof startApp>;
 /** Each screen's own machine, as its `*.live.ts` module provides it. Types only: no code is imported. */
 export type PageMachines = {
   account: ReturnType<typeof provideAccountMachine>;
+  addressBook: ReturnType<typeof provideAddressBookMachine>;
   apiTest: ReturnType<typeof provideApiTestMachine>;
   checkout: ReturnType<typeof provideCheckoutMachine>;
   contact: typeof contactMachine;

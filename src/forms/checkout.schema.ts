@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { PinAnswer } from '../../machines/address-book.machine';
 import { checkShippingField, REQUIRED_MESSAGES, type ShippingField } from '../../shared/checkout-address';
+import { checkPinInState } from '../../shared/pincode';
 
 /**
  * One shipping field for Conform: the rule and the message are shared/checkout-address.ts's (the same
@@ -23,3 +25,26 @@ export const checkoutSchema = z.object({
 });
 
 export type CheckoutValues = z.infer<typeof checkoutSchema>;
+
+/**
+ * The checkout schema once the PIN code typed has been looked up (`answer` for that PIN): the PIN must
+ * be one India Post lists, in the state chosen (shared/pincode.ts, as POST /orders checks it). While
+ * the PIN is not looked up (typing, asking, or the lookup failed) only the field rules apply.
+ */
+export function checkoutSchemaFor(answer: PinAnswer | undefined) {
+  if (!answer) return checkoutSchema;
+  // The shopper's state as typed (a blank one is the state field's own message, not the PIN's).
+  const verdict = (input: unknown) => {
+    const raw = (input ?? {}) as Partial<Record<ShippingField, unknown>>;
+    const pin = typeof raw.postalCode === 'string' ? raw.postalCode.trim() : '';
+    const state = typeof raw.state === 'string' ? raw.state.trim() : '';
+    if (pin !== answer.pin || (answer.place && state === '')) return null;
+    return checkPinInState(pin, answer.place, state);
+  };
+  return checkoutSchema.refine((value) => verdict(value) === null, {
+    path: ['postalCode'],
+    error: (issue) => verdict(issue.input) ?? '',
+    // Also while other fields are still blank: the PIN's verdict shows as soon as it is known.
+    when: (payload) => verdict(payload.value) !== null,
+  });
+}

@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { provideAccountMachine } from '../app/actors/account.live';
+import { provideAddressBookMachine } from '../app/actors/address-book.live';
 import { useAuth, useAuthRef, usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
 import { formatLongDate } from '../components/format';
 import { UserIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
+import { addressSummary, SavedAddressList } from '../components/saved-address-list';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ErrorAlert } from '../components/ui/error-alert';
@@ -32,6 +34,7 @@ const row = css({
 export default function AccountPage() {
   const [state, send, actor] = usePageActor('account', provideAccountMachine);
   useEmitted(actor);
+  const [book, sendBook] = usePageActor('addressBook', provideAddressBookMachine);
   const auth = useAuthRef();
   const signingOut = useAuth((s) => s.matches('loggingOut'));
   const signedInEmail = useAuth((s) => s.context.user?.email ?? null);
@@ -151,6 +154,57 @@ export default function AccountPage() {
             Return to Home
           </ButtonLink>
         </div>
+      </Card>
+      <Card
+        as="section"
+        aria-labelledby="addresses-title"
+        aria-busy={book.hasTag('loading')}
+        className={css({ mt: '6', display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
+        <h2 id="addresses-title" className={css({ textStyle: 'h3', fontSize: 'xl' })}>
+          Saved addresses
+        </h2>
+        {book.matches({ saved: 'unavailable' }) ? (
+          <ErrorAlert
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: '3',
+            })}
+          >
+            <span>Your saved addresses could not be loaded.</span>
+            <Button size="sm" variant="outline" onClick={() => sendBook({ type: 'addresses.retry' })}>
+              Try Again
+            </Button>
+          </ErrorAlert>
+        ) : null}
+        {book.context.deleteError ? <ErrorAlert>{book.context.deleteError}</ErrorAlert> : null}
+        {book.matches({ saved: 'loading' }) ? (
+          <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            Loading your addresses...
+          </p>
+        ) : book.context.addresses.length === 0 && !book.matches({ saved: 'unavailable' }) ? (
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            No saved addresses yet. The address of your next order is saved here (up to 5).
+          </p>
+        ) : (
+          <SavedAddressList
+            addresses={book.context.addresses}
+            action={(address) => (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={book.matches({ saved: 'deleting' })}
+                aria-label={`Delete ${addressSummary(address)}`}
+                onClick={() => sendBook({ type: 'address.delete', id: address.id })}
+              >
+                Delete
+              </Button>
+            )}
+          />
+        )}
       </Card>
     </Page>
   );

@@ -3,16 +3,19 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useEffect, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { css } from 'styled-system/css';
+import { pinAnswerOf } from '../../machines/address-book.machine';
 import { PHONE_PREFIX } from '../../machines/shipping.model';
+import { provideAddressBookMachine } from '../app/actors/address-book.live';
 import { provideCheckoutMachine } from '../app/actors/checkout.live';
 import { useCartLines, useCartTotal, usePageActor } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
 import { h1Style, Page } from '../components/layout/page';
+import { addressSummary, SavedAddressList } from '../components/saved-address-list';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { PhoneField } from '../components/ui/phone-field';
-import { checkoutSchema } from '../forms/checkout.schema';
+import { checkoutSchema, checkoutSchemaFor } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { serverFieldErrors } from '../forms/server-errors';
 import { formStack } from './auth/form-layout';
@@ -26,6 +29,7 @@ import {
 } from './checkout/draft';
 import { OrderSummary } from './checkout/order-summary';
 import { StateSelect } from './checkout/state-select';
+import { useAddressFill } from './checkout/use-address-fill';
 
 /**
  * /checkout (spec §2 Checkout, §4, §5, §8). The form checks the Indian address rules the server
@@ -52,6 +56,11 @@ export default function CheckoutPage() {
   const { fieldErrors } = state.context;
   const lastResult = useMemo(() => serverFieldErrors(fieldErrors), [fieldErrors]);
 
+  // Saved addresses and the PIN code lookup (issue 23): a PIN fills City and State, and must be in the
+  // state chosen; the schema reads the lookup's latest answer from the actor, as it arrives.
+  const [book, sendBook, bookActor] = usePageActor('addressBook', provideAddressBookMachine);
+  const schemaNow = () => checkoutSchemaFor(pinAnswerOf(bookActor.getSnapshot().context));
+
   const [form, fields] = useForm({
     id: 'checkout',
     lastResult,
@@ -59,9 +68,21 @@ export default function CheckoutPage() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     defaultValue: { phone: PHONE_PREFIX, ...draft },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaNow() }),
   });
   const formProps = getFormProps(form);
+  useAddressFill(bookActor, form);
+  // A PIN kept from a refresh is looked up as if typed.
+  useEffect(() => {
+    if (draft.postalCode) sendBook({ type: 'pincode.change', pin: draft.postalCode });
+  }, [draft, sendBook]);
+  const pinAnswer = pinAnswerOf(book.context);
+  const pinHelp = book.hasTag('pinLoading')
+    ? 'Looking up the PIN code…'
+    : pinAnswer?.place
+      ? `${pinAnswer.place.city}, ${pinAnswer.place.state}`
+      : 'City and state fill in from the PIN code';
+  const saved = book.context.addresses;
 
   // Conform shows each field's own message; every real submit (Place Order or Enter) then goes to the
   // machine with the fields as typed, which decides what happens (the spec's toasts, or the order).
@@ -75,7 +96,7 @@ export default function CheckoutPage() {
       type: 'checkout.submit',
       items: lines,
       ...shippingFieldsOf(data),
-      fieldsValid: parseWithZod(data, { schema: checkoutSchema }).status === 'success',
+      fieldsValid: parseWithZod(data, { schema: schemaNow() }).status === 'success',
     });
   };
 
@@ -101,10 +122,35 @@ export default function CheckoutPage() {
           >
             Shipping Information
           </h2>
+          {saved.length > 0 ? (
+            <section aria-labelledby="saved-addresses-title" className={css({ mb: '6' })}>
+              <h3 id="saved-addresses-title" className={css({ fontWeight: '600', mb: '3' })}>
+                Saved addresses
+              </h3>
+              <SavedAddressList
+                addresses={saved}
+                action={(address) => (
+                  <Button
+                    size="sm"
+                    variant={address.id === saved[0]?.id ? 'solid' : 'outline'}
+                    aria-label={`Deliver to ${addressSummary(address)}`}
+                    onClick={() => sendBook({ type: 'address.use', id: address.id })}
+                  >
+                    Deliver here
+                  </Button>
+                )}
+              />
+            </section>
+          ) : null}
           <form
             {...formProps}
             onSubmit={onSubmit}
-            onInput={(event) => saveDraft(event.currentTarget)}
+            onInput={(event) => {
+              saveDraft(event.currentTarget);
+              const target = event.target as HTMLInputElement;
+              if (target.name === fields.postalCode.name)
+                sendBook({ type: 'pincode.change', pin: target.value });
+            }}
             onChange={(event) => saveDraft(event.currentTarget)}
             className={formStack}
           >
@@ -154,6 +200,7 @@ export default function CheckoutPage() {
                 inputMode="numeric"
                 maxLength={6}
                 placeholder="110001"
+                helperText={pinHelp}
                 required
                 errors={fields.postalCode.errors}
               />

@@ -4,6 +4,7 @@
  * in one long list. tests/e2e/run.ts runs CHECKS (its own) followed by FEATURE_CHECKS at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
+import { ADDRESS_CHECKS } from './address.checks';
 import { CART_NAV_CHECKS } from './cart-nav.checks';
 import { FIND_CHECKS } from './find.checks';
 import { PAYMENTS_CHECKS } from './payments.checks';
@@ -55,4 +56,5 @@ export const FEATURE_CHECKS: Check[] = [
   ...PHONE_LAYOUT_CHECKS,
   ...CART_NAV_CHECKS,
   ...PAYMENTS_CHECKS,
+  ...ADDRESS_CHECKS,
 ];

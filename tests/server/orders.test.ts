@@ -79,12 +79,14 @@ describe('POST /orders', () => {
     const order = await placeOrder(t.app, asha.token, undefined, {
       fullName: '  Asha Verma ',
       city: ' Pune ',
+      state: ' maharashtra ',
       postalCode: ' 411001 ',
       phone: '+91 98765-43210',
     });
     expect(order.shippingAddress).toMatchObject({
       fullName: 'Asha Verma',
       city: 'Pune',
+      state: 'Maharashtra',
       postalCode: '411001',
       phone: '+919876543210',
     });
@@ -185,6 +187,12 @@ describe('POST /orders', () => {
     [{ postalCode: '056003' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
     [{ postalCode: '5600389' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
     [{ postalCode: '56OO38' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
+    // Issue 23: PIN 110001 (Delhi) was accepted with Karnataka.
+    [{ postalCode: '110001' }, { error: 'PIN code 110001 is in Delhi, not Karnataka', field: 'postalCode' }],
+    [
+      { postalCode: '999999' },
+      { error: "PIN code 999999 is not in India Post's list. Please check it", field: 'postalCode' },
+    ],
     [{ phone: '+9198765432' }, { error: 'Enter +91 followed by a 10-digit mobile number', field: 'phone' }],
     [{ phone: '+1 415 555 0100' }, { error: 'Phone number must start with +91', field: 'phone' }],
     [{ phone: '+91987654321O' }, { error: 'Enter +91 followed by a 10-digit mobile number', field: 'phone' }],

@@ -67,6 +67,19 @@ export const STORE: StoreInfo = {
   policies: {},
 };
 
+/** The PIN codes the fake GET /pincodes/{pin} knows (as India Post's directory lists them). */
+export const TEST_PINCODES: Record<string, components['schemas']['PinPlace']> = Object.fromEntries(
+  (
+    [
+      ['560001', 'Bangalore', 'Karnataka'],
+      ['560038', 'Bangalore', 'Karnataka'],
+      ['110001', 'Central Delhi', 'Delhi'],
+      ['411001', 'Pune', 'Maharashtra'],
+      ['700016', 'Kolkata', 'West Bengal'],
+    ] as const
+  ).map(([pin, city, state]) => [pin, { pin, city, state, states: [state], offices: [city] }]),
+);
+
 let sequence = 0;
 /** A product as the server sends it; attributes default to sizes S/M and colour Indigo. */
 export function apiProduct(overrides: Partial<ApiProduct> = {}): ApiProduct {
@@ -139,6 +152,12 @@ export function renderApp({
     'GET /products': () => json(productPage([])),
     // A signed-in start merges this browser's wishlist into the account (machines/wishlist.machine.ts).
     'POST /wishlist': () => json({ items: [] }),
+    // The checkout and account pages' address book (machines/address-book.machine.ts).
+    'GET /addresses': () => json({ items: [] }),
+    'GET /pincodes/:pin': (call) => {
+      const place = TEST_PINCODES[call.path.split('/').pop() ?? ''];
+      return place ? json(place) : json({ error: 'No such PIN code' }, 404);
+    },
     ...api,
   });
   let currentToken = token;

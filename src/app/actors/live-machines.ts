@@ -7,6 +7,7 @@
 import { contactMachine } from '../../../machines/contact.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
 import { provideAccountMachine } from './account.live';
+import { provideAddressBookMachine } from './address-book.live';
 import { provideApiTestMachine } from './api-test.live';
 import { provideCheckoutMachine } from './checkout.live';
 import { provideFeaturedProductsMachine } from './featured-products.live';
@@ -34,6 +35,7 @@ export function createLiveMachines(deps: LiveDeps) {
     orderTracking: provideOrderTrackingMachine(deps),
     myOrders: provideMyOrdersMachine(deps),
     account: provideAccountMachine(deps),
+    addressBook: provideAddressBookMachine(deps),
     payment: providePaymentMachine(deps),
     passwordReset: providePasswordResetMachine(deps),
     apiTest: provideApiTestMachine(deps),

@@ -4,6 +4,7 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { accountMachine } from '../../../machines/account.machine';
+import { addressBookMachine } from '../../../machines/address-book.machine';
 import { authMachine } from '../../../machines/auth.machine';
 import { cartMachine } from '../../../machines/cart.machine';
 import { filterChips, type ProductsQuery } from '../../../machines/catalogue.model';
@@ -600,6 +601,43 @@ const savedProductsModel: MachineModel = {
   },
 };
 
+const savedDelhi = {
+  id: '6d1f7c9e-0000-4000-8000-000000000001',
+  fullName: 'Meera Iyer',
+  address: '12 Janpath',
+  city: 'New Delhi',
+  state: 'Delhi',
+  postalCode: '110001',
+  phone: '+919876543210',
+};
+const bangalore = {
+  pin: '560038',
+  city: 'Bangalore',
+  state: 'Karnataka',
+  states: ['Karnataka'],
+  offices: ['Indiranagar'],
+};
+
+const addressBookModel: MachineModel = {
+  name: 'address-book',
+  machine: addressBookMachine,
+  cases: [{ title: 'checkout or account page' }],
+  events: () => [
+    done('listAddresses', [savedDelhi], 'one saved address'),
+    fail('listAddresses', serverError('Internal server error', 500)),
+    { type: 'addresses.retry' },
+    user({ type: 'address.use', id: savedDelhi.id }, 'Deliver here'),
+    user({ type: 'address.delete', id: savedDelhi.id }, 'Delete'),
+    done('deleteAddress', [], 'no address left'),
+    fail('deleteAddress', serverError('Internal server error', 500)),
+    user({ type: 'pincode.change', pin: '560038' }, "PIN '560038'"),
+    user({ type: 'pincode.change', pin: '5600' }, "PIN '5600'"),
+    done('lookupPincode', bangalore, 'Bangalore, Karnataka'),
+    done('lookupPincode', null, 'no such PIN'),
+    fail('lookupPincode', noResponse()),
+  ],
+};
+
 export const models: MachineModel[] = [
   storeInfoModel,
   cartModel,
@@ -618,6 +656,7 @@ export const models: MachineModel[] = [
   passwordResetModel,
   wishlistModel,
   savedProductsModel,
+  addressBookModel,
 ];
 
 export function modelNamed(name: string): MachineModel {

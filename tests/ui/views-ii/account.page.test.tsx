@@ -80,3 +80,49 @@ describe('/account', () => {
     await expectNoSeriousAxeViolations();
   });
 });
+
+describe('/account saved addresses', () => {
+  const SAVED = {
+    id: 'a1',
+    fullName: 'Meera Iyer',
+    address: '12 Janpath',
+    city: 'New Delhi',
+    state: 'Delhi',
+    postalCode: '110001',
+    phone: '+919876543210',
+  };
+
+  it('lists the saved addresses and deletes one with Delete', async () => {
+    const { user, calls } = renderApp({
+      path: '/account',
+      api: {
+        'GET /accountInfo': () => json(ACCOUNT),
+        'GET /addresses': () => json({ items: [SAVED] }),
+        'DELETE /addresses/:id': () => json({ items: [] }),
+      },
+    });
+    const remove = await screen.findByRole('button', {
+      name: 'Delete Meera Iyer, 12 Janpath, New Delhi, Delhi 110001',
+    });
+    expect(screen.getByText('12 Janpath')).toBeInTheDocument();
+    await user.click(remove);
+    expect(await screen.findByText(/No saved addresses yet/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/addresses/a1')).toBe(true);
+  });
+
+  it('keeps the address and says so when the delete fails', async () => {
+    const { user } = renderApp({
+      path: '/account',
+      api: {
+        'GET /accountInfo': () => json(ACCOUNT),
+        'GET /addresses': () => json({ items: [SAVED] }),
+        'DELETE /addresses/:id': () => json({ error: 'down' }, 500),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Delete Meera Iyer/ }));
+    expect(
+      await screen.findByText('The address could not be deleted. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('12 Janpath')).toBeInTheDocument();
+  });
+});

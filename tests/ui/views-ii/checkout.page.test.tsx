@@ -223,7 +223,7 @@ describe('/checkout', () => {
     });
     await findHeading('Checkout');
     await fillShipping(user);
-    await chooseState(user, 'Delhi');
+    await chooseState(user, 'Karnataka');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await findToast('Error placing order');
     expect(screen.getByText('Please try again later.')).toBeInTheDocument();
@@ -242,7 +242,7 @@ describe('/checkout', () => {
     });
     await findHeading('Checkout');
     await fillShipping(user);
-    await chooseState(user, 'Delhi');
+    await chooseState(user, 'Karnataka');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await findToast('Error placing order');
     const message = await screen.findByText('We do not deliver to this PIN code yet');
@@ -257,6 +257,96 @@ describe('/checkout', () => {
     await waitFor(() =>
       expect(screen.queryByText('We do not deliver to this PIN code yet')).not.toBeInTheDocument(),
     );
+  });
+
+  it('fills a blank City and State from the PIN code typed, and says where the PIN is', async () => {
+    const { user, calls } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await user.type(screen.getByLabelText(/^PIN code/), '110001');
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Central Delhi'));
+    expect(screen.getByRole('combobox', { name: /State \/ union territory/ })).toHaveTextContent('Delhi');
+    expect(screen.getByText('Central Delhi, Delhi')).toBeInTheDocument();
+    // Only the complete PIN was asked about.
+    expect(calls.filter((c) => c.path.startsWith('/pincodes/')).map((c) => c.path)).toEqual([
+      '/pincodes/110001',
+    ]);
+  });
+
+  it('keeps a City the shopper typed when the PIN code is looked up', async () => {
+    const { user } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await user.type(screen.getByLabelText(/^City/), 'New Delhi');
+    await user.type(screen.getByLabelText(/^PIN code/), '110001');
+    await screen.findByText('Central Delhi, Delhi');
+    expect(screen.getByLabelText(/^City/)).toHaveValue('New Delhi');
+  });
+
+  it('refuses a PIN code outside the chosen state under the field, and sends no order (issue 23: 110001 with Karnataka)', async () => {
+    const { user, calls } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await chooseState(user, 'Karnataka');
+    await fillShipping(user, { postalCode: '110001' });
+    const pin = screen.getByLabelText(/^PIN code/);
+    expect(await screen.findByText('PIN code 110001 is in Delhi, not Karnataka')).toBeInTheDocument();
+    expect(pin).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(calls.some((c) => c.path === '/orders')).toBe(false);
+    // Choosing the PIN's state clears the message.
+    await chooseState(user, 'Delhi');
+    await waitFor(() =>
+      expect(screen.queryByText('PIN code 110001 is in Delhi, not Karnataka')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('refuses a PIN code India Post does not list', async () => {
+    const { user } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    await user.type(screen.getByLabelText(/^PIN code/), '999999');
+    expect(
+      await screen.findByText("PIN code 999999 is not in India Post's list. Please check it"),
+    ).toBeInTheDocument();
+  });
+
+  it('offers the saved addresses, last used first, and fills the form with one in one tap', async () => {
+    const saved = [
+      {
+        id: 'a1',
+        fullName: 'Meera Iyer',
+        address: '12 Janpath',
+        city: 'New Delhi',
+        state: 'Delhi',
+        postalCode: '110001',
+        phone: '+919876543210',
+      },
+      {
+        id: 'a2',
+        fullName: 'Asha Verma',
+        address: '14 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560038',
+        phone: '+919812345678',
+      },
+    ];
+    const { user } = renderApp({
+      path: '/checkout',
+      cart: CART,
+      api: { 'GET /addresses': () => json({ items: saved }) },
+    });
+    await findHeading('Checkout');
+    const buttons = await screen.findAllByRole('button', { name: /^Deliver to / });
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Deliver to Meera Iyer, 12 Janpath, New Delhi, Delhi 110001',
+      'Deliver to Asha Verma, 14 MG Road, Bengaluru, Karnataka 560038',
+    ]);
+    expect(screen.getByText('· Last used')).toBeInTheDocument();
+    await user.click(buttons[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Meera Iyer'));
+    expect(screen.getByLabelText(/^Address/)).toHaveValue('12 Janpath');
+    expect(screen.getByLabelText(/^City/)).toHaveValue('New Delhi');
+    expect(screen.getByLabelText(/^PIN code/)).toHaveValue('110001');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('+919876543210');
+    expect(screen.getByRole('combobox', { name: /State \/ union territory/ })).toHaveTextContent('Delhi');
   });
 
   it('has no serious or critical axe violations with errors showing', async () => {

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import type { SavedAddress } from '../../machines/address-book.machine';
+
+/** One line of a saved address, as a shopper reads it: who, where, and the phone. */
+export const addressSummary = (a: SavedAddress) =>
+  `${a.fullName}, ${a.address}, ${a.city}, ${a.state} ${a.postalCode}`;
+
+/**
+ * The shopper's saved addresses, last used first (the first is marked so), each with its own action:
+ * "Deliver here" on the checkout page, "Delete" on the account page.
+ */
+export function SavedAddressList({
+  addresses,
+  action,
+}: {
+  addresses: readonly SavedAddress[];
+  action: (address: SavedAddress, index: number) => ReactNode;
+}) {
+  return (
+    <ul className={css({ display: 'grid', gap: '3' })}>
+      {addresses.map((a, index) => (
+        <li
+          key={a.id}
+          className={css({
+            display: 'flex',
+            flexDirection: { base: 'column', sm: 'row' },
+            alignItems: { base: 'stretch', sm: 'center' },
+            justifyContent: 'space-between',
+            gap: '3',
+            p: '3',
+            borderWidth: '1px',
+            borderColor: 'border.subtle',
+            borderRadius: 'md',
+          })}
+        >
+          <div className={css({ fontSize: 'sm', minW: '0', overflowWrap: 'anywhere' })}>
+            <p className={css({ fontWeight: '600' })}>
+              {a.fullName}
+              {index === 0 ? (
+                <span className={css({ ml: '2', color: 'fg.muted', fontWeight: '400' })}>· Last used</span>
+              ) : null}
+            </p>
+            <p>{a.address}</p>
+            <p>
+              {a.city}, {a.state} {a.postalCode}
+            </p>
+            <p className={css({ color: 'fg.muted' })}>{a.phone}</p>
+          </div>
+          {action(a, index)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { addressBookMachine } from '../../../machines/address-book.machine';
+import { isShippingValueBlank, SHIPPING_FIELDS, type ShippingField } from '../../../shared/checkout-address';
+import { saveDraft, shippingFieldsOf } from './draft';
+
+/** What this hook uses of the checkout form's Conform metadata. */
+type CheckoutFormControls = {
+  id: string;
+  validate: (options: { name: 'postalCode' }) => void;
+  update: (options: { value: Record<ShippingField, string> }) => void;
+};
+
+/**
+ * Carries out the address book's `address.fill` (a PIN's city and state, or a saved address) on the
+ * checkout form. The PIN's verdict is shown at once: the PIN field is validated first (against the
+ * state as it stands), then the form takes the new values in one update, which revalidates every field
+ * already validated.
+ */
+export function useAddressFill(actor: ActorRefFrom<typeof addressBookMachine>, form: CheckoutFormControls) {
+  useEffect(() => {
+    const subscription = actor.on('address.fill', (event) => {
+      const element = document.getElementById(form.id);
+      if (!(element instanceof HTMLFormElement)) return;
+      const current = shippingFieldsOf(new FormData(element));
+      const changes: Partial<Record<ShippingField, string>> = {};
+      for (const name of SHIPPING_FIELDS) {
+        const value = event.fields[name];
+        if (value === undefined) continue;
+        if (event.onlyBlank && !isShippingValueBlank(name, current[name])) continue;
+        changes[name] = value;
+      }
+      if (current.postalCode.trim() !== '' && changes.postalCode === undefined)
+        form.validate({ name: 'postalCode' });
+      if (Object.keys(changes).length === 0) return;
+      form.update({ value: { ...current, ...changes } });
+      // The new PIN of a saved address is looked up like a typed one.
+      if (changes.postalCode !== undefined) actor.send({ type: 'pincode.change', pin: changes.postalCode });
+      queueMicrotask(() => saveDraft(element));
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, form]);
+}

@@ -1,0 +1,101 @@
+/**
+ * India-aware addresses in the browser (issue 23 item 7): on the checkout page a PIN code fills City
+ * and State from India Post's directory and a PIN outside the chosen state is refused under the field;
+ * the account's saved address is offered first and fills the form in one tap; the account page lists it.
+ */
+import type { Page } from 'playwright-core';
+import { type Check, h1, text } from './checks';
+
+/** An address on the server the page is on (the checks' pages have no base URL of their own). */
+const at = (page: Page, path: string) => new URL(path, page.url()).href;
+
+const DELHI = {
+  fullName: 'Meera Iyer',
+  address: '12 Janpath, Connaught Place',
+  city: 'New Delhi',
+  state: 'Delhi',
+  postalCode: '110001',
+  phone: '+919876543210',
+};
+
+/** A fresh account (with `address` saved to it, when given), signed in through the login page. */
+async function signInShopper(page: Page, address?: typeof DELHI) {
+  const email = `address-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+  const password = 'saree-sunday-42';
+  const registered = await page.request.post(at(page, '/api/v1/users/register'), {
+    data: { email, password, firstName: 'Meera', lastName: 'Iyer' },
+  });
+  if (registered.status() !== 201) throw new Error(`register answered ${registered.status()}`);
+  await page.goto(at(page, '/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // Signed in, the login page leaves for home (slow machines take a while to get there).
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 30_000 });
+  // Saved through the API after the sign-in (a second session), as an earlier checkout would have.
+  if (address) {
+    const login = await page.request.post(at(page, '/api/v1/users/authorize'), { data: { email, password } });
+    const { token } = (await login.json()) as { token: string };
+    const saved = await page.request.post(at(page, '/api/v1/addresses'), {
+      data: address,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (saved.status() !== 201) throw new Error(`POST /addresses answered ${saved.status()}`);
+  }
+}
+
+async function waitForValue(page: Page, label: string, value: string) {
+  const field = page.getByLabel(new RegExp(`^${label}`)).first();
+  await page.waitForFunction(
+    ([el, v]) => (el as HTMLInputElement | null)?.value === v,
+    [await field.elementHandle(), value] as const,
+    { timeout: 10_000 },
+  );
+}
+
+/** The State select's trigger shows the chosen state. */
+async function stateShows(page: Page, state: string) {
+  await page
+    .getByRole('combobox', { name: /State \/ union territory/ })
+    .filter({ hasText: state })
+    .waitFor({ timeout: 10_000 });
+}
+
+export const ADDRESS_CHECKS: Check[] = [
+  {
+    name: 'address-pin-fills-and-refuses',
+    path: '/',
+    expect: async (page) => {
+      await signInShopper(page);
+      await page.goto(at(page, '/checkout'));
+      await h1(page, 'Checkout');
+      const pin = page.getByLabel('PIN code');
+      await pin.fill('560038');
+      await waitForValue(page, 'City', 'Bangalore');
+      await stateShows(page, 'Karnataka');
+      await text(page, 'Bangalore, Karnataka');
+      // Issue 23: PIN 110001 (Delhi) was accepted with Karnataka.
+      await pin.fill('110001');
+      await text(page, 'PIN code 110001 is in Delhi, not Karnataka');
+      await page.getByLabel('PIN code').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    },
+  },
+  {
+    name: 'address-saved-offered',
+    path: '/',
+    expect: async (page) => {
+      await signInShopper(page, DELHI);
+      await page.goto(at(page, '/checkout'));
+      await h1(page, 'Checkout');
+      await page.getByRole('heading', { name: 'Saved addresses' }).waitFor({ timeout: 10_000 });
+      await text(page, '· Last used');
+      await page.getByRole('button', { name: /^Deliver to Meera Iyer, 12 Janpath/ }).click();
+      await waitForValue(page, 'Full name', DELHI.fullName);
+      await waitForValue(page, 'City', DELHI.city);
+      await waitForValue(page, 'PIN code', DELHI.postalCode);
+      await stateShows(page, 'Delhi');
+      await page.goto(at(page, '/account'));
+      await page.getByRole('button', { name: /^Delete Meera Iyer, 12 Janpath/ }).waitFor({ timeout: 10_000 });
+    },
+  },
+];

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  addressBookMachine,
+  type FillAddressEmitted,
+  type PinPlace,
+  pinAnswerOf,
+  type SavedAddress,
+} from '../../machines/address-book.machine';
+
+const DELHI: SavedAddress = {
+  id: 'a1',
+  fullName: 'Meera Iyer',
+  address: '12 Janpath',
+  city: 'New Delhi',
+  state: 'Delhi',
+  postalCode: '110001',
+  phone: '+919876543210',
+};
+const BANGALORE: PinPlace = {
+  pin: '560038',
+  city: 'Bangalore',
+  state: 'Karnataka',
+  states: ['Karnataka'],
+  offices: ['Indiranagar'],
+};
+
+/** The machine over fake actors; `lookups` counts the PIN lookups asked of the server. */
+function start(options: { places?: Record<string, PinPlace | null>; lookupFails?: boolean } = {}) {
+  const lookups: string[] = [];
+  const fills: FillAddressEmitted[] = [];
+  let saved = [DELHI];
+  const actor = createActor(
+    addressBookMachine.provide({
+      actors: {
+        listAddresses: fromPromise(async () => saved),
+        deleteAddress: fromPromise(async ({ input }) => {
+          saved = saved.filter((a) => a.id !== input.id);
+          return saved;
+        }),
+        lookupPincode: fromPromise(async ({ input }) => {
+          lookups.push(input.pin);
+          if (options.lookupFails) throw new Error('offline');
+          return options.places?.[input.pin] ?? null;
+        }),
+      },
+    }),
+  );
+  actor.on('address.fill', (event) => fills.push(event));
+  actor.start();
+  return { actor, lookups, fills };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('addressBookMachine: the PIN code', () => {
+  it('looks up a six-digit PIN and fills the blank City and State with its place', async () => {
+    const { actor, lookups, fills } = start({ places: { '560038': BANGALORE } });
+    actor.send({ type: 'pincode.change', pin: ' 560038 ' });
+    expect(actor.getSnapshot().hasTag('pinLoading')).toBe(true);
+    await settled();
+    expect(actor.getSnapshot().matches({ pincode: 'answered' })).toBe(true);
+    expect(lookups).toEqual(['560038']);
+    expect(fills).toEqual([
+      { type: 'address.fill', fields: { city: 'Bangalore', state: 'Karnataka' }, onlyBlank: true },
+    ]);
+    expect(pinAnswerOf(actor.getSnapshot().context)).toEqual({ pin: '560038', place: BANGALORE });
+  });
+
+  it('asks nothing for a PIN that is not six digits yet, and forgets the last answer', async () => {
+    const { actor, lookups } = start({ places: { '560038': BANGALORE } });
+    actor.send({ type: 'pincode.change', pin: '560038' });
+    await settled();
+    for (const pin of ['5600', '056003', '5600389', '56OO38']) {
+      actor.send({ type: 'pincode.change', pin });
+      expect(actor.getSnapshot().matches({ pincode: 'idle' })).toBe(true);
+      expect(pinAnswerOf(actor.getSnapshot().context)).toBeUndefined();
+    }
+    expect(lookups).toEqual(['560038']);
+  });
+
+  it('remembers each answer on the page: a PIN typed again is not asked twice', async () => {
+    const { actor, lookups } = start({ places: { '560038': BANGALORE } });
+    actor.send({ type: 'pincode.change', pin: '560038' });
+    await settled();
+    actor.send({ type: 'pincode.change', pin: '56003' });
+    actor.send({ type: 'pincode.change', pin: '560038' });
+    expect(actor.getSnapshot().matches({ pincode: 'answered' })).toBe(true);
+    expect(lookups).toEqual(['560038']);
+  });
+
+  it('knows a PIN India Post does not list (the answer null), and fills nothing', async () => {
+    const { actor, fills } = start();
+    actor.send({ type: 'pincode.change', pin: '999999' });
+    await settled();
+    expect(pinAnswerOf(actor.getSnapshot().context)).toEqual({ pin: '999999', place: null });
+    expect(fills).toEqual([{ type: 'address.fill', fields: {}, onlyBlank: true }]);
+  });
+
+  it('lets the PIN through unknown when the lookup fails (the server checks it at Place Order)', async () => {
+    const { actor } = start({ lookupFails: true });
+    actor.send({ type: 'pincode.change', pin: '560038' });
+    await settled();
+    expect(actor.getSnapshot().matches({ pincode: 'unavailable' })).toBe(true);
+    expect(pinAnswerOf(actor.getSnapshot().context)).toBeUndefined();
+  });
+});
+
+describe('addressBookMachine: saved addresses', () => {
+  it('loads the saved addresses and fills the whole form with one in one event', async () => {
+    const { actor, fills } = start();
+    await settled();
+    expect(actor.getSnapshot().context.addresses).toEqual([DELHI]);
+    actor.send({ type: 'address.use', id: 'a1' });
+    const { id: _id, ...fields } = DELHI;
+    expect(fills).toEqual([{ type: 'address.fill', fields, onlyBlank: false }]);
+  });
+
+  it('deletes one and shows the list the server answers', async () => {
+    const { actor } = start();
+    await settled();
+    actor.send({ type: 'address.delete', id: 'a1' });
+    expect(actor.getSnapshot().matches({ saved: 'deleting' })).toBe(true);
+    await settled();
+    expect(actor.getSnapshot().matches({ saved: 'loaded' })).toBe(true);
+    expect(actor.getSnapshot().context.addresses).toEqual([]);
+  });
+});
