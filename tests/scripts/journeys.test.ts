@@ -10,8 +10,8 @@ describe('journeysOf', () => {
     const finals = new Set(journeysOf('payment').map((j) => j.steps.at(-1)?.state));
     for (const outcome of [
       'qr.waiting',
-      'deeplink',
-      'redirectPost',
+      'deeplink.waiting',
+      'expired',
       'redirect',
       'initiated',
       'failed',

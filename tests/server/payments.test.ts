@@ -106,7 +106,7 @@ describe('GET /payments/fields', () => {
       type: 'tel',
       defaultValue: '+91',
       placeholder: '+91XXXXXXXXXX',
-      rules: { required: true, minLength: 13, maxLength: 13, pattern: '^\\+91[0-9]{10}$' },
+      rules: { required: true, minLength: 13, maxLength: 13, pattern: '^\\+91[6-9][0-9]{9}$' },
     });
     expect(fields.find((field) => field.name === 'gstin')?.showWhenFilled).toEqual(['businessName']);
     expect(fields.find((field) => field.name === 'email')?.defaultValue).toBeUndefined();
@@ -152,7 +152,7 @@ describe('POST /payments', () => {
     [{ payerName: '' }, { error: 'Please enter your name', field: 'payerName' }],
     [{ payerName: 'A' }, { error: 'Must be at least 2 characters', field: 'payerName' }],
     [{ email: 'asha@example' }, { error: 'Please enter a valid email address', field: 'email' }],
-    [{ phone: '09876543210' }, { error: 'Phone number must start with +91', field: 'phone' }],
+    [{ phone: '+915876543210' }, { error: 'Invalid phone number format', field: 'phone' }],
     [{ phone: '+91987654321' }, { error: 'Phone number must have at least 13 characters', field: 'phone' }],
     [
       { phone: '+9198765432100' },

@@ -68,16 +68,19 @@ describe('SPA hosting', () => {
     }
   });
 
-  it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
+  it('keeps unknown API paths as JSON 404s and other methods on pages as JSON 405s', async () => {
     for (const [method, url] of [
       ['GET', `${API}/nope`],
       ['GET', '/api/v2/products'],
-      ['POST', '/orders'],
     ] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toHaveProperty('error');
     }
+    const post = await t.app.inject({ method: 'POST', url: '/orders' });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toContain('GET');
+    expect(post.json()).toHaveProperty('error');
   });
 
   it('does not serve files outside the build folder', async () => {
