@@ -43,6 +43,7 @@ describe('toast queue (the toaster loads on the first toast)', () => {
 
   it("takes a page's error toast down when the shopper reaches another page, and keeps the rest", () => {
     window.history.replaceState(null, '', '/checkout');
+    leavePage('/checkout'); // the shell reports the page it shows
     const dismissed: string[] = [];
     detach = attachToastSink((toast) => () => void dismissed.push(toast.title));
     showToast({ title: 'Please fill all fields', type: 'error' });
@@ -56,6 +57,7 @@ describe('toast queue (the toaster loads on the first toast)', () => {
 
   it('keeps an error toast sent along with a navigation on the page it leads to', async () => {
     window.history.replaceState(null, '', '/product/p1');
+    leavePage('/product/p1'); // the shell reports the page it shows
     const dismissed: string[] = [];
     detach = attachToastSink((toast) => () => void dismissed.push(toast.title));
     showToast({ title: 'Session expired', type: 'error' });
@@ -71,6 +73,7 @@ describe('toast queue (the toaster loads on the first toast)', () => {
 
   it('drops a waiting error toast of a page the shopper already left', () => {
     window.history.replaceState(null, '', '/checkout');
+    leavePage('/checkout'); // the shell reports the page it shows
     showToast({ title: 'Please fill all fields', type: 'error' });
     leavePage('/payment');
     const delivered: string[] = [];

@@ -38,7 +38,12 @@ const LIVE_KEPT = 12;
 /** Toasts shown in the current task: a navigation in the same task takes them along to its page. */
 let recent: ToastInput[] = [];
 
-const currentPath = () => (typeof window === 'undefined' ? '/' : window.location.pathname);
+/**
+ * The router's path as the shell last reported it (`leavePage`). Before that report a toast belongs to
+ * no page (the store information failing at start speaks about the whole shop) and no page change takes
+ * it down. The router's path, not `window.location`: the two differ under a memory router.
+ */
+let currentPage: string | undefined;
 
 function deliver(to: Sink, toast: ToastInput) {
   const dismiss = to(toast);
@@ -51,7 +56,8 @@ function deliver(to: Sink, toast: ToastInput) {
 }
 
 export function showToast(input: ToastInput): void {
-  const toast: ToastInput = { ...input, page: input.page ?? currentPath() };
+  const page = input.page ?? currentPage;
+  const toast: ToastInput = { ...input, ...(page !== undefined ? { page } : {}) };
   recent.push(toast);
   if (recent.length === 1)
     queueMicrotask(() => {
@@ -103,7 +109,9 @@ export function carryRecentToasts(to: string): void {
  * all fields' once the payment page shows) is taken down, or dropped if it has not shown yet.
  */
 export function leavePage(pathname: string): void {
-  const stale = (toast: ToastInput) => toast.type === 'error' && toast.page !== pathname;
+  currentPage = pathname;
+  const stale = (toast: ToastInput) =>
+    toast.type === 'error' && toast.page !== undefined && toast.page !== pathname;
   pending = pending.filter((toast) => !stale(toast));
   for (const [toast, dismiss] of live) {
     if (!stale(toast)) continue;
@@ -117,4 +125,5 @@ export function clearPendingToasts(): void {
   pending = [];
   recent = [];
   live.clear();
+  currentPage = undefined;
 }
