@@ -1,11 +1,10 @@
 /**
  * Issue 23 items 3–6 in the browser: a new customer sent from the checkout lands there on first
  * sign-in, Remove says what it takes and Undo restores it, every category is reachable from the
- * header and Quick View answers inside the dialog. (The registration round trip to /checkout and the
- * scroll to top on a route change are not walked here yet: see the branch report.)
+ * header, Quick View answers inside the dialog and a route change scrolls to the top.
  */
 import type { Page } from 'playwright-core';
-import { type Check, h1, openQuickView, text } from './checks';
+import { type Check, h1, openQuickView, text, url } from './checks';
 
 /** Two lines of one product (two sizes) and the sticky total, written as the cart page stores them. */
 async function seedCart(page: Page, productId: string) {
@@ -87,6 +86,51 @@ export const CART_NAV_CHECKS: Check[] = [
         .waitFor({
           timeout: 10_000,
         });
+    },
+  },
+  {
+    // The footer's first link is tel: (no route change), so the check follows a policy page and a card.
+    name: 'scroll-top-on-route-change',
+    path: '/products',
+    expect: async (page) => {
+      await page.getByRole('article').first().waitFor({ timeout: 10_000 });
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+      await url(page, '/privacy');
+      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 10_000 });
+      await page.goBack();
+      await url(page, '/products');
+      const card = page.getByRole('article').last();
+      await card.scrollIntoViewIfNeeded();
+      await card.getByRole('link').first().click();
+      await page.waitForURL((u) => u.pathname.startsWith('/product/'), { timeout: 10_000 });
+      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 10_000 });
+    },
+  },
+  {
+    name: 'register-keeps-checkout',
+    path: '/checkout',
+    expect: async (page) => {
+      await url(page, '/login');
+      // Ticked by default: the spec's 30-day cookie.
+      const remember = page.getByRole('checkbox', { name: 'Remember me' });
+      if (!(await remember.isChecked())) throw new Error('Remember me starts unticked');
+      await page.getByRole('link', { name: 'Create one' }).click();
+      await url(page, '/register');
+      const email = `cartnav-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+      await page.getByLabel('First name').fill('Asha');
+      await page.getByLabel('Last name').fill('Verma');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel(/^Password\*?$/).fill('saree-sunday-42');
+      await page.getByLabel(/^Confirm password\*?$/).fill('saree-sunday-42');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await url(page, '/');
+      // Signed out (no automatic login); the header's Login, then the first sign-in lands on the checkout.
+      await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+      await url(page, '/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel(/^Password\*?$/).fill('saree-sunday-42');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await url(page, '/checkout');
     },
   },
 ];
