@@ -143,11 +143,7 @@ describe('a registered gateway in the Content-Security-Policy', () => {
   it("lets the SPA post forms to the live gateway's checkout and call its API, naming no other gateway", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const policy = response.headers['content-security-policy'];
-    expect(sources(policy, 'form-action')).toEqual([
-      "'self'",
-      PUBLIC_URL,
-      FAKEPAY_CHECKOUT,
-    ]);
+    expect(sources(policy, 'form-action')).toEqual(["'self'", PUBLIC_URL, FAKEPAY_CHECKOUT]);
     expect(sources(policy, 'connect-src')).toEqual(["'self'", FAKEPAY_API]);
   });
 
