@@ -1456,6 +1456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1545,8 +1546,10 @@ export interface operations {
                     "application/json": components["schemas"]["AddressBook"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1748,6 +1751,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
