@@ -5,6 +5,7 @@
  * that found no route is checked before its body is parsed. A path no route serves stays a 404.
  */
 import { HttpError } from '../errors';
+import { MAX_PARAM_LENGTH } from '../http/api';
 import { appWide } from './app-wide';
 
 /** The order methods are listed in `Allow`. */
@@ -53,8 +54,16 @@ export const methodNotAllowedPlugin = appWide('statefront-method-not-allowed', a
       routes.push({ pattern: routePattern(route.url), wildcard: route.url.includes('*'), methods });
   });
   app.addHook('onRequest', async (request) => {
-    if (!request.is404) return;
-    const allowed = allowedMethods(routes, request.url.split('?')[0] ?? '/');
+    const path = request.url.split('?')[0] ?? '/';
+    // With the SPA built, its catch-all (`GET /*`) also matches API paths no operation serves: those are
+    // as unserved as without it (the catch-all answers them 404), so they get the same 405 and 414.
+    const api = path === '/api' || path.startsWith('/api/');
+    // (A CORS preflight, OPTIONS, is answered by its own catch-all route: never a 405.)
+    const byCatchAll = api && request.method !== 'OPTIONS' && (request.routeOptions.url ?? '').includes('*');
+    if (!request.is404 && !byCatchAll) return;
+    if (byCatchAll && path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
+      throw new HttpError(414, `A path segment is longer than ${MAX_PARAM_LENGTH} characters`);
+    const allowed = allowedMethods(routes, path);
     if (allowed.length === 0 || allowed.includes(request.method)) return;
     const allow = allowed.join(', ');
     throw new HttpError(405, `Method ${request.method} is not allowed here (allowed: ${allow})`, {

@@ -83,6 +83,15 @@ describe('SPA hosting', () => {
     expect(post.json()).toHaveProperty('error');
   });
 
+  it("answers API paths the SPA's catch-all also matches as the API does: 405 with Allow, 414 on long ids", async () => {
+    const get = await t.app.inject({ method: 'GET', url: `${API}/payments` });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    const long = await t.app.inject({ method: 'GET', url: `${API}/products/${'a'.repeat(201)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: 'A path segment is longer than 200 characters' });
+  });
+
   it('does not serve files outside the build folder', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
     expect(response.body).not.toContain('root:');
