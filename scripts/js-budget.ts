@@ -36,7 +36,9 @@ export const JS_TARGET = 90 * 1024;
  * prerendered frame and starts in three tasks (0.3 KB). What is left above the target is the runtime
  * itself: react-dom + scheduler ≈ 55 KB, React Router ≈ 12 KB, XState + @xstate/react ≈ 12 KB.
  */
-export const JS_BUDGET = 110.6 * 1024;
+// Raised once, 110.6 → 112.6 KB at 112.3 KB (session 8): issue 23's header on every page (the phone search row,
+// the All categories trigger — its Ark Menu is lazy, 32 KB kept out —, toasts with Undo) and the sandbox banner.
+export const JS_BUDGET = 112.6 * 1024;
 export const PAGE_BUDGET = 150 * 1024;
 /** The home route's module: preloaded from index.html, so it counts against the home page. */
 export const HOME_ROUTE = 'src/routes/home.page.tsx';

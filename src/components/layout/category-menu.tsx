@@ -2,20 +2,8 @@ import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
+import { categoryMenuTrigger as trigger } from './category-menu-trigger';
 import { categoryPath } from './store-display';
-
-const trigger = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  fontSize: 'sm',
-  fontWeight: '500',
-  color: 'fg.muted',
-  py: '2',
-  cursor: 'pointer',
-  _hover: { color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-});
 
 const content = css({
   zIndex: 'popover',

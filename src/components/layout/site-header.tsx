@@ -3,8 +3,13 @@ import { Link, useLocation } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../icons';
-import { CategoryMenu } from './category-menu';
+import { categoryMenuTrigger } from './category-menu-trigger';
 import { categoryPath } from './store-display';
+
+// Ark's Menu (≈ 30 KB brotli with zag's dismissable layer) loads in its own chunk, after the first render.
+const CategoryMenu = lazy(() =>
+  import('./category-menu').then((module) => ({ default: module.CategoryMenu })),
+);
 
 // The drawer (Ark Dialog with its focus trap) loads on the first tap of the menu button, not with
 // every page.
@@ -191,7 +196,15 @@ export function SiteHeader({
               </li>
             ))}
             <li>
-              <CategoryMenu categories={allCategories} />
+              <Suspense
+                fallback={
+                  <button type="button" className={categoryMenuTrigger} aria-haspopup="menu">
+                    All categories <span aria-hidden="true">▾</span>
+                  </button>
+                }
+              >
+                <CategoryMenu categories={allCategories} />
+              </Suspense>
             </li>
           </ul>
         </nav>
