@@ -16,3 +16,15 @@ export const categoryMenuTrigger = css({
   _hover: { color: 'fg.default' },
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
 });
+
+let openRequested = false;
+/** A tap on the button shown while the menu loads: the menu opens as soon as it has loaded. */
+export function requestCategoryMenuOpen(): void {
+  openRequested = true;
+}
+/** Whether the menu should open as it mounts (once). */
+export function takeCategoryMenuOpenRequest(): boolean {
+  const requested = openRequested;
+  openRequested = false;
+  return requested;
+}

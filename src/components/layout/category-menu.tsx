@@ -1,8 +1,9 @@
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
-import { categoryMenuTrigger as trigger } from './category-menu-trigger';
+import { takeCategoryMenuOpenRequest, categoryMenuTrigger as trigger } from './category-menu-trigger';
 import { categoryPath } from './store-display';
 
 const content = css({
@@ -35,8 +36,13 @@ const item = css({
  */
 export function CategoryMenu({ categories }: { categories: readonly string[] }) {
   const navigate = useNavigate();
+  const [openAtOnce] = useState(takeCategoryMenuOpenRequest);
   return (
-    <Menu.Root onSelect={(details) => navigate(details.value)} positioning={{ placement: 'bottom-start' }}>
+    <Menu.Root
+      defaultOpen={openAtOnce}
+      onSelect={(details) => navigate(details.value)}
+      positioning={{ placement: 'bottom-start' }}
+    >
       <Menu.Trigger className={trigger}>
         All categories <span aria-hidden="true">▾</span>
       </Menu.Trigger>

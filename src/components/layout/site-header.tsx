@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../icons';
-import { categoryMenuTrigger } from './category-menu-trigger';
+import { categoryMenuTrigger, requestCategoryMenuOpen } from './category-menu-trigger';
 import { categoryPath } from './store-display';
 
 // Ark's Menu (≈ 30 KB brotli with zag's dismissable layer) loads in its own chunk, after the first render.
@@ -198,7 +198,12 @@ export function SiteHeader({
             <li>
               <Suspense
                 fallback={
-                  <button type="button" className={categoryMenuTrigger} aria-haspopup="menu">
+                  <button
+                    type="button"
+                    className={categoryMenuTrigger}
+                    aria-haspopup="menu"
+                    onClick={requestCategoryMenuOpen}
+                  >
                     All categories <span aria-hidden="true">▾</span>
                   </button>
                 }
