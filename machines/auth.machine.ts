@@ -240,6 +240,22 @@ export const authMachine = setup({
     authenticated: {
       description: 'Signed in: checkout, orders and the account page are open to the shopper.',
       on: {
+        'auth.login': {
+          target: 'loggingIn',
+          actions: ['removeToken', 'clearUser', 'announceSignedOut', 'rememberLogin'],
+          description:
+            'The login form sent while signed in (as another account, say): the kept sign-in ends first, so a wrong password leaves a visitor rather than the old account.',
+        },
+        'auth.register': [
+          {
+            guard: 'isRegistrationEmailValid',
+            target: 'registering',
+            actions: ['removeToken', 'clearUser', 'announceSignedOut', 'startRegistration'],
+            description:
+              'The registration form sent while signed in: that sign-in ends, and the new account is created (registering never signs in).',
+          },
+          { actions: 'notifyInvalidEmail', description: 'The email does not look like one: say so.' },
+        ],
         'auth.logout': { target: 'loggingOut' },
         'auth.unauthorized': signOutAfter401,
       },

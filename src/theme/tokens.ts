@@ -110,7 +110,7 @@ export const tokens = defineTokens({
     buyBar: { value: '4rem' },
   },
   // The default preset has no z-index scale: without these, `zIndex: 'sticky'` etc. compiled to
-  // invalid CSS (auto). Toasts use `toast`: over the header, the tab bar and every open overlay.
+  // invalid CSS (auto). Toasts use `toast`: over the header, the tab bar and every open overlay but the phone menu (`menu`).
   zIndex: {
     dropdown: { value: 1000 },
     sticky: { value: 1100 },
@@ -119,6 +119,7 @@ export const tokens = defineTokens({
     modal: { value: 1400 },
     popover: { value: 1500 },
     toast: { value: 1550 },
+    menu: { value: 1575 },
     skipLink: { value: 1600 },
   },
 });

@@ -4,7 +4,7 @@
  * the account's saved address is offered first and fills the form in one tap; the account page lists it.
  */
 import type { Page } from 'playwright-core';
-import { type Check, h1, text } from './checks';
+import { type Check, h1, open, text } from './checks';
 
 /** An address on the server the page is on (the checks' pages have no base URL of their own). */
 const at = (page: Page, path: string) => new URL(path, page.url()).href;
@@ -26,7 +26,7 @@ async function signInShopper(page: Page, address?: typeof DELHI) {
     data: { email, password, firstName: 'Meera', lastName: 'Iyer' },
   });
   if (registered.status() !== 201) throw new Error(`register answered ${registered.status()}`);
-  await page.goto(at(page, '/login'));
+  await open(page, '/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -44,13 +44,17 @@ async function signInShopper(page: Page, address?: typeof DELHI) {
   }
 }
 
+/** The field labelled `label` holds `value` (looked up afresh each time: React may replace the node). */
 async function waitForValue(page: Page, label: string, value: string) {
   const field = page.getByLabel(new RegExp(`^${label}`)).first();
-  await page.waitForFunction(
-    ([el, v]) => (el as HTMLInputElement | null)?.value === v,
-    [await field.elementHandle(), value] as const,
-    { timeout: 10_000 },
-  );
+  const until = Date.now() + 10_000;
+  let last = '';
+  while (Date.now() < until) {
+    last = await field.inputValue({ timeout: 1_000 }).catch(() => last);
+    if (last === value) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`${label} holds "${last}", not "${value}"`);
 }
 
 /** The State select's trigger shows the chosen state. */
@@ -67,7 +71,7 @@ export const ADDRESS_CHECKS: Check[] = [
     path: '/',
     expect: async (page) => {
       await signInShopper(page);
-      await page.goto(at(page, '/checkout'));
+      await open(page, '/checkout');
       await h1(page, 'Checkout');
       const pin = page.getByLabel('PIN code');
       await pin.fill('560038');
@@ -85,7 +89,7 @@ export const ADDRESS_CHECKS: Check[] = [
     path: '/',
     expect: async (page) => {
       await signInShopper(page, DELHI);
-      await page.goto(at(page, '/checkout'));
+      await open(page, '/checkout');
       await h1(page, 'Checkout');
       await page.getByRole('heading', { name: 'Saved addresses' }).waitFor({ timeout: 10_000 });
       await text(page, '· Last used');
@@ -94,7 +98,7 @@ export const ADDRESS_CHECKS: Check[] = [
       await waitForValue(page, 'City', DELHI.city);
       await waitForValue(page, 'PIN code', DELHI.postalCode);
       await stateShows(page, 'Delhi');
-      await page.goto(at(page, '/account'));
+      await open(page, '/account');
       await page.getByRole('button', { name: /^Delete Meera Iyer, 12 Janpath/ }).waitFor({ timeout: 10_000 });
     },
   },

@@ -36,6 +36,22 @@ export async function url(page: Page, pathname: string) {
   await page.waitForURL((u) => u.pathname === pathname, { timeout: 10_000 });
 }
 
+/**
+ * The prerendered frame (header, tab bar) shows before the app runs but does nothing when tapped:
+ * a check that types or taps waits until React's first commit has replaced it.
+ */
+export async function takenOver(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('#root > [data-shell]'), null, {
+    timeout: 30_000,
+  });
+}
+
+/** A full page load of `path` on the server the page is on, ready for the shopper's taps. */
+export async function open(page: Page, path: string) {
+  await page.goto(new URL(path, page.url()).href, { waitUntil: 'load' });
+  await takenOver(page);
+}
+
 /** Opens Quick View from the first product card and waits for its heading; the dialog and the product's name. */
 export async function openQuickView(page: Page) {
   const card = page.getByRole('article').first();

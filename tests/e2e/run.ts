@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { type Check, type Ctx, FEATURE_CHECKS, h1, text, url } from './checks';
+import { type Check, type Ctx, FEATURE_CHECKS, h1, takenOver, text, url } from './checks';
 import { purchaseJourney } from './purchase.journey';
 import { CHROMIUM, CHROMIUM_ARGS, type Shop, startShop } from './shop';
 
@@ -268,16 +268,16 @@ async function visit(context: BrowserContext, base: string, label: string, check
   const path = typeof check.path === 'function' ? check.path(ctx) : check.path;
   try {
     await page.goto(`${base}${path}`, { waitUntil: 'load' });
-    // The prerendered frame (header, tab bar) shows before the app runs but does nothing when tapped:
-    // checks start once React's first commit has replaced it, as a shopper's tap would then be heard.
-    await page.waitForFunction(() => !document.querySelector('#root > [data-shell]'), null, {
-      timeout: 30_000,
-    });
+    await takenOver(page);
     await check.expect(page);
     await settle(page);
     await screenshot(page, `${check.name}-${label}`);
     await expectAccessible(page);
     if (errors.length > 0) throw new Error(`console errors:\n  ${errors.join('\n  ')}`);
+  } catch (error) {
+    // What the shopper saw when the check failed, beside the passing checks' screenshots.
+    await page.screenshot({ path: join(SHOTS, `FAILED-${check.name}-${label}.png`) }).catch(() => {});
+    throw new Error(`${(error as Error).message} (at ${page.url()})`, { cause: error });
   } finally {
     await page.close();
   }

@@ -7,6 +7,13 @@ import { CloseIcon, UserIcon } from '../icons';
 import { Drawer } from '../ui/drawer';
 import { categoryPath } from './store-display';
 
+/**
+ * The phone menu is the one overlay above toasts (issue 14 item 9): a shopper who opens it is going
+ * somewhere else, and a toast left over from the page would cover its last links. Quick View and the
+ * filter drawer stay under toasts, whose answers are about them (issue 23 item 7).
+ */
+const aboveToasts = css({ zIndex: 'menu' });
+
 const menuLink = css({
   display: 'block',
   py: '3',
@@ -42,8 +49,8 @@ export default function MobileMenu({
   return (
     <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
       <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
+        <Drawer.Backdrop className={aboveToasts} />
+        <Drawer.Positioner className={aboveToasts}>
           <Drawer.Content>
             <Drawer.Title>Menu</Drawer.Title>
             <Drawer.CloseTrigger aria-label="Close menu">
