@@ -88,9 +88,11 @@ export default function CheckoutPage() {
   // machine with the fields as typed, which decides what happens (the spec's toasts, or the order).
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     formProps.onSubmit(event);
+    // This form is never the browser's to submit: Conform leaves an intent submit whose parse has no
+    // error (its validate and update buttons) to the browser, which sent the address in a GET.
+    event.preventDefault();
     // Conform validates a field on blur by submitting through its own intent button: that is no order.
     if (isConformIntentSubmit(event)) return;
-    event.preventDefault();
     const data = new FormData(event.currentTarget);
     send({
       type: 'checkout.submit',

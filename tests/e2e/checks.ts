@@ -10,7 +10,10 @@ import { FIND_CHECKS } from './find.checks';
 import { PAYMENTS_CHECKS } from './payments.checks';
 import { PHONE_LAYOUT_CHECKS } from './phone-layout.checks';
 import { SEO_CHECKS } from './seo.checks';
+import { takenOver } from './takeover';
 import { WISHLIST_CHECKS } from './wishlist.checks';
+
+export { takenOver };
 
 export type Check = {
   name: string;
@@ -34,16 +37,6 @@ export async function text(page: Page, value: string | RegExp) {
 }
 export async function url(page: Page, pathname: string) {
   await page.waitForURL((u) => u.pathname === pathname, { timeout: 10_000 });
-}
-
-/**
- * The prerendered frame (header, tab bar) shows before the app runs but does nothing when tapped:
- * a check that types or taps waits until React's first commit has replaced it.
- */
-export async function takenOver(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('#root > [data-shell]'), null, {
-    timeout: 30_000,
-  });
 }
 
 /** A full page load of `path` on the server the page is on, ready for the shopper's taps. */

@@ -5,6 +5,7 @@
  */
 import type { EventObject } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
+import { takenOver } from '../../e2e/takeover';
 import { labelOf } from '../support/graph';
 import { type MachineDrivers, type StepContext, see, type World } from './driver';
 
@@ -43,6 +44,7 @@ async function openCheckout(world: World, lines: Record<string, unknown>[]) {
   if (!page.url().startsWith(base)) await page.goto(`${base}/robots.txt`);
   await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify(lines));
   await page.goto(`${base}/checkout`);
+  await takenOver(page);
   await page.getByRole('heading', { level: 1, name: 'Checkout', exact: true }).waitFor({ timeout: 15_000 });
   world.memo.cart = JSON.stringify(lines);
 }
@@ -50,14 +52,17 @@ async function openCheckout(world: World, lines: Record<string, unknown>[]) {
 async function fillShipping(world: World, event: SubmitEvent) {
   const { page } = world;
   await page.getByLabel('Full name').fill('Asha Verma');
-  await page.getByLabel('Address').fill('12, 3rd Cross, Indiranagar');
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12, 3rd Cross, Indiranagar');
+  // A 6-digit PIN code fills City and State from India Post's directory (issue 23): the PIN goes in
+  // first and its lookup is waited for, so the city the step names (blank, say) is what is sent.
+  await page.getByLabel('PIN code').fill(event.postalCode);
+  if (/^\d{6}$/.test(event.postalCode)) await see(page, 'Bangalore, Karnataka');
   await page.getByLabel('City').fill(event.city);
   const state = page.getByRole('combobox', { name: /State \/ union territory/ });
   if (!(await state.textContent())?.includes('Karnataka')) {
     await state.click();
     await page.getByRole('option', { name: 'Karnataka', exact: true }).click();
   }
-  await page.getByLabel('PIN code').fill(event.postalCode);
   await page.getByLabel('Phone').fill('98765 43210');
 }
 

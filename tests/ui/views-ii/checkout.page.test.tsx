@@ -273,6 +273,29 @@ describe('/checkout', () => {
     ]);
   });
 
+  // Found by the checkout journeys in Chromium (a GET /checkout?fullName=…&__intent__=…): Conform
+  // submits its intents (validate, update) through a hidden button and leaves the browser to submit
+  // one whose parse has no error. jsdom does not reproduce that parse; this guards the blur and fill.
+  it('never lets the browser submit the form itself while Conform validates and the PIN fills', async () => {
+    const native: string[] = [];
+    const watch = (event: Event) => {
+      if (!event.defaultPrevented) native.push((event as SubmitEvent).submitter?.getAttribute('name') ?? '');
+    };
+    window.addEventListener('submit', watch);
+    try {
+      const { user } = renderApp({ path: '/checkout', cart: CART });
+      await findHeading('Checkout');
+      await chooseState(user, 'Karnataka');
+      await fillShipping(user);
+      await screen.findByText(/, Karnataka$/);
+      await user.tab();
+      await waitFor(() => expect(screen.queryByText('Looking up the PIN code…')).not.toBeInTheDocument());
+      expect(native).toEqual([]);
+    } finally {
+      window.removeEventListener('submit', watch);
+    }
+  });
+
   it('keeps a City the shopper typed when the PIN code is looked up', async () => {
     const { user } = renderApp({ path: '/checkout', cart: CART });
     await findHeading('Checkout');
