@@ -5,6 +5,8 @@
  * (no response, a 500, a 400 about a field) or where the gateway answers a kind the sandbox never
  * gives (a plain redirect, 'initiated', a refusal without text): those reshape the real answer.
  */
+
+import type { Locator } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import type { paymentMachine } from '../../../machines/payment.machine';
 import { labelOf } from '../support/graph';
@@ -55,6 +57,17 @@ function fieldOf(world: World, name: string) {
   if (name === 'email') return page.getByRole('textbox', { name: /^Email/ });
   if (name === 'phone') return page.getByRole('textbox', { name: /^Mobile number/ });
   throw new Error(`payment.change: no field for '${name}'`);
+}
+
+/**
+ * Presses a button of the declined or expired screen. After this page handed over to a UPI app
+ * (`upi://`, which headless Chromium cannot open) and an earlier journey of the same browser had done
+ * so too, Playwright's mouse click on that screen stopped reaching React (the button was the hit
+ * target, visible and focused; a DOM click worked): such journeys press by a DOM click.
+ */
+async function pressAfterUpiApp(world: World, button: Locator) {
+  if (world.memo.upiApp === 'yes') await button.dispatchEvent('click');
+  else await button.click();
 }
 
 export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
@@ -156,6 +169,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
           refusedSilently: () => ({ success: false }),
         };
         const body = reshape[kind];
+        if (kind === 'deeplink') world.memo.upiApp = 'yes';
         await world.answer('submitPayment', body ? { kind: 'reshape', body } : { kind: 'real' });
       },
       shows: (event) =>
@@ -222,7 +236,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
     'payment.retry': {
       does: () => "Click 'Try Again' (or 'Try again' under a failed or expired payment)",
       perform: async ({ world }) => {
-        await world.page.getByRole('button', { name: /^Try again$/i }).click();
+        await pressAfterUpiApp(world, world.page.getByRole('button', { name: /^Try again$/i }));
       },
     },
     'payment.check': {
@@ -234,7 +248,10 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
     'payment.changeMethod': {
       does: () => "Click 'Choose another method'",
       perform: async ({ world }) => {
-        await world.page.getByRole('button', { name: 'Choose another method', exact: true }).click();
+        await pressAfterUpiApp(
+          world,
+          world.page.getByRole('button', { name: 'Choose another method', exact: true }),
+        );
       },
     },
     'payment.redirectBlocked': {
