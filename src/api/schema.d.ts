@@ -2019,7 +2019,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with FULFILMENT_SECRET>` */
-                "X-Statefront-Signature": components["parameters"]["FulfilmentSignature"];
+                "x-statefront-signature": components["parameters"]["FulfilmentSignature"];
             };
             path?: never;
             cookie?: never;
@@ -2068,7 +2068,7 @@ export interface operations {
             };
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with FULFILMENT_SECRET>` */
-                "X-Statefront-Signature": components["parameters"]["FulfilmentSignature"];
+                "x-statefront-signature": components["parameters"]["FulfilmentSignature"];
             };
             path?: never;
             cookie?: never;
