@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alreadyPast, nextStatus, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
 import {
@@ -237,4 +237,36 @@ export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput)
     });
     return { kind: 'recorded', replay: false, event, status: next };
   });
+}
+
+/** Where the expiry job moves an unpaid order: the lifecycle's answer, checked once at load. */
+const EXPIRED_STATUS = nextStatus(0, 'payment.windowExpired');
+if (EXPIRED_STATUS === null) throw new Error('the order lifecycle no longer lets an unpaid order expire');
+export const UNPAID_EXPIRED_NOTE = 'Not paid within the payment window';
+
+/**
+ * Cancels (actor 'timer') up to `batch` orders still Pending that were placed before `cutoff`, and
+ * records each move, in one statement. `FOR UPDATE SKIP LOCKED` makes it safe across processes: two
+ * servers running it at once take disjoint orders, and an order whose payment is being settled (its row
+ * locked by settleAttempt) is skipped until the next run, which finds it Processing. Returns the ids.
+ */
+export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100): Promise<string[]> {
+  const pending = 0;
+  const result = await db.execute(sql`
+    with due as (
+      select id from ${orders}
+      where ${orders.status} = ${pending} and ${orders.createdAt} < ${cutoff.toISOString()}::timestamptz
+      order by ${orders.createdAt}
+      limit ${batch}
+      for update skip locked
+    ), moved as (
+      update ${orders} set status = ${EXPIRED_STATUS}, updated_at = now()
+      from due where ${orders.id} = due.id and ${orders.status} = ${pending}
+      returning ${orders.id} as id
+    )
+    insert into ${orderEvents} (order_id, from_status, to_status, actor, note)
+    select id, ${pending}, ${EXPIRED_STATUS}, 'timer', ${UNPAID_EXPIRED_NOTE} from moved
+    returning order_id`);
+  // Both drivers answer { rows } (PGlite and node-postgres).
+  return (result as unknown as { rows: { order_id: string }[] }).rows.map((row) => row.order_id);
 }
