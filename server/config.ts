@@ -56,6 +56,43 @@ function intFrom(env: Env, name: string, fallback: number, min = 0): number {
   return value;
 }
 
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** A duration: milliseconds as a bare integer, or a number with ms, s, m or h ("30m", "90s", "2h"). */
+export function durationFrom(env: Env, name: string, fallbackMs: number, minMs = 1000): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallbackMs;
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(raw);
+  const value = match ? Number(match[1]) * (DURATION_UNITS[match[2] ?? 'ms'] ?? 1) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < minMs)
+    throw new Error(
+      `${name} must be a duration of at least ${minMs} ms, such as "30m", "90s" or milliseconds (got "${raw}")`,
+    );
+  return value;
+}
+
+/** ORDER_PAYMENT_WINDOW's default: an order unpaid for 30 minutes is cancelled. */
+export const DEFAULT_PAYMENT_WINDOW_MS = 30 * 60_000;
+/** FULFILMENT_SECRET's shortest length in production. */
+export const MIN_FULFILMENT_SECRET = 32;
+
+/** FULFILMENT_SECRET and ORDER_PAYMENT_WINDOW (issue 24); a short secret is refused in production. */
+export function lifecycleConfigFrom(env: Env): ServerConfig['lifecycle'] {
+  const fulfilmentSecret = nonEmpty(env.FULFILMENT_SECRET);
+  if (
+    fulfilmentSecret !== null &&
+    env.NODE_ENV === 'production' &&
+    fulfilmentSecret.length < MIN_FULFILMENT_SECRET
+  )
+    throw new Error(
+      `FULFILMENT_SECRET must be at least ${MIN_FULFILMENT_SECRET} characters with NODE_ENV=production (got ${fulfilmentSecret.length}); e.g. openssl rand -hex 32`,
+    );
+  return {
+    fulfilmentSecret,
+    paymentWindowMs: durationFrom(env, 'ORDER_PAYMENT_WINDOW', DEFAULT_PAYMENT_WINDOW_MS),
+  };
+}
+
 function nonEmpty(value: string | undefined): string | null {
   const trimmed = value?.trim();
   return trimmed ? trimmed : null;
@@ -245,6 +282,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     storeConfigPath: resolve(nonEmpty(env.STORE_CONFIG) ?? resolve(PROJECT_ROOT, 'store.config.json')),
     payments: paymentsConfigFrom(env),
     orders: { maxLineQuantity, maxTotalPaise: maxOrderRupees * 100 },
+    lifecycle: lifecycleConfigFrom(env),
     rateLimit,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     http: httpHardeningFrom(env),

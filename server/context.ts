@@ -80,6 +80,16 @@ export interface ServerConfig {
     /** Serve dist's *.map files (outside production only). */
     serveSourceMaps: boolean;
   };
+  /** The order lifecycle (issue 24): fulfilment webhook and unpaid-order expiry. */
+  lifecycle: {
+    /**
+     * FULFILMENT_SECRET: HMAC key of POST /fulfilment/events and GET /fulfilment/orders; null turns
+     * both off (404). At least 32 characters with NODE_ENV=production.
+     */
+    fulfilmentSecret: string | null;
+    /** ORDER_PAYMENT_WINDOW: how long an order may stay Pending before the expiry job cancels it. */
+    paymentWindowMs: number;
+  };
   /** Account mail: SMTP_URL (nodemailer) or, without it, the in-memory outbox. */
   mail: {
     smtpUrl: string | null;

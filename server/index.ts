@@ -6,6 +6,7 @@ import { loadConfig, paymentsConfigFrom } from './config';
 import type { PaymentsConfig, ServerConfig } from './context';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
+import { startOrderExpiry } from './order-expiry';
 import { loadStoreConfig } from './store-config';
 
 /** How long a SIGTERM'd process may take to finish its requests before it exits anyway. */
@@ -50,6 +51,7 @@ async function serve(config: ServerConfig) {
     },
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopExpiry = () => {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -58,6 +60,7 @@ async function serve(config: ServerConfig) {
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + drainDelay);
     timer.unref();
     try {
+      stopExpiry();
       if (app) {
         app.health.startDraining();
         app.log.info({ signal, drainDelayMs: drainDelay }, 'shutting down: draining (health answers 503)');
@@ -93,6 +96,8 @@ async function serve(config: ServerConfig) {
     if (!config.staticDir)
       app.log.warn('dist/ not found: serving the API only (run `npm run build` for the SPA)');
     await app.listen({ port: config.port, host: config.host });
+    // Unpaid orders expire after ORDER_PAYMENT_WINDOW (issue 24); every process runs it, SKIP LOCKED.
+    stopExpiry = startOrderExpiry(database.db, config.lifecycle.paymentWindowMs, app.log);
     const url = config.publicUrl ?? `http://localhost:${config.port}`;
     if (cluster.isPrimary)
       app.log.info(`Statefront is running at ${url} (API ${url}/api/v1, docs /api/docs)`);

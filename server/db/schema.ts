@@ -120,6 +120,9 @@ export const orders = pgTable(
     /** Normalised to +91 and 10 digits. */
     shipPhone: text('ship_phone').notNull(),
     trackingNumber: text('tracking_number'),
+    /** The courier the order shipped with (set by the fulfilment webhook's "shipped"). */
+    carrier: text('carrier'),
+    trackingUrl: text('tracking_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -146,6 +149,47 @@ export const orderItems = pgTable(
     position: smallint('position').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** Who moved an order (shared/order-lifecycle.ts ORDER_ACTORS). */
+export type OrderEventActor = 'shopper' | 'gateway' | 'courier' | 'operator' | 'timer';
+
+/**
+ * Every change of an order's status (issue 24): the placement (from null to 0), the payment (0 → 1),
+ * fulfilment and cancellation. A row with `applied = false` is an event that arrived and changed
+ * nothing (a late "shipped" after "delivered", a payment for a cancelled order): kept with its note so
+ * a replay of the same external id answers the same, and operators can see it. `externalId` is the
+ * sender's event id (the fulfilment webhook's `id`): unique, so a replay never adds a second row.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** An OrderStatus value, null for the placement. */
+    fromStatus: smallint('from_status').$type<OrderStatus>(),
+    toStatus: smallint('to_status').$type<OrderStatus>().notNull(),
+    applied: boolean('applied').notNull().default(true),
+    /** When it happened (the sender's time for webhook events). */
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor').$type<OrderEventActor>().notNull(),
+    note: text('note'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    externalId: text('external_id'),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    uniqueIndex('order_events_external_id_unique').on(t.externalId),
+    check(
+      'order_events_actor_check',
+      sql`${t.actor} in ('shopper', 'gateway', 'courier', 'operator', 'timer')`,
+    ),
+  ],
 );
 
 export const paymentAttempts = pgTable(

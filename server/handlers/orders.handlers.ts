@@ -12,10 +12,12 @@ import { rememberAddress } from '../repositories/addresses';
 import {
   insertOrder,
   itemsOfOrders,
+  type OrderEventRow,
   type OrderItemWithImage,
   type OrderRow,
   ordersOfUser,
   orderWithOwnerEmail,
+  timelinesOf,
 } from '../repositories/orders';
 import { findProductsByIds, isProductId } from '../repositories/products';
 import { checkDeliverableAddress } from './addresses.handlers';
@@ -38,7 +40,25 @@ export function newOrderId(): string {
   return `SF-${out}`;
 }
 
-export function toOrderJson(order: OrderRow, items: OrderItemWithImage[]): Order {
+/** One timeline entry of the contract's Order. */
+function toOrderEventJson(event: OrderEventRow): NonNullable<Order['timeline']>[number] {
+  return {
+    from: event.fromStatus,
+    to: event.toStatus,
+    at: event.at.toISOString(),
+    actor: event.actor,
+    note: event.note,
+    carrier: event.carrier,
+    trackingNumber: event.trackingNumber,
+    trackingUrl: event.trackingUrl,
+  };
+}
+
+export function toOrderJson(
+  order: OrderRow,
+  items: OrderItemWithImage[],
+  timeline?: readonly OrderEventRow[],
+): Order {
   return {
     id: order.id,
     status: order.status,
@@ -63,6 +83,9 @@ export function toOrderJson(order: OrderRow, items: OrderItemWithImage[]): Order
     },
     total: toRupees(order.totalPaise),
     trackingNumber: order.trackingNumber,
+    carrier: order.carrier,
+    trackingUrl: order.trackingUrl,
+    ...(timeline ? { timeline: timeline.map(toOrderEventJson) } : {}),
   };
 }
 
@@ -209,7 +232,7 @@ export function ordersHandlers(ctx: AppContext) {
       if (totalPaise > maxTotalPaise) throw orderTooLarge(totalPaise, maxTotalPaise);
       const orderId = newOrderId();
 
-      const { order, items } = await insertOrder(
+      const { order, items, timeline } = await insertOrder(
         ctx.db,
         {
           id: orderId,
@@ -238,17 +261,18 @@ export function ordersHandlers(ctx: AppContext) {
         [...items]
           .sort((a, b) => a.productTitle.localeCompare(b.productTitle) || a.position - b.position)
           .map((item) => ({ ...item, imgUrl: images.get(item.productId) ?? null })),
+        timeline,
       );
     },
 
     async listOrders(request: FastifyRequest): Promise<Order[]> {
       const user = await requireUser(ctx, request);
       const rows = await ordersOfUser(ctx.db, user.id);
-      const items = await itemsOfOrders(
-        ctx.db,
-        rows.map((o) => o.id),
+      const ids = rows.map((o) => o.id);
+      const [items, timelines] = await Promise.all([itemsOfOrders(ctx.db, ids), timelinesOf(ctx.db, ids)]);
+      return rows.map((order) =>
+        toOrderJson(order, items.get(order.id) ?? [], timelines.get(order.id) ?? []),
       );
-      return rows.map((order) => toOrderJson(order, items.get(order.id) ?? []));
     },
 
     async trackOrder(request: FastifyRequest): Promise<Order> {
@@ -270,8 +294,11 @@ export function ordersHandlers(ctx: AppContext) {
       if (!isOwner && !contactMatches(contact, found.email, found.order.shipPhone))
         throw notFound(ORDER_NOT_FOUND);
 
-      const items = await itemsOfOrders(ctx.db, [found.order.id]);
-      return toOrderJson(found.order, items.get(found.order.id) ?? []);
+      const [items, timelines] = await Promise.all([
+        itemsOfOrders(ctx.db, [found.order.id]),
+        timelinesOf(ctx.db, [found.order.id]),
+      ]);
+      return toOrderJson(found.order, items.get(found.order.id) ?? [], timelines.get(found.order.id) ?? []);
     },
   };
 }

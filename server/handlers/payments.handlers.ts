@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { nextStatus } from '../../shared/order-lifecycle';
 import { ATTEMPT_VALIDITY_MS } from '../../shared/payment-fields';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext, ServerConfig } from '../context';
-import { OrderStatus } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import {
   PAYMENT_FIELDS,
@@ -117,7 +117,8 @@ export function paymentsHandlers(ctx: AppContext, gateways: readonly PaymentGate
       // Someone else's order answers exactly like a missing one.
       const order = await findPayableOrder(ctx.db, body.orderId);
       if (!order || order.userId !== user.id) throw notFound('Order not found');
-      if (order.status !== OrderStatus.Pending) throw conflict('This order is not awaiting payment');
+      if (nextStatus(order.status, 'payment.confirmed') === null)
+        throw conflict('This order is not awaiting payment');
 
       const method = values.method;
       // The form only offers known methods; a gateway that offers another one is a server fault.

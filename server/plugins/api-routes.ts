@@ -2,6 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from '../context';
 import { addressesHandlers } from '../handlers/addresses.handlers';
+import {
+  FULFILMENT_OPERATIONS,
+  fulfilmentHandlers,
+  fulfilmentRouteHooks,
+} from '../handlers/fulfilment.handlers';
 import { ordersHandlers } from '../handlers/orders.handlers';
 import { gatewayCallbackHandler, paymentsHandlers } from '../handlers/payments.handlers';
 import { productsHandlers } from '../handlers/products.handlers';
@@ -61,7 +66,9 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     ...paymentsHandlers(ctx, gateways),
     ...wishlistHandlers(ctx),
     ...addressesHandlers(ctx),
+    ...fulfilmentHandlers(ctx),
   };
+  const fulfilmentHooks = fulfilmentRouteHooks(ctx);
   const callbacks = new Map(gateways.map((gateway) => [`POST ${gateway.callback.path}`, gateway]));
   const documented = new Set<PaymentGateway>();
   const contract = servedContract(ctx.config.orders);
@@ -70,6 +77,11 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
   // openapi-glue drops `requestBody.required`; the request checks read it from the route's config.
   app.addHook('onRoute', (route) => {
     const operationId = operationIdOf(route.schema);
+    // Signed operations: off without FULFILMENT_SECRET, signature over the raw body before parsing.
+    if (operationId && FULFILMENT_OPERATIONS.has(operationId)) {
+      route.onRequest = [fulfilmentHooks.onRequest as never, ...[route.onRequest ?? []].flat()];
+      route.preParsing = [fulfilmentHooks.preParsing as never, ...[route.preParsing ?? []].flat()];
+    }
     if (operationId && optionalBody.has(operationId)) {
       const config: OptionalBodyConfig = { ...(route.config as object), optionalBody: true };
       route.config = config as typeof route.config;

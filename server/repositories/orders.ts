@@ -1,6 +1,15 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alreadyPast, nextStatus, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
-import { orderItems, orders, products, users } from '../db/schema';
+import {
+  type OrderEventActor,
+  type OrderStatus,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+  users,
+} from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -24,7 +33,7 @@ export async function insertOrder(
   db: Database,
   order: NewOrder,
   lines: readonly NewOrderLine[],
-): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+): Promise<{ order: OrderRow; items: OrderItemRow[]; timeline: OrderEventRow[] }> {
   return db.transaction(async (tx) => {
     const [stored] = await tx.insert(orders).values(order).returning();
     const items = await tx
@@ -32,7 +41,16 @@ export async function insertOrder(
       .values(lines.map((line, position) => ({ ...line, orderId: order.id, position })))
       .returning();
     if (!stored) throw new Error('order insert returned no row');
-    return { order: stored, items };
+    // The placement is the timeline's first entry (from nothing to Pending).
+    const placed = await recordOrderEvent(tx, {
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: stored.status,
+      actor: 'shopper',
+      at: stored.createdAt,
+      note: 'Order placed',
+    });
+    return { order: stored, items, timeline: [placed] };
   });
 }
 
@@ -87,4 +105,168 @@ export async function findPayableOrder(db: Database, orderId: string): Promise<P
     .where(eq(orders.id, orderId))
     .limit(1);
   return row ?? null;
+}
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id' | 'recordedAt'>;
+
+/** Any query runner: the database or a transaction of it. */
+type Runner = Pick<Database, 'insert' | 'select' | 'update'>;
+
+/** Records one change of an order (or an event that changed nothing, `applied: false`). */
+export async function recordOrderEvent(db: Runner, event: NewOrderEvent): Promise<OrderEventRow> {
+  const [row] = await db.insert(orderEvents).values(event).returning();
+  if (!row) throw new Error('order event insert returned no row');
+  return row;
+}
+
+/** The applied events of each order, oldest first: the timeline the API shows. */
+export async function timelinesOf(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderEventRow[]>> {
+  const byOrder = new Map<string, OrderEventRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.orderId, [...orderIds]), eq(orderEvents.applied, true)))
+    .orderBy(asc(orderEvents.id));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+/** The event recorded under a sender's event id, if any. */
+export async function eventByExternalId(db: Runner, externalId: string): Promise<OrderEventRow | null> {
+  const [row] = await db.select().from(orderEvents).where(eq(orderEvents.externalId, externalId)).limit(1);
+  return row ?? null;
+}
+
+/** Orders (all, or of one status) with their account's email for operators, newest first. */
+export function ordersByStatus(
+  db: Database,
+  status: OrderStatus | null,
+  limit: number,
+): Promise<Array<{ order: OrderRow; email: string }>> {
+  return db
+    .select({ order: orders, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(status === null ? undefined : eq(orders.status, status))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+export interface FulfilmentInput {
+  externalId: string;
+  orderId: string;
+  event: 'fulfilment.shipped' | 'fulfilment.delivered' | 'order.cancelled';
+  actor: OrderEventActor;
+  at: Date;
+  carrier?: string | null;
+  trackingNumber?: string | null;
+  trackingUrl?: string | null;
+  note?: string | null;
+}
+
+export type FulfilmentResult =
+  | { kind: 'unknownOrder' }
+  | { kind: 'idConflict'; orderId: string }
+  | { kind: 'illegal'; status: OrderStatus }
+  | { kind: 'recorded'; replay: boolean; event: OrderEventRow; status: OrderStatus };
+
+/**
+ * Applies one fulfilment event exactly once. One transaction locks the order's row, then: an event id
+ * seen before answers what it did then (a replay adds no row); an event the order is already past (a
+ * late "shipped" after "delivered") is recorded as ignored; one the lifecycle allows moves the order;
+ * anything else is illegal and changes nothing (not recorded, so the sender may retry it later).
+ */
+export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput): Promise<FulfilmentResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for('update');
+    const seen = await eventByExternalId(tx, input.externalId);
+    if (seen) {
+      if (seen.orderId !== input.orderId) return { kind: 'idConflict', orderId: seen.orderId };
+      return { kind: 'recorded', replay: true, event: seen, status: order?.status ?? seen.toStatus };
+    }
+    if (!order) return { kind: 'unknownOrder' };
+    const details = {
+      orderId: input.orderId,
+      actor: input.actor,
+      at: input.at,
+      externalId: input.externalId,
+      carrier: input.carrier ?? null,
+      trackingNumber: input.trackingNumber ?? null,
+      trackingUrl: input.trackingUrl ?? null,
+    };
+    if (alreadyPast(order.status, input.event)) {
+      const event = await recordOrderEvent(tx, {
+        ...details,
+        fromStatus: order.status,
+        toStatus: order.status,
+        applied: false,
+        note: `ignored: ${input.event} arrived after the order was already ${statusName(order.status)}${input.note ? ` (${input.note})` : ''}`,
+      });
+      return { kind: 'recorded', replay: false, event, status: order.status };
+    }
+    const next = nextStatus(order.status, input.event);
+    if (next === null) return { kind: 'illegal', status: order.status };
+    await tx
+      .update(orders)
+      .set({
+        status: next,
+        updatedAt: new Date(),
+        ...(input.carrier ? { carrier: input.carrier } : {}),
+        ...(input.trackingNumber ? { trackingNumber: input.trackingNumber } : {}),
+        ...(input.trackingUrl ? { trackingUrl: input.trackingUrl } : {}),
+      })
+      .where(eq(orders.id, input.orderId));
+    const event = await recordOrderEvent(tx, {
+      ...details,
+      fromStatus: order.status,
+      toStatus: next,
+      note: input.note ?? null,
+    });
+    return { kind: 'recorded', replay: false, event, status: next };
+  });
+}
+
+/** Where the expiry job moves an unpaid order: the lifecycle's answer, checked once at load. */
+const EXPIRED_STATUS = nextStatus(0, 'payment.windowExpired');
+if (EXPIRED_STATUS === null) throw new Error('the order lifecycle no longer lets an unpaid order expire');
+export const UNPAID_EXPIRED_NOTE = 'Not paid within the payment window';
+
+/**
+ * Cancels (actor 'timer') up to `batch` orders still Pending that were placed before `cutoff`, and
+ * records each move, in one statement. `FOR UPDATE SKIP LOCKED` makes it safe across processes: two
+ * servers running it at once take disjoint orders, and an order whose payment is being settled (its row
+ * locked by settleAttempt) is skipped until the next run, which finds it Processing. Returns the ids.
+ */
+export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100): Promise<string[]> {
+  const pending = 0;
+  const result = await db.execute(sql`
+    with due as (
+      select id from ${orders}
+      where ${orders.status} = ${pending} and ${orders.createdAt} < ${cutoff.toISOString()}::timestamptz
+      order by ${orders.createdAt}
+      limit ${batch}
+      for update skip locked
+    ), moved as (
+      update ${orders} set status = ${EXPIRED_STATUS}, updated_at = now()
+      from due where ${orders.id} = due.id and ${orders.status} = ${pending}
+      returning ${orders.id} as id
+    )
+    insert into ${orderEvents} (order_id, from_status, to_status, actor, note)
+    select id, ${pending}, ${EXPIRED_STATUS}, 'timer', ${UNPAID_EXPIRED_NOTE} from moved
+    returning order_id`);
+  // Both drivers answer { rows } (PGlite and node-postgres).
+  return (result as unknown as { rows: { order_id: string }[] }).rows.map((row) => row.order_id);
 }

@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { nextStatus, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
-import { OrderStatus, orders, paymentAttempts } from '../db/schema';
+import { orders, paymentAttempts } from '../db/schema';
 import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
+import { recordOrderEvent } from './orders';
 
 export type AttemptStatus = PaymentAttempt['status'];
 
@@ -93,7 +95,9 @@ export async function settleAttempt(
       .from(orders)
       .where(eq(orders.id, attempt.orderId))
       .for('update');
-    const refused = outcome === 'success' && order?.status !== OrderStatus.Pending;
+    // The lifecycle decides (shared/order-lifecycle.ts): only a Pending order can be paid.
+    const target = order ? nextStatus(order.status, 'payment.confirmed') : null;
+    const refused = outcome === 'success' && target === null;
     const next: AttemptStatus = outcome === 'success' && !refused ? 'succeeded' : 'failed';
     const callback = refused ? { ...details, reason: ORDER_NO_LONGER_PENDING } : details;
     const now = new Date();
@@ -119,13 +123,34 @@ export async function settleAttempt(
         refused: false,
       };
     }
-    if (next === 'failed')
+    if (refused && order) {
+      // Kept on the order's record (not its timeline): money may have moved for a closed order.
+      await recordOrderEvent(tx, {
+        orderId: attempt.orderId,
+        fromStatus: order.status,
+        toStatus: order.status,
+        applied: false,
+        actor: 'gateway',
+        at: now,
+        note: `payment confirmation refused: the order is ${statusName(order.status)} (attempt ${attemptId})`,
+      });
+    }
+    if (next === 'failed' || target === null || !order)
       return { changed: true, status: next, orderId: attempt.orderId, orderMoved: false, refused };
     const moved = await tx
       .update(orders)
-      .set({ status: OrderStatus.Processing, updatedAt: now })
-      .where(and(eq(orders.id, attempt.orderId), eq(orders.status, OrderStatus.Pending)))
+      .set({ status: target, updatedAt: now })
+      .where(and(eq(orders.id, attempt.orderId), eq(orders.status, order.status)))
       .returning({ id: orders.id });
+    if (moved.length === 1)
+      await recordOrderEvent(tx, {
+        orderId: attempt.orderId,
+        fromStatus: order.status,
+        toStatus: target,
+        actor: 'gateway',
+        at: now,
+        note: 'Payment received',
+      });
     return {
       changed: true,
       status: next,

@@ -464,6 +464,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fulfilment/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A courier's or operator's event for one order (signed webhook)
+         * @description Moves an order along its lifecycle (shared/order-lifecycle.ts): `shipped` (Processing → Shipped,
+         *     with carrier and tracking), `delivered` (Shipped → Delivered), `cancelled` (Pending or
+         *     Processing → Cancelled). The header `X-Statefront-Signature: t=<unix seconds>,v1=<hex>` carries
+         *     HMAC-SHA256 of `<t>.<raw body>` keyed with FULFILMENT_SECRET; `t` must be within 5 minutes of
+         *     the server's clock. Idempotent by `id`: a replay answers 200 with the first result and records
+         *     nothing. An event the order is already past (a late `shipped` after `delivered`) answers 200
+         *     with `outcome: ignored` and never undoes anything; one the lifecycle forbids answers 409.
+         */
+        post: operations["receiveFulfilmentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fulfilment/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders for operators, by status (signed)
+         * @description Signed like POST /fulfilment/events, over `<t>.` + the path and query (e.g.
+         *     `/api/v1/fulfilment/orders?status=1`). Newest first, at most `limit`.
+         */
+        get: operations["listFulfilmentOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -758,6 +805,72 @@ export interface components {
             /** @description Sum of price × quantity, in rupees */
             total: number;
             trackingNumber: string | null;
+            /** @description The courier it shipped with */
+            carrier?: string | null;
+            /** @description The courier's tracking page for this order */
+            trackingUrl?: string | null;
+            /** @description Every status change, oldest first (placement, payment, shipping, delivery, cancellation) */
+            timeline?: components["schemas"]["OrderEvent"][];
+        };
+        /** @enum {string} */
+        OrderActor: "shopper" | "gateway" | "courier" | "operator" | "timer";
+        OrderEvent: {
+            /** @description The status before (null for the placement) */
+            from: number | null;
+            /** @description The status after */
+            to: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["OrderActor"];
+            note?: string | null;
+            carrier?: string | null;
+            trackingNumber?: string | null;
+            trackingUrl?: string | null;
+        };
+        FulfilmentEvent: {
+            /** @description The sender's event id (idempotency key) */
+            id: string;
+            /** @enum {string} */
+            type: "shipped" | "delivered" | "cancelled";
+            orderId: string;
+            /** Format: date-time */
+            at: string;
+            /**
+             * @default courier
+             * @enum {string}
+             */
+            actor: "courier" | "operator";
+            carrier?: string;
+            trackingNumber?: string;
+            /** Format: uri */
+            trackingUrl?: string;
+            note?: string;
+        };
+        FulfilmentResult: {
+            eventId: string;
+            orderId: string;
+            /**
+             * @description `ignored`: the order was already at or past where the event leads (nothing changed)
+             * @enum {string}
+             */
+            outcome: "applied" | "ignored";
+            /** @description The order's status now */
+            status: number;
+            /** @description True when this event id had been received before */
+            replay: boolean;
+            note?: string | null;
+        };
+        FulfilmentOrder: {
+            id: string;
+            status: number;
+            /** Format: date-time */
+            createdAt: string;
+            total: number;
+            email: string;
+            /** @description Name, address, city, state and PIN on one line */
+            shippingAddress: string;
+            carrier?: string | null;
+            trackingNumber?: string | null;
         };
         /** @enum {string} */
         PaymentFieldType: "text" | "email" | "password" | "number" | "tel" | "textarea" | "select" | "checkbox";
@@ -994,7 +1107,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with FULFILMENT_SECRET>` */
+        FulfilmentSignature: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -1896,6 +2012,85 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    receiveFulfilmentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with FULFILMENT_SECRET>` */
+                "x-statefront-signature": components["parameters"]["FulfilmentSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01J9Z8",
+                 *       "type": "shipped",
+                 *       "orderId": "SF-7K2M9Q4XH3TB8N6C",
+                 *       "at": "2026-11-25T10:30:00Z",
+                 *       "carrier": "Delhivery",
+                 *       "trackingNumber": "1234567890",
+                 *       "trackingUrl": "https://www.delhivery.com/track/package/1234567890"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FulfilmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Applied, ignored as late, or a replay of an event already received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FulfilmentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listFulfilmentOrders: {
+        parameters: {
+            query?: {
+                status?: number;
+                limit?: number;
+            };
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with FULFILMENT_SECRET>` */
+                "x-statefront-signature": components["parameters"]["FulfilmentSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["FulfilmentOrder"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
 }

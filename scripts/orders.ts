@@ -1,0 +1,161 @@
+/**
+ * `npm run orders -- <list|ship|deliver|cancel> …`: an operator's client of the signed fulfilment API
+ * (POST /api/v1/fulfilment/events, GET /api/v1/fulfilment/orders). It talks HTTP to a running server, so
+ * it works while that server holds its PGlite folder. Reads STATEFRONT_URL (default
+ * http://localhost:8044) and FULFILMENT_SECRET (the server's). Exits 1 on any refusal, 2 on bad usage.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+
+const USAGE = `Usage:
+  npm run orders -- list [--status pending|processing|shipped|delivered|cancelled|0-4] [--limit N]
+  npm run orders -- ship <order> --carrier <name> --tracking <number> [--url <tracking page>] [--note <text>]
+  npm run orders -- deliver <order> [--note <text>]
+  npm run orders -- cancel <order> [--note <text>]
+
+Environment: STATEFRONT_URL (default http://localhost:8044), FULFILMENT_SECRET (required, the server's).
+Each ship/deliver/cancel sends a new event id; --id <event id> resends one (the server answers it once).`;
+
+const STATUS_NAMES = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'];
+
+class UsageError extends Error {}
+
+function sign(secret: string, payload: string): string {
+  const t = Math.floor(Date.now() / 1000);
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+}
+
+function statusCode(raw: string): number {
+  const index = STATUS_NAMES.findIndex((name) => name.toLowerCase() === raw.trim().toLowerCase());
+  const value = index >= 0 ? index : Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 4) throw new UsageError(`Unknown status "${raw}"`);
+  return value;
+}
+
+async function call(url: URL, init: RequestInit): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    throw new Error(
+      `Cannot reach ${url.origin} (${(error as Error).cause ?? (error as Error).message}); is the server running? (STATEFRONT_URL)`,
+    );
+  }
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: shown as it is
+  }
+  if (!response.ok) {
+    const message = (body as { error?: string })?.error ?? text;
+    const hint =
+      response.status === 404 && url.pathname.includes('/fulfilment/') && message === 'Not found'
+        ? ' (is FULFILMENT_SECRET set on the server?)'
+        : response.status === 401
+          ? " (is FULFILMENT_SECRET the same as the server's, and this machine's clock right?)"
+          : '';
+    throw new Error(`${response.status}: ${message}${hint}`);
+  }
+  return body;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      status: { type: 'string' },
+      limit: { type: 'string' },
+      carrier: { type: 'string' },
+      tracking: { type: 'string' },
+      url: { type: 'string' },
+      note: { type: 'string' },
+      id: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, orderArg, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    if (!command && !values.help) process.exitCode = 2;
+    return;
+  }
+  if (rest.length > 0) throw new UsageError(`Unexpected argument(s): ${rest.join(' ')}`);
+  const secret = process.env.FULFILMENT_SECRET?.trim();
+  if (!secret) throw new UsageError('FULFILMENT_SECRET is not set (use the same value as the server)');
+  const base = new URL(process.env.STATEFRONT_URL?.trim() || 'http://localhost:8044');
+
+  if (command === 'list') {
+    if (orderArg) throw new UsageError(`list takes no order (got "${orderArg}")`);
+    const url = new URL('/api/v1/fulfilment/orders', base);
+    if (values.status !== undefined) url.searchParams.set('status', String(statusCode(values.status)));
+    if (values.limit !== undefined) url.searchParams.set('limit', values.limit);
+    const pathAndQuery = `${url.pathname}${url.search}`;
+    const body = (await call(url, { headers: { 'x-statefront-signature': sign(secret, pathAndQuery) } })) as {
+      items: Array<{
+        id: string;
+        status: number;
+        createdAt: string;
+        total: number;
+        email: string;
+        shippingAddress: string;
+        carrier: string | null;
+        trackingNumber: string | null;
+      }>;
+    };
+    if (body.items.length === 0) {
+      console.log('No orders.');
+      return;
+    }
+    for (const o of body.items) {
+      const tracking = o.trackingNumber ? `  ${o.carrier ?? ''} ${o.trackingNumber}`.trimEnd() : '';
+      console.log(
+        `${o.id}  ${STATUS_NAMES[o.status] ?? o.status}  ₹${o.total.toLocaleString('en-IN')}  ${o.createdAt}  ${o.email}${tracking}\n    ${o.shippingAddress}`,
+      );
+    }
+    return;
+  }
+
+  const type = { ship: 'shipped', deliver: 'delivered', cancel: 'cancelled' }[command];
+  if (!type) throw new UsageError(`Unknown command "${command}"`);
+  if (!orderArg) throw new UsageError(`${command} needs an order number, e.g. SF-7K2M9Q4XH3TB8N6C`);
+  if (type === 'shipped' && (!values.carrier || !values.tracking))
+    throw new UsageError('ship needs --carrier and --tracking');
+  const event = {
+    id: values.id ?? `op_${randomUUID()}`,
+    type,
+    orderId: orderArg,
+    at: new Date().toISOString(),
+    actor: 'operator',
+    ...(values.carrier ? { carrier: values.carrier } : {}),
+    ...(values.tracking ? { trackingNumber: values.tracking } : {}),
+    ...(values.url ? { trackingUrl: values.url } : {}),
+    ...(values.note ? { note: values.note } : {}),
+  };
+  const raw = JSON.stringify(event);
+  const result = (await call(new URL('/api/v1/fulfilment/events', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
+    body: raw,
+  })) as { outcome: string; status: number; replay: boolean; note: string | null };
+  const status = STATUS_NAMES[result.status] ?? result.status;
+  if (result.outcome === 'ignored') {
+    console.log(`${orderArg}: nothing changed, it is already ${status}. ${result.note ?? ''}`.trim());
+    return;
+  }
+  console.log(
+    `${orderArg} is now ${status}${result.replay ? ' (event already received)' : ''} [event ${event.id}]`,
+  );
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  console.error(`Error: ${(error as Error).message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,123 @@
+/**
+ * `npm run orders` (scripts/orders.ts) against a real server on a loopback port: ship, deliver, list,
+ * and its refusals (wrong secret, illegal move, missing arguments) with a non-zero exit.
+ */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleAttempt } from '../../server/repositories/payments';
+import type { components } from '../../src/api/schema';
+import {
+  API,
+  bearer,
+  createTestApp,
+  placeOrder,
+  registerAndLogin,
+  type TestApp,
+  testConfig,
+} from './helpers';
+
+type Order = components['schemas']['Order'];
+type PaymentResponse = components['schemas']['PaymentResponse'];
+
+const SECRET = 'orders-cli-secret-0123456789abcdef0123';
+const ROOT = resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+let t: TestApp;
+let token: string;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ lifecycle: { ...testConfig().lifecycle, fulfilmentSecret: SECRET } });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ token } = await registerAndLogin(t.app));
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function orders(
+  args: string[],
+  secret = SECRET,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(
+      resolve(ROOT, 'node_modules/.bin/tsx'),
+      ['scripts/orders.ts', ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, STATEFRONT_URL: baseUrl, FULFILMENT_SECRET: secret },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+async function paidOrder(): Promise<Order> {
+  const order = await placeOrder(t.app, token);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${API}/payments`,
+    headers: bearer(token),
+    payload: {
+      orderId: order.id,
+      fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' },
+    },
+  });
+  const body = response.json<PaymentResponse>();
+  const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
+  await settleAttempt(t.ctx.db, decodeURIComponent(url.split('/payments/sandbox/')[1] ?? ''), 'success', {});
+  return order;
+}
+
+async function statusOf(orderId: string) {
+  const response = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
+  return response.json<Order[]>().find((o) => o.id === orderId);
+}
+
+describe('npm run orders', () => {
+  it('ships, lists and delivers an order as an operator', async () => {
+    const order = await paidOrder();
+    const listed = await orders(['list', '--status', 'processing']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`${order.id}  Processing`);
+
+    const shipped = await orders(['ship', order.id, '--carrier', 'Delhivery', '--tracking', '1234']);
+    expect(shipped).toMatchObject({ code: 0 });
+    expect(shipped.stdout).toContain(`${order.id} is now Shipped`);
+    expect(await statusOf(order.id)).toMatchObject({
+      status: 2,
+      carrier: 'Delhivery',
+      trackingNumber: '1234',
+    });
+    expect((await statusOf(order.id))?.timeline?.at(-1)).toMatchObject({ actor: 'operator', to: 2 });
+
+    expect((await orders(['deliver', order.id])).stdout).toContain('is now Delivered');
+    const late = await orders(['ship', order.id, '--carrier', 'Delhivery', '--tracking', '1234']);
+    expect(late.code).toBe(0);
+    expect(late.stdout).toContain('nothing changed, it is already Delivered');
+    expect((await statusOf(order.id))?.status).toBe(3);
+  }, 60_000);
+
+  it('exits non-zero with the reason on a refusal', async () => {
+    const order = await placeOrder(t.app, token);
+    const illegal = await orders(['deliver', order.id]);
+    expect(illegal.code).toBe(1);
+    expect(illegal.stderr).toMatch(/409: .*Pending.*cannot become delivered/);
+
+    const wrongSecret = await orders(['cancel', order.id], 'another-secret-0123456789abcdef01234');
+    expect(wrongSecret.code).toBe(1);
+    expect(wrongSecret.stderr).toMatch(/401: Invalid signature/);
+    expect((await statusOf(order.id))?.status).toBe(0);
+
+    const usage = await orders(['ship', order.id]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/ship needs --carrier and --tracking/);
+    expect((await orders(['cancel', order.id])).stdout).toContain('is now Cancelled');
+  }, 60_000);
+});
