@@ -12,10 +12,33 @@ export type DisplayOrder = {
   statusLabel: string;
   statusColor: StatusColor;
   items: DisplayOrderItem[];
-  shipping: { address: string; method: string; tracking: string };
+  shipping: {
+    address: string;
+    method: string;
+    tracking: string;
+    /** The courier's own tracking page (an https link from the fulfilment webhook), else null. */
+    trackingUrl: string | null;
+    carrier: string | null;
+  };
   total: number;
   canPay: boolean;
+  /** Every status change, oldest first (issue 24): what My Orders and Track Order show as a timeline. */
+  timeline: DisplayOrderEvent[];
 };
+
+/** One step of an order's timeline, in the words the order pages show. */
+export type DisplayOrderEvent = {
+  /** 'Order placed', 'Payment received', 'Shipped', 'Delivered', 'Cancelled'. */
+  title: string;
+  at: string;
+  /** Who moved it: 'By you', 'Payment gateway', the courier's name, 'Statefront', 'Payment window ran out'. */
+  by: string;
+  /** The courier and tracking number of a shipment, or the note left with the change; '' when none. */
+  detail: string;
+  trackingUrl: string | null;
+};
+
+type ApiOrderEvent = NonNullable<ApiOrder['timeline']>[number];
 
 export type DisplayOrderItem = {
   id: string;
@@ -94,10 +117,53 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
       address: formatShippingAddress(o.shippingAddress),
       method: SHIPPING_METHOD,
       tracking: o.trackingNumber?.trim() ? o.trackingNumber : NO_TRACKING,
+      trackingUrl: safeLink(o.trackingUrl),
+      carrier: o.carrier?.trim() ? o.carrier : null,
     },
     total: items.reduce((sum, i) => sum + i.price * i.quantity, 0),
     canPay: isPayable(status),
+    timeline: (o.timeline ?? []).map(toDisplayEvent),
   };
+}
+
+const EVENT_TITLES: Record<number, string> = {
+  0: 'Order placed',
+  1: 'Payment received',
+  2: 'Shipped',
+  3: 'Delivered',
+  4: 'Cancelled',
+};
+
+function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
+  const carrier = e.carrier?.trim() ? e.carrier : null;
+  const by: Record<ApiOrderEvent['actor'], string> = {
+    shopper: 'By you',
+    gateway: 'Payment gateway',
+    courier: carrier ?? 'Courier',
+    operator: 'Statefront',
+    timer: 'Payment window ran out',
+  };
+  const shipment = [
+    carrier ? `With ${carrier}` : '',
+    e.trackingNumber ? `tracking number ${e.trackingNumber}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const title = EVENT_TITLES[e.to] ?? orderStatusLabel(e.to);
+  // The server's own notes repeat the step ('Order placed'): only a note that says more is shown.
+  const note = e.note?.trim() ?? '';
+  return {
+    title,
+    at: e.at,
+    by: by[e.actor] ?? '',
+    detail: shipment || (note.toLowerCase() === title.toLowerCase() ? '' : note),
+    trackingUrl: safeLink(e.trackingUrl),
+  };
+}
+
+/** Only http(s) links are followed from a courier's data (never javascript: or data:). */
+function safeLink(url: string | null | undefined): string | null {
+  return typeof url === 'string' && /^https?:\/\//i.test(url.trim()) ? url.trim() : null;
 }
 
 /** 'Colour: White · Size: M' (en-IN) as the cart words a line's choices; either part is left out when absent. */

@@ -12,7 +12,9 @@ import { Card } from '../components/ui/card';
 import { InputField } from '../components/ui/field';
 import { formStack } from './auth/form-layout';
 import { OrderItemsTable } from './orders/order-items-table';
+import { OrderTimeline } from './orders/order-timeline';
 import { StatusBadge } from './orders/status-badge';
+import { TrackingNumber } from './orders/tracking-number';
 
 export const ACCOUNT_EMAIL_HINT = 'Using your account email by default';
 
@@ -127,9 +129,12 @@ export default function TrackOrderPage() {
             </div>
             <div>
               <dt className={term}>Tracking number</dt>
-              <dd className={css({ overflowWrap: 'anywhere' })}>{order.shipping.tracking}</dd>
+              <dd className={css({ overflowWrap: 'anywhere' })}>
+                <TrackingNumber order={order} />
+              </dd>
             </div>
           </dl>
+          <OrderTimeline order={order} headingId="tracked-order-history" />
           <OrderItemsTable order={order} />
         </Card>
       ) : null}

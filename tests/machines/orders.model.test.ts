@@ -94,15 +94,71 @@ describe('toDisplayOrder', () => {
         address: '14 MG Road, Bengaluru, Karnataka, 560038',
         method: 'Standard Shipping',
         tracking: 'Not available',
+        trackingUrl: null,
+        carrier: null,
       },
       total: 2497.5,
       canPay: true,
+      timeline: [],
     });
   });
   it('keeps the tracking number and offers no payment when the order has moved on', () => {
     const shown = toDisplayOrder({ ...order, status: 2, trackingNumber: 'DL123' });
     expect(shown.shipping.tracking).toBe('DL123');
     expect(shown.canPay).toBe(false);
+  });
+  it('words each status change of the timeline with who made it and the shipment it carried', () => {
+    const shown = toDisplayOrder({
+      ...order,
+      status: 2,
+      carrier: 'Delhivery',
+      trackingNumber: '1234',
+      trackingUrl: 'https://www.delhivery.com/track/package/1234',
+      timeline: [
+        { from: null, to: 0, at: '2026-11-01T10:00:00.000Z', actor: 'shopper' },
+        { from: 0, to: 1, at: '2026-11-01T10:02:00.000Z', actor: 'gateway', note: null },
+        {
+          from: 1,
+          to: 2,
+          at: '2026-11-02T09:00:00.000Z',
+          actor: 'operator',
+          carrier: 'Delhivery',
+          trackingNumber: '1234',
+          trackingUrl: 'https://www.delhivery.com/track/package/1234',
+        },
+      ],
+    });
+    expect(shown.timeline.map((e) => [e.title, e.by, e.detail])).toEqual([
+      ['Order placed', 'By you', ''],
+      ['Payment received', 'Payment gateway', ''],
+      ['Shipped', 'Statefront', 'With Delhivery, tracking number 1234'],
+    ]);
+    expect(shown.shipping).toMatchObject({
+      carrier: 'Delhivery',
+      trackingUrl: 'https://www.delhivery.com/track/package/1234',
+    });
+  });
+  it('says why an unpaid order was cancelled, and follows no link that is not http(s)', () => {
+    const shown = toDisplayOrder({
+      ...order,
+      status: 4,
+      trackingUrl: 'javascript:alert(1)',
+      timeline: [
+        {
+          from: 0,
+          to: 4,
+          at: '2026-11-01T10:30:00.000Z',
+          actor: 'timer',
+          note: 'Not paid within 30 minutes',
+        },
+      ],
+    });
+    expect(shown.timeline[0]).toMatchObject({
+      title: 'Cancelled',
+      by: 'Payment window ran out',
+      detail: 'Not paid within 30 minutes',
+    });
+    expect(shown.shipping.trackingUrl).toBeNull();
   });
   it('words a size-only or colour-only line like the cart does', () => {
     expect(variantLabel('L', null)).toBe('Size: L');

@@ -4,7 +4,9 @@ import { formatInr, formatLongDate } from '../../components/format';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { OrderLine } from './order-line';
+import { OrderTimeline } from './order-timeline';
 import { StatusBadge } from './status-badge';
+import { TrackingNumber } from './tracking-number';
 
 const label = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase' });
 
@@ -63,9 +65,14 @@ export function OrderCard({ order }: { order: DisplayOrder }) {
           </div>
           <div>
             <dt className={label}>Tracking</dt>
-            <dd className={css({ overflowWrap: 'anywhere' })}>{order.shipping.tracking}</dd>
+            <dd className={css({ overflowWrap: 'anywhere' })}>
+              <TrackingNumber order={order} />
+            </dd>
           </div>
         </dl>
+        <div className={css({ gridColumn: { md: '1 / -1' } })}>
+          <OrderTimeline order={order} headingId={`${titleId}-history`} />
+        </div>
       </div>
       <footer
         className={css({

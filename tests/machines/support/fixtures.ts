@@ -93,9 +93,12 @@ export const order: DisplayOrder = {
     address: '14 MG Road, Bengaluru, Karnataka, 560038',
     method: 'Standard Shipping',
     tracking: 'Not available',
+    trackingUrl: null,
+    carrier: null,
   },
   total: 998,
   canPay: true,
+  timeline: [],
 };
 
 export const shipping = {

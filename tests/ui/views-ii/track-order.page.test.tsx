@@ -36,6 +36,45 @@ describe('/track-order', () => {
     expect(calls.some((c) => c.path.startsWith('/orders/'))).toBe(false);
   });
 
+  it("shows the order's history with the courier and a link to its tracking page (issue 24)", async () => {
+    const shipped = apiOrder('SF-ABC', 2, {
+      trackingNumber: '1234',
+      carrier: 'Delhivery',
+      trackingUrl: 'https://www.delhivery.com/track/package/1234',
+      timeline: [
+        { from: null, to: 0, at: '2025-04-18T10:30:00Z', actor: 'shopper', note: 'Order placed' },
+        { from: 0, to: 1, at: '2025-04-18T10:32:00Z', actor: 'gateway', note: 'Payment received' },
+        {
+          from: 1,
+          to: 2,
+          at: '2025-04-19T09:00:00Z',
+          actor: 'operator',
+          carrier: 'Delhivery',
+          trackingNumber: '1234',
+          trackingUrl: 'https://www.delhivery.com/track/package/1234',
+        },
+      ],
+    });
+    const { user } = renderApp({
+      path: '/track-order',
+      token: null,
+      api: { 'GET /orders/:orderId': () => json(shipped) },
+    });
+    await findHeading('Track Your Order');
+    await user.type(screen.getByLabelText(/^Order number/), 'SF-ABC');
+    await user.type(screen.getByLabelText(/^Email or phone/), '+91 98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+    const history = within(await screen.findByRole('region', { name: 'Order history' }));
+    const steps = history.getAllByRole('listitem').map((li) => li.textContent);
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toMatch(/^Order placed.*By you$/);
+    expect(steps[1]).toMatch(/^Payment received.*Payment gateway$/);
+    expect(steps[2]).toMatch(/^Shipped.*Statefront.*With Delhivery, tracking number 1234/);
+    for (const link of screen.getAllByRole('link', { name: /Track the package|1234/ }))
+      expect(link).toHaveAttribute('href', 'https://www.delhivery.com/track/package/1234');
+    expect(screen.getByText(/^Delhivery ·/)).toBeInTheDocument();
+  });
+
   it('shows the order with a ₹ items table, sizes and colours, when the order is found', async () => {
     const { user, calls } = renderApp({
       path: '/track-order',
