@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * A machine file opens as is in the Stately visualiser/editor (README, "Machines in the Stately
+ * A machine file opens as is in the Stately visualiser/editor (docs/architecture.md, "Machines in the Stately
  * editor"): it may import xstate, the other machine files and shared/, and the API's generated types
  * (erased at build), but nothing from React, the DOM or the rest of src/.
  */
