@@ -13,6 +13,7 @@ export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /wishlist',
   'POST /addresses',
   'POST /orders',
+  'POST /orders/{orderId}/cancel',
   'POST /payments',
   'POST /wishlist',
   'PUT /wishlist/{productId}',

@@ -320,6 +320,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{orderId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in shopper cancels their own order before it ships
+         * @description Issue 24 item 3. A Pending (0) or Processing (1) order of the signed-in customer becomes
+         *     Cancelled (4), recorded in its timeline as the shopper's. A paid (Processing) order's payment is
+         *     refunded through the gateway that took it (the sandbox records the refund; PayU queues it with its
+         *     refund API) and the answer says how much and by when the money returns. An order that has
+         *     shipped, been delivered or is already cancelled is refused with 409. Someone else's order, or
+         *     one that does not exist, is 404. Cancelling twice is refused the second time (409), never
+         *     refunded twice.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/fields": {
         parameters: {
             query?: never;
@@ -811,6 +837,24 @@ export interface components {
             trackingUrl?: string | null;
             /** @description Every status change, oldest first (placement, payment, shipping, delivery, cancellation) */
             timeline?: components["schemas"]["OrderEvent"][];
+        };
+        CancelledOrder: {
+            order: components["schemas"]["Order"];
+            refund: null | components["schemas"]["Refund"];
+        };
+        Refund: {
+            /** @description Rupees returned to the shopper (the amount the gateway took) */
+            amount: number;
+            /**
+             * @description recorded: the sandbox (no money moved); queued: the gateway accepted the refund; failed: the gateway refused it and the store follows up
+             * @enum {string}
+             */
+            status: "recorded" | "queued" | "failed";
+            /**
+             * Format: date
+             * @description The latest day the money should be back (5–7 working days for cards and UPI)
+             */
+            expectedBy: string;
         };
         /** @enum {string} */
         OrderActor: "shopper" | "gateway" | "courier" | "operator" | "timer";
@@ -1774,6 +1818,35 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled order, and the refund when money had been taken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
