@@ -1,4 +1,5 @@
 /** Orders as the order pages show them (spec §3 Order, §4 Order status codes). */
+import { nextStatus, type OrderStatusCode } from '../shared/order-lifecycle';
 import type { components } from '../src/api/schema';
 
 export type ApiOrder = components['schemas']['Order'];
@@ -22,6 +23,8 @@ export type DisplayOrder = {
   };
   total: number;
   canPay: boolean;
+  /** Pending or Processing: the shopper may still cancel it (the order lifecycle's rule). */
+  canCancel: boolean;
   /** Every status change, oldest first (issue 24): what My Orders and Track Order show as a timeline. */
   timeline: DisplayOrderEvent[];
 };
@@ -78,6 +81,40 @@ export function orderStatusColor(status: unknown): StatusColor {
   return (code !== null && STATUSES[code]?.color) || 'gray';
 }
 
+/** An order the lifecycle still lets be cancelled: not shipped, delivered or cancelled already. */
+export function isCancellable(status: unknown): boolean {
+  const code = asCode(status);
+  return code !== null && nextStatus(code as OrderStatusCode, 'order.cancelled') !== null;
+}
+
+/** What POST /orders/{id}/cancel answered, the order as the pages show it. */
+export type CancelledOrder = {
+  order: DisplayOrder;
+  refund: components['schemas']['Refund'] | null;
+};
+
+/**
+ * The toast after a cancellation: nothing to refund for an unpaid order; otherwise how much comes back
+ * and by when, or that the store will refund it by hand when the gateway refused.
+ */
+export function cancelledMessage({ order, refund }: CancelledOrder): string {
+  const cancelled = `Order ${order.id} is cancelled.`;
+  if (!refund) return cancelled;
+  // Intl here, not the screens' hand-made formatter (src/components): a toast is no first paint.
+  const amount = refund.amount.toLocaleString('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 2,
+  });
+  if (refund.status === 'failed')
+    return `${cancelled} We could not start the refund of ${amount} automatically; we will refund it and email you.`;
+  const by = new Date(`${refund.expectedBy}T00:00:00`).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'long',
+  });
+  return `${cancelled} ${amount} will be back in your account by ${by}.`;
+}
+
 /** Only Pending orders offer payment. */
 export function isPayable(status: unknown): boolean {
   return asCode(status) === PENDING;
@@ -122,6 +159,7 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
     },
     total: items.reduce((sum, i) => sum + i.price * i.quantity, 0),
     canPay: isPayable(status),
+    canCancel: isCancellable(status),
     timeline: (o.timeline ?? []).map(toDisplayEvent),
   };
 }

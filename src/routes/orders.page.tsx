@@ -21,7 +21,7 @@ export default function OrdersPage() {
   useEmitted(actor);
   const [params] = useSearchParams();
   const paymentFailed = params.get('payment') === 'failed';
-  const orders = state.context.orders;
+  const { orders, cancelling } = state.context;
 
   return (
     <Page>
@@ -52,7 +52,16 @@ export default function OrdersPage() {
           <ul className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
             {orders.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} />
+                <OrderCard
+                  order={order}
+                  cancel={{
+                    confirming: state.matches({ loaded: 'confirming' }) && cancelling === order.id,
+                    cancelling: state.hasTag('cancelling') && cancelling === order.id,
+                    onCancel: () => send({ type: 'order.cancel', orderId: order.id }),
+                    onKeep: () => send({ type: 'order.keep' }),
+                    onConfirm: () => send({ type: 'order.confirmCancel' }),
+                  }}
+                />
               </li>
             ))}
           </ul>

@@ -99,6 +99,7 @@ describe('toDisplayOrder', () => {
       },
       total: 2497.5,
       canPay: true,
+      canCancel: true,
       timeline: [],
     });
   });

@@ -11,6 +11,13 @@ export function provideMyOrdersMachine({ client }: LiveDeps) {
         const orders = await call(client.GET('/orders'), 'Failed to load your orders. Please try again.');
         return (Array.isArray(orders) ? orders : []).map(toDisplayOrder);
       }),
+      cancelOrder: fromPromise(async ({ input }: { input: { orderId: string } }) => {
+        const answer = await call(
+          client.POST('/orders/{orderId}/cancel', { params: { path: { orderId: input.orderId } } }),
+          'Could not cancel the order. Please try again.',
+        );
+        return { order: toDisplayOrder(answer.order), refund: answer.refund ?? null };
+      }),
     },
   });
 }

@@ -1,7 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { DisplayOrder } from '../../../machines/orders.model';
 import { formatInr, formatLongDate } from '../../components/format';
-import { ButtonLink } from '../../components/ui/button';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { OrderLine } from './order-line';
 import { OrderTimeline } from './order-timeline';
@@ -10,8 +11,19 @@ import { TrackingNumber } from './tracking-number';
 
 const label = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase' });
 
+/** What the card's Cancel order asks of the page (My Orders' machine); absent where it is read-only. */
+export type CancelControls = {
+  /** This card is asking 'Cancel this order?'. */
+  confirming: boolean;
+  /** The server is cancelling this card's order. */
+  cancelling: boolean;
+  onCancel: () => void;
+  onKeep: () => void;
+  onConfirm: () => void;
+};
+
 /** One order of My Orders (spec §2 My Orders): lines with size and colour, amounts in en-IN ₹. */
-export function OrderCard({ order }: { order: DisplayOrder }) {
+export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: CancelControls }) {
   const titleId = `order-${order.id}`;
   return (
     <Card as="article" padding="none" aria-labelledby={titleId}>
@@ -90,12 +102,75 @@ export function OrderCard({ order }: { order: DisplayOrder }) {
         <p className={css({ fontSize: 'lg' })}>
           Total: <strong>{formatInr(order.total)}</strong>
         </p>
-        {order.canPay ? (
-          <ButtonLink to={`/payment?orderId=${encodeURIComponent(order.id)}`} aria-describedby={titleId}>
-            Pay Now
-          </ButtonLink>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+          {cancel && order.canCancel && !cancel.confirming && !cancel.cancelling ? (
+            <Button variant="outline" onClick={cancel.onCancel} aria-describedby={titleId}>
+              Cancel order
+            </Button>
+          ) : null}
+          {order.canPay ? (
+            <ButtonLink to={`/payment?orderId=${encodeURIComponent(order.id)}`} aria-describedby={titleId}>
+              Pay Now
+            </ButtonLink>
+          ) : null}
+        </div>
+        {cancel && (cancel.confirming || cancel.cancelling) ? (
+          <CancelConfirmation order={order} controls={cancel} />
         ) : null}
       </footer>
     </Card>
+  );
+}
+
+/**
+ * 'Cancel this order?' inside the card (issue 24 item 3), with what happens to the money. Focus moves
+ * to Keep order, the safe answer, when it appears; Escape keeps the order.
+ */
+function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls: CancelControls }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
+  const headingId = `${order.id}-cancel-title`;
+  const paid = order.status === 1;
+  return (
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !controls.cancelling) controls.onKeep();
+      }}
+      className={css({
+        flexBasis: '100%',
+        p: '4',
+        borderRadius: 'control',
+        borderWidth: '1px',
+        borderColor: 'border.subtle',
+        bg: 'bg.muted',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+      })}
+    >
+      <p id={headingId} className={css({ fontWeight: '700' })}>
+        Cancel order {order.id}?
+      </p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        {paid
+          ? `Your payment of ${formatInr(order.total)} is refunded to the way you paid, within 5–7 working days.`
+          : 'Nothing has been paid for it, so there is nothing to refund.'}
+      </p>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+        <Button ref={keep} variant="outline" onClick={controls.onKeep} disabled={controls.cancelling}>
+          Keep order
+        </Button>
+        <Button
+          variant="danger"
+          onClick={controls.onConfirm}
+          disabled={controls.cancelling}
+          aria-busy={controls.cancelling}
+        >
+          {controls.cancelling ? 'Cancelling...' : 'Yes, cancel order'}
+        </Button>
+      </div>
+    </div>
   );
 }

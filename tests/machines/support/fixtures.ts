@@ -98,6 +98,7 @@ export const order: DisplayOrder = {
   },
   total: 998,
   canPay: true,
+  canCancel: true,
   timeline: [],
 };
 

@@ -374,6 +374,25 @@ const myOrdersModel: MachineModel = {
     done('fetchOrders', [], 'no orders'),
     fail('fetchOrders', serverError('Internal server error')),
     { type: 'orders.retry' },
+    { type: 'order.cancel', orderId: order.id },
+    { type: 'order.keep' },
+    { type: 'order.confirmCancel' },
+    done(
+      'cancelOrder',
+      {
+        order: {
+          ...order,
+          status: 4,
+          statusLabel: 'Cancelled',
+          statusColor: 'red',
+          canPay: false,
+          canCancel: false,
+        },
+        refund: null,
+      },
+      'the order cancelled, nothing to refund',
+    ),
+    fail('cancelOrder', serverError('This order has already shipped and can no longer be cancelled.', 409)),
   ],
 };
 

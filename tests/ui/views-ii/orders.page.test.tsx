@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
 import { apiOrder } from './support/orders';
@@ -104,6 +104,76 @@ describe('/orders', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       'Payment failed. You can try again with Pay Now.',
     );
+  });
+
+  it('cancels a paid order after the shopper confirms, and says when the refund arrives (issue 24)', async () => {
+    const { user, calls } = renderApp({
+      path: '/orders',
+      api: {
+        'GET /orders': () => json(ORDERS),
+        'POST /orders/:orderId/cancel': () =>
+          json({
+            order: apiOrder('SF-PROCESSING', 4),
+            refund: { amount: 2298, status: 'queued', expectedBy: '2025-04-25' },
+          }),
+      },
+    });
+    await findHeading('My Orders');
+    await screen.findByRole('article', { name: 'Order SF-PROCESSING' });
+    // Only orders that have not shipped offer it.
+    const offering = ORDERS.map((o) => o.id).filter((id) =>
+      within(card(id)).queryByRole('button', { name: 'Cancel order' }),
+    );
+    expect(offering).toEqual(['SF-PENDING', 'SF-PROCESSING']);
+    await user.click(within(card('SF-PROCESSING')).getByRole('button', { name: 'Cancel order' }));
+    const ask = within(card('SF-PROCESSING')).getByRole('group', { name: 'Cancel order SF-PROCESSING?' });
+    expect(ask).toHaveTextContent('refunded to the way you paid');
+    // Keep order is the safe answer, and has the focus.
+    expect(within(ask).getByRole('button', { name: 'Keep order' })).toHaveFocus();
+    expect(calls.some((c) => c.path.endsWith('/cancel'))).toBe(false);
+    await user.click(within(ask).getByRole('button', { name: 'Yes, cancel order' }));
+    await findToast('Order cancelled');
+    expect(
+      screen.getByText(
+        /Order SF-PROCESSING is cancelled\. ₹2,298\.00 will be back in your account by 25 April\./,
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.endsWith('/cancel')).map((c) => c.path)).toEqual([
+      '/orders/SF-PROCESSING/cancel',
+    ]);
+    await waitFor(() =>
+      expect(
+        within(card('SF-PROCESSING')).getByText('Cancelled', { selector: '[data-tone]' }),
+      ).toBeInTheDocument(),
+    );
+    expect(
+      within(card('SF-PROCESSING')).queryByRole('button', { name: 'Cancel order' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('keeps the order when the shopper says so, and shows why a refused cancellation failed', async () => {
+    const { user, calls } = renderApp({
+      path: '/orders',
+      api: {
+        'GET /orders': () => json(ORDERS),
+        'POST /orders/:orderId/cancel': () =>
+          json({ error: 'This order has already shipped and can no longer be cancelled.' }, 409),
+      },
+    });
+    await findHeading('My Orders');
+    await screen.findByRole('article', { name: 'Order SF-PENDING' });
+    await user.click(within(card('SF-PENDING')).getByRole('button', { name: 'Cancel order' }));
+    expect(within(card('SF-PENDING')).getByRole('group')).toHaveTextContent('nothing to refund');
+    await user.click(within(card('SF-PENDING')).getByRole('button', { name: 'Keep order' }));
+    expect(within(card('SF-PENDING')).queryByRole('group')).not.toBeInTheDocument();
+    await user.click(within(card('SF-PENDING')).getByRole('button', { name: 'Cancel order' }));
+    await user.click(within(card('SF-PENDING')).getByRole('button', { name: 'Yes, cancel order' }));
+    await findToast('Error');
+    expect(
+      screen.getByText('This order has already shipped and can no longer be cancelled.'),
+    ).toBeInTheDocument();
+    // The list is read again, to show the order as it now stands.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/orders')).toHaveLength(2));
   });
 
   it('has no serious or critical axe violations', async () => {
