@@ -132,8 +132,7 @@ function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls
   const headingId = `${order.id}-cancel-title`;
   const paid = order.status === 1;
   return (
-    <div
-      role="group"
+    <fieldset
       aria-labelledby={headingId}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !controls.cancelling) controls.onKeep();
@@ -171,6 +170,6 @@ function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls
           {controls.cancelling ? 'Cancelling...' : 'Yes, cancel order'}
         </Button>
       </div>
-    </div>
+    </fieldset>
   );
 }
