@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { ADDRESS_CHECKS } from './address.checks';
 import { CART_NAV_CHECKS } from './cart-nav.checks';
 import { FIND_CHECKS } from './find.checks';
+import { ORDERS_CHECKS } from './orders.checks';
 import { PAYMENTS_CHECKS } from './payments.checks';
 import { PHONE_LAYOUT_CHECKS } from './phone-layout.checks';
 import { SEO_CHECKS } from './seo.checks';
@@ -66,4 +67,5 @@ export const FEATURE_CHECKS: Check[] = [
   ...CART_NAV_CHECKS,
   ...PAYMENTS_CHECKS,
   ...ADDRESS_CHECKS,
+  ...ORDERS_CHECKS,
 ];

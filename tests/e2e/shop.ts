@@ -10,6 +10,9 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
+/** The fulfilment webhook's secret of the servers the browser checks start (issue 24): checks sign with it. */
+export const E2E_FULFILMENT_SECRET = 'e2e-fulfilment-secret-0123456789abcdef0123';
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -54,6 +57,7 @@ export async function startShop(options: {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       PAYMENTS: 'sandbox',
+      FULFILMENT_SECRET: E2E_FULFILMENT_SECRET,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
