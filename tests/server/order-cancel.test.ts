@@ -318,3 +318,12 @@ describe('POST /orders/{orderId}/cancel with PayU', () => {
     expect(second.json<CancelledOrder>().refund?.status).toBe('failed');
   });
 });
+
+describe('refundExpectedBy', () => {
+  it('is the date in India plus 7 calendar days', () => {
+    expect(refundExpectedBy(new Date('2026-11-26T10:00:00Z'))).toBe('2026-12-03');
+    // 20:00 UTC is already the next day in India (01:30 IST).
+    expect(refundExpectedBy(new Date('2026-11-26T20:00:00Z'))).toBe('2026-12-04');
+    expect(refundExpectedBy(new Date('2026-12-28T12:00:00Z'))).toBe('2027-01-04');
+  });
+});
