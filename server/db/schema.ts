@@ -272,3 +272,38 @@ export const savedAddresses = pgTable(
     index('saved_addresses_user_seq_idx').on(t.userId, t.seq.desc()),
   ],
 );
+
+/**
+ * A refund of a succeeded payment attempt, written when the shopper cancels a paid order
+ * (server/repositories/orders.ts cancelOrderOfUser) and updated with the gateway's answer.
+ * status: pending (written, gateway not asked yet) | recorded (sandbox: no money moved) | queued (the
+ * gateway accepted it) | failed (the gateway refused it or could not be reached; `error` says why).
+ * One refund per attempt at most (the unique index), so a payment is never refunded twice.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    /** Our refund id, sent to the gateway as its unique request id (PayU var2). */
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => paymentAttempts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The gateway's reference for the refund (PayU request_id), when it gave one. */
+    gatewayReference: text('gateway_reference'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_attempt_unique').on(t.attemptId),
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'recorded', 'queued', 'failed')`),
+    check('refunds_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);

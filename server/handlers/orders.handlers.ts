@@ -5,11 +5,15 @@ import type { components } from '../../src/api/schema';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
 import { OrderStatus, type ProductAttributeRow } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../errors';
+import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { LoginThrottle } from '../login-throttle';
+import { newRefundId } from '../payments/ids';
 import { formatInr, toRupees } from '../payments/money';
+import type { PaymentGateway, RefundableAttempt, RefundOutcome } from '../payments/provider';
+import { GATEWAYS, gatewayNamed } from '../payments/registry';
 import { rememberAddress } from '../repositories/addresses';
 import {
+  cancelOrderOfUser,
   insertOrder,
   itemsOfOrders,
   type OrderEventRow,
@@ -18,12 +22,32 @@ import {
   ordersOfUser,
   orderWithOwnerEmail,
   timelinesOf,
+  updateRefund,
 } from '../repositories/orders';
 import { findProductsByIds, isProductId } from '../repositories/products';
 import { checkDeliverableAddress } from './addresses.handlers';
 
 type Order = components['schemas']['Order'];
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
+type CancelledOrder = components['schemas']['CancelledOrder'];
+
+export const ORDER_ALREADY_SHIPPED = 'This order has already shipped and can no longer be cancelled.';
+export const ORDER_ALREADY_CANCELLED = 'This order is already cancelled.';
+
+/** Days after the cancellation by which the refunded money should be back (Refund.expectedBy). */
+export const REFUND_EXPECTED_DAYS = 7;
+
+/**
+ * Refund.expectedBy: the contract says "the latest day the money should be back (5–7 working days for
+ * cards and UPI)". We read it as today plus 7 calendar days, today being the date in India (IST, UTC+5:30,
+ * no daylight saving) since the shop and its shoppers are there. Calendar rather than working days keeps
+ * it free of a holiday calendar; it is a promise shown to the shopper, not a gateway deadline.
+ */
+export function refundExpectedBy(now: Date = new Date()): string {
+  const istMidnight = new Date(now.getTime() + 330 * 60_000);
+  istMidnight.setUTCDate(istMidnight.getUTCDate() + REFUND_EXPECTED_DAYS);
+  return istMidnight.toISOString().slice(0, 10);
+}
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
 
@@ -133,7 +157,17 @@ export function orderTooLarge(totalPaise: number, maxTotalPaise: number): HttpEr
   );
 }
 
-export function ordersHandlers(ctx: AppContext) {
+export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGateway[] = GATEWAYS) {
+  /** Asks the attempt's own gateway to refund it; any error is a 'failed' refund, never a 500. */
+  async function refundAt(attempt: RefundableAttempt, amountPaise: number, refundId: string) {
+    try {
+      const provider = gatewayNamed(attempt.provider, gateways).create(ctx);
+      return await provider.refund(attempt, amountPaise, refundId);
+    } catch (error) {
+      return { status: 'failed', error: (error as Error).message } satisfies RefundOutcome;
+    }
+  }
+
   // RATE_LIMIT_TRACK_MAX per IP for guests and for readers of someone else's order; the rate-limit
   // plugin's global limit counts every read (server/plugins/rate-limit.ts).
   const { trackMax, windowMs } = ctx.config.rateLimit;
@@ -273,6 +307,53 @@ export function ordersHandlers(ctx: AppContext) {
       return rows.map((order) =>
         toOrderJson(order, items.get(order.id) ?? [], timelines.get(order.id) ?? []),
       );
+    },
+
+    /**
+     * The shopper cancels their own order while it is Pending or Processing. The order moves to
+     * Cancelled in one transaction (with a refund row when it was paid); the gateway is asked for the
+     * refund after the commit, so a slow or failing gateway never undoes the cancellation: its answer
+     * is recorded on the refund row and a failure is logged for the store to follow up.
+     */
+    async cancelOrder(request: FastifyRequest): Promise<CancelledOrder> {
+      const user = await requireUser(ctx, request);
+      const { orderId: rawId } = request.params as { orderId: string };
+      const orderId = rawId.trim().toUpperCase();
+      if (!ORDER_ID_PATTERN.test(orderId)) throw notFound(ORDER_NOT_FOUND);
+      const result = await cancelOrderOfUser(ctx.db, user.id, orderId, newRefundId());
+      if (result.kind === 'notFound') throw notFound(ORDER_NOT_FOUND);
+      if (result.kind === 'refused')
+        throw conflict(
+          result.status === OrderStatus.Cancelled ? ORDER_ALREADY_CANCELLED : ORDER_ALREADY_SHIPPED,
+        );
+      const log = request.log.child({ orderId, userId: user.id });
+      log.info('order cancelled by the shopper');
+
+      let refund: CancelledOrder['refund'] = null;
+      if (result.refund) {
+        const { row, attempt } = result.refund;
+        const outcome = await refundAt(attempt, row.amountPaise, row.id);
+        await updateRefund(ctx.db, row.id, outcome);
+        if (outcome.status === 'failed')
+          log.error(
+            { refundId: row.id, attemptId: attempt.id, provider: attempt.provider, reason: outcome.error },
+            'refund failed: refund this payment by hand',
+          );
+        else log.info({ refundId: row.id, status: outcome.status }, 'refund requested');
+        refund = {
+          amount: toRupees(row.amountPaise),
+          status: outcome.status,
+          expectedBy: refundExpectedBy(),
+        };
+      }
+      const [items, timelines] = await Promise.all([
+        itemsOfOrders(ctx.db, [orderId]),
+        timelinesOf(ctx.db, [orderId]),
+      ]);
+      return {
+        order: toOrderJson(result.order, items.get(orderId) ?? [], timelines.get(orderId) ?? []),
+        refund,
+      };
     },
 
     async trackOrder(request: FastifyRequest): Promise<Order> {

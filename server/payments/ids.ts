@@ -27,3 +27,8 @@ export function newPaymentReference(): string {
   }
   return out;
 }
+
+/** Refund id ('SFR' + 16 base32 characters): our unique request id at the gateway (PayU var2). */
+export function newRefundId(): string {
+  return `SFR${newPaymentReference().slice(3)}`;
+}

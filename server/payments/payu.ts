@@ -4,13 +4,28 @@ import type { PaymentField } from './fields';
 import { unhandledMethod } from './methods';
 import { parseRupees, rupeesString } from './money';
 import { defaultOrigin } from './origin';
-import type { CallbackVerdict, PaymentGateway, PaymentProvider } from './provider';
+import type { CallbackVerdict, PaymentGateway, PaymentProvider, RefundOutcome } from './provider';
 import { digestsEqual } from './sandbox';
 
 export const PAYU_PAYMENT_URLS = {
   test: 'https://test.payu.in/_payment',
   live: 'https://secure.payu.in/_payment',
 } as const;
+
+/** PayU's merchant API ("postservice"): refunds are its `cancel_refund_transaction` command. */
+export const PAYU_POSTSERVICE_URLS = {
+  test: 'https://test.payu.in/merchant/postservice.php?form=2',
+  live: 'https://info.payu.in/merchant/postservice.php?form=2',
+} as const;
+
+/** How long a refund request may take before it counts as failed. */
+export const PAYU_REFUND_TIMEOUT_MS = 10_000;
+
+/** What the PayU provider calls out with; tests pass a fake fetch. */
+export interface PayuDeps {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
 
 export interface PayuRequestParams {
   key: string;
@@ -99,6 +114,67 @@ function clean(value: string, max: number): string {
     .slice(0, max);
 }
 
+/** The hash of a postservice command: sha512(key|command|var1|SALT). */
+export function payuCommandHash(key: string, command: string, var1: string, salt: string): string {
+  return sha512(`${key}|${command}|${var1}|${salt}`);
+}
+
+/**
+ * Asks PayU to refund `amountPaise` of the payment `mihpayid` under our unique `refundId` (var2).
+ * PayU answers JSON; `status: 1` means it accepted (queued) the refund. Anything else, an unreadable
+ * answer, a network error or no answer within the timeout is a failure, with the reason kept.
+ */
+export async function payuRefund(
+  payu: { key: string; salt: string; mode: 'test' | 'live' },
+  mihpayid: string,
+  amountPaise: number,
+  refundId: string,
+  deps: PayuDeps = {},
+): Promise<RefundOutcome> {
+  const command = 'cancel_refund_transaction';
+  const form = new URLSearchParams({
+    key: payu.key,
+    command,
+    var1: mihpayid,
+    var2: refundId,
+    var3: rupeesString(amountPaise),
+    hash: payuCommandHash(payu.key, command, mihpayid, payu.salt),
+  });
+  const doFetch = deps.fetch ?? fetch;
+  try {
+    const response = await doFetch(PAYU_POSTSERVICE_URLS[payu.mode], {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form.toString(),
+      signal: AbortSignal.timeout(deps.timeoutMs ?? PAYU_REFUND_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    let answer: Record<string, unknown> | null = null;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') answer = parsed as Record<string, unknown>;
+    } catch {
+      answer = null;
+    }
+    if (!answer)
+      return { status: 'failed', error: `PayU answered ${response.status}: ${text.slice(0, 300)}` };
+    const message = typeof answer.msg === 'string' ? answer.msg : null;
+    const reference = answer.request_id ?? answer.mihpayid;
+    if (response.ok && Number(answer.status) === 1) {
+      return {
+        status: 'queued',
+        gatewayReference: reference === undefined || reference === null ? null : String(reference),
+      };
+    }
+    return {
+      status: 'failed',
+      error: message ?? `PayU answered ${response.status}: ${text.slice(0, 300)}`,
+    };
+  } catch (error) {
+    return { status: 'failed', error: `PayU refund request failed: ${(error as Error).message}` };
+  }
+}
+
 /** PayU posts the shopper's browser back here (surl and furl alike), under /api/v1. */
 export const PAYU_CALLBACK_PATH = '/payments/payu/callback';
 
@@ -109,7 +185,7 @@ export function payuCallbackUrl(ctx: AppContext, origin = defaultOrigin(ctx.conf
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** PayU hosted checkout: the shopper's browser posts a hashed form to PayU, PayU posts back to surl/furl. */
-export function createPayuProvider(ctx: AppContext): PaymentProvider {
+export function createPayuProvider(ctx: AppContext, deps: PayuDeps = {}): PaymentProvider {
   const payu = ctx.config.payments.payu;
   if (!payu) throw new Error('PayU is selected but PAYU_KEY / PAYU_SALT are not configured');
   return {
@@ -222,6 +298,16 @@ export function createPayuProvider(ctx: AppContext): PaymentProvider {
           error: str(body.error_Message) ?? str(body.error),
         },
       };
+    },
+
+    async refund(attempt, amountPaise, refundId) {
+      // var1 is PayU's payment id (mihpayid), which only its callback told us.
+      if (!attempt.gatewayPaymentId)
+        return {
+          status: 'failed',
+          error: 'PayU sent no mihpayid for this payment: refund it from the PayU dashboard',
+        };
+      return payuRefund(payu, attempt.gatewayPaymentId, amountPaise, refundId, deps);
     },
   };
 }

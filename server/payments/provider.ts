@@ -81,6 +81,28 @@ export interface PaymentProvider {
   ): Promise<StartResult>;
   /** Authenticates a gateway callback and says which attempt it settles and how. */
   verifyCallback(input: CallbackInput, attempts: AttemptLookup): Promise<CallbackVerdict>;
+  /**
+   * Returns `amountPaise` of a succeeded attempt to the shopper. `refundId` is our unique id for the
+   * request (a retry with the same id is the same refund at the gateway). Never throws for a gateway
+   * refusal or a network error: it answers 'failed' with the reason.
+   */
+  refund(attempt: RefundableAttempt, amountPaise: number, refundId: string): Promise<RefundOutcome>;
+}
+
+/** A succeeded attempt as a refund needs it: plus the gateway's own payment id (PayU mihpayid). */
+export interface RefundableAttempt extends PaymentAttempt {
+  /** The gateway's id of the payment it took, from its callback; null when it sent none. */
+  gatewayPaymentId: string | null;
+}
+
+/** What a gateway said to a refund request. */
+export interface RefundOutcome {
+  /** recorded: nothing to move (sandbox); queued: the gateway accepted it; failed: it did not. */
+  status: 'recorded' | 'queued' | 'failed';
+  /** The gateway's reference for the refund, when it gave one. */
+  gatewayReference?: string | null;
+  /** Why it failed (the gateway's message or the network error). */
+  error?: string | null;
 }
 
 /**

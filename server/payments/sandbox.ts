@@ -123,6 +123,11 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
         providerReference: attempt.reference,
       };
     },
+
+    // No money moved in the sandbox: the refund is only recorded.
+    async refund() {
+      return { status: 'recorded' as const };
+    },
   };
 }
 

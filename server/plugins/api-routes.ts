@@ -62,7 +62,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     ...usersHandlers(ctx),
     ...storeHandlers(ctx),
     ...productsHandlers(ctx, app.catalogue),
-    ...ordersHandlers(ctx),
+    ...ordersHandlers(ctx, gateways),
     ...paymentsHandlers(ctx, gateways),
     ...wishlistHandlers(ctx),
     ...addressesHandlers(ctx),

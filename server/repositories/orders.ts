@@ -7,9 +7,12 @@ import {
   orderEvents,
   orderItems,
   orders,
+  paymentAttempts,
   products,
+  refunds,
   users,
 } from '../db/schema';
+import type { RefundableAttempt, RefundOutcome } from '../payments/provider';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -269,4 +272,114 @@ export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100
     returning order_id`);
   // Both drivers answer { rows } (PGlite and node-postgres).
   return (result as unknown as { rows: { order_id: string }[] }).rows.map((row) => row.order_id);
+}
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export type CancelResult =
+  | { kind: 'notFound' }
+  | { kind: 'refused'; status: OrderStatus }
+  | {
+      kind: 'cancelled';
+      order: OrderRow;
+      /** The refund written for a paid order (status 'pending' until the gateway is asked), else null. */
+      refund: { row: RefundRow; attempt: RefundableAttempt } | null;
+    };
+
+export const SHOPPER_CANCELLED_NOTE = 'Cancelled by the shopper';
+
+/**
+ * The shopper cancels their own order. One transaction locks the order's row (`FOR UPDATE`, so a
+ * payment settling or a courier's "shipped" waits, then finds it Cancelled) and lets the lifecycle
+ * decide. A paid (Processing) order gets a refund row for its succeeded attempt, status 'pending': the
+ * gateway is asked after the commit (updateRefund records its answer). The unique index on
+ * refunds.attempt_id means one attempt is never refunded twice. Someone else's order is 'notFound'.
+ */
+export async function cancelOrderOfUser(
+  db: Database,
+  userId: string,
+  orderId: string,
+  refundId: string,
+): Promise<CancelResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update');
+    if (!order) return { kind: 'notFound' };
+    const next = nextStatus(order.status, 'order.cancelled');
+    if (next === null) return { kind: 'refused', status: order.status };
+    const now = new Date();
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: next, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (!moved) throw new Error(`order ${orderId} vanished while cancelling`);
+    await recordOrderEvent(tx, {
+      orderId,
+      fromStatus: order.status,
+      toStatus: next,
+      actor: 'shopper',
+      at: now,
+      note: SHOPPER_CANCELLED_NOTE,
+    });
+    if (order.status !== 1) return { kind: 'cancelled', order: moved, refund: null };
+    // Processing means paid: settleAttempt succeeds at most one attempt per order.
+    const [paid] = await tx
+      .select({
+        id: paymentAttempts.id,
+        orderId: paymentAttempts.orderId,
+        provider: paymentAttempts.provider,
+        method: paymentAttempts.method,
+        reference: paymentAttempts.reference,
+        amountPaise: paymentAttempts.amountPaise,
+        status: paymentAttempts.status,
+        payload: paymentAttempts.providerPayload,
+      })
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'succeeded')))
+      .orderBy(asc(paymentAttempts.createdAt))
+      .limit(1);
+    if (!paid) return { kind: 'cancelled', order: moved, refund: null };
+    const { payload, ...attemptRow } = paid;
+    const attempt: RefundableAttempt = {
+      ...(attemptRow as Omit<RefundableAttempt, 'gatewayPaymentId'>),
+      gatewayPaymentId: gatewayPaymentIdOf(payload),
+    };
+    await tx
+      .insert(refunds)
+      .values({
+        id: refundId,
+        orderId,
+        attemptId: attempt.id,
+        provider: attempt.provider,
+        amountPaise: attempt.amountPaise,
+        status: 'pending',
+      })
+      .onConflictDoNothing({ target: refunds.attemptId });
+    const [row] = await tx.select().from(refunds).where(eq(refunds.attemptId, attempt.id));
+    if (!row) throw new Error(`refund of attempt ${attempt.id} was not written`);
+    return { kind: 'cancelled', order: moved, refund: { row, attempt } };
+  });
+}
+
+/** The gateway's payment id kept from its callback (PayU's mihpayid), if any. */
+function gatewayPaymentIdOf(payload: unknown): string | null {
+  const callback = (payload as { callback?: { mihpayid?: unknown } } | null)?.callback;
+  return typeof callback?.mihpayid === 'string' && callback.mihpayid !== '' ? callback.mihpayid : null;
+}
+
+/** Records the gateway's answer to a refund (only while it is still pending). */
+export async function updateRefund(db: Database, refundId: string, outcome: RefundOutcome): Promise<void> {
+  await db
+    .update(refunds)
+    .set({
+      status: outcome.status,
+      gatewayReference: outcome.gatewayReference ?? null,
+      error: outcome.error ?? null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
 }

@@ -55,6 +55,9 @@ const fakepayProvider: PaymentProvider = {
       providerReference: `fp-${ref}`,
     };
   },
+  async refund() {
+    return { status: 'queued' };
+  },
 };
 
 const fakepay: PaymentGateway = {
