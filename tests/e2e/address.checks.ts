@@ -4,10 +4,7 @@
  * the account's saved address is offered first and fills the form in one tap; the account page lists it.
  */
 import type { Page } from 'playwright-core';
-import { type Check, h1, open, text } from './checks';
-
-/** An address on the server the page is on (the checks' pages have no base URL of their own). */
-const at = (page: Page, path: string) => new URL(path, page.url()).href;
+import { at, type Check, h1, open, text } from './checks';
 
 const DELHI = {
   fullName: 'Meera Iyer',

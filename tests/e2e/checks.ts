@@ -40,9 +40,12 @@ export async function url(page: Page, pathname: string) {
   await page.waitForURL((u) => u.pathname === pathname, { timeout: 10_000 });
 }
 
+/** An address on the server the page is on (the checks' pages have no base URL of their own). */
+export const at = (page: Page, path: string) => new URL(path, page.url()).href;
+
 /** A full page load of `path` on the server the page is on, ready for the shopper's taps. */
 export async function open(page: Page, path: string) {
-  await page.goto(new URL(path, page.url()).href, { waitUntil: 'load' });
+  await page.goto(at(page, path), { waitUntil: 'load' });
   await takenOver(page);
 }
 

@@ -5,10 +5,8 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { type Check, h1, open, text } from './checks';
+import { at, type Check, h1, open, text } from './checks';
 import { E2E_FULFILMENT_SECRET } from './shop';
-
-const at = (page: Page, path: string) => new URL(path, page.url()).href;
 
 const SHIPPING = {
   fullName: 'Kavya Menon',

@@ -10,10 +10,9 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type ApiProduct, cardCartLine, toDisplayProduct } from '../../machines/catalogue.model';
 import { toCreateOrderRequest } from '../../machines/checkout.machine';
-import { type Check, h1, text, url } from './checks';
+import { at, type Check, h1, text, url } from './checks';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
-const at = (page: Page, path: string) => new URL(path, page.url()).href;
 
 /** A fresh shopper signed in (the token cookie) with a Pending order of their own. */
 async function shopperWithOrder(page: Page): Promise<string> {

@@ -5,10 +5,7 @@
  * runner fails a check on console errors), and robots.txt points at a sitemap that lists the product.
  */
 import type { Page } from 'playwright-core';
-import type { Check } from './checks';
-
-/** An address on the server the page is on (the checks' pages have no base URL of their own). */
-const at = (page: Page, path: string) => new URL(path, page.url()).href;
+import { at, type Check } from './checks';
 
 async function served(page: Page, path: string): Promise<string> {
   const response = await page.request.get(at(page, path));

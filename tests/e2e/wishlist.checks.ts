@@ -4,11 +4,9 @@
  * product's Quick View over the list (Add to Cart inside it, Escape closes it, the URL follows).
  */
 import type { Page } from 'playwright-core';
-import { type Check, h1, openQuickView, text, url } from './checks';
+import { at, type Check, h1, openQuickView, text, url } from './checks';
 
 const firstCard = (page: Page) => page.getByRole('article').first();
-/** An address on the server the page is on (the checks' pages have no base URL of their own). */
-const at = (page: Page, path: string) => new URL(path, page.url()).href;
 
 /** A fresh account, made through the API the register page calls. */
 async function registerShopper(page: Page) {
