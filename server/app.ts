@@ -121,7 +121,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       paymentWindowMinutes: Math.round(config.lifecycle.paymentWindowMs / 60_000),
     },
     app.log,
-    { retryBaseMs: config.mail.retryBaseMs, pollMs: config.mail.pollMs },
+    {
+      retryBaseMs: config.mail.retryBaseMs,
+      pollMs: config.mail.pollMs,
+      sendTimeoutMs: config.mail.sendTimeoutMs,
+    },
   );
   app.decorate('mailWorker', mailWorker);
   // Mail queued by the last requests is written before the app closes (SIGTERM drains, then closes);

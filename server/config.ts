@@ -77,6 +77,8 @@ export const DEFAULT_PAYMENT_WINDOW_MS = 30 * 60_000;
 export const DEFAULT_MAIL_RETRY_BASE_MS = 30_000;
 /** MAIL_POLL: how often each process's outbox worker looks for mail to send. */
 export const DEFAULT_MAIL_POLL_MS = 1000;
+/** MAIL_SEND_TIMEOUT: a send not finished by then has failed (and is retried). */
+export const DEFAULT_MAIL_SEND_TIMEOUT_MS = 60_000;
 /** FULFILMENT_SECRET's shortest length in production. */
 export const MIN_FULFILMENT_SECRET = 32;
 
@@ -297,6 +299,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       resetSecret: nonEmpty(env.RESET_SECRET) ?? randomBytes(32).toString('base64url'),
       retryBaseMs: durationFrom(env, 'MAIL_RETRY_BASE', DEFAULT_MAIL_RETRY_BASE_MS, 100),
       pollMs: durationFrom(env, 'MAIL_POLL', DEFAULT_MAIL_POLL_MS, 50),
+      sendTimeoutMs: durationFrom(env, 'MAIL_SEND_TIMEOUT', DEFAULT_MAIL_SEND_TIMEOUT_MS),
     },
   };
 }

@@ -105,6 +105,8 @@ export interface ServerConfig {
     retryBaseMs: number;
     /** MAIL_POLL: how often the worker looks for due mail. */
     pollMs: number;
+    /** MAIL_SEND_TIMEOUT: a send not finished by then has failed; a claim lasts twice as long. */
+    sendTimeoutMs: number;
   };
 }
 

@@ -41,14 +41,14 @@ export class MemoryMailer implements Mailer {
 }
 
 /** SMTP through nodemailer, loaded only when SMTP_URL is configured. */
-export async function createSmtpMailer(url: string, from: string): Promise<Mailer> {
+export async function createSmtpMailer(url: string, from: string, sendTimeoutMs = 60_000): Promise<Mailer> {
   const nodemailer = await import('nodemailer');
-  // Timeouts well inside the worker's lease (MAIL_LEASE_MS), so a hung server fails the try instead.
+  // Inside the worker's own limit (MAIL_SEND_TIMEOUT), unless SMTP_URL names its own.
   const options = new URL(url);
   for (const [name, ms] of [
-    ['connectionTimeout', 20_000],
-    ['greetingTimeout', 20_000],
-    ['socketTimeout', 60_000],
+    ['connectionTimeout', Math.min(20_000, sendTimeoutMs)],
+    ['greetingTimeout', Math.min(20_000, sendTimeoutMs)],
+    ['socketTimeout', sendTimeoutMs],
   ] as const)
     if (!options.searchParams.has(name)) options.searchParams.set(name, String(ms));
   const transport = nodemailer.createTransport(options.toString());
@@ -69,9 +69,13 @@ export async function createSmtpMailer(url: string, from: string): Promise<Maile
   };
 }
 
-export async function createMailer(config: { smtpUrl: string | null; mailFrom: string }): Promise<Mailer> {
+export async function createMailer(config: {
+  smtpUrl: string | null;
+  mailFrom: string;
+  sendTimeoutMs: number;
+}): Promise<Mailer> {
   return config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, config.sendTimeoutMs)
     : new MemoryMailer(config.mailFrom);
 }
 

@@ -19,8 +19,8 @@ import type { Mailer } from './mailer';
 import { MAIL_TEMPLATES, type MailContext, type MailInput, type MailOrder, renderMail } from './templates';
 
 export const MAIL_MAX_ATTEMPTS = 8;
-/** A claimed row is this worker's for this long; the transport's own timeouts are shorter. */
-export const MAIL_LEASE_MS = 120_000;
+/** Rows claimed per round; they are sent side by side. */
+const CLAIM_BATCH = 5;
 /** Row data that must not outlive its sending (a reset link works for an hour, once). */
 const SECRET_TEMPLATES = new Set(['password.reset', 'newsletter.confirmation']);
 
@@ -31,6 +31,12 @@ export interface MailWorkerOptions {
   retryBaseMs: number;
   /** How often an idle worker looks for due rows. */
   pollMs: number;
+  /**
+   * A send that has not finished after this long has failed (MAIL_SEND_TIMEOUT). A claimed row is the
+   * worker's for twice as long: a process killed mid-send leaves its rows to another (or its own
+   * restart) once that lease has run out.
+   */
+  sendTimeoutMs: number;
   batch?: number;
 }
 
@@ -172,6 +178,19 @@ async function inputOf(
   }
 }
 
+/** Rejects when `work` has not settled within `ms` (the send may still finish: at least once). */
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the mail server did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The delay before try `attempts + 1`: base, 2×base, 4×base, … at most an hour. */
 export const retryDelayMs = (attempts: number, baseMs: number) =>
   Math.min(60 * 60_000, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -189,7 +208,7 @@ export class MailWorker {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
     private readonly options: MailWorkerOptions,
   ) {
-    this.#batch = options.batch ?? 20;
+    this.#batch = options.batch ?? CLAIM_BATCH;
   }
 
   /** Polls for due mail every `pollMs` until stop(). */
@@ -235,7 +254,7 @@ export class MailWorker {
   /** Claims the due rows (lease, attempts + 1) and delivers each. */
   async #deliverDue(): Promise<number> {
     const claimed = await this.db.execute(sql`
-      update ${mailOutbox} set locked_until = now() + ${`${MAIL_LEASE_MS} milliseconds`}::interval,
+      update ${mailOutbox} set locked_until = now() + ${`${2 * this.options.sendTimeoutMs} milliseconds`}::interval,
         attempts = attempts + 1
       where id in (
         select id from ${mailOutbox}
@@ -253,7 +272,7 @@ export class MailWorker {
       .from(mailOutbox)
       .where(inArray(mailOutbox.id, ids))
       .orderBy(asc(mailOutbox.createdAt));
-    for (const row of rows) await this.#deliver(row);
+    await Promise.all(rows.map((row) => this.#deliver(row)));
     return rows.length;
   }
 
@@ -262,13 +281,16 @@ export class MailWorker {
       const { input, to, replyTo } = await inputOf(this.db, row);
       const rendered = renderMail(input, this.context);
       const host = new URL(this.context.origin).hostname || 'statefront.invalid';
-      await this.mailer.send({
-        to,
-        ...rendered,
-        ...(replyTo ? { replyTo } : {}),
-        messageId: `<${row.id}@${host}>`,
-        headers: (row.data as { headers?: Record<string, string> } | null)?.headers ?? {},
-      });
+      await withTimeout(
+        this.mailer.send({
+          to,
+          ...rendered,
+          ...(replyTo ? { replyTo } : {}),
+          messageId: `<${row.id}@${host}>`,
+          headers: (row.data as { headers?: Record<string, string> } | null)?.headers ?? {},
+        }),
+        this.options.sendTimeoutMs,
+      );
       await this.db
         .update(mailOutbox)
         .set({

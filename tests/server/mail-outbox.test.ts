@@ -258,7 +258,7 @@ describe('the mail worker', () => {
       });
     const context = { store: TEST_STORE, origin: PUBLIC_URL, paymentWindowMinutes: 30 };
     const log = { info() {}, warn() {}, error() {} };
-    const options = { retryBaseMs: 0, pollMs: 1000, batch: 4 };
+    const options = { retryBaseMs: 0, pollMs: 1000, sendTimeoutMs: 5000, batch: 4 };
     const a = new RecordingMailer();
     const b = new RecordingMailer();
     await Promise.all([
