@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { EMAIL_PATTERN } from '../shared/email';
 import { type AppRef, tellApp } from './app-inbox';
 import { messageOf } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
@@ -9,7 +10,8 @@ export const TOKEN_MISSING = 'Authentication failed: Token is missing in the res
 export const REGISTER_FAILED = 'Failed to register. Please try again.';
 
 /** Spec §5: non-space text, @, text, dot, text. */
-export const REGISTRATION_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The shop's one email rule (shared/email.ts). */
+export const REGISTRATION_EMAIL_PATTERN = EMAIL_PATTERN;
 
 export type LoginInput = { email: string; password: string };
 export type RegisterInput = { email: string; password: string; firstName: string; lastName: string };

@@ -1,8 +1,10 @@
 import { emit, setup } from 'xstate';
+import { EMAIL_PATTERN } from '../shared/email';
 import { type EmittedEvent, toast } from './events';
 
 /** Same simple x@y.z check as the browser's type=email field would apply before submitting. */
-export const NEWSLETTER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The shop's one email rule (shared/email.ts). */
+export const NEWSLETTER_EMAIL_PATTERN = EMAIL_PATTERN;
 
 /** The home page's newsletter block (spec §4 Newsletter): no server call. */
 export const newsletterMachine = setup({

@@ -303,6 +303,7 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
       trackMax: 1e9,
       resetMax: 1e9,
       globalMax: 1e9,
+      contactMax: 1e9,
       windowMs: 60_000,
     },
   };

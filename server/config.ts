@@ -20,6 +20,8 @@ export const DEFAULT_RATE_LIMIT: ServerConfig['rateLimit'] = {
   trackMax: 60,
   /** POST /users/password-reset per IP (each address also gets at most 3 reset mails an hour). */
   resetMax: 10,
+  /** POST /contact and POST /newsletter/subscriptions per IP (each sends mail). */
+  contactMax: 10,
   /**
    * Every other API call per IP. One address often stands for many shoppers: mobile carriers in India
    * put thousands of phones behind carrier-grade NAT, and a campus or office shares one exit. A page
@@ -253,6 +255,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     registerMax: intFrom(env, 'RATE_LIMIT_REGISTER_MAX', DEFAULT_RATE_LIMIT.registerMax, 1),
     trackMax: intFrom(env, 'RATE_LIMIT_TRACK_MAX', DEFAULT_RATE_LIMIT.trackMax, 1),
     resetMax: intFrom(env, 'RATE_LIMIT_RESET_MAX', DEFAULT_RATE_LIMIT.resetMax, 1),
+    contactMax: intFrom(env, 'RATE_LIMIT_CONTACT_MAX', DEFAULT_RATE_LIMIT.contactMax, 1),
     globalMax: intFrom(env, 'RATE_LIMIT_GLOBAL_MAX', DEFAULT_RATE_LIMIT.globalMax, 1),
     windowMs: intFrom(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMIT.windowMs, 1000),
   };

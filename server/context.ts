@@ -67,6 +67,8 @@ export interface ServerConfig {
     trackMax: number;
     /** POST /users/password-reset per IP (RATE_LIMIT_RESET_MAX). */
     resetMax: number;
+    /** POST /contact and POST /newsletter/subscriptions per IP (RATE_LIMIT_CONTACT_MAX). */
+    contactMax: number;
     globalMax: number;
     windowMs: number;
   };

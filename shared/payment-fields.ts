@@ -4,6 +4,7 @@
  * schema (src/forms/payment-form.schema.ts) and POST /payments (server/payments/fields.ts) all call
  * these, so a message or a pattern cannot differ between the form and the server.
  */
+import { EMAIL_PATTERN } from './email';
 import { isIndianMobile, phoneValueOf } from './phone';
 import { type Check, pass, reject } from './text';
 
@@ -67,7 +68,6 @@ export const maxLengthMessage = (n: number) => `Must be no more than ${n} charac
 export const FORMAT_MESSAGE = 'Invalid format';
 
 /** x@y.z: non-space text, @, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isPhoneField(field: Pick<PaymentField, 'name' | 'type'>): boolean {
   return field.type === 'tel' || field.name.toLowerCase().includes('phone');

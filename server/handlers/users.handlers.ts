@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { EMAIL_PATTERN, normaliseEmail } from '../../shared/email';
 import type { components } from '../../src/api/schema';
 import {
   burnPasswordCheck,
@@ -40,16 +41,12 @@ type AccountInfo = components['schemas']['AccountInfo'];
 type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
 
-/** The spec's "simple pattern": non-space text, @, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
 /** Failed sign-ins allowed per IP across all emails, as a multiple of RATE_LIMIT_AUTH_MAX. */
 export const IP_FAILURES_PER_AUTH_MAX = 10;
 /** Password-reset mails per email address per hour; more requests get the same answer and no mail. */
 export const RESET_MAILS_PER_HOUR = 3;
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const toAccountInfo = (u: {
   firstName: string;

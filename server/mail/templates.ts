@@ -71,7 +71,7 @@ export type MailInput =
     }
   | { template: 'password.reset'; firstName: string; link: string }
   | { template: 'contact.forward'; name: string; email: string; subject: string; message: string }
-  | { template: 'contact.acknowledgement'; name: string; subject: string; message: string }
+  | { template: 'contact.acknowledgement' }
   | { template: 'newsletter.confirmation'; confirmLink: string; unsubscribeLink: string };
 
 /** The parts a mail is made of; text and HTML are both written from it. */
@@ -213,14 +213,16 @@ function body(input: MailInput, context: MailContext): Body {
         quote: input.message,
       };
     case 'contact.acknowledgement':
+      // Repeats nothing the sender typed: whoever fills the form chooses this address, so the mail
+      // must not carry their words to a stranger.
       return {
-        subject: `We received your message: ${input.subject}`,
+        subject: `We received your message to ${name}`,
         heading: 'Thank you for contacting us',
         paragraphs: [
-          `Hello ${input.name},`,
-          "Thank you for contacting us. We'll get back to you shortly (Monday to Saturday, 10AM-6PM). Your message:",
+          'Hello,',
+          "Thank you for contacting us. We'll get back to you shortly: we answer Monday to Saturday, 10AM-6PM, by replying to this address.",
+          `If you did not write to ${name}, someone typed your address by mistake; you can ignore this email.`,
         ],
-        quote: input.message,
       };
     case 'newsletter.confirmation':
       return {

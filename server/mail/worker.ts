@@ -155,15 +155,7 @@ async function inputOf(
         replyTo: text(data, 'email'),
       };
     case 'contact.acknowledgement':
-      return {
-        input: {
-          template: row.template,
-          name: text(data, 'name'),
-          subject: text(data, 'subject'),
-          message: text(data, 'message'),
-        },
-        to: to(),
-      };
+      return { input: { template: row.template }, to: to() };
     case 'newsletter.confirmation':
       return {
         input: {

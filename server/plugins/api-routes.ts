@@ -7,6 +7,7 @@ import {
   fulfilmentHandlers,
   fulfilmentRouteHooks,
 } from '../handlers/fulfilment.handlers';
+import { messagesHandlers } from '../handlers/messages.handlers';
 import { ordersHandlers } from '../handlers/orders.handlers';
 import { gatewayCallbackHandler, paymentsHandlers } from '../handlers/payments.handlers';
 import { productsHandlers } from '../handlers/products.handlers';
@@ -67,6 +68,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     ...wishlistHandlers(ctx),
     ...addressesHandlers(ctx),
     ...fulfilmentHandlers(ctx),
+    ...messagesHandlers(ctx),
   };
   const fulfilmentHooks = fulfilmentRouteHooks(ctx);
   const callbacks = new Map(gateways.map((gateway) => [`POST ${gateway.callback.path}`, gateway]));

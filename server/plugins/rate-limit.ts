@@ -46,6 +46,8 @@ export const rateLimitPlugin = appWide<RateLimitOptions>(
     const perOperation: Record<string, { max: number }> = {
       register: { max: limits.registerMax },
       requestPasswordReset: { max: limits.resetMax },
+      sendContactMessage: { max: limits.contactMax },
+      subscribeToNewsletter: { max: limits.contactMax },
     };
     // Added before the rate-limit plugin's own onRoute hook, which reads `config.rateLimit`.
     app.addHook('onRoute', (route) => {

@@ -57,6 +57,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       authMax: 10_000,
       trackMax: 10_000,
       resetMax: 10_000,
+      contactMax: 10_000,
       globalMax: 100_000,
       windowMs: 60_000,
       registerMax: 10_000,

@@ -1,0 +1,186 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, newsletterSubscriptions } from '../../server/db/schema';
+import {
+  CONTACT_ACKS_PER_DAY,
+  CONTACT_SENT,
+  EMAIL_INVALID,
+  NEWSLETTER_CONFIRMED,
+  NEWSLETTER_LINK_INVALID,
+  NEWSLETTER_REQUESTED,
+  NEWSLETTER_UNSUBSCRIBED,
+} from '../../server/handlers/messages.handlers';
+import type { Mail, Mailer } from '../../server/mail/mailer';
+import { API, createTestApp, TEST_STORE, type TestApp, testConfig } from './helpers';
+
+const PUBLIC_URL = 'https://shop.example.in';
+
+class RecordingMailer implements Mailer {
+  readonly kind = 'smtp' as const;
+  readonly sent: Mail[] = [];
+  async send(mail: Mail) {
+    this.sent.push(mail);
+  }
+}
+
+let t: TestApp;
+const mailer = new RecordingMailer();
+
+beforeAll(async () => {
+  t = await createTestApp({ publicUrl: PUBLIC_URL }, { mailer });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function deliver(): Promise<Mail[]> {
+  const before = mailer.sent.length;
+  await t.app.mailWorker.drain();
+  return mailer.sent.slice(before);
+}
+
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${API}${url}`, payload });
+const contact = (fields: Partial<Record<'name' | 'email' | 'subject' | 'message', string>> = {}) =>
+  post('/contact', {
+    name: 'Ravi Kumar',
+    email: 'ravi@example.in',
+    subject: 'Kurta sizes',
+    message: 'Does the kurta run small?\nI am usually an L.',
+    ...fields,
+  });
+
+describe('POST /contact', () => {
+  it('stores the message, mails it to the store with the sender as Reply-To, and acknowledges the sender', async () => {
+    const response = await contact({ email: '  Ravi.K@Example.IN ' });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: CONTACT_SENT });
+    const [stored] = await t.ctx.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'ravi.k@example.in'));
+    expect(stored).toMatchObject({ name: 'Ravi Kumar', subject: 'Kurta sizes' });
+
+    const mails = await deliver();
+    const forward = mails.find((m) => m.to === TEST_STORE.companyEmail);
+    expect(forward?.replyTo).toBe('ravi.k@example.in');
+    expect(forward?.subject).toBe('Contact form: Kurta sizes');
+    expect(forward?.text).toContain('> Does the kurta run small?\n> I am usually an L.');
+    const ack = mails.find((m) => m.to === 'ravi.k@example.in');
+    expect(ack?.subject).toBe(`We received your message to ${TEST_STORE.storeName}`);
+    // The acknowledgement carries nothing the sender typed (the form cannot mail a stranger words).
+    for (const typed of ['Ravi Kumar', 'Kurta sizes', 'run small'])
+      expect(`${ack?.text}${ack?.html}`).not.toContain(typed);
+    expect(mails).toHaveLength(2);
+  });
+
+  it('refuses what cannot be meant, with the reason', async () => {
+    expect((await contact({ email: 'ravi at example' })).json()).toEqual({ error: EMAIL_INVALID });
+    const blank = await contact({ name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ error: 'name is required' });
+    expect((await post('/contact', { name: 'Ravi', email: 'ravi@example.in' })).statusCode).toBe(400);
+    expect((await contact({ message: 'x'.repeat(5001) })).statusCode).toBe(400);
+    expect(await deliver()).toHaveLength(0);
+  });
+
+  it(`acknowledges one address at most ${CONTACT_ACKS_PER_DAY} times a day, and still forwards every message`, async () => {
+    const email = 'flooded@example.in';
+    for (let i = 0; i <= CONTACT_ACKS_PER_DAY; i++) expect((await contact({ email })).statusCode).toBe(202);
+    const mails = await deliver();
+    expect(mails.filter((m) => m.to === email)).toHaveLength(CONTACT_ACKS_PER_DAY);
+    expect(mails.filter((m) => m.to === TEST_STORE.companyEmail)).toHaveLength(CONTACT_ACKS_PER_DAY + 1);
+  });
+
+  it('is rate limited per IP (RATE_LIMIT_CONTACT_MAX)', async () => {
+    const base = testConfig();
+    const limited = await createTestApp({ rateLimit: { ...base.rateLimit, contactMax: 2 } });
+    try {
+      const send = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${API}/newsletter/subscriptions`,
+          payload: { email: 'limit@example.in' },
+        });
+      expect((await send()).statusCode).toBe(202);
+      expect((await send()).statusCode).toBe(202);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toMatch(/Too many requests/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the newsletter, double opt-in', () => {
+  const tokenIn = (link: string | undefined) => new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
+
+  it('mails a confirmation link with one-click unsubscribe headers, and subscribes only once confirmed', async () => {
+    const subscribed = await post('/newsletter/subscriptions', { email: ' Meera@Example.in' });
+    expect(subscribed.statusCode).toBe(202);
+    expect(subscribed.json()).toEqual({ message: NEWSLETTER_REQUESTED });
+    const [row] = await t.ctx.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'meera@example.in'));
+    expect(row?.status).toBe('pending');
+
+    const [mail, ...more] = await deliver();
+    expect(more).toHaveLength(0);
+    expect(mail?.to).toBe('meera@example.in');
+    const confirmLink = /https:\/\/shop\.example\.in\/newsletter\/confirm\?token=\S+/.exec(
+      mail?.text ?? '',
+    )?.[0];
+    expect(confirmLink).toBeDefined();
+    const oneClick = /^<(.+)>$/.exec(mail?.headers?.['List-Unsubscribe'] ?? '')?.[1];
+    expect(oneClick).toMatch(/^https:\/\/shop\.example\.in\/api\/v1\/newsletter\/unsubscribe\?token=/);
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+    // A confirmation token is not an unsubscribe token, nor the other way round.
+    const confirmToken = tokenIn(confirmLink);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `${API}/newsletter/unsubscribe?token=${encodeURIComponent(confirmToken)}`,
+    });
+    expect(wrong.json()).toEqual({ error: NEWSLETTER_LINK_INVALID });
+
+    const confirmed = await post('/newsletter/confirmations', { token: confirmToken });
+    expect(confirmed.json()).toEqual({ message: NEWSLETTER_CONFIRMED });
+    // Asking again once confirmed: the same answer, no mail.
+    expect((await post('/newsletter/subscriptions', { email: 'meera@example.in' })).json()).toEqual({
+      message: NEWSLETTER_REQUESTED,
+    });
+    expect(await deliver()).toHaveLength(0);
+
+    // One click in a mail client: a form POST of List-Unsubscribe=One-Click.
+    const unsubscribed = await t.app.inject({
+      method: 'POST',
+      url: new URL(oneClick ?? '').pathname + new URL(oneClick ?? '').search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.statusCode).toBe(200);
+    expect(unsubscribed.json()).toEqual({ message: NEWSLETTER_UNSUBSCRIBED });
+    const [after] = await t.ctx.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'meera@example.in'));
+    expect(after?.status).toBe('unsubscribed');
+  });
+
+  it('mails a waiting address at most 3 confirmations, and refuses a forged or malformed token', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await post('/newsletter/subscriptions', { email: 'asks@example.in' })).statusCode).toBe(202);
+    expect((await deliver()).filter((m) => m.to === 'asks@example.in')).toHaveLength(3);
+    expect((await post('/newsletter/subscriptions', { email: 'not-an-email' })).json()).toEqual({
+      error: EMAIL_INVALID,
+    });
+    const forged = `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.${'a'.repeat(64)}`;
+    expect((await post('/newsletter/confirmations', { token: forged })).json()).toEqual({
+      error: NEWSLETTER_LINK_INVALID,
+    });
+    expect((await post('/newsletter/confirmations', { token: 'nonsense' })).statusCode).toBe(400);
+    const noToken = await t.app.inject({ method: 'POST', url: `${API}/newsletter/unsubscribe` });
+    expect(noToken.statusCode).toBe(400);
+  });
+});
