@@ -22,6 +22,7 @@ import { BODY_LIMIT, requestValidationPlugin } from './plugins/request-validatio
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { connectRedis } from './redis';
+import { runRefundSweep } from './refunds';
 import { windowCounterFor } from './window-counter';
 
 declare module 'fastify' {
@@ -35,6 +36,8 @@ declare module 'fastify' {
      * port is open. Tests call `drain()` to deliver what is due.
      */
     mailWorker: MailWorker;
+    /** One run of the refund sweep (server/refunds.ts); server/index.ts runs it every 30 s. */
+    refundSweep: () => Promise<number>;
   }
 }
 
@@ -128,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
   app.decorate('mailWorker', mailWorker);
+  app.decorate('refundSweep', () => runRefundSweep(ctx, gateways, app.log));
   // Mail queued by the last requests is written before the app closes (SIGTERM drains, then closes);
   // the worker finishes the round it is in. What is still due stays in the outbox for the next start.
   app.addHook('onClose', async () => {

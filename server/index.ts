@@ -7,6 +7,7 @@ import type { PaymentsConfig, ServerConfig } from './context';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { startOrderExpiry } from './order-expiry';
+import { startRefundSweep } from './refunds';
 import { loadStoreConfig } from './store-config';
 
 /** How long a SIGTERM'd process may take to finish its requests before it exits anyway. */
@@ -52,6 +53,7 @@ async function serve(config: ServerConfig) {
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopExpiry = () => {};
+  let stopRefunds = () => {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -61,6 +63,7 @@ async function serve(config: ServerConfig) {
     timer.unref();
     try {
       stopExpiry();
+      stopRefunds();
       if (app) {
         app.health.startDraining();
         app.log.info({ signal, drainDelayMs: drainDelay }, 'shutting down: draining (health answers 503)');
@@ -100,6 +103,8 @@ async function serve(config: ServerConfig) {
     stopExpiry = startOrderExpiry(database.db, config.lifecycle.paymentWindowMs, app.log);
     // The mail outbox is delivered by every process (SKIP LOCKED); see server/mail/worker.ts.
     app.mailWorker.start();
+    // Refunds owed but not yet asked for (or failed) are asked again; see server/refunds.ts.
+    stopRefunds = startRefundSweep(app.refundSweep, app.log);
     if (!config.mail.smtpUrl && process.env.NODE_ENV === 'production')
       app.log.warn('mail: SMTP_URL is not set, so the shop sends no mail (each is kept in memory only)');
     const url = config.publicUrl ?? `http://localhost:${config.port}`;

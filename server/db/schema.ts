@@ -297,6 +297,11 @@ export const refunds = pgTable(
     /** The gateway's reference for the refund (PayU request_id), when it gave one. */
     gatewayReference: text('gateway_reference'),
     error: text('error'),
+    /** Times the gateway was asked; the refund sweep (server/refunds.ts) retries up to REFUND_MAX_ATTEMPTS. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whoever is asking the gateway holds the row until then (a request, or a sweep in some process). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,8 +9,9 @@ import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { LoginThrottle } from '../login-throttle';
 import { newRefundId } from '../payments/ids';
 import { formatInr, toRupees } from '../payments/money';
-import type { PaymentGateway, RefundableAttempt, RefundOutcome } from '../payments/provider';
-import { GATEWAYS, gatewayNamed } from '../payments/registry';
+import type { PaymentGateway } from '../payments/provider';
+import { GATEWAYS } from '../payments/registry';
+import { requestRefund } from '../refunds';
 import { rememberAddress } from '../repositories/addresses';
 import {
   cancelOrderOfUser,
@@ -22,7 +23,6 @@ import {
   ordersOfUser,
   orderWithOwnerEmail,
   timelinesOf,
-  updateRefund,
 } from '../repositories/orders';
 import { findProductsByIds, isProductId } from '../repositories/products';
 import { checkDeliverableAddress } from './addresses.handlers';
@@ -158,16 +158,6 @@ export function orderTooLarge(totalPaise: number, maxTotalPaise: number): HttpEr
 }
 
 export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGateway[] = GATEWAYS) {
-  /** Asks the attempt's own gateway to refund it; any error is a 'failed' refund, never a 500. */
-  async function refundAt(attempt: RefundableAttempt, amountPaise: number, refundId: string) {
-    try {
-      const provider = gatewayNamed(attempt.provider, gateways).create(ctx);
-      return await provider.refund(attempt, amountPaise, refundId);
-    } catch (error) {
-      return { status: 'failed', error: (error as Error).message } satisfies RefundOutcome;
-    }
-  }
-
   // RATE_LIMIT_TRACK_MAX per IP for guests and for readers of someone else's order; the rate-limit
   // plugin's global limit counts every read (server/plugins/rate-limit.ts).
   const { trackMax, windowMs } = ctx.config.rateLimit;
@@ -331,17 +321,10 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
 
       let refund: CancelledOrder['refund'] = null;
       if (result.refund) {
-        const { row, attempt } = result.refund;
-        const outcome = await refundAt(attempt, row.amountPaise, row.id);
-        await updateRefund(ctx.db, row.id, outcome);
-        if (outcome.status === 'failed')
-          log.error(
-            { refundId: row.id, attemptId: attempt.id, provider: attempt.provider, reason: outcome.error },
-            'refund failed: refund this payment by hand',
-          );
-        else log.info({ refundId: row.id, status: outcome.status }, 'refund requested');
+        // Asked now, after the commit: a failure is retried by the refund sweep (server/refunds.ts).
+        const outcome = await requestRefund(ctx, gateways, result.refund, log);
         refund = {
-          amount: toRupees(row.amountPaise),
+          amount: toRupees(result.refund.amountPaise),
           status: outcome.status,
           expectedBy: refundExpectedBy(),
         };

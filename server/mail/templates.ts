@@ -13,12 +13,24 @@ export const MAIL_TEMPLATES = [
   'order.shipped',
   'order.delivered',
   'order.cancelled',
+  'payment.refunded',
   'password.reset',
   'contact.forward',
   'contact.acknowledgement',
   'newsletter.confirmation',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** The templates about one order (the worker reads the order when it sends them). */
+export const ORDER_MAIL_TEMPLATES = [
+  'order.placed',
+  'order.paid',
+  'order.shipped',
+  'order.delivered',
+  'order.cancelled',
+  'payment.refunded',
+] as const satisfies readonly MailTemplate[];
+export type OrderMailTemplate = (typeof ORDER_MAIL_TEMPLATES)[number];
 
 /** A rendered mail, before the transport adds From and Message-ID. */
 export interface RenderedMail {
@@ -65,10 +77,7 @@ export interface MailContext {
 
 /** What a template is given: the order for order mail, else the row's data. */
 export type MailInput =
-  | {
-      template: 'order.placed' | 'order.paid' | 'order.shipped' | 'order.delivered' | 'order.cancelled';
-      order: MailOrder;
-    }
+  | { template: OrderMailTemplate; order: MailOrder }
   | { template: 'password.reset'; firstName: string; link: string }
   | { template: 'contact.forward'; name: string; email: string; subject: string; message: string }
   | { template: 'contact.acknowledgement' }
@@ -186,6 +195,19 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
             : 'Nothing was charged.',
         ],
         ...common,
+        button: ordersLink,
+      };
+    case 'payment.refunded':
+      return {
+        subject: `We are refunding a payment for order ${order.id}`,
+        heading: 'Payment refunded',
+        paragraphs: [
+          hello,
+          `A payment for order ${order.id} reached us after the order could no longer be paid (it was cancelled or already paid), so we could not accept it.`,
+          order.refund
+            ? `We are refunding ${rupees(order.refund.amountPaise)} to the way you paid; it should be back by ${longDay(order.refund.expectedBy)}.`
+            : 'We are refunding it to the way you paid.',
+        ],
         button: ordersLink,
       };
   }

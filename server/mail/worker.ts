@@ -73,7 +73,12 @@ async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrd
   ]);
   const { order } = found;
   const event = events[0];
-  const refund = refundRows.find((r) => r.status !== 'failed') ?? refundRows[0];
+  // The refund the mail is about (data.refundId), else the order's (one per paid order).
+  const refundId = (row.data as { refundId?: unknown } | null)?.refundId;
+  const refund =
+    refundRows.find((r) => r.id === refundId) ??
+    refundRows.find((r) => r.status !== 'failed') ??
+    refundRows[0];
   return {
     to: found.email,
     order: {
@@ -133,7 +138,8 @@ async function inputOf(
     case 'order.paid':
     case 'order.shipped':
     case 'order.delivered':
-    case 'order.cancelled': {
+    case 'order.cancelled':
+    case 'payment.refunded': {
       const { order, to: email } = await loadOrder(db, row);
       return { input: { template: row.template, order }, to: row.recipient ?? email };
     }

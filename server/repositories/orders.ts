@@ -4,17 +4,15 @@ import type { Database } from '../context';
 import {
   mailOutbox,
   type OrderEventActor,
-  type OrderStatus,
+  OrderStatus,
   orderEvents,
   orderItems,
   orders,
-  paymentAttempts,
   products,
-  refunds,
   users,
 } from '../db/schema';
 import { enqueueMail, eventMailKey, orderMailTemplate } from '../mail/outbox';
-import type { RefundableAttempt, RefundOutcome } from '../payments/provider';
+import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from './refunds';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -246,6 +244,12 @@ export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput)
         ...(input.trackingUrl ? { trackingUrl: input.trackingUrl } : {}),
       })
       .where(eq(orders.id, input.orderId));
+    // An operator (or courier) cancelling a paid order owes the shopper their money: the refund is
+    // written before the event, so the cancellation mail can say so; the refund sweep asks the gateway.
+    if (next === OrderStatus.Cancelled && order.status === OrderStatus.Processing) {
+      const paid = await paidAttemptOf(tx, input.orderId);
+      if (paid) await oweRefund(tx, paid);
+    }
     const event = await recordOrderEvent(tx, {
       ...details,
       fromStatus: order.status,
@@ -295,8 +299,6 @@ export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100
   return (result as unknown as { rows: { order_id: string }[] }).rows.map((row) => row.order_id);
 }
 
-export type RefundRow = typeof refunds.$inferSelect;
-
 export type CancelResult =
   | { kind: 'notFound' }
   | { kind: 'refused'; status: OrderStatus }
@@ -304,7 +306,7 @@ export type CancelResult =
       kind: 'cancelled';
       order: OrderRow;
       /** The refund written for a paid order (status 'pending' until the gateway is asked), else null. */
-      refund: { row: RefundRow; attempt: RefundableAttempt } | null;
+      refund: RefundRow | null;
     };
 
 export const SHOPPER_CANCELLED_NOTE = 'Cancelled by the shopper';
@@ -313,7 +315,7 @@ export const SHOPPER_CANCELLED_NOTE = 'Cancelled by the shopper';
  * The shopper cancels their own order. One transaction locks the order's row (`FOR UPDATE`, so a
  * payment settling or a courier's "shipped" waits, then finds it Cancelled) and lets the lifecycle
  * decide. A paid (Processing) order gets a refund row for its succeeded attempt, status 'pending': the
- * gateway is asked after the commit (updateRefund records its answer). The unique index on
+ * gateway is asked after the commit (server/refunds.ts records its answer). The unique index on
  * refunds.attempt_id means one attempt is never refunded twice. Someone else's order is 'notFound'.
  */
 export async function cancelOrderOfUser(
@@ -347,60 +349,10 @@ export async function cancelOrderOfUser(
       note: SHOPPER_CANCELLED_NOTE,
     });
     if (order.status !== 1) return { kind: 'cancelled', order: moved, refund: null };
-    // Processing means paid: settleAttempt succeeds at most one attempt per order.
-    const [paid] = await tx
-      .select({
-        id: paymentAttempts.id,
-        orderId: paymentAttempts.orderId,
-        provider: paymentAttempts.provider,
-        method: paymentAttempts.method,
-        reference: paymentAttempts.reference,
-        amountPaise: paymentAttempts.amountPaise,
-        status: paymentAttempts.status,
-        payload: paymentAttempts.providerPayload,
-      })
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'succeeded')))
-      .orderBy(asc(paymentAttempts.createdAt))
-      .limit(1);
+    // Processing means paid: the refund is owed in this transaction, asked for by the request after it.
+    const paid = await paidAttemptOf(tx, orderId);
     if (!paid) return { kind: 'cancelled', order: moved, refund: null };
-    const { payload, ...attemptRow } = paid;
-    const attempt: RefundableAttempt = {
-      ...(attemptRow as Omit<RefundableAttempt, 'gatewayPaymentId'>),
-      gatewayPaymentId: gatewayPaymentIdOf(payload),
-    };
-    await tx
-      .insert(refunds)
-      .values({
-        id: refundId,
-        orderId,
-        attemptId: attempt.id,
-        provider: attempt.provider,
-        amountPaise: attempt.amountPaise,
-        status: 'pending',
-      })
-      .onConflictDoNothing({ target: refunds.attemptId });
-    const [row] = await tx.select().from(refunds).where(eq(refunds.attemptId, attempt.id));
-    if (!row) throw new Error(`refund of attempt ${attempt.id} was not written`);
-    return { kind: 'cancelled', order: moved, refund: { row, attempt } };
+    const row = await oweRefund(tx, paid, { id: refundId, leaseMs: REFUND_LEASE_MS });
+    return { kind: 'cancelled', order: moved, refund: row };
   });
-}
-
-/** The gateway's payment id kept from its callback (PayU's mihpayid), if any. */
-function gatewayPaymentIdOf(payload: unknown): string | null {
-  const callback = (payload as { callback?: { mihpayid?: unknown } } | null)?.callback;
-  return typeof callback?.mihpayid === 'string' && callback.mihpayid !== '' ? callback.mihpayid : null;
-}
-
-/** Records the gateway's answer to a refund (only while it is still pending). */
-export async function updateRefund(db: Database, refundId: string, outcome: RefundOutcome): Promise<void> {
-  await db
-    .update(refunds)
-    .set({
-      status: outcome.status,
-      gatewayReference: outcome.gatewayReference ?? null,
-      error: outcome.error ?? null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
 }

@@ -2,8 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { nextStatus, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
 import { orders, paymentAttempts } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
 import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
 import { recordOrderEvent } from './orders';
+import { oweRefund, refundableAttempt } from './refunds';
 
 export type AttemptStatus = PaymentAttempt['status'];
 
@@ -124,6 +126,19 @@ export async function settleAttempt(
       };
     }
     if (refused && order) {
+      // The gateway took the money for an order that can no longer be paid (expired, cancelled, or
+      // paid already by another attempt): it is owed back. The refund sweep asks the gateway; the
+      // shopper is mailed why.
+      const owed = await refundableAttempt(tx, attemptId);
+      if (owed) {
+        const refund = await oweRefund(tx, owed);
+        await enqueueMail(tx, {
+          template: 'payment.refunded',
+          orderId: attempt.orderId,
+          data: { refundId: refund.id },
+          dedupeKey: `refund:${refund.id}`,
+        });
+      }
       // Kept on the order's record (not its timeline): money may have moved for a closed order.
       await recordOrderEvent(tx, {
         orderId: attempt.orderId,
