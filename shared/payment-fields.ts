@@ -43,6 +43,13 @@ export type SubmittedValue = string | boolean | number;
 export type SubmittedValues = Record<string, SubmittedValue>;
 export type PaymentErrors = Record<string, string>;
 
+/**
+ * The `method` value of cash on delivery (issue 24 item 7): offered by the server only for an order whose
+ * total is within COD_LIMIT; no gateway is involved, the courier collects the money.
+ */
+export const CASH_ON_DELIVERY = 'cod';
+export const CASH_ON_DELIVERY_LABEL = 'Cash on delivery';
+
 /** How long a started payment (its QR code, its UPI-app request) stays payable: 10 minutes. */
 export const ATTEMPT_VALIDITY_MS = 10 * 60 * 1000;
 
