@@ -937,6 +937,7 @@ export interface components {
             shippingAddress: string;
             carrier?: string | null;
             trackingNumber?: string | null;
+            payment?: components["schemas"]["OrderPayment"];
         };
         /** @enum {string} */
         PaymentFieldType: "text" | "email" | "password" | "number" | "tel" | "textarea" | "select" | "checkbox";

@@ -269,6 +269,22 @@ describe('a cash-on-delivery order afterwards', () => {
     expect(await t.ctx.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
   });
 
+  it('tells operators what the courier collects in the signed order listing', async () => {
+    const order = await smallOrder();
+    expect((await pay(order.id, 'cod')).statusCode).toBe(200);
+    const path = `${API}/fulfilment/orders?status=1&limit=100`;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { 'x-statefront-signature': signFulfilment(SECRET, path, Math.floor(Date.now() / 1000)) },
+    });
+    expect(response.statusCode).toBe(200);
+    const listed = response
+      .json<{ items: { id: string; payment?: unknown }[] }>()
+      .items.find((o) => o.id === order.id);
+    expect(listed?.payment).toEqual({ method: 'cod', status: 'due', amount: order.total, due: order.total });
+  });
+
   it('is left alone by the expiry job (it is Processing)', async () => {
     const order = await smallOrder();
     expect((await pay(order.id, 'cod')).statusCode).toBe(200);
