@@ -7,6 +7,8 @@ import { ProcessHealth } from './health';
 import { MAX_PARAM_LENGTH } from './http/api';
 import { createMailer, type Mailer, registerDevOutbox } from './mail/mailer';
 import { MailQueue } from './mail/queue';
+import { MailWorker } from './mail/worker';
+import { defaultOrigin } from './payments/origin';
 import type { PaymentGateway } from './payments/provider';
 import { GATEWAYS, gatewayNamed } from './payments/registry';
 import { apiRoutesPlugin } from './plugins/api-routes';
@@ -28,6 +30,11 @@ declare module 'fastify' {
     health: ProcessHealth;
     /** Mail sent after the answer (password reset); tests await `mailQueue.idle()` before reading it. */
     mailQueue: MailQueue;
+    /**
+     * Delivers the mail outbox (server/mail/worker.ts); server/index.ts starts it polling once the
+     * port is open. Tests call `drain()` to deliver what is due.
+     */
+    mailWorker: MailWorker;
   }
 }
 
@@ -37,7 +44,7 @@ export interface BuildAppOptions {
   store: StoreInfo;
   /** Fastify logger options; tests pass false. Defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
-  /** Account mail; defaults to SMTP when configured, else the in-memory outbox. */
+  /** Where the outbox's mail goes; defaults to SMTP when configured, else this process's memory. */
   mailer?: Mailer;
   /** The payment gateways to serve (server/payments/registry.ts); tests add their own. */
   gateways?: readonly PaymentGateway[];
@@ -105,8 +112,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailQueue = new MailQueue(app.log);
   ctx.mailQueue = mailQueue;
   app.decorate('mailQueue', mailQueue);
-  // Mail queued by the last requests goes out before the app closes (SIGTERM drains, then closes).
-  app.addHook('onClose', () => mailQueue.idle());
+  const mailWorker = new MailWorker(
+    options.db,
+    ctx.mailer,
+    {
+      store: options.store,
+      origin: defaultOrigin(config),
+      paymentWindowMinutes: Math.round(config.lifecycle.paymentWindowMs / 60_000),
+    },
+    app.log,
+    {
+      retryBaseMs: config.mail.retryBaseMs,
+      pollMs: config.mail.pollMs,
+      sendTimeoutMs: config.mail.sendTimeoutMs,
+    },
+  );
+  app.decorate('mailWorker', mailWorker);
+  // Mail queued by the last requests is written before the app closes (SIGTERM drains, then closes);
+  // the worker finishes the round it is in. What is still due stays in the outbox for the next start.
+  app.addHook('onClose', async () => {
+    await mailQueue.idle();
+    await mailWorker.stop();
+  });
   let redis = options.redis ?? null;
   if (options.redis === undefined && config.redisUrl) {
     const own = connectRedis(config.redisUrl, app.log);

@@ -79,6 +79,12 @@ export function durationFrom(env: Env, name: string, fallbackMs: number, minMs =
 
 /** ORDER_PAYMENT_WINDOW's default: an order unpaid for 30 minutes is cancelled. */
 export const DEFAULT_PAYMENT_WINDOW_MS = 30 * 60_000;
+/** MAIL_RETRY_BASE: the outbox worker's first retry of a failed mail (then doubling, at most an hour). */
+export const DEFAULT_MAIL_RETRY_BASE_MS = 30_000;
+/** MAIL_POLL: how often each process's outbox worker looks for mail to send. */
+export const DEFAULT_MAIL_POLL_MS = 1000;
+/** MAIL_SEND_TIMEOUT: a send not finished by then has failed (and is retried). */
+export const DEFAULT_MAIL_SEND_TIMEOUT_MS = 60_000;
 /** FULFILMENT_SECRET's shortest length in production. */
 export const MIN_FULFILMENT_SECRET = 32;
 
@@ -310,6 +316,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Statefront <no-reply@statefront.invalid>',
       devOutbox: env.DEV_OUTBOX === '1',
       resetSecret: nonEmpty(env.RESET_SECRET) ?? randomBytes(32).toString('base64url'),
+      retryBaseMs: durationFrom(env, 'MAIL_RETRY_BASE', DEFAULT_MAIL_RETRY_BASE_MS, 100),
+      pollMs: durationFrom(env, 'MAIL_POLL', DEFAULT_MAIL_POLL_MS, 50),
+      sendTimeoutMs: durationFrom(env, 'MAIL_SEND_TIMEOUT', DEFAULT_MAIL_SEND_TIMEOUT_MS),
     },
   };
 }

@@ -95,7 +95,10 @@ export interface ServerConfig {
     /** ORDER_PAYMENT_WINDOW: how long an order may stay Pending before the expiry job cancels it. */
     paymentWindowMs: number;
   };
-  /** Account mail: SMTP_URL (nodemailer) or, without it, the in-memory outbox. */
+  /**
+   * Mail (server/mail/): every mail is a row of the outbox table, delivered by each process's worker
+   * through SMTP_URL (nodemailer) or, without it, kept in this process's memory.
+   */
   mail: {
     smtpUrl: string | null;
     mailFrom: string;
@@ -103,6 +106,12 @@ export interface ServerConfig {
     devOutbox: boolean;
     /** HMAC key of password-reset links (RESET_SECRET, else random per process). */
     resetSecret: string;
+    /** MAIL_RETRY_BASE: the first retry of a failed mail waits this long, each next one twice as long. */
+    retryBaseMs: number;
+    /** MAIL_POLL: how often the worker looks for due mail. */
+    pollMs: number;
+    /** MAIL_SEND_TIMEOUT: a send not finished by then has failed; a claim lasts twice as long. */
+    sendTimeoutMs: number;
   };
 }
 

@@ -98,6 +98,10 @@ async function serve(config: ServerConfig) {
     await app.listen({ port: config.port, host: config.host });
     // Unpaid orders expire after ORDER_PAYMENT_WINDOW (issue 24); every process runs it, SKIP LOCKED.
     stopExpiry = startOrderExpiry(database.db, config.lifecycle.paymentWindowMs, app.log);
+    // The mail outbox is delivered by every process (SKIP LOCKED); see server/mail/worker.ts.
+    app.mailWorker.start();
+    if (!config.mail.smtpUrl && process.env.NODE_ENV === 'production')
+      app.log.warn('mail: SMTP_URL is not set, so the shop sends no mail (each is kept in memory only)');
     const url = config.publicUrl ?? `http://localhost:${config.port}`;
     if (cluster.isPrimary)
       app.log.info(`Statefront is running at ${url} (API ${url}/api/v1, docs /api/docs)`);

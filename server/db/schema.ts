@@ -307,3 +307,73 @@ export const refunds = pgTable(
     check('refunds_amount_check', sql`${t.amountPaise} > 0`),
   ],
 );
+
+/**
+ * The transactional outbox (issue 24): every mail the shop sends is first a row here, written in the
+ * same transaction as the change that causes it (an order placed, paid, shipped, …), so a mail exists
+ * exactly when its cause committed. The mail worker (server/mail/worker.ts) renders and delivers each
+ * row, retrying with backoff; `dedupe_key` (the cause, e.g. `event:42`) makes one cause one mail.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Which template renders it (server/mail/templates.ts MailTemplate). */
+    template: text('template').notNull(),
+    /** The address it goes to; null for order mail, which goes to the order's account at send time. */
+    recipient: text('recipient'),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order_events row that caused it (order mail). */
+    eventId: bigint('event_id', { mode: 'number' }),
+    /** What the template needs beyond the order (a reset link, a contact message). */
+    data: jsonb('data').notNull().default({}),
+    dedupeKey: text('dedupe_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker's lease while it sends; a crashed worker's lease runs out and another takes the row. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the worker gave up (MAIL_MAX_ATTEMPTS failures, or a mail that cannot be rendered). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_unique').on(t.dedupeKey),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
+/** Messages sent through the contact form (POST /contact); each is mailed to the store's companyEmail. */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Newsletter subscriptions, double opt-in: 'pending' until the mailed link is opened, then
+ * 'confirmed'; 'unsubscribed' after the one-click link. One row per (normalised) address.
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** How many confirmation mails were asked for (at most a few per address). */
+    confirmationsSent: integer('confirmations_sent').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('newsletter_email_unique').on(t.email),
+    check('newsletter_status_check', sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+  ],
+);

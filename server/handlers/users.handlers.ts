@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema';
 import {
@@ -13,6 +14,7 @@ import {
 import type { AppContext } from '../context';
 import { badRequest, conflict, unauthorized } from '../errors';
 import { LoginThrottle } from '../login-throttle';
+import { enqueueMail } from '../mail/outbox';
 import { MailQueue } from '../mail/queue';
 import {
   createResetToken,
@@ -76,7 +78,7 @@ export function usersHandlers(ctx: AppContext) {
   /** The queued half of a reset request: looks the account up and mails it a link, within the cap. */
   async function sendResetMail(email: string, log: FastifyBaseLogger): Promise<void> {
     const user = await findUserByEmail(ctx.db, email);
-    if (!user || !ctx.mailer) return;
+    if (!user) return;
     try {
       await resetMailThrottle.take(user.email);
     } catch {
@@ -86,21 +88,14 @@ export function usersHandlers(ctx: AppContext) {
     const token = createResetToken(ctx.config.mail.resetSecret, user);
     // PUBLIC_URL, else this machine's loopback origin: never the request's Host, which a client chooses.
     const link = `${defaultOrigin(ctx.config)}/reset-password?token=${encodeURIComponent(token)}`;
-    await ctx.mailer.send({
-      to: user.email,
-      subject: `Reset your ${ctx.store.storeName} password`,
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        `Someone (we hope you) asked to reset the password of your ${ctx.store.storeName} account.`,
-        `Open this link within an hour to choose a new one; it works once:`,
-        '',
-        link,
-        '',
-        'If you did not ask, ignore this email: your password stays as it is.',
-      ].join('\n'),
+    // Written to the outbox (server/mail/outbox.ts); the mail worker renders and sends it.
+    await enqueueMail(ctx.db, {
+      template: 'password.reset',
+      recipient: user.email,
+      data: { firstName: user.firstName, link },
+      dedupeKey: `reset:${randomUUID()}`,
     });
-    log.info({ userId: user.id }, 'password reset mail sent');
+    log.info({ userId: user.id }, 'password reset mail written to the outbox');
   }
 
   return {

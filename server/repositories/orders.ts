@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alreadyPast, nextStatus, ORDER_STATUS, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
 import {
+  mailOutbox,
   type OrderEventActor,
   type OrderStatus,
   orderEvents,
@@ -12,6 +13,7 @@ import {
   refunds,
   users,
 } from '../db/schema';
+import { enqueueMail, eventMailKey, orderMailTemplate } from '../mail/outbox';
 import { COD_PROVIDER } from '../payments/cod';
 import type { RefundableAttempt, RefundOutcome } from '../payments/provider';
 
@@ -117,10 +119,22 @@ export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id' | 'record
 /** Any query runner: the database or a transaction of it. */
 type Runner = Pick<Database, 'insert' | 'select' | 'update'>;
 
-/** Records one change of an order (or an event that changed nothing, `applied: false`). */
+/**
+ * Records one change of an order (or an event that changed nothing, `applied: false`) and, in the
+ * same transaction, the mail it sends the shopper (server/mail/outbox.ts): a change and its mail
+ * commit together or not at all.
+ */
 export async function recordOrderEvent(db: Runner, event: NewOrderEvent): Promise<OrderEventRow> {
   const [row] = await db.insert(orderEvents).values(event).returning();
   if (!row) throw new Error('order event insert returned no row');
+  const template = orderMailTemplate(row);
+  if (template)
+    await enqueueMail(db, {
+      template,
+      orderId: row.orderId,
+      eventId: row.id,
+      dedupeKey: eventMailKey(row.id),
+    });
   return row;
 }
 
@@ -295,12 +309,13 @@ export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput)
 const EXPIRED_STATUS = nextStatus(0, 'payment.windowExpired');
 if (EXPIRED_STATUS === null) throw new Error('the order lifecycle no longer lets an unpaid order expire');
 export const UNPAID_EXPIRED_NOTE = 'Not paid within the payment window';
+const EXPIRED_MAIL = orderMailTemplate({ fromStatus: 0, toStatus: EXPIRED_STATUS });
 
 /**
  * Cancels (actor 'timer') up to `batch` orders still Pending that were placed before `cutoff`, and
- * records each move, in one statement. `FOR UPDATE SKIP LOCKED` makes it safe across processes: two
- * servers running it at once take disjoint orders, and an order whose payment is being settled (its row
- * locked by settleAttempt) is skipped until the next run, which finds it Processing. Returns the ids.
+ * records each move and its mail to the shopper (the outbox's `order.cancelled`), in one statement.
+ * `FOR UPDATE SKIP LOCKED` makes it safe across processes: two servers running it at once take
+ * disjoint orders, and an order whose payment is being settled (its row locked by settleAttempt) is skipped until the next run, which finds it Processing. Returns the ids.
  */
 export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100): Promise<string[]> {
   const pending = 0;
@@ -315,10 +330,16 @@ export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100
       update ${orders} set status = ${EXPIRED_STATUS}, updated_at = now()
       from due where ${orders.id} = due.id and ${orders.status} = ${pending}
       returning ${orders.id} as id
+    ), recorded as (
+      insert into ${orderEvents} (order_id, from_status, to_status, actor, note)
+      select id, ${pending}, ${EXPIRED_STATUS}, 'timer', ${UNPAID_EXPIRED_NOTE} from moved
+      returning id, order_id
+    ), mailed as (
+      insert into ${mailOutbox} (template, order_id, event_id, dedupe_key)
+      select ${EXPIRED_MAIL}, order_id, id, 'event:' || id from recorded
+      on conflict (dedupe_key) do nothing
     )
-    insert into ${orderEvents} (order_id, from_status, to_status, actor, note)
-    select id, ${pending}, ${EXPIRED_STATUS}, 'timer', ${UNPAID_EXPIRED_NOTE} from moved
-    returning order_id`);
+    select order_id from recorded`);
   // Both drivers answer { rows } (PGlite and node-postgres).
   return (result as unknown as { rows: { order_id: string }[] }).rows.map((row) => row.order_id);
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { LOCK_FILE, readLockHolder } from '../../server/db/lock';
+import { mailOutboxRounds } from './mail';
 import {
   kill9,
   type PrivatePostgres,
@@ -38,11 +39,15 @@ const REDIS_PORT = 8161;
 const PORT_A = 8170;
 const PORT_B = 8171;
 const PORT_C = 8172;
+const PORT_MAIL = 8173;
+const SMTP_PORT = 8174;
 const KILL_ROUNDS = 5;
 const CONFIRMATIONS = 50;
 
-/** FAULTS_ONLY=pglite,postgres,pair narrows a run to those groups (all by default). */
-const ONLY = new Set((process.env.FAULTS_ONLY ?? 'pglite,postgres,pair').split(',').map((x) => x.trim()));
+/** FAULTS_ONLY=pglite,postgres,mail,pair narrows a run to those groups (all by default). */
+const ONLY = new Set(
+  (process.env.FAULTS_ONLY ?? 'pglite,postgres,mail,pair').split(',').map((x) => x.trim()),
+);
 
 const SECRETS = { SANDBOX_SECRET: 'faults-sandbox-secret', RESET_SECRET: 'faults-reset-secret' };
 // Order tracking and sign-in have low per-IP limits; the runner is one IP doing the work of many.
@@ -306,6 +311,28 @@ async function main() {
           await client.end();
         }
       });
+
+    if (ONLY.has('mail')) {
+      const mailDir = tempDir('statefront-faults-mail-');
+      for (const [label, env] of [
+        ['PGlite', { DATA_DIR: mailDir }],
+        ['PostgreSQL', { DATABASE_URL: pgUrl }],
+      ] as const)
+        await scenario(
+          `mail outbox: kill -9 between commit and send, and while sending, on ${label}`,
+          (note) =>
+            mailOutboxRounds({ ...env, ...GENEROUS_LIMITS }, SMTP_PORT, {
+              serve: (mailEnv) => serve(mailEnv, PORT_MAIL),
+              kill: async (server) => {
+                killedOnPurpose.add(server);
+                await kill9(server);
+              },
+              check,
+              note,
+            }),
+        );
+      rmSync(mailDir, { recursive: true, force: true });
+    }
 
     // Two processes on one PostgreSQL with shared limits in Redis.
     if (ONLY.has('pair'))

@@ -11,9 +11,10 @@ export interface SmtpSink {
 /**
  * A loopback SMTP server that speaks just enough of RFC 5321 for nodemailer (EHLO without STARTTLS or
  * AUTH, MAIL, RCPT, DATA, QUIT) and keeps what it receives, so a test can read the mail a real server
- * process sent. `delayMs` holds every reply back that long (a slow mail provider).
+ * process sent. `delayMs` holds every reply back that long (a slow mail provider); `port` 0 picks a
+ * free one (the fault tests name theirs, to start the sink after the server that mails to it).
  */
-export async function startSmtpSink(delayMs = 0): Promise<SmtpSink> {
+export async function startSmtpSink(delayMs = 0, port = 0): Promise<SmtpSink> {
   const messages: SmtpSink['messages'] = [];
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
@@ -62,11 +63,11 @@ export async function startSmtpSink(delayMs = 0): Promise<SmtpSink> {
       }
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const bound = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     close: () =>
       new Promise<void>((done) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
@@ -9,8 +10,11 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
 import { openDatabase, withDefaultUser } from '../../server/db/client';
+import { paymentAttempts } from '../../server/db/schema';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
+import type { Mailer } from '../../server/mail/mailer';
 import type { PaymentGateway } from '../../server/payments/provider';
+import { sandboxSignature } from '../../server/payments/sandbox';
 import type { FirstScreenRenderer } from '../../shared/first-screen';
 import type { components } from '../../src/api/schema';
 
@@ -113,6 +117,8 @@ export async function createTestApp(
     redis?: Redis;
     /** Renders /products and /product/{id} first screens (src/app/first-screen.tsx). */
     firstScreen?: FirstScreenRenderer;
+    /** Where the outbox's mail goes (default: this process's memory). */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestApp> {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -138,6 +144,7 @@ export async function createTestApp(
     ...(options.gateways ? { gateways: options.gateways } : {}),
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.firstScreen ? { firstScreen: options.firstScreen } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   await app.ready();
   const ctx: AppContext = { db: database.db, config, store, log: app.log };
@@ -213,3 +220,41 @@ export async function placeOrder(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Pays an order through the sandbox page's success button (the gateway must be the sandbox with
+ * `sandboxSecret`); returns the attempt id. The order is then Processing.
+ */
+export async function paySandbox(
+  t: Pick<TestApp, 'app' | 'ctx'>,
+  token: string,
+  orderId: string,
+  sandboxSecret: string,
+): Promise<string> {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `${API}/payments`,
+    headers: bearer(token),
+    payload: {
+      orderId,
+      fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' },
+    },
+  });
+  if (started.statusCode !== 200) throw new Error(`POST /payments: ${started.statusCode} ${started.body}`);
+  const body = started.json<components['schemas']['PaymentResponse']>();
+  const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
+  const attemptId = decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '');
+  const [attempt] = await t.ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+  const completed = await t.app.inject({
+    method: 'POST',
+    url: `${API}/payments/sandbox/${encodeURIComponent(attemptId)}/complete`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      outcome: 'success',
+      signature: sandboxSignature(sandboxSecret, attemptId, 'success', attempt?.amountPaise ?? 0),
+    }).toString(),
+  });
+  if (completed.statusCode >= 400)
+    throw new Error(`sandbox complete: ${completed.statusCode} ${completed.body}`);
+  return attemptId;
+}

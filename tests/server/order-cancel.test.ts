@@ -2,17 +2,25 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsConfigFrom } from '../../server/config';
-import { paymentAttempts, refunds } from '../../server/db/schema';
+import { refunds } from '../../server/db/schema';
 import {
   ORDER_ALREADY_CANCELLED,
   ORDER_ALREADY_SHIPPED,
   refundExpectedBy,
 } from '../../server/handlers/orders.handlers';
 import { createPayuProvider, payuGateway, payuResponseHash } from '../../server/payments/payu';
-import { sandboxGateway, sandboxSignature } from '../../server/payments/sandbox';
+import { sandboxGateway } from '../../server/payments/sandbox';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
 import type { components } from '../../src/api/schema';
-import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+import {
+  API,
+  bearer,
+  createTestApp,
+  paySandbox as paySandboxWith,
+  placeOrder,
+  registerAndLogin,
+  type TestApp,
+} from './helpers';
 
 type Order = components['schemas']['Order'];
 type CancelledOrder = components['schemas']['CancelledOrder'];
@@ -55,29 +63,9 @@ describe('POST /orders/{orderId}/cancel with the sandbox gateway', () => {
     await t?.close();
   });
 
-  /** Pays an order through the sandbox page's success button; it is then Processing. */
+  /** Pays an order through the sandbox; it is then Processing. */
   async function paySandbox(order: Order) {
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments`,
-      headers: bearer(token),
-      payload: { orderId: order.id, fields: FIELDS },
-    });
-    expect(started.statusCode).toBe(200);
-    const body = started.json<PaymentResponse>();
-    const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
-    const attemptId = decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '');
-    const [attempt] = await t.ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
-    const completed = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments/sandbox/${encodeURIComponent(attemptId)}/complete`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        outcome: 'success',
-        signature: sandboxSignature(SECRET, attemptId, 'success', attempt?.amountPaise ?? 0),
-      }).toString(),
-    });
-    expect(completed.statusCode).toBeLessThan(400);
+    const attemptId = await paySandboxWith(t, token, order.id, SECRET);
     const orders = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
     expect(orders.json<Order[]>().find((o) => o.id === order.id)?.status).toBe(1);
     return attemptId;

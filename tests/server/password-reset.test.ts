@@ -33,6 +33,7 @@ const signIn = (email: string, password: string) =>
 /** The outbox once the mail queue has sent everything asked for so far (mail goes after the answer). */
 async function outbox(): Promise<Outbox> {
   await t.app.mailQueue.idle();
+  await t.app.mailWorker.drain();
   return (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json<Outbox>();
 }
 
@@ -74,6 +75,7 @@ describe('password reset', () => {
       });
       expect(response.statusCode).toBe(202);
       await app.mailQueue.idle();
+      await app.mailWorker.drain();
       const mails = (await app.inject({ method: 'GET', url: '/api/dev/outbox' })).json<Outbox>().messages;
       expect(mails).toHaveLength(1);
       expect(mails[0]?.text).toMatch(/^https:\/\/shop\.example\.in\/reset-password\?token=/m);
@@ -116,8 +118,11 @@ describe('password reset', () => {
     });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ message: RESET_REQUESTED });
+    // The mail is written to the outbox after the answer; the worker hands it to the hanging server.
+    await app.mailQueue.idle();
+    void app.mailWorker.drain();
     await vi.waitFor(() => expect(asked).toBe(1));
-    // Not closed: its queue would wait for the hanging send forever.
+    // Not closed: its worker would wait for the hanging send forever.
   });
 
   it('sets the new password once, signs out every session, and refuses the link a second time', async () => {

@@ -1,0 +1,356 @@
+/**
+ * Every mail the shop sends, as plain text and HTML from one description: a heading, paragraphs, an
+ * optional table of order lines, an optional button, and the store's footer (name, logo, address from
+ * store.config.json). Amounts are rupees in the shop's own format (shared/money.ts). Everything that
+ * comes from a shopper or an operator is escaped in the HTML.
+ */
+import { formatInr } from '../../shared/money';
+import type { StoreInfo } from '../context';
+
+export const MAIL_TEMPLATES = [
+  'order.placed',
+  'order.paid',
+  'order.shipped',
+  'order.delivered',
+  'order.cancelled',
+  'password.reset',
+  'contact.forward',
+  'contact.acknowledgement',
+  'newsletter.confirmation',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** A rendered mail, before the transport adds From and Message-ID. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One order line as mail shows it. */
+export interface MailLine {
+  title: string;
+  quantity: number;
+  unitPaise: number;
+  size: string | null;
+  color: string | null;
+}
+
+/** An order as its mail needs it (read by the worker when it sends). */
+export interface MailOrder {
+  id: string;
+  firstName: string;
+  totalPaise: number;
+  lines: MailLine[];
+  ship: { fullName: string; address: string; city: string; state: string; postalCode: string };
+  /** Cash on delivery: the amount due at the door (null when paid online). */
+  payOnDeliveryPaise: number | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  /** Why it was cancelled (the cancelling event's note). */
+  note: string | null;
+  /** The refund of a paid order that was cancelled, with the day the money should be back. */
+  refund: { amountPaise: number; expectedBy: string } | null;
+}
+
+/** Where a mail's links point and whose name it carries. */
+export interface MailContext {
+  store: Pick<StoreInfo, 'storeName' | 'companyName' | 'companyAddress' | 'companyEmail' | 'companyLogoUrl'>;
+  /** PUBLIC_URL (else the loopback origin): never a request's Host. */
+  origin: string;
+  /** How long an unpaid order waits for its payment, in minutes. */
+  paymentWindowMinutes: number;
+}
+
+/** What a template is given: the order for order mail, else the row's data. */
+export type MailInput =
+  | {
+      template: 'order.placed' | 'order.paid' | 'order.shipped' | 'order.delivered' | 'order.cancelled';
+      order: MailOrder;
+    }
+  | { template: 'password.reset'; firstName: string; link: string }
+  | { template: 'contact.forward'; name: string; email: string; subject: string; message: string }
+  | { template: 'contact.acknowledgement'; name: string; subject: string; message: string }
+  | { template: 'newsletter.confirmation'; confirmLink: string; unsubscribeLink: string };
+
+/** The parts a mail is made of; text and HTML are both written from it. */
+interface Body {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  lines?: MailLine[];
+  totalPaise?: number;
+  address?: MailOrder['ship'];
+  button?: { label: string; href: string };
+  /** A quoted block (the shopper's own message). */
+  quote?: string;
+  afterword?: string[];
+}
+
+const rupees = (paise: number) => formatInr(paise / 100);
+
+/** 'Size M, colour Navy' (either may be missing). */
+function variant(line: MailLine): string {
+  const parts = [line.size ? `Size ${line.size}` : null, line.color ? `colour ${line.color}` : null];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** '26 November 2026' from an ISO day. */
+function longDay(isoDay: string): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDay;
+  return date.toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: MailContext): Body {
+  const { order } = input;
+  const ordersLink = { label: 'View your orders', href: `${context.origin}/orders` };
+  const hello = `Hello ${order.firstName},`;
+  const common = { lines: order.lines, totalPaise: order.totalPaise, address: order.ship };
+  const due = order.payOnDeliveryPaise;
+  switch (input.template) {
+    case 'order.placed':
+      return {
+        subject: `Your order ${order.id} is placed`,
+        heading: `Thank you for your order`,
+        paragraphs: [
+          hello,
+          due !== null
+            ? `We have your order ${order.id}. Pay ${rupees(due)} on delivery.`
+            : `We have your order ${order.id}. It is waiting for your payment: please pay within ${context.paymentWindowMinutes} minutes, or it is cancelled and nothing is charged.`,
+        ],
+        ...common,
+        button: due !== null ? ordersLink : { label: 'Pay for your order', href: `${context.origin}/orders` },
+      };
+    case 'order.paid':
+      return {
+        subject:
+          due !== null
+            ? `Order ${order.id} confirmed: pay on delivery`
+            : `Payment received for order ${order.id}`,
+        heading: due !== null ? 'Your order is confirmed' : 'Payment received',
+        paragraphs: [
+          hello,
+          due !== null
+            ? `Your order ${order.id} is confirmed and being prepared. Pay ${rupees(due)} on delivery.`
+            : `We have received ${rupees(order.totalPaise)} for order ${order.id}. We are preparing it now and will write again when it ships.`,
+        ],
+        ...common,
+        button: ordersLink,
+      };
+    case 'order.shipped': {
+      const courier = [order.carrier, order.trackingNumber ? `tracking number ${order.trackingNumber}` : null]
+        .filter(Boolean)
+        .join(', ');
+      return {
+        subject: `Your order ${order.id} has shipped`,
+        heading: 'On its way',
+        paragraphs: [
+          hello,
+          `Your order ${order.id} has shipped${courier ? ` (${courier})` : ''}.`,
+          ...(due !== null ? [`Please keep ${rupees(due)} ready: you pay on delivery.`] : []),
+        ],
+        ...common,
+        button: order.trackingUrl
+          ? { label: 'Track the package', href: order.trackingUrl }
+          : { label: 'Track your order', href: `${context.origin}/track-order` },
+      };
+    }
+    case 'order.delivered':
+      return {
+        subject: `Your order ${order.id} was delivered`,
+        heading: 'Delivered',
+        paragraphs: [
+          hello,
+          `Your order ${order.id} was delivered${due !== null ? ` and paid on delivery (${rupees(due)})` : ''}. We hope you enjoy it.`,
+          'Something not right? Our return policy explains what to do.',
+        ],
+        ...common,
+        button: { label: 'Returns and refunds', href: `${context.origin}/return` },
+      };
+    case 'order.cancelled':
+      return {
+        subject: `Your order ${order.id} is cancelled`,
+        heading: 'Order cancelled',
+        paragraphs: [
+          hello,
+          `Your order ${order.id} is cancelled${order.note ? ` (${order.note.toLowerCase()})` : ''}.`,
+          order.refund
+            ? `We are refunding ${rupees(order.refund.amountPaise)} to the way you paid; it should be back by ${longDay(order.refund.expectedBy)}.`
+            : 'Nothing was charged.',
+        ],
+        ...common,
+        button: ordersLink,
+      };
+  }
+}
+
+function body(input: MailInput, context: MailContext): Body {
+  const name = context.store.storeName;
+  switch (input.template) {
+    case 'password.reset':
+      return {
+        subject: `Reset your ${name} password`,
+        heading: 'Reset your password',
+        paragraphs: [
+          `Hello ${input.firstName},`,
+          `Someone (we hope you) asked to reset the password of your ${name} account. Open this link within an hour to choose a new one; it works once:`,
+        ],
+        button: { label: 'Choose a new password', href: input.link },
+        afterword: ['If you did not ask, ignore this email: your password stays as it is.'],
+      };
+    case 'contact.forward':
+      return {
+        subject: `Contact form: ${input.subject}`,
+        heading: `Message from ${input.name}`,
+        paragraphs: [`${input.name} <${input.email}> wrote through the contact form. Reply to answer them.`],
+        quote: input.message,
+      };
+    case 'contact.acknowledgement':
+      return {
+        subject: `We received your message: ${input.subject}`,
+        heading: 'Thank you for contacting us',
+        paragraphs: [
+          `Hello ${input.name},`,
+          "Thank you for contacting us. We'll get back to you shortly (Monday to Saturday, 10AM-6PM). Your message:",
+        ],
+        quote: input.message,
+      };
+    case 'newsletter.confirmation':
+      return {
+        subject: `Confirm your ${name} newsletter subscription`,
+        heading: 'One more step',
+        paragraphs: [
+          `Someone (we hope you) asked to receive the ${name} newsletter at this address. Confirm to start receiving it:`,
+        ],
+        button: { label: 'Confirm subscription', href: input.confirmLink },
+        afterword: [
+          'If you did not ask, ignore this email: you will not hear from us again.',
+          `Changed your mind later? Unsubscribe: ${input.unsubscribeLink}`,
+        ],
+      };
+    default:
+      return orderBody(input, context);
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/** Only absolute http(s) links are written into a button; anything else becomes plain text. */
+const safeHref = (href: string) => (/^https?:\/\//i.test(href) ? href : null);
+
+function absolute(url: string, origin: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+function asText(mail: Body, context: MailContext): string {
+  const out: string[] = [mail.heading, '', ...mail.paragraphs.flatMap((p) => [p, ''])];
+  if (mail.quote) out.push(...mail.quote.split('\n').map((line) => `> ${line}`), '');
+  if (mail.lines?.length) {
+    for (const line of mail.lines) {
+      const detail = variant(line);
+      out.push(
+        `- ${line.title}${detail ? ` (${detail})` : ''} × ${line.quantity}: ${rupees(line.unitPaise * line.quantity)}`,
+      );
+    }
+    if (mail.totalPaise !== undefined) out.push(`Total: ${rupees(mail.totalPaise)}`);
+    out.push('');
+  }
+  if (mail.address) {
+    const a = mail.address;
+    out.push('Delivering to:', a.fullName, a.address, `${a.city}, ${a.state} ${a.postalCode}`, '');
+  }
+  // The link alone on its line: plain-text clients make it clickable whole.
+  if (mail.button) out.push(`${mail.button.label}:`, mail.button.href, '');
+  for (const line of mail.afterword ?? []) out.push(line, '');
+  const { store } = context;
+  out.push(
+    '--',
+    store.storeName,
+    store.companyName,
+    store.companyAddress,
+    store.companyEmail,
+    context.origin,
+  );
+  return out.join('\n');
+}
+
+function asHtml(mail: Body, context: MailContext): string {
+  const e = escapeHtml;
+  const { store } = context;
+  const cell = 'padding:8px 0;border-bottom:1px solid #e5e7eb;';
+  const lines = mail.lines?.length
+    ? `<table role="presentation" width="100%" style="border-collapse:collapse;margin:16px 0">${mail.lines
+        .map((line) => {
+          const detail = variant(line);
+          return `<tr><td style="${cell}">${e(line.title)}${detail ? `<br><span style="color:#6b7280;font-size:13px">${e(detail)}</span>` : ''}</td><td style="${cell}text-align:center">× ${line.quantity}</td><td style="${cell}text-align:right">${e(rupees(line.unitPaise * line.quantity))}</td></tr>`;
+        })
+        .join('')}${
+        mail.totalPaise !== undefined
+          ? `<tr><td colspan="2" style="padding:8px 0;font-weight:600">Total</td><td style="padding:8px 0;text-align:right;font-weight:600">${e(rupees(mail.totalPaise))}</td></tr>`
+          : ''
+      }</table>`
+    : '';
+  const address = mail.address
+    ? `<p style="color:#374151"><strong>Delivering to</strong><br>${[
+        mail.address.fullName,
+        mail.address.address,
+        `${mail.address.city}, ${mail.address.state} ${mail.address.postalCode}`,
+      ]
+        .map(e)
+        .join('<br>')}</p>`
+    : '';
+  const href = mail.button ? safeHref(mail.button.href) : null;
+  const button =
+    mail.button && href
+      ? `<p style="margin:24px 0"><a href="${e(href)}" style="background:#111827;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${e(mail.button.label)}</a></p>`
+      : '';
+  const quote = mail.quote
+    ? `<blockquote style="margin:16px 0;padding:8px 16px;border-left:3px solid #d1d5db;color:#374151;white-space:pre-wrap">${e(mail.quote)}</blockquote>`
+    : '';
+  const logo = store.companyLogoUrl
+    ? `<img src="${e(absolute(store.companyLogoUrl, context.origin))}" alt="${e(store.storeName)}" height="32" style="height:32px">`
+    : `<strong>${e(store.storeName)}</strong>`;
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<meta name="viewport" content="width=device-width"><title>${e(mail.subject)}</title></head>`,
+    '<body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">',
+    '<table role="presentation" width="100%" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">',
+    '<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:24px">',
+    `<p>${logo}</p><h1 style="font-size:20px">${e(mail.heading)}</h1>`,
+    ...mail.paragraphs.map((p) => `<p style="line-height:1.5">${e(p)}</p>`),
+    quote,
+    lines,
+    address,
+    button,
+    ...(mail.afterword ?? []).map((p) => `<p style="color:#6b7280;font-size:13px">${e(p)}</p>`),
+    '</td></tr></table>',
+    `<p style="color:#6b7280;font-size:12px;line-height:1.5">${[
+      store.companyName,
+      store.companyAddress,
+      store.companyEmail,
+    ]
+      .map(e)
+      .join('<br>')}<br><a href="${e(context.origin)}" style="color:#6b7280">${e(context.origin)}</a></p>`,
+    '</td></tr></table></body></html>',
+  ].join('');
+}
+
+/** The subject, plain text and HTML of one mail. */
+export function renderMail(input: MailInput, context: MailContext): RenderedMail {
+  const mail = body(input, context);
+  return { subject: mail.subject, text: asText(mail, context), html: asHtml(mail, context) };
+}

@@ -1,0 +1,322 @@
+/**
+ * Delivering the outbox (issue 24). Every server process runs one worker; each round claims up to
+ * `batch` due rows with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so two processes never
+ * take the same row and a row held by a process that died (kill -9) is taken again once its lease runs
+ * out. A row is rendered when it is sent (the order as it stands, its lines, its refund), handed to the
+ * transport, then marked sent. A failure is retried with exponential backoff (MAIL_RETRY_BASE_MS,
+ * doubling, at most an hour apart) until MAIL_MAX_ATTEMPTS, then the row is marked failed and logged.
+ *
+ * Delivery is at least once: a process killed after the mail server accepted a message and before the
+ * row was marked sent (a window of one UPDATE) sends it again on restart. Each message carries a
+ * Message-ID made from its row id, the same on every try, so a mail provider and the recipient's client
+ * recognise a repeat as the same message.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../context';
+import { mailOutbox, orderEvents, orderItems, orders, refunds, users } from '../db/schema';
+import type { Mailer } from './mailer';
+import { MAIL_TEMPLATES, type MailContext, type MailInput, type MailOrder, renderMail } from './templates';
+
+export const MAIL_MAX_ATTEMPTS = 8;
+/** Rows claimed per round; they are sent side by side. */
+const CLAIM_BATCH = 5;
+/** Row data that must not outlive its sending (a reset link works for an hour, once). */
+const SECRET_TEMPLATES = new Set(['password.reset', 'newsletter.confirmation']);
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export interface MailWorkerOptions {
+  /** The first retry waits this long, each next one twice as long (at most an hour). */
+  retryBaseMs: number;
+  /** How often an idle worker looks for due rows. */
+  pollMs: number;
+  /**
+   * A send that has not finished after this long has failed (MAIL_SEND_TIMEOUT). A claimed row is the
+   * worker's for twice as long: a process killed mid-send leaves its rows to another (or its own
+   * restart) once that lease has run out.
+   */
+  sendTimeoutMs: number;
+  batch?: number;
+}
+
+/** A mail that can never be sent (its order is gone, its template unknown): not retried. */
+class Undeliverable extends Error {}
+
+/** The day (in India) by which a refund created at `createdAt` should be back: 7 calendar days. */
+function refundDay(createdAt: Date): string {
+  const ist = new Date(createdAt.getTime() + 330 * 60_000);
+  ist.setUTCDate(ist.getUTCDate() + 7);
+  return ist.toISOString().slice(0, 10);
+}
+
+/** The order, its account and lines, the event that caused the mail and any refund, as mail needs them. */
+async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrder; to: string }> {
+  if (!row.orderId) throw new Undeliverable('order mail without an order');
+  const [found] = await db
+    .select({ order: orders, email: users.email, firstName: users.firstName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, row.orderId));
+  if (!found) throw new Undeliverable(`order ${row.orderId} no longer exists`);
+  const [lines, events, refundRows, cod] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, row.orderId))
+      .orderBy(asc(orderItems.position), asc(orderItems.id)),
+    row.eventId === null
+      ? Promise.resolve([])
+      : db.select().from(orderEvents).where(eq(orderEvents.id, row.eventId)),
+    db.select().from(refunds).where(eq(refunds.orderId, row.orderId)).orderBy(asc(refunds.createdAt)),
+    payOnDeliveryPaise(db, row.orderId),
+  ]);
+  const { order } = found;
+  const event = events[0];
+  const refund = refundRows.find((r) => r.status !== 'failed') ?? refundRows[0];
+  return {
+    to: found.email,
+    order: {
+      id: order.id,
+      firstName: found.firstName,
+      totalPaise: order.totalPaise,
+      lines: lines.map((line) => ({
+        title: line.productTitle,
+        quantity: line.quantity,
+        unitPaise: line.unitPricePaise,
+        size: line.size,
+        color: line.color,
+      })),
+      ship: {
+        fullName: order.shipFullName,
+        address: order.shipAddress,
+        city: order.shipCity,
+        state: order.shipState,
+        postalCode: order.shipPostalCode,
+      },
+      payOnDeliveryPaise: cod,
+      carrier: event?.carrier ?? order.carrier,
+      trackingNumber: event?.trackingNumber ?? order.trackingNumber,
+      trackingUrl: event?.trackingUrl ?? order.trackingUrl,
+      note: event?.note ?? null,
+      refund: refund ? { amountPaise: refund.amountPaise, expectedBy: refundDay(refund.createdAt) } : null,
+    },
+  };
+}
+
+/**
+ * Cash on delivery: the amount due at the door, else null. Until cash on delivery is stored, every
+ * order is paid online.
+ */
+async function payOnDeliveryPaise(_db: Database, _orderId: string): Promise<number | null> {
+  return null;
+}
+
+const text = (data: Record<string, unknown>, key: string): string => {
+  const value = data[key];
+  if (typeof value !== 'string') throw new Undeliverable(`mail data lacks "${key}"`);
+  return value;
+};
+
+/** What the row's template is given, and where it goes. */
+async function inputOf(
+  db: Database,
+  row: OutboxRow,
+): Promise<{ input: MailInput; to: string; replyTo?: string }> {
+  const data = (row.data ?? {}) as Record<string, unknown>;
+  const to = () => {
+    if (!row.recipient) throw new Undeliverable('mail without a recipient');
+    return row.recipient;
+  };
+  switch (row.template) {
+    case 'order.placed':
+    case 'order.paid':
+    case 'order.shipped':
+    case 'order.delivered':
+    case 'order.cancelled': {
+      const { order, to: email } = await loadOrder(db, row);
+      return { input: { template: row.template, order }, to: row.recipient ?? email };
+    }
+    case 'password.reset':
+      return {
+        input: { template: row.template, firstName: text(data, 'firstName'), link: text(data, 'link') },
+        to: to(),
+      };
+    case 'contact.forward':
+      return {
+        input: {
+          template: row.template,
+          name: text(data, 'name'),
+          email: text(data, 'email'),
+          subject: text(data, 'subject'),
+          message: text(data, 'message'),
+        },
+        to: to(),
+        replyTo: text(data, 'email'),
+      };
+    case 'contact.acknowledgement':
+      return {
+        input: {
+          template: row.template,
+          name: text(data, 'name'),
+          subject: text(data, 'subject'),
+          message: text(data, 'message'),
+        },
+        to: to(),
+      };
+    case 'newsletter.confirmation':
+      return {
+        input: {
+          template: row.template,
+          confirmLink: text(data, 'confirmLink'),
+          unsubscribeLink: text(data, 'unsubscribeLink'),
+        },
+        to: to(),
+      };
+    default:
+      throw new Undeliverable(`unknown template "${row.template}" (known: ${MAIL_TEMPLATES.join(', ')})`);
+  }
+}
+
+/** Rejects when `work` has not settled within `ms` (the send may still finish: at least once). */
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the mail server did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The delay before try `attempts + 1`: base, 2×base, 4×base, … at most an hour. */
+export const retryDelayMs = (attempts: number, baseMs: number) =>
+  Math.min(60 * 60_000, baseMs * 2 ** Math.max(0, attempts - 1));
+
+export class MailWorker {
+  #timer: NodeJS.Timeout | null = null;
+  #round: Promise<number> | null = null;
+  #stopped = false;
+  readonly #batch: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer,
+    private readonly context: MailContext,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    private readonly options: MailWorkerOptions,
+  ) {
+    this.#batch = options.batch ?? CLAIM_BATCH;
+  }
+
+  /** Polls for due mail every `pollMs` until stop(). */
+  start(): void {
+    if (this.#timer || this.#stopped) return;
+    this.#timer = setInterval(() => this.kick(), this.options.pollMs);
+    this.#timer.unref();
+    this.kick();
+  }
+
+  /** Runs a round now unless one is running. */
+  kick(): void {
+    if (this.#round || this.#stopped) return;
+    this.#round = this.#deliverDue()
+      .catch((error: unknown) => {
+        this.log.error({ err: error }, 'mail round failed; retrying on the next one');
+        return 0;
+      })
+      .finally(() => {
+        this.#round = null;
+      });
+  }
+
+  /** Delivers rounds until nothing is due (tests, and a last round at shutdown). Returns how many were tried. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      while (this.#round) await this.#round;
+      const tried = await this.#deliverDue();
+      total += tried;
+      if (tried === 0) return total;
+    }
+  }
+
+  /** Stops polling and waits for the round in flight (its rows are marked; nothing is half-done). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    while (this.#round) await this.#round;
+  }
+
+  /** Claims the due rows (lease, attempts + 1) and delivers each. */
+  async #deliverDue(): Promise<number> {
+    const claimed = await this.db.execute(sql`
+      update ${mailOutbox} set locked_until = now() + ${`${2 * this.options.sendTimeoutMs} milliseconds`}::interval,
+        attempts = attempts + 1
+      where id in (
+        select id from ${mailOutbox}
+        where sent_at is null and failed_at is null and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by next_attempt_at, created_at
+        limit ${this.#batch}
+        for update skip locked
+      )
+      returning id`);
+    const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    if (ids.length === 0) return 0;
+    const rows = await this.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, ids))
+      .orderBy(asc(mailOutbox.createdAt));
+    await Promise.all(rows.map((row) => this.#deliver(row)));
+    return rows.length;
+  }
+
+  async #deliver(row: OutboxRow): Promise<void> {
+    try {
+      const { input, to, replyTo } = await inputOf(this.db, row);
+      const rendered = renderMail(input, this.context);
+      const host = new URL(this.context.origin).hostname || 'statefront.invalid';
+      await withTimeout(
+        this.mailer.send({
+          to,
+          ...rendered,
+          ...(replyTo ? { replyTo } : {}),
+          messageId: `<${row.id}@${host}>`,
+          headers: (row.data as { headers?: Record<string, string> } | null)?.headers ?? {},
+        }),
+        this.options.sendTimeoutMs,
+      );
+      await this.db
+        .update(mailOutbox)
+        .set({
+          sentAt: new Date(),
+          lockedUntil: null,
+          lastError: null,
+          ...(SECRET_TEMPLATES.has(row.template) ? { data: {} } : {}),
+        })
+        .where(eq(mailOutbox.id, row.id));
+      this.log.info({ mail: row.id, template: row.template, attempts: row.attempts }, 'mail sent');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = error instanceof Undeliverable || row.attempts >= MAIL_MAX_ATTEMPTS;
+      await this.db
+        .update(mailOutbox)
+        .set({
+          lockedUntil: null,
+          lastError: message.slice(0, 500),
+          ...(giveUp
+            ? { failedAt: new Date() }
+            : { nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts, this.options.retryBaseMs)) }),
+        })
+        .where(and(eq(mailOutbox.id, row.id), sql`${mailOutbox.sentAt} is null`));
+      const log = { mail: row.id, template: row.template, attempts: row.attempts, err: message };
+      if (giveUp) this.log.error(log, 'mail given up');
+      else this.log.warn(log, 'mail not sent; retrying later');
+    }
+  }
+}

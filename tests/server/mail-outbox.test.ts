@@ -1,0 +1,282 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../server/catalogue/catalogue';
+import { mailOutbox } from '../../server/db/schema';
+import type { Mail, Mailer } from '../../server/mail/mailer';
+import { enqueueMail } from '../../server/mail/outbox';
+import { MAIL_MAX_ATTEMPTS, MailWorker } from '../../server/mail/worker';
+import { runOrderExpiry } from '../../server/order-expiry';
+import { applyFulfilmentEvent } from '../../server/repositories/orders';
+import type { components } from '../../src/api/schema';
+import {
+  API,
+  bearer,
+  createTestApp,
+  DEFAULT_SHIPPING,
+  paySandbox,
+  placeOrder,
+  registerAndLogin,
+  TEST_STORE,
+  type TestApp,
+  testConfig,
+} from './helpers';
+
+type Order = components['schemas']['Order'];
+
+const PUBLIC_URL = 'https://shop.example.in';
+const SECRET = 'mail-test-sandbox-secret';
+
+/** A transport that records what it is given and can be told to fail its next sends. */
+class RecordingMailer implements Mailer {
+  readonly kind = 'smtp' as const;
+  readonly sent: Mail[] = [];
+  failNext = 0;
+  async send(mail: Mail) {
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new Error('421 4.3.0 mail server busy');
+    }
+    this.sent.push(mail);
+  }
+}
+
+const values = (p: (typeof catalogue)[number], keys: string[]) =>
+  p.attributes.find((a) => keys.includes(a.key.toLowerCase()))?.values ?? [];
+const tee = catalogue.find(
+  (p) => values(p, ['size']).length > 1 && values(p, ['color', 'colour', 'colors']).length > 1,
+);
+
+let t: TestApp;
+const mailer = new RecordingMailer();
+let shopper: Awaited<ReturnType<typeof registerAndLogin>>;
+
+beforeAll(async () => {
+  const base = testConfig();
+  t = await createTestApp(
+    {
+      publicUrl: PUBLIC_URL,
+      payments: { ...base.payments, provider: 'sandbox', sandboxSecret: SECRET, payu: null },
+      // Retries without waiting, so one drain() runs a mail's every try.
+      mail: { ...base.mail, retryBaseMs: 0 },
+    },
+    { mailer },
+  );
+  shopper = await registerAndLogin(t.app, { firstName: 'Asha' });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Delivers everything due and returns what was sent by this call. */
+async function deliver(): Promise<Mail[]> {
+  const before = mailer.sent.length;
+  await t.app.mailQueue.idle();
+  await t.app.mailWorker.drain();
+  return mailer.sent.slice(before);
+}
+
+const rowsOf = (orderId: string) => t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+
+describe('order mail through the outbox', () => {
+  it('writes the placement mail with the order and sends it once: lines with size and colour, ₹, the store', async () => {
+    if (!tee) throw new Error('the catalogue needs a tee with several sizes and colours');
+    const size = values(tee, ['size'])[1] as string;
+    const color = values(tee, ['color', 'colour', 'colors'])[0] as string;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${API}/orders`,
+      headers: bearer(shopper.token),
+      payload: {
+        products: { [tee.id]: 2 },
+        lines: [{ productId: tee.id, quantity: 2, size, color }],
+        shippingAddress: { ...DEFAULT_SHIPPING, fullName: '<b>Asha</b> & Verma' },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const order = created.json<Order>();
+    // Committed with the order: one row, not yet sent.
+    const rows = await rowsOf(order.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ template: 'order.placed', sentAt: null });
+
+    const sent = await deliver();
+    expect(sent).toHaveLength(1);
+    const [mail] = sent as [Mail];
+    expect(mail.to).toBe(shopper.email);
+    expect(mail.subject).toBe(`Your order ${order.id} is placed`);
+    expect(mail.messageId).toBe(`<${rows[0]?.id}@shop.example.in>`);
+    const total = `₹${order.items?.reduce((sum, i) => sum + i.price * i.quantity, 0).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+    for (const part of [mail.text, mail.html ?? '']) {
+      expect(part).toContain(tee.title);
+      expect(part).toContain(`Size ${size}, colour ${color}`);
+      expect(part).toContain(total);
+      expect(part).toContain(TEST_STORE.companyAddress);
+      expect(part).toContain(`${PUBLIC_URL}/orders`);
+    }
+    // The shopper's own text is escaped in the HTML, never markup.
+    expect(mail.html).toContain('&lt;b&gt;Asha&lt;/b&gt; &amp; Verma');
+    expect(mail.html).not.toContain('<b>Asha');
+    expect(mail.html).toContain(`src="${PUBLIC_URL}${TEST_STORE.companyLogoUrl}"`);
+    // Sent is sent: another round sends nothing.
+    expect(await deliver()).toHaveLength(0);
+    expect((await rowsOf(order.id))[0]?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('mails the payment, the shipping with its tracking link, and the delivery; replays and late events mail nothing', async () => {
+    const order = await placeOrder(t.app, shopper.token);
+    await deliver();
+    await paySandbox(t, shopper.token, order.id, SECRET);
+    const paid = await deliver();
+    expect(paid.map((m) => m.subject)).toEqual([`Payment received for order ${order.id}`]);
+
+    const shipped = {
+      externalId: `ship-${order.id}`,
+      orderId: order.id,
+      event: 'fulfilment.shipped' as const,
+      actor: 'courier' as const,
+      at: new Date(),
+      carrier: 'Delhivery',
+      trackingNumber: 'DL123456789IN',
+      trackingUrl: 'https://www.delhivery.com/track/package/DL123456789IN',
+    };
+    expect((await applyFulfilmentEvent(t.ctx.db, shipped)).kind).toBe('recorded');
+    const [shipMail, ...more] = await deliver();
+    expect(more).toHaveLength(0);
+    expect(shipMail?.subject).toBe(`Your order ${order.id} has shipped`);
+    expect(shipMail?.text).toContain('Delhivery, tracking number DL123456789IN');
+    expect(shipMail?.html).toContain(`href="${shipped.trackingUrl}"`);
+    // The same event again (a courier's retry) is a replay: no second mail.
+    await applyFulfilmentEvent(t.ctx.db, shipped);
+    expect(await deliver()).toHaveLength(0);
+
+    await applyFulfilmentEvent(t.ctx.db, {
+      ...shipped,
+      externalId: `deliver-${order.id}`,
+      event: 'fulfilment.delivered',
+    });
+    expect((await deliver()).map((m) => m.subject)).toEqual([`Your order ${order.id} was delivered`]);
+    // A late "shipped" with a new id is recorded as ignored: nothing changed, nothing mailed.
+    await applyFulfilmentEvent(t.ctx.db, { ...shipped, externalId: `late-${order.id}` });
+    expect(await deliver()).toHaveLength(0);
+    expect((await rowsOf(order.id)).map((r) => r.template).sort()).toEqual([
+      'order.delivered',
+      'order.paid',
+      'order.placed',
+      'order.shipped',
+    ]);
+  });
+
+  it('mails a cancelled paid order with the refund and the day the money should be back', async () => {
+    const order = await placeOrder(t.app, shopper.token);
+    await paySandbox(t, shopper.token, order.id, SECRET);
+    await deliver();
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `${API}/orders/${order.id}/cancel`,
+      headers: bearer(shopper.token),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const refund = cancelled.json<{ refund: { amount: number; expectedBy: string } }>().refund;
+    const [mail, ...more] = await deliver();
+    expect(more).toHaveLength(0);
+    expect(mail?.subject).toBe(`Your order ${order.id} is cancelled`);
+    const day = new Date(`${refund.expectedBy}T00:00:00Z`).toLocaleDateString('en-IN', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(mail?.text).toContain(`should be back by ${day}`);
+    expect(mail?.text).toMatch(/We are refunding ₹[\d,]+\.\d\d/);
+  });
+
+  it('mails the shopper whose unpaid order expired', async () => {
+    const order = await placeOrder(t.app, shopper.token);
+    await deliver();
+    const expired = await runOrderExpiry(t.ctx.db, 60_000, undefined, new Date(Date.now() + 120_000));
+    expect(expired).toContain(order.id);
+    const mails = (await deliver()).filter((m) => m.subject.includes(order.id));
+    expect(mails.map((m) => m.subject)).toEqual([`Your order ${order.id} is cancelled`]);
+    expect(mails[0]?.text).toContain('not paid within the payment window');
+    expect(mails[0]?.text).toContain('Nothing was charged.');
+  });
+});
+
+describe('the mail worker', () => {
+  it('retries a failing send with backoff, and gives up after MAIL_MAX_ATTEMPTS tries', async () => {
+    await enqueueMail(t.ctx.db, {
+      template: 'contact.acknowledgement',
+      recipient: 'retry@example.in',
+      data: { name: 'Ravi', subject: 'Sizes', message: 'Do you have XXL?' },
+      dedupeKey: 'test:retry',
+    });
+    mailer.failNext = 2;
+    const sent = await deliver();
+    expect(sent.map((m) => m.to)).toEqual(['retry@example.in']);
+    const [row] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, 'test:retry'));
+    expect(row).toMatchObject({ attempts: 3, lastError: null, failedAt: null });
+
+    await enqueueMail(t.ctx.db, {
+      template: 'contact.acknowledgement',
+      recipient: 'never@example.in',
+      data: { name: 'Ravi', subject: 'Sizes', message: 'Again' },
+      dedupeKey: 'test:never',
+    });
+    mailer.failNext = Number.POSITIVE_INFINITY;
+    expect(await deliver()).toHaveLength(0);
+    mailer.failNext = 0;
+    const [given] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, 'test:never'));
+    expect(given?.attempts).toBe(MAIL_MAX_ATTEMPTS);
+    expect(given?.failedAt).toBeInstanceOf(Date);
+    expect(given?.lastError).toContain('mail server busy');
+    // Given up is final: later rounds leave it alone.
+    expect(await deliver()).toHaveLength(0);
+  });
+
+  it('writes one mail per cause: the same key twice is one row', async () => {
+    const mail = {
+      template: 'contact.acknowledgement' as const,
+      recipient: 'once@example.in',
+      data: { name: 'Ravi', subject: 'Once', message: 'Once' },
+      dedupeKey: 'test:once',
+    };
+    await enqueueMail(t.ctx.db, mail);
+    await enqueueMail(t.ctx.db, mail);
+    expect(
+      await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, 'test:once')),
+    ).toHaveLength(1);
+    expect((await deliver()).filter((m) => m.to === 'once@example.in')).toHaveLength(1);
+  });
+
+  it('two workers on one database send every row exactly once', async () => {
+    for (let i = 0; i < 30; i++)
+      await enqueueMail(t.ctx.db, {
+        template: 'contact.acknowledgement',
+        recipient: `pair-${i}@example.in`,
+        data: { name: 'Ravi', subject: `Pair ${i}`, message: 'Hello' },
+        dedupeKey: `test:pair:${i}`,
+      });
+    const context = { store: TEST_STORE, origin: PUBLIC_URL, paymentWindowMinutes: 30 };
+    const log = { info() {}, warn() {}, error() {} };
+    const options = { retryBaseMs: 0, pollMs: 1000, sendTimeoutMs: 5000, batch: 4 };
+    const a = new RecordingMailer();
+    const b = new RecordingMailer();
+    await Promise.all([
+      new MailWorker(t.ctx.db, a, context, log, options).drain(),
+      new MailWorker(t.ctx.db, b, context, log, options).drain(),
+    ]);
+    const to = [...a.sent, ...b.sent].map((m) => m.to).filter((x) => x.startsWith('pair-'));
+    expect(to).toHaveLength(30);
+    expect(new Set(to).size).toBe(30);
+    const unsent = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.template, 'contact.acknowledgement'),
+          eq(mailOutbox.recipient, 'pair-0@example.in'),
+        ),
+      );
+    expect(unsent[0]?.sentAt).toBeInstanceOf(Date);
+  });
+});
