@@ -4,6 +4,7 @@
  * schema (src/forms/payment-form.schema.ts) and POST /payments (server/payments/fields.ts) all call
  * these, so a message or a pattern cannot differ between the form and the server.
  */
+import { formatInr } from './money';
 import { isIndianMobile, phoneValueOf } from './phone';
 import { type Check, pass, reject } from './text';
 
@@ -49,6 +50,10 @@ export type PaymentErrors = Record<string, string>;
  */
 export const CASH_ON_DELIVERY = 'cod';
 export const CASH_ON_DELIVERY_LABEL = 'Cash on delivery';
+/** What the success page, My Orders, Track Order (and mail) say of a COD order not yet delivered. */
+export const payOnDeliveryText = (rupees: number) => `Pay ${formatInr(rupees)} on delivery`;
+/** …and once the courier has delivered it (the order counts as paid). */
+export const PAID_ON_DELIVERY = 'Paid on delivery';
 
 /** How long a started payment (its QR code, its UPI-app request) stays payable: 10 minutes. */
 export const ATTEMPT_VALIDITY_MS = 10 * 60 * 1000;

@@ -1,9 +1,10 @@
+import { formatInr as formatRupees } from '../../shared/money';
 import { CASH_ON_DELIVERY, CASH_ON_DELIVERY_LABEL } from '../../shared/payment-fields';
 import { DEFAULT_COD_LIMIT_RUPEES } from '../config';
 import type { PaymentsConfig } from '../context';
 import { badRequest, type HttpError } from '../errors';
 import type { PaymentField } from './fields';
-import { formatInr } from './money';
+import { formatInr, toRupees } from './money';
 
 /**
  * Cash on delivery (issue 24 item 7). No gateway is involved: choosing it moves the order to Processing
@@ -43,8 +44,9 @@ export function withCashOnDelivery(fields: readonly PaymentField[]): PaymentFiel
   );
 }
 
-/** The timeline note of the move to Processing, e.g. 'Cash on delivery: pay ₹1,299.00 on delivery'. */
-export const codNote = (totalPaise: number) => `Cash on delivery: pay ${formatInr(totalPaise)} on delivery`;
+/** The timeline note of the move to Processing: 'Cash on delivery: pay ₹1,299.00 on delivery'. */
+export const codNote = (totalPaise: number) =>
+  `${CASH_ON_DELIVERY_LABEL}: pay ${formatRupees(toRupees(totalPaise))} on delivery`;
 
 /** A COD choice for an order above COD_LIMIT (the form never offered it): a 400 on the method field. */
 export function codNotAvailable(totalPaise: number, limitPaise: number): HttpError {

@@ -1,5 +1,7 @@
 import type { CashOnDeliveryPayment } from '../../../machines/orders.model';
-import { formatInr } from '../../components/format';
+import { PAID_ON_DELIVERY, payOnDeliveryText } from '../../../shared/payment-fields';
+
+export { payOnDeliveryText };
 
 /**
  * What a cash-on-delivery order says about its money (issue 24 item 7): 'Pay ₹1,299.00 on delivery'
@@ -7,13 +9,10 @@ import { formatInr } from '../../components/format';
  * success page, My Orders and Track Order all word it here.
  */
 export function cashOnDeliveryText(payment: Pick<CashOnDeliveryPayment, 'status' | 'due'>): string {
-  if (payment.status === 'paid') return 'Paid on delivery';
+  if (payment.status === 'paid') return PAID_ON_DELIVERY;
   if (payment.status === 'void') return 'Cash on delivery (cancelled, nothing to pay)';
   return payOnDeliveryText(payment.due);
 }
-
-/** 'Pay ₹1,299.00 on delivery', in the shop's rupee format. */
-export const payOnDeliveryText = (due: number) => `Pay ${formatInr(due)} on delivery`;
 
 /** The order's payment line, for an order paid by cash on delivery. */
 export function CashOnDeliveryLine({ payment }: { payment: CashOnDeliveryPayment }) {
