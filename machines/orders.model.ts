@@ -27,7 +27,14 @@ export type DisplayOrder = {
   canCancel: boolean;
   /** Every status change, oldest first (issue 24): what My Orders and Track Order show as a timeline. */
   timeline: DisplayOrderEvent[];
+  /**
+   * Cash on delivery (issue 24 item 7), absent for an order paid online: `due` rupees to pay the courier
+   * while `status` is 'due'; 'paid' once delivered; 'void' once cancelled (nothing to pay).
+   */
+  cashOnDelivery?: CashOnDeliveryPayment;
 };
+
+export type CashOnDeliveryPayment = { status: 'due' | 'paid' | 'void'; amount: number; due: number };
 
 /** One step of an order's timeline, in the words the order pages show. */
 export type DisplayOrderEvent = {
@@ -135,6 +142,10 @@ export function formatShippingAddress(a: Partial<ApiOrder['shippingAddress']> | 
 
 export function toDisplayOrder(o: ApiOrder): DisplayOrder {
   const status = asCode(o.status ?? PENDING);
+  const cashOnDelivery: CashOnDeliveryPayment | undefined =
+    o.payment?.method === 'cod'
+      ? { status: o.payment.status, amount: o.payment.amount, due: o.payment.due }
+      : undefined;
   const items = (o.items ?? []).map((i) => ({
     id: i.id,
     name: i.productTitle,
@@ -158,9 +169,11 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
       carrier: o.carrier?.trim() ? o.carrier : null,
     },
     total: items.reduce((sum, i) => sum + i.price * i.quantity, 0),
-    canPay: isPayable(status),
+    // A cash-on-delivery order is paid to the courier, never through Pay Now.
+    canPay: isPayable(status) && !cashOnDelivery,
     canCancel: isCancellable(status),
     timeline: (o.timeline ?? []).map(toDisplayEvent),
+    ...(cashOnDelivery ? { cashOnDelivery } : {}),
   };
 }
 
@@ -171,6 +184,9 @@ const EVENT_TITLES: Record<number, string> = {
   3: 'Delivered',
   4: 'Cancelled',
 };
+
+/** The timeline's step of an order confirmed for cash on delivery (its note says what to pay). */
+export const COD_CONFIRMED_TITLE = 'Confirmed for cash on delivery';
 
 function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
   const carrier = e.carrier?.trim() ? e.carrier : null;
@@ -187,7 +203,11 @@ function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
   ]
     .filter(Boolean)
     .join(', ');
-  const title = EVENT_TITLES[e.to] ?? orderStatusLabel(e.to);
+  // The shopper moves an order to Processing only by choosing cash on delivery: nothing was received.
+  const title =
+    e.to === 1 && e.actor === 'shopper'
+      ? COD_CONFIRMED_TITLE
+      : (EVENT_TITLES[e.to] ?? orderStatusLabel(e.to));
   // The server's own notes repeat the step ('Order placed'): only a note that says more is shown.
   const note = e.note?.trim() ?? '';
   return {

@@ -168,7 +168,8 @@ export const paymentMachine = setup({
     fetchOrder: fromPromise<ApiOrder, { orderId: string }>(async () => {
       throw new Error('fetchOrder is provided by src/app/actors');
     }),
-    fetchPaymentFields: fromPromise<PaymentField[]>(async () => {
+    /** The form for this order: the server offers cash on delivery only for an order within its limit. */
+    fetchPaymentFields: fromPromise<PaymentField[], { orderId: string }>(async () => {
       throw new Error('fetchPaymentFields is provided by src/app/actors');
     }),
     submitPayment: fromPromise<PaymentResponse, SubmitPaymentInput>(async () => {
@@ -193,6 +194,7 @@ export const paymentMachine = setup({
     isQr: outcomeIs('qr'),
     isRedirect: outcomeIs('redirect'),
     isInitiated: outcomeIs('initiated'),
+    isCashOnDelivery: outcomeIs('cashOnDelivery'),
     isPaidStanding: standingIs('paid'),
     isFailedStanding: standingIs('failed'),
     isExpiredStanding: standingIs('expired'),
@@ -274,6 +276,14 @@ export const paymentMachine = setup({
     goToOrderSuccess: emit(({ context }) =>
       navigate(`/order-success?orderId=${encodeURIComponent(context.orderId ?? '')}`, { replace: true }),
     ),
+    /** The confirmation says what to pay the courier: `payOnDelivery` is the amount due in rupees. */
+    goToCashOnDeliverySuccess: emit(({ context }) => {
+      const due = context.outcome?.kind === 'cashOnDelivery' ? context.outcome.due : 0;
+      return navigate(
+        `/order-success?orderId=${encodeURIComponent(context.orderId ?? '')}&payOnDelivery=${encodeURIComponent(String(due))}`,
+        { replace: true },
+      );
+    }),
   },
 }).createMachine({
   id: 'payment',
@@ -352,6 +362,7 @@ export const paymentMachine = setup({
       invoke: {
         id: 'fetchPaymentFields',
         src: 'fetchPaymentFields',
+        input: ({ context }) => ({ orderId: context.orderId ?? '' }),
         onDone: {
           target: 'form',
           actions: { type: 'assignFields', params: ({ event }) => ({ fields: event.output }) },
@@ -408,6 +419,11 @@ export const paymentMachine = setup({
             guard: { type: 'isRedirect', params: responseParams },
             target: 'redirect',
             actions: [{ type: 'assignOutcome', params: responseParams }, 'openExternalUrl'],
+          },
+          {
+            guard: { type: 'isCashOnDelivery', params: responseParams },
+            target: 'cashOnDelivery',
+            actions: { type: 'assignOutcome', params: responseParams },
           },
           {
             guard: { type: 'isInitiated', params: responseParams },
@@ -471,6 +487,12 @@ export const paymentMachine = setup({
       },
     },
     paid: { description: 'Paid: on to the order confirmation.', type: 'final', entry: 'goToOrderSuccess' },
+    cashOnDelivery: {
+      description:
+        'Cash on delivery chosen: the order is confirmed without a gateway; on to the order confirmation, which says what to pay on delivery.',
+      type: 'final',
+      entry: 'goToCashOnDeliverySuccess',
+    },
     redirectPost: {
       description: "Opening the gateway's payment page (a form posted to the gateway).",
       tags: ['redirecting'],

@@ -45,6 +45,8 @@ export type PaymentOutcome =
    */
   | { kind: 'qr'; qr: string | null; qrBase64: string | null; gatewayUrl?: string; attemptId?: string }
   | { kind: 'redirect'; url: string }
+  /** Cash on delivery chosen: the order is confirmed (Processing) and `due` rupees are paid on delivery. */
+  | { kind: 'cashOnDelivery'; due: number }
   | { kind: 'initiated' }
   | { kind: 'failed'; error: string };
 
@@ -81,6 +83,8 @@ export function paymentOutcome(response: PaymentResponse | null | undefined): Pa
     return { kind: 'failed', error };
   }
   const action = response.action;
+  if (action?.type === 'cash_on_delivery')
+    return { kind: 'cashOnDelivery', due: typeof action.due === 'number' ? action.due : 0 };
   const followed = {
     ...(response.redirectUrl ? { gatewayUrl: response.redirectUrl } : {}),
     ...(response.attemptId ? { attemptId: response.attemptId } : {}),

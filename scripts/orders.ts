@@ -103,6 +103,7 @@ async function main(argv: string[]): Promise<void> {
         shippingAddress: string;
         carrier: string | null;
         trackingNumber: string | null;
+        payment?: { method: string; status: string; due: number };
       }>;
     };
     if (body.items.length === 0) {
@@ -111,8 +112,13 @@ async function main(argv: string[]): Promise<void> {
     }
     for (const o of body.items) {
       const tracking = o.trackingNumber ? `  ${o.carrier ?? ''} ${o.trackingNumber}`.trimEnd() : '';
+      // Cash on delivery: what the courier collects.
+      const cod =
+        o.payment?.method === 'cod' && o.payment.status === 'due'
+          ? `  COD: collect ₹${o.payment.due.toLocaleString('en-IN')}`
+          : '';
       console.log(
-        `${o.id}  ${STATUS_NAMES[o.status] ?? o.status}  ₹${o.total.toLocaleString('en-IN')}  ${o.createdAt}  ${o.email}${tracking}\n    ${o.shippingAddress}`,
+        `${o.id}  ${STATUS_NAMES[o.status] ?? o.status}  ₹${o.total.toLocaleString('en-IN')}${cod}  ${o.createdAt}  ${o.email}${tracking}\n    ${o.shippingAddress}`,
       );
     }
     return;

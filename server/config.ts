@@ -48,6 +48,12 @@ const MAX_ORDER_VALUE_CEILING = 999_999_999;
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * COD_LIMIT's default in rupees: cash on delivery up to ₹10,000. A courier carries the cash, so most
+ * Indian couriers cap COD per parcel; a larger basket is paid online.
+ */
+export const DEFAULT_COD_LIMIT_RUPEES = 10_000;
+
 function intFrom(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -125,7 +131,20 @@ export function paymentsConfigFrom(
     upiVpa: nonEmpty(env.UPI_VPA) ?? storeUpi?.vpa ?? '',
     upiPayeeName: nonEmpty(env.UPI_PAYEE_NAME) ?? storeUpi?.payeeName ?? '',
     sandboxBanner: !payu && env.NODE_ENV === 'production',
+    codLimitPaise: codLimitFrom(env) * 100,
   };
+}
+
+/** COD_LIMIT: whole rupees, 0 (cash on delivery off) up to MAX_ORDER_VALUE's ceiling. */
+export function codLimitFrom(env: Env): number {
+  const raw = env.COD_LIMIT?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_COD_LIMIT_RUPEES;
+  const rupees = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(rupees) || rupees > MAX_ORDER_VALUE_CEILING)
+    throw new Error(
+      `COD_LIMIT must be whole rupees from 0 (cash on delivery off) to ${MAX_ORDER_VALUE_CEILING}, such as 10000 (got "${env.COD_LIMIT}")`,
+    );
+  return rupees;
 }
 
 /** The gateway new payments go to, as PAYMENTS chooses it (see paymentsModeFrom). */

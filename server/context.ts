@@ -25,6 +25,11 @@ export interface PaymentsConfig {
   upiPayeeName: string;
   /** The sandbox takes payments in production (PAYMENTS=sandbox): every page says no money moves. */
   sandboxBanner?: boolean;
+  /**
+   * COD_LIMIT in paise (rupees × 100, default ₹10,000): cash on delivery is offered for an order whose
+   * total is at most this; 0 turns cash on delivery off. Absent (a config built by hand): the default.
+   */
+  codLimitPaise?: number;
 }
 
 export interface ServerConfig {

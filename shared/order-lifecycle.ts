@@ -27,6 +27,8 @@ export type OrderActor = (typeof ORDER_ACTORS)[number];
 
 export type OrderLifecycleEvent =
   | { type: 'payment.confirmed' }
+  /** The shopper chose cash on delivery: nothing is paid yet, the courier collects it (issue 24 item 7). */
+  | { type: 'payment.cashOnDelivery' }
   | { type: 'fulfilment.shipped' }
   | { type: 'fulfilment.delivered' }
   | { type: 'order.cancelled' }
@@ -49,6 +51,10 @@ export const orderLifecycleMachine = setup({
           target: 'processing',
           description: 'The gateway confirmed the payment.',
         },
+        'payment.cashOnDelivery': {
+          target: 'processing',
+          description: 'The shopper chose cash on delivery: packed now, paid to the courier on delivery.',
+        },
         'order.cancelled': {
           target: 'cancelled',
           description: 'Cancelled by the shopper or an operator before payment.',
@@ -60,7 +66,7 @@ export const orderLifecycleMachine = setup({
       },
     },
     processing: {
-      description: 'Paid (status 1): being packed; it may still be cancelled.',
+      description: 'Paid, or to be paid on delivery (status 1): being packed; it may still be cancelled.',
       on: {
         'fulfilment.shipped': {
           target: 'shipped',

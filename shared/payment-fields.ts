@@ -5,6 +5,7 @@
  * these, so a message or a pattern cannot differ between the form and the server.
  */
 import { EMAIL_PATTERN } from './email';
+import { formatInr } from './money';
 import { isIndianMobile, phoneValueOf } from './phone';
 import { type Check, pass, reject } from './text';
 
@@ -43,6 +44,17 @@ export type PaymentValues = Record<string, PaymentValue>;
 export type SubmittedValue = string | boolean | number;
 export type SubmittedValues = Record<string, SubmittedValue>;
 export type PaymentErrors = Record<string, string>;
+
+/**
+ * The `method` value of cash on delivery (issue 24 item 7): offered by the server only for an order whose
+ * total is within COD_LIMIT; no gateway is involved, the courier collects the money.
+ */
+export const CASH_ON_DELIVERY = 'cod';
+export const CASH_ON_DELIVERY_LABEL = 'Cash on delivery';
+/** What the success page, My Orders, Track Order (and mail) say of a COD order not yet delivered. */
+export const payOnDeliveryText = (rupees: number) => `Pay ${formatInr(rupees)} on delivery`;
+/** …and once the courier has delivered it (the order counts as paid). */
+export const PAID_ON_DELIVERY = 'Paid on delivery';
 
 /** How long a started payment (its QR code, its UPI-app request) stays payable: 10 minutes. */
 export const ATTEMPT_VALIDITY_MS = 10 * 60 * 1000;

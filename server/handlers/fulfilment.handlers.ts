@@ -6,7 +6,13 @@ import type { AppContext } from '../context';
 import type { OrderStatus } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
 import { toRupees } from '../payments/money';
-import { applyFulfilmentEvent, ordersByStatus } from '../repositories/orders';
+import {
+  applyFulfilmentEvent,
+  type CashOnDelivery,
+  cashOnDeliveryOf,
+  ordersByStatus,
+} from '../repositories/orders';
+import { toOrderPayment } from './orders.handlers';
 
 type FulfilmentEvent = components['schemas']['FulfilmentEvent'];
 type FulfilmentResult = components['schemas']['FulfilmentResult'];
@@ -146,6 +152,11 @@ export function fulfilmentHandlers(ctx: AppContext) {
     async listFulfilmentOrders(request: FastifyRequest): Promise<{ items: FulfilmentOrder[] }> {
       const { status, limit } = request.query as { status?: number; limit?: number };
       const rows = await ordersByStatus(ctx.db, (status ?? null) as OrderStatus | null, limit ?? 50);
+      // The courier collects cash-on-delivery money: the listing says what is due.
+      const cod = await cashOnDeliveryOf(
+        ctx.db,
+        rows.map(({ order }) => order.id),
+      );
       return {
         items: rows.map(({ order, email }) => ({
           id: order.id,
@@ -156,6 +167,7 @@ export function fulfilmentHandlers(ctx: AppContext) {
           shippingAddress: `${order.shipFullName}, ${order.shipAddress}, ${order.shipCity}, ${order.shipState} ${order.shipPostalCode}`,
           carrier: order.carrier,
           trackingNumber: order.trackingNumber,
+          ...(cod.has(order.id) ? { payment: toOrderPayment(cod.get(order.id) as CashOnDelivery) } : {}),
         })),
       };
     },

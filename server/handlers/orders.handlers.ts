@@ -14,7 +14,9 @@ import { GATEWAYS } from '../payments/registry';
 import { requestRefund } from '../refunds';
 import { rememberAddress } from '../repositories/addresses';
 import {
+  type CashOnDelivery,
   cancelOrderOfUser,
+  cashOnDeliveryOf,
   insertOrder,
   itemsOfOrders,
   type OrderEventRow,
@@ -78,10 +80,18 @@ function toOrderEventJson(event: OrderEventRow): NonNullable<Order['timeline']>[
   };
 }
 
+/** Order.payment of a cash-on-delivery order: what is due, paid on delivery, or void (cancelled). */
+export function toOrderPayment(cod: CashOnDelivery): NonNullable<Order['payment']> {
+  const status = cod.status === 'succeeded' ? 'paid' : cod.status === 'failed' ? 'void' : 'due';
+  const amount = toRupees(cod.amountPaise);
+  return { method: 'cod', status, amount, due: status === 'due' ? amount : 0 };
+}
+
 export function toOrderJson(
   order: OrderRow,
   items: OrderItemWithImage[],
   timeline?: readonly OrderEventRow[],
+  cod?: CashOnDelivery,
 ): Order {
   return {
     id: order.id,
@@ -110,6 +120,7 @@ export function toOrderJson(
     carrier: order.carrier,
     trackingUrl: order.trackingUrl,
     ...(timeline ? { timeline: timeline.map(toOrderEventJson) } : {}),
+    ...(cod ? { payment: toOrderPayment(cod) } : {}),
   };
 }
 
@@ -293,9 +304,13 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
       const user = await requireUser(ctx, request);
       const rows = await ordersOfUser(ctx.db, user.id);
       const ids = rows.map((o) => o.id);
-      const [items, timelines] = await Promise.all([itemsOfOrders(ctx.db, ids), timelinesOf(ctx.db, ids)]);
+      const [items, timelines, cod] = await Promise.all([
+        itemsOfOrders(ctx.db, ids),
+        timelinesOf(ctx.db, ids),
+        cashOnDeliveryOf(ctx.db, ids),
+      ]);
       return rows.map((order) =>
-        toOrderJson(order, items.get(order.id) ?? [], timelines.get(order.id) ?? []),
+        toOrderJson(order, items.get(order.id) ?? [], timelines.get(order.id) ?? [], cod.get(order.id)),
       );
     },
 
@@ -329,12 +344,18 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
           expectedBy: refundExpectedBy(),
         };
       }
-      const [items, timelines] = await Promise.all([
+      const [items, timelines, cod] = await Promise.all([
         itemsOfOrders(ctx.db, [orderId]),
         timelinesOf(ctx.db, [orderId]),
+        cashOnDeliveryOf(ctx.db, [orderId]),
       ]);
       return {
-        order: toOrderJson(result.order, items.get(orderId) ?? [], timelines.get(orderId) ?? []),
+        order: toOrderJson(
+          result.order,
+          items.get(orderId) ?? [],
+          timelines.get(orderId) ?? [],
+          cod.get(orderId),
+        ),
         refund,
       };
     },
@@ -358,11 +379,13 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
       if (!isOwner && !contactMatches(contact, found.email, found.order.shipPhone))
         throw notFound(ORDER_NOT_FOUND);
 
-      const [items, timelines] = await Promise.all([
-        itemsOfOrders(ctx.db, [found.order.id]),
-        timelinesOf(ctx.db, [found.order.id]),
+      const id = found.order.id;
+      const [items, timelines, cod] = await Promise.all([
+        itemsOfOrders(ctx.db, [id]),
+        timelinesOf(ctx.db, [id]),
+        cashOnDeliveryOf(ctx.db, [id]),
       ]);
-      return toOrderJson(found.order, items.get(found.order.id) ?? [], timelines.get(found.order.id) ?? []);
+      return toOrderJson(found.order, items.get(id) ?? [], timelines.get(id) ?? [], cod.get(id));
     },
   };
 }

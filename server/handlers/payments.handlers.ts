@@ -1,9 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { nextStatus } from '../../shared/order-lifecycle';
-import { ATTEMPT_VALIDITY_MS } from '../../shared/payment-fields';
+import { ATTEMPT_VALIDITY_MS, CASH_ON_DELIVERY } from '../../shared/payment-fields';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext, ServerConfig } from '../context';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
+import {
+  COD_PROVIDER,
+  codLimitPaise,
+  codNotAvailable,
+  codNote,
+  isCodEligible,
+  withCashOnDelivery,
+} from '../payments/cod';
 import {
   PAYMENT_FIELDS,
   type PaymentField,
@@ -12,6 +20,7 @@ import {
 } from '../payments/fields';
 import { newAttemptId, newPaymentReference } from '../payments/ids';
 import { isPaymentMethod } from '../payments/methods';
+import { toRupees } from '../payments/money';
 import { shopOrigin } from '../payments/origin';
 import type { CallbackVerdict, PaymentAttempt, PaymentGateway, PaymentProvider } from '../payments/provider';
 import { activeProvider, GATEWAYS } from '../payments/registry';
@@ -23,6 +32,7 @@ import {
   findAttempt,
   findAttemptWithOwner,
   insertAttempt,
+  placeCashOnDelivery,
   settleAttempt,
 } from '../repositories/payments';
 
@@ -97,7 +107,7 @@ export function paymentsHandlers(ctx: AppContext, gateways: readonly PaymentGate
 
   return {
     async getPaymentFields(request: FastifyRequest, reply: FastifyReply) {
-      const fields = activeProvider(ctx, gateways).fields(PAYMENT_FIELDS);
+      let fields = activeProvider(ctx, gateways).fields(PAYMENT_FIELDS);
       // The form is public (the contract declares no 401 here): a stale token just loses the prefill.
       const user = await optionalUser(ctx, request).catch((error: unknown) => {
         if (error instanceof HttpError && error.statusCode === 401) return null;
@@ -105,6 +115,17 @@ export function paymentsHandlers(ctx: AppContext, gateways: readonly PaymentGate
       });
       if (!user) return { fields };
       reply.header('cache-control', 'private, no-store');
+      // Cash on delivery is offered for the shopper's own Pending order within COD_LIMIT (its stored
+      // total); any other orderId just gets the form without it, so the answer tells nothing about it.
+      const { orderId } = request.query as { orderId?: string };
+      const order = orderId ? await findPayableOrder(ctx.db, orderId.trim()) : null;
+      if (
+        order &&
+        order.userId === user.id &&
+        nextStatus(order.status, 'payment.cashOnDelivery') !== null &&
+        isCodEligible(order.totalPaise, codLimitPaise(config.payments))
+      )
+        fields = withCashOnDelivery(fields);
       return { fields: personalise(fields, user) };
     },
 
@@ -112,7 +133,8 @@ export function paymentsHandlers(ctx: AppContext, gateways: readonly PaymentGate
       const user = await requireUser(ctx, request);
       const body = request.body as SubmitPaymentBody;
       const provider = activeProvider(ctx, gateways);
-      const values = validatePaymentFields(provider.fields(PAYMENT_FIELDS), body.fields);
+      // Checked against the form with cash on delivery in it; whether this order may have it is below.
+      const values = validatePaymentFields(withCashOnDelivery(provider.fields(PAYMENT_FIELDS)), body.fields);
 
       // Someone else's order answers exactly like a missing one.
       const order = await findPayableOrder(ctx.db, body.orderId);
@@ -121,14 +143,48 @@ export function paymentsHandlers(ctx: AppContext, gateways: readonly PaymentGate
         throw conflict('This order is not awaiting payment');
 
       const method = values.method;
-      // The form only offers known methods; a gateway that offers another one is a server fault.
-      if (!isPaymentMethod(method))
-        throw new Error(`Gateway ${provider.name} offered an unknown payment method "${String(method)}"`);
       const payer = {
         name: String(values.payerName),
         email: String(values.email),
         phone: String(values.phone),
       };
+      const invoice =
+        typeof values.businessName === 'string'
+          ? { businessName: values.businessName, gstin: String(values.gstin ?? '') }
+          : undefined;
+      if (method === CASH_ON_DELIVERY) {
+        const limitPaise = codLimitPaise(config.payments);
+        // The form hides it above the limit; a request that chooses it anyway is refused.
+        if (!isCodEligible(order.totalPaise, limitPaise)) throw codNotAvailable(order.totalPaise, limitPaise);
+        const attempt: PaymentAttempt = {
+          id: newAttemptId(),
+          orderId: order.id,
+          provider: COD_PROVIDER,
+          method: CASH_ON_DELIVERY,
+          reference: newPaymentReference(),
+          amountPaise: order.totalPaise,
+          status: 'created',
+        };
+        const placed = await placeCashOnDelivery(
+          ctx.db,
+          attempt,
+          { payer, ...(invoice ? { invoice } : {}) },
+          codNote(order.totalPaise),
+        );
+        if (placed.kind === 'notPending') throw conflict('This order is not awaiting payment');
+        request.log.info(
+          { attemptId: attempt.id, orderId: order.id, method, amountPaise: attempt.amountPaise },
+          'cash on delivery chosen: order processing',
+        );
+        return {
+          success: true,
+          action: { type: 'cash_on_delivery' as const, due: toRupees(order.totalPaise) },
+          attemptId: attempt.id,
+        };
+      }
+      // The form only offers known methods; a gateway that offers another one is a server fault.
+      if (!isPaymentMethod(method))
+        throw new Error(`Gateway ${provider.name} offered an unknown payment method "${String(method)}"`);
       const attempt: PaymentAttempt = {
         id: newAttemptId(),
         orderId: order.id,
@@ -139,10 +195,6 @@ export function paymentsHandlers(ctx: AppContext, gateways: readonly PaymentGate
         status: 'created',
       };
       const started = await provider.start(attempt, order, payer, method, shopOrigin(config, request));
-      const invoice =
-        typeof values.businessName === 'string'
-          ? { businessName: values.businessName, gstin: String(values.gstin ?? '') }
-          : undefined;
       await insertAttempt(ctx.db, attempt, {
         payer,
         ...(invoice ? { invoice } : {}),

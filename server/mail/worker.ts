@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../context';
 import { mailOutbox, orderEvents, orderItems, orders, refunds, users } from '../db/schema';
+import { cashOnDeliveryOf } from '../repositories/orders';
 import type { Mailer } from './mailer';
 import { MAIL_TEMPLATES, type MailContext, type MailInput, type MailOrder, renderMail } from './templates';
 
@@ -109,12 +110,9 @@ async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrd
   };
 }
 
-/**
- * Cash on delivery: the amount due at the door, else null. Until cash on delivery is stored, every
- * order is paid online.
- */
-async function payOnDeliveryPaise(_db: Database, _orderId: string): Promise<number | null> {
-  return null;
+/** Cash on delivery: the amount due at the door (or collected there), else null (paid online). */
+async function payOnDeliveryPaise(db: Database, orderId: string): Promise<number | null> {
+  return (await cashOnDeliveryOf(db, [orderId])).get(orderId)?.amountPaise ?? null;
 }
 
 const text = (data: Record<string, unknown>, key: string): string => {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alreadyPast, nextStatus, statusName } from '../../shared/order-lifecycle';
+import { alreadyPast, nextStatus, ORDER_STATUS, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
 import {
   mailOutbox,
@@ -8,10 +8,12 @@ import {
   orderEvents,
   orderItems,
   orders,
+  paymentAttempts,
   products,
   users,
 } from '../db/schema';
 import { enqueueMail, eventMailKey, orderMailTemplate } from '../mail/outbox';
+import { COD_PROVIDER } from '../payments/cod';
 import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from './refunds';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -135,6 +137,53 @@ export async function recordOrderEvent(db: Runner, event: NewOrderEvent): Promis
   return row;
 }
 
+/** The cash-on-delivery payment of an order as the API and mails show it (server/payments/cod.ts). */
+export interface CashOnDelivery {
+  amountPaise: number;
+  /** created: due on delivery; succeeded: paid on delivery; failed: the order was cancelled. */
+  status: string;
+}
+
+/** The cash-on-delivery attempt of each order that has one (an order has at most one: it left Pending). */
+export async function cashOnDeliveryOf(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<Map<string, CashOnDelivery>> {
+  const byOrder = new Map<string, CashOnDelivery>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: paymentAttempts.orderId,
+      amountPaise: paymentAttempts.amountPaise,
+      status: paymentAttempts.status,
+    })
+    .from(paymentAttempts)
+    .where(and(inArray(paymentAttempts.orderId, [...orderIds]), eq(paymentAttempts.provider, COD_PROVIDER)));
+  for (const { orderId, ...cod } of rows) byOrder.set(orderId, cod);
+  return byOrder;
+}
+
+/**
+ * Keeps an order's cash-on-delivery attempt in step with the move just made, in the mover's transaction:
+ * delivered → 'succeeded' (the courier collected it: the order counts as paid), cancelled → 'failed'
+ * (nothing will be collected, and there is nothing to refund). Orders paid online have no such row.
+ */
+export async function settleCashOnDelivery(db: Runner, orderId: string, to: number, at: Date): Promise<void> {
+  const status =
+    to === ORDER_STATUS.delivered ? 'succeeded' : to === ORDER_STATUS.cancelled ? 'failed' : null;
+  if (!status) return;
+  await db
+    .update(paymentAttempts)
+    .set({ status, updatedAt: at })
+    .where(
+      and(
+        eq(paymentAttempts.orderId, orderId),
+        eq(paymentAttempts.provider, COD_PROVIDER),
+        eq(paymentAttempts.status, 'created'),
+      ),
+    );
+}
+
 /** The applied events of each order, oldest first: the timeline the API shows. */
 export async function timelinesOf(
   db: Database,
@@ -244,6 +293,7 @@ export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput)
         ...(input.trackingUrl ? { trackingUrl: input.trackingUrl } : {}),
       })
       .where(eq(orders.id, input.orderId));
+    await settleCashOnDelivery(tx, input.orderId, next, input.at);
     // An operator (or courier) cancelling a paid order owes the shopper their money: the refund is
     // written before the event, so the cancellation mail can say so; the refund sweep asks the gateway.
     if (next === OrderStatus.Cancelled && order.status === OrderStatus.Processing) {
@@ -348,8 +398,11 @@ export async function cancelOrderOfUser(
       at: now,
       note: SHOPPER_CANCELLED_NOTE,
     });
+    // A cash-on-delivery order took no money: its attempt is voided, never refunded.
+    await settleCashOnDelivery(tx, orderId, next, now);
     if (order.status !== 1) return { kind: 'cancelled', order: moved, refund: null };
-    // Processing means paid: the refund is owed in this transaction, asked for by the request after it.
+    // Processing means paid (online; cash on delivery is not refunded, paidAttemptOf skips it): the
+    // refund is owed in this transaction, asked for by the request after it.
     const paid = await paidAttemptOf(tx, orderId);
     if (!paid) return { kind: 'cancelled', order: moved, refund: null };
     const row = await oweRefund(tx, paid, { id: refundId, leaseMs: REFUND_LEASE_MS });

@@ -176,6 +176,48 @@ export async function settleAttempt(
   });
 }
 
+export type CashOnDeliveryResult =
+  | { kind: 'placed'; attempt: PaymentAttempt }
+  /** The order left Pending first (paid, cancelled or expired meanwhile): nothing was written. */
+  | { kind: 'notPending'; status: number };
+
+/**
+ * The shopper chose cash on delivery (server/payments/cod.ts). One transaction locks the order's row,
+ * lets the lifecycle decide (`payment.cashOnDelivery`: only a Pending order), then writes the COD
+ * attempt (status 'created': the money is due on delivery), moves the order to Processing and records
+ * the move (actor 'shopper', `note`). A gateway settling at the same moment waits for the lock and then
+ * finds the order Processing (its success is refused, as for any second payment); the expiry job skips
+ * the locked row and afterwards never touches a Processing order.
+ */
+export async function placeCashOnDelivery(
+  db: Database,
+  attempt: PaymentAttempt,
+  providerPayload: Record<string, unknown>,
+  note: string,
+): Promise<CashOnDeliveryResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, attempt.orderId))
+      .for('update');
+    const next = order ? nextStatus(order.status, 'payment.cashOnDelivery') : null;
+    if (!order || next === null) return { kind: 'notPending', status: order?.status ?? -1 };
+    const now = new Date();
+    await tx.insert(paymentAttempts).values({ ...attempt, providerPayload, createdAt: now, updatedAt: now });
+    await tx.update(orders).set({ status: next, updatedAt: now }).where(eq(orders.id, attempt.orderId));
+    await recordOrderEvent(tx, {
+      orderId: attempt.orderId,
+      fromStatus: order.status,
+      toStatus: next,
+      actor: 'shopper',
+      at: now,
+      note,
+    });
+    return { kind: 'placed', attempt };
+  });
+}
+
 /** One attempt with when it started and whose order it pays, for GET /payments/{attemptId}. */
 export async function findAttemptWithOwner(db: Database, attemptId: string) {
   const [row] = await db

@@ -4,7 +4,8 @@
  * expired — with status 'pending'; the gateway is asked after the commit (by the request, or by the
  * refund sweep, server/refunds.ts), and its answer recorded here. One refund per attempt (unique index).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { CASH_ON_DELIVERY } from '../../shared/payment-fields';
 import type { Database } from '../context';
 import { paymentAttempts, refunds } from '../db/schema';
 import { newRefundId } from '../payments/ids';
@@ -54,12 +55,19 @@ export async function refundableAttempt(db: Runner, attemptId: string): Promise<
   return row ? toRefundable(row) : null;
 }
 
-/** The attempt that paid an order (settleAttempt succeeds at most one per order), if any. */
+/** The online attempt that paid an order (settleAttempt succeeds at most one per order), if any. */
 export async function paidAttemptOf(db: Runner, orderId: string): Promise<RefundableAttempt | null> {
   const [row] = await db
     .select(attemptColumns)
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'succeeded')))
+    .where(
+      and(
+        eq(paymentAttempts.orderId, orderId),
+        eq(paymentAttempts.status, 'succeeded'),
+        // Cash on delivery took no money online: nothing to refund through a gateway.
+        ne(paymentAttempts.provider, CASH_ON_DELIVERY),
+      ),
+    )
     .orderBy(asc(paymentAttempts.createdAt))
     .limit(1);
   return row ? toRefundable(row) : null;

@@ -443,6 +443,9 @@ export interface paths {
          * Field definitions of the payment form
          * @description Public. With a valid bearer token the answer prefills the signed-in customer's name, email and
          *     phone (and is `private, no-store`); a missing or stale token just gets the form without them.
+         *     With `orderId` naming the signed-in customer's own Pending order whose total is at most
+         *     `COD_LIMIT` (default ₹10,000), the `method` field also offers `cod` (Cash on delivery); any
+         *     other `orderId` (unknown, someone else's, paid, above the limit) just gets the form without it.
          */
         get: operations["getPaymentFields"];
         put?: never;
@@ -467,6 +470,9 @@ export interface paths {
          * @description The amount is always the stored order's total. The answer tells the SPA what to do next:
          *     post a form to the gateway (`redirect_post`), open a UPI app (`deeplink`), show a UPI QR
          *     code (`qr`), or follow `redirectUrl`. A field that breaks the form's rules gives a 400.
+         *     Method `cod` (cash on delivery) involves no gateway: the order moves to Processing at once and
+         *     the answer is `{ success: true, action: { type: cash_on_delivery, due } }`; for an order whose
+         *     total is above `COD_LIMIT` it is a 400 saying both amounts (`field: method`).
          */
         post: operations["submitPayment"];
         delete?: never;
@@ -935,6 +941,22 @@ export interface components {
             trackingUrl?: string | null;
             /** @description Every status change, oldest first (placement, payment, shipping, delivery, cancellation) */
             timeline?: components["schemas"]["OrderEvent"][];
+            payment?: components["schemas"]["OrderPayment"];
+        };
+        /**
+         * @description Present when the order is paid by cash on delivery (issue 24): `due` while the courier is still
+         *     to collect `amount`, `paid` once it was delivered (the order counts as paid), `void` when it was
+         *     cancelled (nothing collected, nothing refunded). Orders paid online have no `payment`.
+         */
+        OrderPayment: {
+            /** @enum {string} */
+            method: "cod";
+            /** @enum {string} */
+            status: "due" | "paid" | "void";
+            /** @description Rupees collected on delivery (the order total) */
+            amount: number;
+            /** @description Rupees still to pay on delivery: the amount while `due`, else 0 */
+            due: number;
         };
         CancelledOrder: {
             order: components["schemas"]["Order"];
@@ -1013,6 +1035,7 @@ export interface components {
             shippingAddress: string;
             carrier?: string | null;
             trackingNumber?: string | null;
+            payment?: components["schemas"]["OrderPayment"];
         };
         /** @enum {string} */
         PaymentFieldType: "text" | "email" | "password" | "number" | "tel" | "textarea" | "select" | "checkbox";
@@ -1057,7 +1080,9 @@ export interface components {
         };
         PaymentAction: {
             /** @enum {string} */
-            type: "redirect_post" | "deeplink" | "qr";
+            type: "redirect_post" | "deeplink" | "qr" | "cash_on_delivery";
+            /** @description cash_on_delivery: rupees the shopper pays the courier on delivery */
+            due?: number;
             redirectUrl?: string;
             formParams?: {
                 /** @description Form method, e.g. POST */
@@ -2073,7 +2098,10 @@ export interface operations {
     };
     getPaymentFields: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The order being paid, for the methods it may use (cash on delivery) */
+                orderId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -4,11 +4,18 @@ import { CheckCircleIcon } from '../components/icons';
 import { Page } from '../components/layout/page';
 import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { payOnDeliveryText } from './orders/cod-payment';
 
-/** /order-success (spec §2 Order success): the gateway and the QR screen land here after paying. */
+/**
+ * /order-success (spec §2 Order success): the gateway and the QR screen land here after paying, and the
+ * payment page after cash on delivery (`payOnDelivery`: what to pay the courier, issue 24 item 7).
+ */
 export default function OrderSuccessPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
+  // Set by the payment page when the shopper chose cash on delivery: the rupees to pay the courier.
+  const due = Number(params.get('payOnDelivery') ?? Number.NaN);
+  const payOnDelivery = Number.isFinite(due) && due > 0 ? due : null;
   return (
     <Page width="prose">
       <Card
@@ -27,6 +34,20 @@ export default function OrderSuccessPage() {
         </h1>
         {orderId ? (
           <p className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>Order number: {orderId}</p>
+        ) : null}
+        {payOnDelivery !== null ? (
+          <p
+            className={css({
+              fontSize: 'lg',
+              fontWeight: '700',
+              px: '4',
+              py: '2',
+              borderRadius: 'control',
+              bg: 'bg.muted',
+            })}
+          >
+            {payOnDeliveryText(payOnDelivery)}
+          </p>
         ) : null}
         <p className={css({ color: 'fg.muted', maxW: 'md' })}>
           Your order has been placed successfully. We will send you an email with your order details shortly.

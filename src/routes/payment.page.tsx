@@ -202,6 +202,8 @@ export default function PaymentPage() {
     );
   } else if (state.matches('paid')) {
     body = <Busy>Payment received. Taking you to your order...</Busy>;
+  } else if (state.matches('cashOnDelivery')) {
+    body = <Busy>Order confirmed for cash on delivery. Taking you to your order...</Busy>;
   } else if (state.matches('redirectPost') || state.matches('redirect')) {
     body = <Busy>Redirecting to the payment gateway...</Busy>;
   } else if (state.matches('deeplink')) {

@@ -11,6 +11,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField } from '../components/ui/field';
 import { formStack } from './auth/form-layout';
+import { CashOnDeliveryLine } from './orders/cod-payment';
 import { OrderItemsTable } from './orders/order-items-table';
 import { OrderTimeline } from './orders/order-timeline';
 import { StatusBadge } from './orders/status-badge';
@@ -133,6 +134,14 @@ export default function TrackOrderPage() {
                 <TrackingNumber order={order} />
               </dd>
             </div>
+            {order.cashOnDelivery ? (
+              <div>
+                <dt className={term}>Payment</dt>
+                <dd className={css({ fontWeight: '600' })}>
+                  <CashOnDeliveryLine payment={order.cashOnDelivery} />
+                </dd>
+              </div>
+            ) : null}
           </dl>
           <OrderTimeline order={order} headingId="tracked-order-history" />
           <OrderItemsTable order={order} />

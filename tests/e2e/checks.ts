@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { ADDRESS_CHECKS } from './address.checks';
 import { CART_NAV_CHECKS } from './cart-nav.checks';
+import { COD_CHECKS } from './cod.checks';
 import { FIND_CHECKS } from './find.checks';
 import { ORDERS_CHECKS } from './orders.checks';
 import { PAYMENTS_CHECKS } from './payments.checks';
@@ -71,4 +72,5 @@ export const FEATURE_CHECKS: Check[] = [
   ...PAYMENTS_CHECKS,
   ...ADDRESS_CHECKS,
   ...ORDERS_CHECKS,
+  ...COD_CHECKS,
 ];

@@ -15,7 +15,7 @@ import { at, type Check, h1, text, url } from './checks';
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 
 /** A fresh shopper signed in (the token cookie) with a Pending order of their own. */
-async function shopperWithOrder(page: Page): Promise<string> {
+export async function shopperWithOrder(page: Page): Promise<string> {
   const email = `payments-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
   const password = 'chai-pe-charcha-42';
   const post = async (path: string, data: unknown, token?: string) => {

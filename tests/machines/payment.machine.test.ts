@@ -54,6 +54,11 @@ describeModel(
         return [{ type: 'navigate', to: 'upi://pay?pa=statefront@upi&am=998.00', external: true }];
       if (e.output === paymentResponses.redirect)
         return [{ type: 'navigate', to: 'https://gateway.test/hosted/T1', external: true }];
+      // Cash on delivery: straight to the confirmation, which says what to pay the courier.
+      if (e.output === paymentResponses.cashOnDelivery)
+        return [
+          { type: 'navigate', to: '/order-success?orderId=SF-TEST0001&payOnDelivery=998', replace: true },
+        ];
       if (e.output === paymentResponses.initiated)
         return [
           {
@@ -86,6 +91,8 @@ describeModel(
     },
     sends: {
       fetchOrder: () => ({ orderId: 'SF-TEST0001' }),
+      // The form is asked for this order: the server offers cash on delivery by its total.
+      fetchPaymentFields: () => ({ orderId: 'SF-TEST0001' }),
       // Only visible fields are sent, trimmed, with the phone normalised to +91 and 10 digits.
       submitPayment: () => ({
         orderId: 'SF-TEST0001',
@@ -173,6 +180,7 @@ const outcomes = new Map<unknown, { outcome: unknown; error?: string }>([
     },
   ],
   [paymentResponses.redirect, { outcome: { kind: 'redirect', url: 'https://gateway.test/hosted/T1' } }],
+  [paymentResponses.cashOnDelivery, { outcome: { kind: 'cashOnDelivery', due: 998 } }],
   [paymentResponses.initiated, { outcome: { kind: 'initiated' } }],
   [
     paymentResponses.refused,

@@ -18,6 +18,23 @@ describe('parsePaymentFields', () => {
 });
 
 describe('paymentOutcome', () => {
+  it('reads cash on delivery as confirmed with the rupees due, whatever else the answer carries', () => {
+    expect(
+      paymentOutcome({
+        success: true,
+        redirectUrl: 'https://gateway.test/x',
+        action: { type: 'cash_on_delivery', due: 1299.5 },
+      }),
+    ).toEqual({ kind: 'cashOnDelivery', due: 1299.5 });
+    expect(paymentOutcome({ success: true, action: { type: 'cash_on_delivery' } })).toEqual({
+      kind: 'cashOnDelivery',
+      due: 0,
+    });
+    expect(
+      paymentOutcome({ success: false, error: 'No', action: { type: 'cash_on_delivery', due: 5 } }),
+    ).toEqual({ kind: 'failed', error: 'No' });
+  });
+
   it('posts type, url and data[...] to the redirect URL when the action is redirect_post', () => {
     expect(
       paymentOutcome({

@@ -200,6 +200,40 @@ describe('order mail through the outbox', () => {
     expect(mails[0]?.text).toContain('not paid within the payment window');
     expect(mails[0]?.text).toContain('Nothing was charged.');
   });
+  it('says "Pay ₹X on delivery" for a cash-on-delivery order, and "paid on delivery" once delivered', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `${API}/products?limit=1` });
+    const [cheap] = page.json<{ data: { id: string }[] }>().data;
+    const order = await placeOrder(t.app, shopper.token, { [cheap?.id ?? '']: 1 });
+    await deliver();
+    const cod = await t.app.inject({
+      method: 'POST',
+      url: `${API}/payments`,
+      headers: bearer(shopper.token),
+      payload: {
+        orderId: order.id,
+        fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'cod' },
+      },
+    });
+    expect(cod.statusCode).toBe(200);
+    const due = `₹${order.total.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const [confirmed, ...more] = await deliver();
+    expect(more).toHaveLength(0);
+    expect(confirmed?.subject).toBe(`Order ${order.id} confirmed: pay on delivery`);
+    expect(confirmed?.text).toContain(`Pay ${due} on delivery.`);
+    for (const event of ['fulfilment.shipped', 'fulfilment.delivered'] as const)
+      expect(
+        await applyFulfilmentEvent(t.ctx.db, {
+          externalId: `cod-${event}-${order.id}`,
+          orderId: order.id,
+          event,
+          actor: 'courier',
+          at: new Date(),
+        }),
+      ).toMatchObject({ kind: 'recorded' });
+    const [shipped, delivered] = await deliver();
+    expect(shipped?.text).toContain(`Please keep ${due} ready: you pay on delivery.`);
+    expect(delivered?.text).toContain(`paid on delivery (${due})`);
+  });
 });
 
 describe('the mail worker', () => {

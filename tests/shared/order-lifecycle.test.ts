@@ -9,6 +9,7 @@ import {
 
 const EVENTS: OrderLifecycleEventType[] = [
   'payment.confirmed',
+  'payment.cashOnDelivery',
   'fulfilment.shipped',
   'fulfilment.delivered',
   'order.cancelled',
@@ -19,6 +20,7 @@ const { pending, processing, shipped, delivered, cancelled } = ORDER_STATUS;
 /** Every legal move, and nothing else: [from, event, to]. */
 const LEGAL: Array<[number, OrderLifecycleEventType, number]> = [
   [pending, 'payment.confirmed', processing],
+  [pending, 'payment.cashOnDelivery', processing],
   [pending, 'order.cancelled', cancelled],
   [pending, 'payment.windowExpired', cancelled],
   [processing, 'fulfilment.shipped', shipped],

@@ -16,9 +16,15 @@ export function providePaymentMachine({ client }: LiveDeps) {
           'Failed to load your order. Please try again later.',
         ),
       ),
-      fetchPaymentFields: fromPromise(async () =>
+      // With the order, the server may add cash on delivery (its total within COD_LIMIT).
+      fetchPaymentFields: fromPromise(async ({ input }) =>
         parsePaymentFields(
-          await call(client.GET('/payments/fields'), 'Failed to load payment form. Please try again later.'),
+          await call(
+            client.GET('/payments/fields', {
+              params: { query: input.orderId ? { orderId: input.orderId } : {} },
+            }),
+            'Failed to load payment form. Please try again later.',
+          ),
         ),
       ),
       // A refusal with a JSON error (400, 409, …) is a failed outcome showing the server's text, except

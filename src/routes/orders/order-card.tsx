@@ -4,6 +4,7 @@ import type { DisplayOrder } from '../../../machines/orders.model';
 import { formatInr, formatLongDate } from '../../components/format';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { CashOnDeliveryLine } from './cod-payment';
 import { OrderLine } from './order-line';
 import { OrderTimeline } from './order-timeline';
 import { StatusBadge } from './status-badge';
@@ -81,6 +82,14 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
               <TrackingNumber order={order} />
             </dd>
           </div>
+          {order.cashOnDelivery ? (
+            <div>
+              <dt className={label}>Payment</dt>
+              <dd className={css({ fontWeight: '600' })}>
+                <CashOnDeliveryLine payment={order.cashOnDelivery} />
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <div className={css({ gridColumn: { md: '1 / -1' } })}>
           <OrderTimeline order={order} headingId={`${titleId}-history`} />
@@ -130,7 +139,8 @@ function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => keep.current?.focus(), []);
   const headingId = `${order.id}-cancel-title`;
-  const paid = order.status === 1;
+  // Processing means paid online; a cash-on-delivery order has taken no money yet.
+  const paid = order.status === 1 && !order.cashOnDelivery;
   return (
     <fieldset
       aria-labelledby={headingId}

@@ -2,11 +2,12 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useMemo } from 'react';
 import { css } from 'styled-system/css';
-import type {
-  PaymentErrors,
-  PaymentField,
-  PaymentValue,
-  PaymentValues,
+import {
+  CASH_ON_DELIVERY,
+  type PaymentErrors,
+  type PaymentField,
+  type PaymentValue,
+  type PaymentValues,
 } from '../../../shared/payment-fields';
 import { Button } from '../../components/ui/button';
 import { isConformIntentSubmit } from '../../forms/conform-intent';
@@ -115,7 +116,7 @@ export function PaymentForm({ fields, submitting, serverErrors = NO_ERRORS, onSu
         </div>
       ))}
       <Button type="submit" size="lg" disabled={!model.canSubmit(values, submitting)} aria-busy={submitting}>
-        {submitting ? 'Processing...' : 'Pay Now'}
+        {submitting ? 'Processing...' : values.method === CASH_ON_DELIVERY ? 'Confirm order' : 'Pay Now'}
       </Button>
     </form>
   );

@@ -28,6 +28,7 @@ const METHOD_FOR: Record<string, string | undefined> = {
   qr: 'UPI QR code',
   deeplink: 'UPI app',
   redirectPost: 'Card / net banking',
+  cashOnDelivery: 'Cash on delivery',
 };
 
 const OUTCOME_WORDS: Record<string, string> = {
@@ -36,6 +37,8 @@ const OUTCOME_WORDS: Record<string, string> = {
   deeplink: "the real sandbox answers a UPI deeplink (method 'UPI app')",
   qr: "the real sandbox answers a UPI QR code (method 'UPI QR code')",
   redirect: 'the real answer reshaped to a plain redirectUrl (the sandbox page): the browser goes there',
+  cashOnDelivery:
+    "the real server confirms the order for cash on delivery (method 'Cash on delivery', offered as the order is within COD_LIMIT): no gateway",
   initiated: 'the real answer reshaped to { success: true } with no action (a gateway that just starts)',
   refused:
     "the real answer reshaped to the gateway's refusal { success: false, error: 'Order is not pending' }",
@@ -48,7 +51,8 @@ async function chooseMethod(world: World, method: string) {
   await page.getByRole('option', { name: method, exact: true }).click();
 }
 
-const payNow = (world: World) => world.page.getByRole('button', { name: 'Pay Now', exact: true });
+/** Pay Now, which reads 'Confirm order' once cash on delivery is the method. */
+const payNow = (world: World) => world.page.getByRole('button', { name: /^(Pay Now|Confirm order)$/ });
 
 /** The form field a payment.change names. */
 function fieldOf(world: World, name: string) {
@@ -432,6 +436,14 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       check: async ({ page }) => {
         await at(page, /\/payments\/sandbox\//);
         await page.getByRole('button', { name: /^Pay ₹/ }).waitFor({ timeout: 15_000 });
+      },
+    },
+    cashOnDelivery: {
+      shows: "The order confirmation (/order-success, 'Thank You for Your Order!') with 'Pay ₹… on delivery'",
+      check: async ({ page }) => {
+        await at(page, '/order-success');
+        await heading(page, 'Thank You for Your Order!');
+        await see(page, /^Pay ₹[\d,]+\.\d\d on delivery$/);
       },
     },
     initiated: {

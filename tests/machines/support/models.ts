@@ -482,6 +482,8 @@ export const paymentResponses: Record<string, PaymentResponse> = {
     attemptId: 'T1',
   },
   redirect: { success: true, redirectUrl: 'https://gateway.test/hosted/T1' },
+  // Cash on delivery (issue 24 item 7): no gateway; the order is confirmed and ₹998 is due on delivery.
+  cashOnDelivery: { success: true, action: { type: 'cash_on_delivery', due: 998 }, attemptId: 'C1' },
   initiated: { success: true },
   refused: { success: false, error: 'Order is not pending' },
   refusedSilently: { success: false },

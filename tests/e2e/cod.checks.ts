@@ -1,0 +1,58 @@
+/**
+ * Cash on delivery in the browser (issue 24 item 7): a shopper's Pending order within COD_LIMIT offers
+ * 'Cash on delivery' on the payment page; choosing it and pressing 'Confirm order' lands on the order
+ * confirmation with 'Pay ₹X on delivery', and My Orders shows the order Processing with the same words
+ * and no Pay Now.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { at, type Check, h1, url } from './checks';
+import { shopperWithOrder } from './payments.checks';
+
+const SHOTS = resolve(import.meta.dirname, '../../screenshots');
+
+const shot = async (page: Page, name: string) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: join(SHOTS, `${name}-${width < 768 ? 'mobile' : 'desktop'}.png`),
+    fullPage: true,
+  });
+};
+
+const PAY_ON_DELIVERY = /^Pay ₹[\d,]+\.\d\d on delivery$/;
+
+export const COD_CHECKS: Check[] = [
+  {
+    name: 'cod',
+    path: '/',
+    expect: async (page) => {
+      const orderId = await shopperWithOrder(page);
+      await page.goto(at(page, `/payment?orderId=${encodeURIComponent(orderId)}`));
+      await h1(page, 'Complete Your Payment');
+      await page.getByRole('button', { name: 'Pay Now' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('textbox', { name: /^Email/ }).fill('asha@example.in');
+      await page.getByRole('combobox', { name: /^Pay with/ }).click();
+      await page.getByRole('option', { name: 'Cash on delivery', exact: true }).click();
+      await shot(page, 'payment-cod');
+      await page.getByRole('button', { name: 'Confirm order', exact: true }).click();
+
+      await url(page, '/order-success');
+      await h1(page, 'Thank You for Your Order!');
+      const due = page.getByText(PAY_ON_DELIVERY);
+      await due.waitFor({ timeout: 10_000 });
+      const words = (await due.textContent())?.trim() ?? '';
+      await shot(page, 'order-success-cod');
+
+      await page.getByRole('link', { name: 'View My Orders' }).click();
+      await url(page, '/orders');
+      const card = page.getByRole('article', { name: `Order ${orderId}` });
+      await card.getByText(words, { exact: true }).waitFor({ timeout: 10_000 });
+      await card.getByText('Processing', { exact: true }).first().waitFor();
+      if ((await card.getByRole('link', { name: 'Pay Now' }).count()) > 0)
+        throw new Error('a cash-on-delivery order offers Pay Now');
+      await shot(page, 'orders-cod');
+    },
+  },
+];
