@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { refusalOf } from './errors';
+import { isRequestError, refusalOf } from './errors';
 
 /** What a mailed newsletter link does: confirm the subscription, or end it. */
 export type NewsletterLink = 'confirm' | 'unsubscribe';
@@ -27,6 +27,12 @@ export const newsletterLinkMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token.trim() !== '',
+    /** The server answered the link with a 4xx: trying it again cannot help. */
+    isRefused: (_, params: { error: unknown }) =>
+      isRequestError(params.error) &&
+      params.error.status !== undefined &&
+      params.error.status >= 400 &&
+      params.error.status < 500,
   },
   actions: {
     assignMessage: assign({ message: (_, params: { message: string }) => params.message, error: null }),
@@ -61,11 +67,19 @@ export const newsletterLinkMachine = setup({
           actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message }) },
           description: "The server's message: confirmed, or unsubscribed.",
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          description: 'The link is refused (its reason), or no answer came.',
-        },
+        onError: [
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'invalid',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            description: "The server refuses the link: its reason (e.g. 'This link is invalid…').",
+          },
+          {
+            target: 'failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            description: 'No answer, or a server fault: the shopper may try again.',
+          },
+        ],
       },
     },
     done: {
@@ -73,12 +87,13 @@ export const newsletterLinkMachine = setup({
       description: 'Confirmed or unsubscribed: the message and a way back to the shop.',
     },
     failed: {
-      description: 'The reason shows with a way back to the shop; the shopper may try again.',
+      description: 'The shop could not be reached: the reason, a way back to the shop, and Try again.',
       on: { 'link.retry': { target: 'following', actions: 'clearError', description: 'Try again.' } },
     },
     invalid: {
       type: 'final',
-      description: 'The address has no token: the invalid-link message, nothing sent.',
+      description:
+        "A link that cannot work: no token (nothing sent), or the server's reason for refusing it.",
     },
   },
 });

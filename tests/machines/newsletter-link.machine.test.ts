@@ -31,6 +31,9 @@ describeModel(modelNamed('newsletter-link'), () => [], {
       failure ? reason : step.event.type === 'link.retry' ? null : before(step, (c) => c.error, null),
     );
     expect(to.hasTag('loading')).toBe(to.matches('following'));
+    // A refused link is final (retrying cannot help); no answer offers Try again.
+    if (failure)
+      expect(to.value).toBe(failure.status !== undefined && failure.status < 500 ? 'invalid' : 'failed');
   },
   sends: {
     // The token is sent trimmed, with what the link does.

@@ -30,6 +30,8 @@ describe('/newsletter/confirm', () => {
     await findHeading('This link did not work');
     expect(screen.getByRole('alert')).toHaveTextContent(INVALID);
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeInTheDocument();
+    // Trying a refused link again cannot help.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('says the link is invalid and calls no server when the token is missing', async () => {
