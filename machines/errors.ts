@@ -49,3 +49,13 @@ export function fieldErrorOf(error: unknown, fields: readonly string[]): Record<
   if (!isRequestError(error) || !error.field || !error.serverMessage) return {};
   return fields.includes(error.field) ? { [error.field]: error.serverMessage } : {};
 }
+
+/**
+ * What to tell the shopper when a send failed: the server's own `error` text when it refused the
+ * request (a 4xx, 429 included: "Too many requests, please try again in 30 seconds"), else `fallback`
+ * (no answer at all, or a server fault whose text means nothing to a shopper).
+ */
+export function refusalOf(error: unknown, fallback: string): string {
+  if (!isRequestError(error) || !error.serverMessage || error.status === undefined) return fallback;
+  return error.status >= 400 && error.status < 500 ? error.serverMessage : fallback;
+}

@@ -218,8 +218,10 @@ const PURPOSE: Record<string, string> = {
   'order-tracking': 'Track an order by number plus email or phone.',
   'my-orders': "The signed-in customer's orders.",
   account: 'The account page data.',
-  contact: 'Contact form: 1.5 s simulated send.',
-  newsletter: 'Newsletter sign-up (no server call).',
+  contact:
+    "Contact form: POST /contact, 'Sending...' until the server answers; a failed send keeps the form.",
+  newsletter: 'Newsletter sign-up: POST /newsletter/subscriptions asks for a double opt-in.',
+  'newsletter-link': 'The newsletter mail links: posts the token on load (confirm or unsubscribe).',
   payment: 'Server-built payment form, submit, and every gateway outcome (QR polled until paid).',
 };
 

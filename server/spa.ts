@@ -75,6 +75,10 @@ export async function loadFirstScreen(staticDir: string): Promise<FirstScreenRen
   return typeof module.renderFirstScreen === 'function' ? module.renderFirstScreen : null;
 }
 
+/** The SPA's pages a mail links to, with a token in the query (password reset, newsletter links). */
+export const TOKEN_PAGES = ['/reset-password', '/newsletter/confirm', '/newsletter/unsubscribe'] as const;
+const NOINDEX = 'noindex, nofollow';
+
 /**
  * Serves the built SPA (when `staticDir` has an index.html) from memory, precompressed (server/static.ts),
  * and answers everything unmatched: unknown API paths and methods get JSON 404s; any other GET that is
@@ -150,6 +154,12 @@ export async function registerSpa(
         return file ? sendStatic(request, reply, file) : reply.callNotFound();
       });
     } else app.get('/', routeConfig, sendIndex);
+    // Pages opened from a mailed link carry its token in the address: answered like any page, never
+    // indexed (a crawler that found one must not list it).
+    for (const path of TOKEN_PAGES)
+      app.get(path, routeConfig, (request, reply) =>
+        sendIndex(request, reply.header('x-robots-tag', NOINDEX)),
+      );
     app.get('/*', routeConfig, (request, reply) => {
       const path = `/${(request.params as { '*': string })['*']}`;
       const file = files.get(path);

@@ -10,15 +10,16 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { cartCount, cartTotal } from '../../machines/cart.model';
-import type { contactMachine } from '../../machines/contact.machine';
-import type { newsletterMachine } from '../../machines/newsletter.machine';
 import type { provideAccountMachine } from './actors/account.live';
 import type { provideAddressBookMachine } from './actors/address-book.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
 import type { provideCheckoutMachine } from './actors/checkout.live';
+import type { provideContactMachine } from './actors/contact.live';
 import type { provideFeaturedProductsMachine } from './actors/featured-products.live';
 import type { LiveDeps } from './actors/live-deps';
 import type { provideMyOrdersMachine } from './actors/my-orders.live';
+import type { provideNewsletterMachine } from './actors/newsletter.live';
+import type { provideNewsletterLinkMachine } from './actors/newsletter-link.live';
 import type { provideOrderTrackingMachine } from './actors/order-tracking.live';
 import type { providePasswordResetMachine } from './actors/password-reset.live';
 import type { providePaymentMachine } from './actors/payment.live';
@@ -66,10 +67,11 @@ export type PageMachines = {
   addressBook: ReturnType<typeof provideAddressBookMachine>;
   apiTest: ReturnType<typeof provideApiTestMachine>;
   checkout: ReturnType<typeof provideCheckoutMachine>;
-  contact: typeof contactMachine;
+  contact: ReturnType<typeof provideContactMachine>;
   featuredProducts: ReturnType<typeof provideFeaturedProductsMachine>;
   myOrders: ReturnType<typeof provideMyOrdersMachine>;
-  newsletter: typeof newsletterMachine;
+  newsletter: ReturnType<typeof provideNewsletterMachine>;
+  newsletterLink: ReturnType<typeof provideNewsletterLinkMachine>;
   orderTracking: ReturnType<typeof provideOrderTrackingMachine>;
   passwordReset: ReturnType<typeof providePasswordResetMachine>;
   payment: ReturnType<typeof providePaymentMachine>;

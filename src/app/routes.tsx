@@ -86,6 +86,15 @@ export const appRoutes: RouteObject[] = [
           { path: 'contact', Component: screen(() => import('../routes/contact.page')) },
           { path: 'api-test', Component: screen(() => import('../routes/api-test.page')) },
           { path: 'order-success', Component: screen(() => import('../routes/order-success.page')) },
+          // The links of newsletter mail (server/handlers/messages.handlers.ts); never indexed (server/spa.ts).
+          {
+            path: 'newsletter/confirm',
+            Component: screen(() => import('../routes/newsletter-confirm.page')),
+          },
+          {
+            path: 'newsletter/unsubscribe',
+            Component: screen(() => import('../routes/newsletter-unsubscribe.page')),
+          },
           {
             element: <RequireAuth />,
             children: [

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useCallback } from 'react';
 import { css } from 'styled-system/css';
-import { contactDetails, contactMachine } from '../../machines/contact.machine';
+import { contactDetails } from '../../machines/contact.machine';
+import { provideContactMachine } from '../app/actors/contact.live';
 import { usePageActor, useStoreInfo } from '../app/app-actor';
 import { useEmitted } from '../app/emitted';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../components/icons';
@@ -11,8 +12,6 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { contactSchema } from './contact/contact.schema';
-
-const provideContactMachine = () => contactMachine;
 
 const detailRow = css({ display: 'flex', gap: '3', alignItems: 'flex-start' });
 const detailIcon = css({
@@ -26,7 +25,10 @@ const detailIcon = css({
   color: 'terracotta.700',
 });
 
-/** /contact (spec §2 Contact): no server call; the machine owns 'Sending...' and the toast. */
+/**
+ * /contact (spec §2 Contact): the machine sends the message (POST /contact) and owns 'Sending...', the
+ * toasts and the clearing; a failed send keeps what was typed.
+ */
 export default function ContactPage() {
   const contact = contactDetails(useStoreInfo());
   const [state, send, actor] = usePageActor('contact', provideContactMachine);
@@ -184,6 +186,7 @@ export default function ContactPage() {
               type="submit"
               size="lg"
               disabled={sending}
+              aria-busy={sending}
               className={css({ alignSelf: { base: 'stretch', md: 'flex-start' } })}
             >
               {sending ? 'Sending...' : 'Send Message'}

@@ -7,7 +7,7 @@
  * that is already running instead), visits every route at 1280 px and 375 px, checks each page's h1 /
  * key text and that the console stayed free of errors, and saves full-page PNGs under screenshots/.
  * Then runs the purchase journey (tests/e2e/purchase.journey.ts) once.
- * E2E_ONLY=home,products (or purchase-journey) limits the run to those checks while iterating.
+ * E2E_ONLY=home,products (or purchase-journey, messages) limits the run to those checks while iterating.
  * Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium) must exist.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -15,12 +15,15 @@ import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type Check, type Ctx, FEATURE_CHECKS, h1, takenOver, text, url } from './checks';
+import { messagesCheck } from './messages.checks';
 import { purchaseJourney } from './purchase.journey';
 import { CHROMIUM, CHROMIUM_ARGS, type Shop, startShop } from './shop';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'screenshots');
 const PORT = Number(process.env.E2E_PORT ?? 8071);
+/** The messages check's own server (it mails to a loopback SMTP sink: tests/e2e/messages.checks.ts). */
+const MESSAGES_PORT = Number(process.env.E2E_MESSAGES_PORT ?? PORT + 2);
 
 const CHECKS: Check[] = [
   {
@@ -372,6 +375,18 @@ async function main() {
         console.log(`FAIL cart-items @ ${label}`);
       }
       await context.close();
+    }
+    if (!only || only.includes('messages')) {
+      try {
+        await messagesCheck(browser, MESSAGES_PORT, SHOTS);
+        passed++;
+        console.log(
+          'ok   messages (contact sends, newsletter confirms and unsubscribes by the mailed links)',
+        );
+      } catch (error) {
+        failures.push(`messages: ${(error as Error).message}`);
+        console.log('FAIL messages');
+      }
     }
     if (!only || only.includes('purchase-journey')) {
       // Issue 5's journey (register → sign in → cart → checkout → pay → orders → track), console-checked,

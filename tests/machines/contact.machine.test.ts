@@ -1,47 +1,113 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
-import { contactMachine } from '../../machines/contact.machine';
+import { createActor, fromPromise } from 'xstate';
+import {
+  CONTACT_NOT_SENT,
+  CONTACT_NOT_SENT_TITLE,
+  CONTACT_SENT,
+  CONTACT_SENT_TITLE,
+  type ContactMessage,
+  contactMachine,
+} from '../../machines/contact.machine';
+import { RequestError } from '../../machines/errors';
+import { CONTACT_SENT as SERVER_CONTACT_SENT } from '../../server/handlers/messages.handlers';
 import { modelNamed } from './support/models';
-import { describeModel } from './support/suite';
+import { describeModel, failureOf } from './support/suite';
 
 const complete = (event: { type: string } & Partial<Record<string, string>>) =>
   ['name', 'email', 'subject', 'message'].every((k) => (event[k] ?? '').trim() !== '');
 
+const sent = {
+  type: 'toast',
+  title: 'Message Sent',
+  description: "Thank you for contacting us. We'll get back to you shortly.",
+  variant: 'success',
+};
+
 describeModel(
   modelNamed('contact'),
-  ({ event }) =>
-    event.type.startsWith('xstate.after.sendDelay')
-      ? [
-          {
-            type: 'toast',
-            title: 'Message Sent',
-            description: "Thank you for contacting us. We'll get back to you shortly.",
-            variant: 'success',
-          },
-          { type: 'resetForm' },
-        ]
-      : [],
+  (step) => {
+    const { event } = step;
+    if (event.type === 'xstate.done.actor.sendMessage') return [sent, { type: 'resetForm' }];
+    const failure = failureOf<RequestError>(step, 'sendMessage');
+    if (!failure) return [];
+    // The server's reason for a refusal (4xx, 429 too); otherwise the message was not sent. The form
+    // keeps what was typed: no resetForm.
+    const refused = failure.status !== undefined && failure.status < 500;
+    return [
+      {
+        type: 'toast',
+        title: 'Message not sent',
+        description: refused ? failure.serverMessage : CONTACT_NOT_SENT,
+        variant: 'error',
+      },
+    ];
+  },
   {
-    // 'Sending...' shows from a complete message until the delay is over; an incomplete one is not sent.
+    // 'Sending...' shows from a complete message until the server answers; an incomplete one is not sent.
     shows: ({ event, from, to }) => {
+      const wasSending = Boolean(from?.hasTag('loading'));
+      const answered =
+        event.type.startsWith('xstate.done.actor') || event.type.startsWith('xstate.error.actor');
       const sending =
         event.type === 'contact.submit'
-          ? complete(event as never) || Boolean(from?.hasTag('loading'))
-          : false;
+          ? complete(event as never) || wasSending
+          : answered
+            ? false
+            : wasSending;
       expect(to.hasTag('loading')).toBe(sending);
+    },
+    sends: {
+      // Every field is sent trimmed.
+      sendMessage: () => ({
+        name: 'Asha',
+        email: 'asha@example.in',
+        subject: 'Sizes',
+        message: 'Do you stock XL?',
+      }),
     },
   },
 );
 
 describe('contactMachine', () => {
-  it('stays sending until 1.5 s have passed when a message is submitted', () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(contactMachine, { clock }).start();
+  it('thanks with the same words the server answers when the message is accepted', () => {
+    expect([CONTACT_SENT_TITLE, CONTACT_SENT]).toEqual(['Message Sent', SERVER_CONTACT_SENT]);
+  });
+
+  it('stays sending until the server answers, then clears the form when it accepts', async () => {
+    let answer: (value: { message: string }) => void = () => {};
+    const machine = contactMachine.provide({
+      actors: { sendMessage: fromPromise(() => new Promise<{ message: string }>((r) => (answer = r))) },
+    });
+    const actor = createActor(machine).start();
+    const emitted: string[] = [];
+    actor.on('*', (e) => emitted.push(e.type === 'toast' ? `toast:${e.title}` : e.type));
     actor.send({ type: 'contact.submit', name: 'A', email: 'a@b.in', subject: 'S', message: 'M' });
-    clock.increment(1499);
-    expect(actor.getSnapshot().value).toBe('sending');
-    clock.increment(1);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(emitted).toEqual([]);
+    answer({ message: CONTACT_SENT });
+    await new Promise(process.nextTick);
     expect(actor.getSnapshot().value).toBe('idle');
+    expect(emitted).toEqual(['toast:Message Sent', 'resetForm']);
+    actor.stop();
+  });
+
+  it('keeps the form and says the message was not sent when the API is down', async () => {
+    const machine = contactMachine.provide({
+      actors: {
+        sendMessage: fromPromise<{ message: string }, ContactMessage>(async () => {
+          throw new RequestError('offline', { noResponse: true });
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    const emitted: unknown[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.send({ type: 'contact.submit', name: 'A', email: 'a@b.in', subject: 'S', message: 'M' });
+    await new Promise(process.nextTick);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(emitted).toEqual([
+      { type: 'toast', title: CONTACT_NOT_SENT_TITLE, description: CONTACT_NOT_SENT, variant: 'error' },
+    ]);
     actor.stop();
   });
 });

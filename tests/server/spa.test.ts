@@ -50,6 +50,24 @@ describe('SPA hosting', () => {
     expect(response.body).toContain('<div id="root"></div>');
   });
 
+  it.each([
+    '/newsletter/confirm?token=abc',
+    '/newsletter/unsubscribe?token=abc',
+    '/reset-password?token=abc',
+  ])('answers the page but tells crawlers not to index it when %s is a mailed link', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('lets crawlers index the other pages when no token is in them', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/contact' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('serves fingerprinted assets with a long cache and other files with no-cache', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);

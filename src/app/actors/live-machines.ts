@@ -4,15 +4,16 @@
  * (`./root.live`); each lazy screen provides its own machine from `deps`, keeping page code out of the
  * first download. Do not import this module from app code.
  */
-import { contactMachine } from '../../../machines/contact.machine';
-import { newsletterMachine } from '../../../machines/newsletter.machine';
 import { provideAccountMachine } from './account.live';
 import { provideAddressBookMachine } from './address-book.live';
 import { provideApiTestMachine } from './api-test.live';
 import { provideCheckoutMachine } from './checkout.live';
+import { provideContactMachine } from './contact.live';
 import { provideFeaturedProductsMachine } from './featured-products.live';
 import type { LiveDeps } from './live-deps';
 import { provideMyOrdersMachine } from './my-orders.live';
+import { provideNewsletterMachine } from './newsletter.live';
+import { provideNewsletterLinkMachine } from './newsletter-link.live';
 import { provideOrderTrackingMachine } from './order-tracking.live';
 import { providePasswordResetMachine } from './password-reset.live';
 import { providePaymentMachine } from './payment.live';
@@ -40,8 +41,9 @@ export function createLiveMachines(deps: LiveDeps) {
     passwordReset: providePasswordResetMachine(deps),
     apiTest: provideApiTestMachine(deps),
     savedProducts: provideSavedProductsMachine(deps),
-    contact: contactMachine,
-    newsletter: newsletterMachine,
+    contact: provideContactMachine(deps),
+    newsletter: provideNewsletterMachine(deps),
+    newsletterLink: provideNewsletterLinkMachine(deps),
   };
 }
 

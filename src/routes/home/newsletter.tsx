@@ -1,17 +1,20 @@
 import { useCallback, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
-import { newsletterMachine } from '../../../machines/newsletter.machine';
+import { NEWSLETTER_CONFIRM_HINT } from '../../../machines/newsletter.machine';
+import { provideNewsletterMachine } from '../../app/actors/newsletter.live';
 import { usePageActor } from '../../app/app-actor';
 import { useEmitted } from '../../app/emitted';
 import { MailIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 
-const provideNewsletterMachine = () => newsletterMachine;
-
-/** Newsletter block (spec §4): native required email check, toast, field clears; no server call. */
+/**
+ * Newsletter block (spec §4): native required email check, toast, field clears. The machine asks the
+ * server for the subscription (double opt-in), so once it has, a line says to confirm from the email.
+ */
 export function Newsletter() {
-  const [, send, actor] = usePageActor('newsletter', provideNewsletterMachine);
+  const [state, send, actor] = usePageActor('newsletter', provideNewsletterMachine);
+  const subscribing = state.hasTag('loading');
   const formRef = useRef<HTMLFormElement>(null);
   const reset = useCallback(() => formRef.current?.reset(), []);
   useEmitted(actor, reset);
@@ -40,43 +43,52 @@ export function Newsletter() {
           New arrivals, festive edits and members-only offers, straight to your inbox.
         </p>
       </div>
-      <form
-        ref={formRef}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const email = String(new FormData(event.currentTarget).get('email') ?? '');
-          send({ type: 'newsletter.subscribe', email });
-        }}
-        className={css({ display: 'flex', gap: '3', flexDirection: { base: 'column', sm: 'row' } })}
-      >
-        <label htmlFor="newsletter-email" className={css({ srOnly: true })}>
-          Email address
-        </label>
-        <div className={css({ position: 'relative', flex: '1' })}>
-          <MailIcon
-            size={18}
-            className={css({
-              position: 'absolute',
-              left: '3',
-              top: '50%',
-              transform: 'translateY(-50%)',
-              color: 'fg.subtle',
-            })}
-          />
-          <input
-            id="newsletter-email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="Enter your email"
-            className={`${input()} ${css({ ps: '10!', h: '12!' })}`}
-          />
-        </div>
-        <Button type="submit" size="lg" variant="light">
-          Subscribe
-        </Button>
-      </form>
+      <div>
+        <form
+          ref={formRef}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const email = String(new FormData(event.currentTarget).get('email') ?? '');
+            send({ type: 'newsletter.subscribe', email });
+          }}
+          className={css({ display: 'flex', gap: '3', flexDirection: { base: 'column', sm: 'row' } })}
+        >
+          <label htmlFor="newsletter-email" className={css({ srOnly: true })}>
+            Email address
+          </label>
+          <div className={css({ position: 'relative', flex: '1' })}>
+            <MailIcon
+              size={18}
+              className={css({
+                position: 'absolute',
+                left: '3',
+                top: '50%',
+                transform: 'translateY(-50%)',
+                color: 'fg.subtle',
+              })}
+            />
+            <input
+              id="newsletter-email"
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder="Enter your email"
+              className={`${input()} ${css({ ps: '10!', h: '12!' })}`}
+            />
+          </div>
+          <Button type="submit" size="lg" variant="light" disabled={subscribing} aria-busy={subscribing}>
+            Subscribe
+          </Button>
+        </form>
+        {/* Always in the tree (empty, it takes no room), so a screen reader announces the line. */}
+        <p
+          role="status"
+          className={css({ color: 'indigo.100', fontSize: 'sm', mt: '3', _empty: { mt: '0' } })}
+        >
+          {state.matches('subscribed') ? NEWSLETTER_CONFIRM_HINT : null}
+        </p>
+      </div>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { contactMachine } from '../../../machines/contact.machine';
 import { featuredProductsMachine } from '../../../machines/featured-products.machine';
 import { myOrdersMachine } from '../../../machines/my-orders.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
+import { newsletterLinkMachine } from '../../../machines/newsletter-link.machine';
 import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
 import type { ApiOrder } from '../../../machines/orders.model';
 import { passwordResetMachine } from '../../../machines/password-reset.machine';
@@ -415,20 +416,30 @@ const accountModel: MachineModel = {
   ],
 };
 
+const contactMessage = {
+  type: 'contact.submit',
+  name: ' Asha ',
+  email: 'asha@example.in ',
+  subject: 'Sizes',
+  message: 'Do you stock XL?',
+};
 const contactModel: MachineModel = {
   name: 'contact',
   machine: contactMachine,
   simplePaths: true,
   cases: [{ title: 'contact page' }],
   events: () => [
-    {
-      type: 'contact.submit',
-      name: 'Asha',
-      email: 'asha@example.in',
-      subject: 'Sizes',
-      message: 'Do you stock XL?',
-    },
-    { type: 'contact.submit', name: 'Asha', email: 'asha@example.in', subject: ' ', message: 'Hi' },
+    user(contactMessage, 'every field filled'),
+    user({ ...contactMessage, subject: ' ' }, 'subject blank'),
+    done(
+      'sendMessage',
+      { message: "Thank you for contacting us. We'll get back to you shortly." },
+      'accepted',
+    ),
+    fail('sendMessage', serverError('Please enter a valid email address.', 400)),
+    fail('sendMessage', serverError('Too many requests, please try again in 30 seconds', 429)),
+    fail('sendMessage', serverError('Internal server error', 500)),
+    fail('sendMessage', noResponse()),
   ],
 };
 
@@ -438,8 +449,34 @@ const newsletterModel: MachineModel = {
   simplePaths: true,
   cases: [{ title: 'home page' }],
   events: () => [
-    { type: 'newsletter.subscribe', email: 'asha@example.in' },
-    { type: 'newsletter.subscribe', email: 'not-an-email' },
+    user({ type: 'newsletter.subscribe', email: ' asha@example.in ' }, 'a valid email'),
+    user({ type: 'newsletter.subscribe', email: 'not-an-email' }, 'an invalid email'),
+    done(
+      'subscribe',
+      {
+        message: 'Thank you for subscribing to our newsletter. Please confirm with the link we emailed you.',
+      },
+      'asked',
+    ),
+    fail('subscribe', serverError('Please enter a valid email address.', 400)),
+    fail('subscribe', noResponse()),
+  ],
+};
+
+const newsletterLinkModel: MachineModel = {
+  name: 'newsletter-link',
+  machine: newsletterLinkMachine,
+  simplePaths: true,
+  cases: [
+    { title: 'confirm link', input: { link: 'confirm', token: 'tok.sig' } },
+    { title: 'unsubscribe link', input: { link: 'unsubscribe', token: ' tok.sig ' } },
+    { title: 'link without its token', input: { link: 'confirm', token: '' } },
+  ],
+  events: () => [
+    done('followLink', { message: 'Your subscription is confirmed. Thank you!' }, 'confirmed'),
+    fail('followLink', serverError('This link is invalid. Please use the link from your email.', 400)),
+    fail('followLink', noResponse()),
+    { type: 'link.retry' },
   ],
 };
 
@@ -673,6 +710,7 @@ export const models: MachineModel[] = [
   accountModel,
   contactModel,
   newsletterModel,
+  newsletterLinkModel,
   paymentModel,
   passwordResetModel,
   wishlistModel,

@@ -117,18 +117,48 @@ describe('home page', () => {
     );
   });
 
-  it('thanks the subscriber, clears the field and calls no server when subscribing', async () => {
-    const { user, calls } = renderApp({ path: '/' });
+  it('asks the server, thanks the subscriber, clears the field and says to confirm when subscribing', async () => {
+    const { user, calls } = renderApp({
+      path: '/',
+      api: {
+        'POST /newsletter/subscriptions': () =>
+          json(
+            {
+              message:
+                'Thank you for subscribing to our newsletter. Please confirm with the link we emailed you.',
+            },
+            202,
+          ),
+      },
+    });
     await findHeading(/Wear the colours/);
     const email = screen.getByLabelText('Email address');
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
-    const callsBefore = calls.length;
     await user.type(email, 'asha@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await findToast('Subscribed!', 'Thank you for subscribing to our newsletter.');
     expect(email).toHaveValue('');
-    expect(calls.length).toBe(callsBefore);
+    expect(screen.getByText('Please confirm with the link we emailed you.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/newsletter/subscriptions')?.body).toEqual({
+      email: 'asha@example.com',
+    });
+  });
+
+  it('keeps the address and says why when the subscription is refused', async () => {
+    const { user } = renderApp({
+      path: '/',
+      api: {
+        'POST /newsletter/subscriptions': () => json({ error: 'Please enter a valid email address.' }, 400),
+      },
+    });
+    await findHeading(/Wear the colours/);
+    const email = screen.getByLabelText('Email address');
+    await user.type(email, 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await findToast('Not subscribed', 'Please enter a valid email address.');
+    expect(email).toHaveValue('asha@example.com');
+    expect(screen.queryByText('Subscribed!')).toBeNull();
   });
 
   it('does not subscribe an invalid email', async () => {

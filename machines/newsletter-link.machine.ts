@@ -1,0 +1,99 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { isRequestError, refusalOf } from './errors';
+
+/** What a mailed newsletter link does: confirm the subscription, or end it. */
+export type NewsletterLink = 'confirm' | 'unsubscribe';
+
+/** The server's answer to a token that is missing, malformed or not signed by it (server/handlers/messages.handlers.ts). */
+export const NEWSLETTER_LINK_INVALID = 'This link is invalid. Please use the link from your email.';
+/** No answer, or a server fault: the shopper may try again. */
+export const NEWSLETTER_LINK_FAILED = 'Could not reach the shop. Please check your connection and try again.';
+
+/**
+ * The pages a newsletter mail links to, /newsletter/confirm and /newsletter/unsubscribe: the token
+ * from the link is posted once on load (for unsubscribe that is the one click), then the server's
+ * message or its reason shows. A page opened without a token says the link is invalid and sends nothing.
+ */
+export const newsletterLinkMachine = setup({
+  types: {
+    input: {} as { link: NewsletterLink; token: string },
+    context: {} as { link: NewsletterLink; token: string; message: string | null; error: string | null },
+    events: {} as { type: 'link.retry' },
+  },
+  actors: {
+    followLink: fromPromise<{ message: string }, { link: NewsletterLink; token: string }>(async () => {
+      throw new Error('followLink is provided by src/app/actors/newsletter-link.live.ts');
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token.trim() !== '',
+    /** The server answered the link with a 4xx: trying it again cannot help. */
+    isRefused: (_, params: { error: unknown }) =>
+      isRequestError(params.error) &&
+      params.error.status !== undefined &&
+      params.error.status >= 400 &&
+      params.error.status < 500,
+  },
+  actions: {
+    assignMessage: assign({ message: (_, params: { message: string }) => params.message, error: null }),
+    assignError: assign({
+      error: (_, params: { error: unknown }) => refusalOf(params.error, NEWSLETTER_LINK_FAILED),
+    }),
+    assignInvalid: assign({ error: NEWSLETTER_LINK_INVALID }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'newsletterLink',
+  description: 'A link from a newsletter mail: confirm the subscription or unsubscribe.',
+  context: ({ input }) => ({ link: input.link, token: input.token.trim(), message: null, error: null }),
+  initial: 'checking',
+  states: {
+    checking: {
+      description: 'Does the address carry a token?',
+      always: [
+        { guard: 'hasToken', target: 'following', description: 'A token: post it.' },
+        { target: 'invalid', actions: 'assignInvalid', description: 'No token: nothing to send.' },
+      ],
+    },
+    following: {
+      description: 'Posting the token (POST /newsletter/confirmations or /newsletter/unsubscribe).',
+      tags: ['loading'],
+      invoke: {
+        id: 'followLink',
+        src: 'followLink',
+        input: ({ context }) => ({ link: context.link, token: context.token }),
+        onDone: {
+          target: 'done',
+          actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message }) },
+          description: "The server's message: confirmed, or unsubscribed.",
+        },
+        onError: [
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'invalid',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            description: "The server refuses the link: its reason (e.g. 'This link is invalid…').",
+          },
+          {
+            target: 'failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            description: 'No answer, or a server fault: the shopper may try again.',
+          },
+        ],
+      },
+    },
+    done: {
+      type: 'final',
+      description: 'Confirmed or unsubscribed: the message and a way back to the shop.',
+    },
+    failed: {
+      description: 'The shop could not be reached: the reason, a way back to the shop, and Try again.',
+      on: { 'link.retry': { target: 'following', actions: 'clearError', description: 'Try again.' } },
+    },
+    invalid: {
+      type: 'final',
+      description:
+        "A link that cannot work: no token (nothing sent), or the server's reason for refusing it.",
+    },
+  },
+});

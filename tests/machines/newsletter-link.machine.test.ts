@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  NEWSLETTER_LINK_FAILED,
+  NEWSLETTER_LINK_INVALID,
+  newsletterLinkMachine,
+} from '../../machines/newsletter-link.machine';
+import { NEWSLETTER_LINK_INVALID as SERVER_LINK_INVALID } from '../../server/handlers/messages.handlers';
+import { modelNamed } from './support/models';
+import { answerOf, before, describeModel, failureOf } from './support/suite';
+
+describeModel(modelNamed('newsletter-link'), () => [], {
+  shows: (step) => {
+    const { to } = step;
+    const input = step.input as { link: string; token: string };
+    const answer = answerOf<{ message: string }>(step, 'followLink');
+    const failure = failureOf<{ status?: number; serverMessage?: string }>(step, 'followLink');
+    // Without a token nothing is sent and the link is invalid; otherwise the server's message, or its
+    // reason for a refusal, or that the shop could not be reached.
+    if (input.token.trim() === '') {
+      expect(to.value).toBe('invalid');
+      expect(to.context.error).toBe(NEWSLETTER_LINK_INVALID);
+      return;
+    }
+    expect(to.context.message).toBe(answer ? answer.message : before(step, (c) => c.message, null));
+    const reason =
+      failure && failure.status !== undefined && failure.status < 500
+        ? failure.serverMessage
+        : NEWSLETTER_LINK_FAILED;
+    expect(to.context.error).toBe(
+      failure ? reason : step.event.type === 'link.retry' ? null : before(step, (c) => c.error, null),
+    );
+    expect(to.hasTag('loading')).toBe(to.matches('following'));
+    // A refused link is final (retrying cannot help); no answer offers Try again.
+    if (failure)
+      expect(to.value).toBe(failure.status !== undefined && failure.status < 500 ? 'invalid' : 'failed');
+  },
+  sends: {
+    // The token is sent trimmed, with what the link does.
+    followLink: (step) => ({ link: (step.input as { link: string }).link, token: 'tok.sig' }),
+  },
+});
+
+describe('newsletterLinkMachine', () => {
+  it('says what the server says of a bad link when the page has no token', () => {
+    expect(NEWSLETTER_LINK_INVALID).toBe(SERVER_LINK_INVALID);
+  });
+
+  it('posts the token once on start and shows the answer', async () => {
+    const inputs: unknown[] = [];
+    const machine = newsletterLinkMachine.provide({
+      actors: {
+        followLink: fromPromise(async ({ input }) => {
+          inputs.push(input);
+          return { message: 'You are unsubscribed and will get no more newsletters.' };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { link: 'unsubscribe', token: 'abc' } }).start();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await new Promise(process.nextTick);
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context.message).toBe(
+      'You are unsubscribed and will get no more newsletters.',
+    );
+    expect(inputs).toEqual([{ link: 'unsubscribe', token: 'abc' }]);
+    actor.stop();
+  });
+});
