@@ -60,8 +60,9 @@ export interface MailOrder {
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
-  /** Why it was cancelled (the cancelling event's note). */
+  /** The note of the event the mail is about (why it was cancelled), and who made it. */
   note: string | null;
+  actor: string | null;
   /** The refund of a paid order that was cancelled, with the day the money should be back. */
   refund: { amountPaise: number; expectedBy: string } | null;
 }
@@ -115,6 +116,14 @@ function longDay(isoDay: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/** 'at your request', 'because it was not paid within 30 minutes', '(out of stock)' or nothing. */
+function cancelReason(order: MailOrder, context: MailContext): string {
+  if (order.actor === 'shopper') return 'at your request';
+  if (order.actor === 'timer')
+    return `because it was not paid within ${context.paymentWindowMinutes} minutes`;
+  return order.note ? `(${order.note.toLowerCase()})` : '';
 }
 
 function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: MailContext): Body {
@@ -189,12 +198,13 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
         heading: 'Order cancelled',
         paragraphs: [
           hello,
-          `Your order ${order.id} is cancelled${order.note ? ` (${order.note.toLowerCase()})` : ''}.`,
+          `Your order ${order.id} is cancelled ${cancelReason(order, context)}.`.replace(' .', '.'),
           order.refund
             ? `We are refunding ${rupees(order.refund.amountPaise)} to the way you paid; it should be back by ${longDay(order.refund.expectedBy)}.`
             : 'Nothing was charged.',
         ],
-        ...common,
+        lines: order.lines,
+        totalPaise: order.totalPaise,
         button: ordersLink,
       };
     case 'payment.refunded':

@@ -105,6 +105,7 @@ async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrd
       trackingNumber: event?.trackingNumber ?? order.trackingNumber,
       trackingUrl: event?.trackingUrl ?? order.trackingUrl,
       note: event?.note ?? null,
+      actor: event?.actor ?? null,
       refund: refund ? { amountPaise: refund.amountPaise, expectedBy: refundDay(refund.createdAt) } : null,
     },
   };

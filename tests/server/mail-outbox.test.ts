@@ -180,6 +180,7 @@ describe('order mail through the outbox', () => {
     const [mail, ...more] = await deliver();
     expect(more).toHaveLength(0);
     expect(mail?.subject).toBe(`Your order ${order.id} is cancelled`);
+    expect(mail?.text).toContain(`Your order ${order.id} is cancelled at your request.`);
     const day = new Date(`${refund.expectedBy}T00:00:00Z`).toLocaleDateString('en-IN', {
       day: 'numeric',
       month: 'long',
@@ -197,7 +198,7 @@ describe('order mail through the outbox', () => {
     expect(expired).toContain(order.id);
     const mails = (await deliver()).filter((m) => m.subject.includes(order.id));
     expect(mails.map((m) => m.subject)).toEqual([`Your order ${order.id} is cancelled`]);
-    expect(mails[0]?.text).toContain('not paid within the payment window');
+    expect(mails[0]?.text).toContain(`is cancelled because it was not paid within 30 minutes.`);
     expect(mails[0]?.text).toContain('Nothing was charged.');
   });
   it('says "Pay ₹X on delivery" for a cash-on-delivery order, and "paid on delivery" once delivered', async () => {
