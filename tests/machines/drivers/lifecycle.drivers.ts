@@ -19,7 +19,7 @@ import type { orderLifecycleMachine } from '../../../shared/order-lifecycle';
 import { PAID_ON_DELIVERY } from '../../../shared/payment-fields';
 import { E2E_FULFILMENT_SECRET } from '../../e2e/shop';
 import { fillShipping, openCheckout, placeOrder, type SubmitEvent } from './checkout.drivers';
-import { at, heading, type MachineDrivers, toast, type World } from './driver';
+import { at, heading, type MachineDrivers, see, toast, type World } from './driver';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TIMEOUT = 15_000;
@@ -286,7 +286,9 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
           )
           .waitFor({ timeout: TIMEOUT });
         await card.getByRole('button', { name: 'Yes, cancel order' }).click();
-        await toast(
+        // The toast says so, and when a card payment is back.
+        await toast(page, 'Order cancelled');
+        await see(
           page,
           memo(world).paid === 'card'
             ? new RegExp(
