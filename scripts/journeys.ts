@@ -17,10 +17,13 @@ import { stepKeyOf } from '../tests/machines/drivers/driver';
 import { driven } from '../tests/machines/drivers/index';
 import {
   coverageOf,
+  defaultJourneyPaths,
   definitionOf,
   type GraphPath,
   generatePaths,
+  journeyTitle,
   labelOf,
+  type MachineModel,
   stateName,
 } from '../tests/machines/support/graph';
 import { modelNamed, models } from '../tests/machines/support/models';
@@ -70,13 +73,13 @@ function inBrowser(name: string, event: EventObject, state: string): Pick<Journe
   return { does: driver.does(event), expect: extra ? `${shows}; and '${String(extra)}'` : shows };
 }
 
-function toJourney(path: GraphPath, name: string, machine: AnyStateMachine): Journey {
+function toJourney(path: GraphPath, name: string, model: MachineModel): Journey {
   const steps = path.steps.map((s) => {
     const state = stateName(s.state);
-    return { event: describeStep(s.event, machine), state, ...inBrowser(name, s.event, state) };
+    return { event: describeStep(s.event, model.machine), state, ...inBrowser(name, s.event, state) };
   });
   return {
-    title: `${path.caseTitle} → ${stateName(path.state)}`,
+    title: journeyTitle(model, path),
     machine: name,
     case: path.caseTitle,
     steps,
@@ -97,14 +100,16 @@ export function journeyEvents(name: string): Map<string, EventObject> {
 }
 
 /**
- * By default the compact set: the shortest path to every state, extended by every transition. `all`
- * adds every simple path where the model tests walk them too (not products-list: too many).
+ * By default the compact set: the shortest path to every state, extended by every transition (every
+ * simple path for a model whose journeys are its simple paths, the order lifecycle's). `all` adds every simple path where the model tests walk them too (not products-list: too many).
  */
 export function journeysOf(name: string, options: { all?: boolean } = {}): Journey[] {
   const model = modelNamed(name);
-  return generatePaths(model, { simplePaths: Boolean(options.all && model.simplePaths) }).map((p) =>
-    toJourney(p, name, model.machine),
-  );
+  const paths =
+    options.all && model.simplePaths
+      ? generatePaths(model, { simplePaths: true })
+      : defaultJourneyPaths(model);
+  return paths.map((p) => toJourney(p, name, model));
 }
 
 export function toMarkdown(name: string, journeys: Journey[]): string {

@@ -1,8 +1,8 @@
 /**
  * Replays generated journeys in Debian's chromium against a fresh production server on PGlite.
  *
- *   npm run test:journeys                          every default journey of checkout and payment
- *   npm run test:journeys -- payment               one machine's
+ *   npm run test:journeys                          every default journey of checkout, payment and lifecycle
+ *   npm run test:journeys -- payment               one machine's (lifecycle: the order lifecycle's)
  *   npm run test:journeys -- --file my.json        a journey (or a list) as `npm run journeys -- <m> --format json` prints it
  *
  * Each step's driver (tests/machines/drivers) acts in the page and each state's check asserts what the
@@ -11,6 +11,11 @@
  * missing. JOURNEY_WORKERS (default 2) journeys run side by side, each in its own browser context.
  * A full run writes the states and transitions it reached to reports/journeys-reached.json, which
  * `npm run journeys -- --coverage` reads.
+ *
+ * The order lifecycle's journeys (tests/machines/drivers/lifecycle.drivers.ts) run against a server of
+ * their own, started only when they are selected: port JOURNEYS_PORT + 1, its own DATA_DIR and a short
+ * ORDER_PAYMENT_WINDOW, which would expire the other journeys' orders; the courier and the operator
+ * sign with its FULFILMENT_SECRET.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +29,14 @@ import { CHROMIUM, CHROMIUM_ARGS, type Shop as Server, startShop } from '../e2e/
 import type { Answer, AnyDrivers, World } from '../machines/drivers/driver';
 import { literal, stepKeyOf } from '../machines/drivers/driver';
 import { driven } from '../machines/drivers/index';
-import { coverageOf, type GraphPath, generatePaths, stateName } from '../machines/support/graph';
+import { LIFECYCLE_PAYMENT_WINDOW_MS } from '../machines/drivers/lifecycle.drivers';
+import {
+  coverageOf,
+  defaultJourneyPaths,
+  type GraphPath,
+  journeyTitle,
+  stateName,
+} from '../machines/support/graph';
 import { modelNamed } from '../machines/support/models';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -44,11 +56,14 @@ type Runnable = {
   path?: GraphPath;
 };
 
-async function startServer(): Promise<Server> {
+/** The machine whose journeys need a server of their own (a short payment window). */
+const LIFECYCLE = 'lifecycle';
+
+async function startServer(lifecycle = false): Promise<Server> {
   return startShop({
-    port: PORT,
+    port: lifecycle ? PORT + 1 : PORT,
     portVariable: 'JOURNEYS_PORT',
-    label: 'journeys',
+    label: lifecycle ? 'journeys-lifecycle' : 'journeys',
     env: {
       DATABASE_URL: '',
       // Every journey signs in and places orders from one address: the per-IP limits would refuse them.
@@ -56,6 +71,8 @@ async function startServer(): Promise<Server> {
       RATE_LIMIT_REGISTER_MAX: '100000',
       RATE_LIMIT_TRACK_MAX: '100000',
       RATE_LIMIT_GLOBAL_MAX: '1000000',
+      // startShop sets FULFILMENT_SECRET (E2E_FULFILMENT_SECRET), which the courier and operator sign with.
+      ...(lifecycle ? { ORDER_PAYMENT_WINDOW: `${LIFECYCLE_PAYMENT_WINDOW_MS}ms` } : {}),
     },
   });
 }
@@ -307,15 +324,16 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
 
 /** Every default journey of the driven machines (or of those named). */
 function defaultJourneys(names: string[]): Runnable[] {
-  return names.flatMap((machine) =>
-    generatePaths(modelNamed(machine), { simplePaths: false }).map((path) => ({
+  return names.flatMap((machine) => {
+    const model = modelNamed(machine);
+    return defaultJourneyPaths(model).map((path) => ({
       machine,
-      title: `${path.caseTitle} → ${stateName(path.state)}`,
+      title: journeyTitle(model, path),
       input: path.input,
       steps: path.steps.map((s) => ({ event: s.event, state: stateName(s.state) })),
       path,
-    })),
-  );
+    }));
+  });
 }
 
 /** Journeys from a file `npm run journeys -- <machine> --format json` printed (maybe edited). */
@@ -394,7 +412,14 @@ async function main(argv: string[]) {
     console.log('dist/ is missing: npm run build');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
-  const server = await startServer();
+  // Each server only when journeys need it: the lifecycle's own, and the one for every other machine.
+  const lifecycleServer = journeys.some((j) => j.machine === LIFECYCLE) ? await startServer(true) : null;
+  const server = journeys.some((j) => j.machine !== LIFECYCLE)
+    ? await startServer().catch(async (error: unknown) => {
+        await lifecycleServer?.stop();
+        throw error;
+      })
+    : null;
   const launch = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   let browser = await launch();
   // A browser that went away under the run (killed from outside, out of memory) is started again and
@@ -413,16 +438,22 @@ async function main(argv: string[]) {
   const started = Date.now();
   const outcomes: Outcome[] = new Array(journeys.length);
   try {
-    const shop = await openShop(server.base);
+    const shop = server ? await openShop(server.base) : null;
+    const lifecycleShop = lifecycleServer ? await openShop(lifecycleServer.base) : null;
+    const shopFor = (journey: Runnable) => {
+      const chosen = journey.machine === LIFECYCLE ? lifecycleShop : shop;
+      if (!chosen) throw new Error(`no server was started for the ${journey.machine} journeys`);
+      return chosen;
+    };
     let nextIndex = 0;
     const worker = async () => {
       for (;;) {
         const index = nextIndex++;
         const journey = journeys[index];
         if (!journey) return;
-        let outcome = await runJourney(await liveBrowser(), shop, journey);
+        let outcome = await runJourney(await liveBrowser(), shopFor(journey), journey);
         if (!outcome.ok && !browser.isConnected())
-          outcome = await runJourney(await liveBrowser(), shop, journey);
+          outcome = await runJourney(await liveBrowser(), shopFor(journey), journey);
         outcomes[index] = outcome;
         const name = `${journey.machine} #${index + 1} ${journey.title}`;
         console.log(
@@ -435,7 +466,8 @@ async function main(argv: string[]) {
     await Promise.all(Array.from({ length: Math.min(WORKERS, journeys.length) }, worker));
   } finally {
     await browser.close();
-    await server.stop();
+    await server?.stop();
+    await lifecycleServer?.stop();
   }
   const failed = outcomes.filter((o) => !o.ok).length;
   if (!file && names.length === 0) writeReached(journeys, outcomes);

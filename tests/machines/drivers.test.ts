@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { stepKeyOf } from './drivers/driver';
 import { driven } from './drivers/index';
-import { generatePaths, stateName } from './support/graph';
+import { defaultJourneyPaths, stateName } from './support/graph';
 import { modelNamed } from './support/models';
 
 /** 'qr.waiting' for the node #payment.qr.waiting: the name a journey step gives the state. */
@@ -46,7 +46,7 @@ describe.each(Object.entries(driven))('browser drivers of the %s machine', (name
   });
 
   it('describes every step of every default journey in words, and its page', () => {
-    const paths = generatePaths(model, { simplePaths: false });
+    const paths = defaultJourneyPaths(model);
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths)
       for (const step of path.steps) {

@@ -9,7 +9,7 @@ import { takenOver } from '../../e2e/takeover';
 import { labelOf } from '../support/graph';
 import { type MachineDrivers, type StepContext, see, type World } from './driver';
 
-type SubmitEvent = EventObject & { items: unknown[]; city: string; postalCode: string };
+export type SubmitEvent = EventObject & { items: unknown[]; city: string; postalCode: string };
 
 /** The real cart lines standing for the model's kurta and tee lines. */
 function cartFor(world: World, event: EventObject): Record<string, unknown>[] {
@@ -39,7 +39,7 @@ const cartWords = (event: EventObject) =>
   })[labelOf(event) ?? ''] ?? '?';
 
 /** Opens /checkout with `lines` as the stored cart (a reload: the checkout screen starts afresh, idle). */
-async function openCheckout(world: World, lines: Record<string, unknown>[]) {
+export async function openCheckout(world: World, lines: Record<string, unknown>[]) {
   const { page, base } = world;
   if (!page.url().startsWith(base)) await page.goto(`${base}/robots.txt`);
   await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify(lines));
@@ -49,7 +49,7 @@ async function openCheckout(world: World, lines: Record<string, unknown>[]) {
   world.memo.cart = JSON.stringify(lines);
 }
 
-async function fillShipping(world: World, event: SubmitEvent) {
+export async function fillShipping(world: World, event: SubmitEvent) {
   const { page } = world;
   await page.getByLabel('Full name').fill('Asha Verma');
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12, 3rd Cross, Indiranagar');
@@ -66,7 +66,7 @@ async function fillShipping(world: World, event: SubmitEvent) {
   await page.getByLabel('Phone').fill('98765 43210');
 }
 
-const placeOrder = (world: World) =>
+export const placeOrder = (world: World) =>
   world.page.getByRole('button', { name: 'Place Order', exact: true }).click();
 
 export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {

@@ -1,9 +1,11 @@
 /** The machines whose journeys run in a browser (`npm run test:journeys`), with their drivers. */
 import { checkoutDrivers } from './checkout.drivers';
 import type { AnyDrivers } from './driver';
+import { lifecycleDrivers } from './lifecycle.drivers';
 import { paymentDrivers } from './payment.drivers';
 
 export const driven: Record<string, AnyDrivers> = {
   checkout: checkoutDrivers as unknown as AnyDrivers,
   payment: paymentDrivers as unknown as AnyDrivers,
+  lifecycle: lifecycleDrivers as unknown as AnyDrivers,
 };

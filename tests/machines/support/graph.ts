@@ -60,6 +60,14 @@ export type MachineModel = {
   events: (snapshot: AnyMachineSnapshot) => EventObject[];
   /** Also walk every simple path (where their number stays reasonable). */
   simplePaths?: boolean;
+  /**
+   * The default journeys (`npm run journeys`, the browser's): the shortest path to every state extended
+   * by every edge, or every simple path — for a small machine where how a state was reached matters.
+   * Simple-path journeys are titled by their steps, so each title says which one it is.
+   */
+  journeys?: 'shortestPaths' | 'simplePaths';
+  /** Where the machine is defined when it is not machines/<name>.machine.ts as <name>Machine. */
+  source?: { file: string; exportName: string };
 };
 
 type Snapshot = AnyMachineSnapshot;
@@ -142,6 +150,21 @@ export function generatePaths(model: MachineModel, options: { simplePaths?: bool
         .map((path) => ({ ...path, caseTitle: c.title, input: c.input })),
     ),
   );
+}
+
+/** The journeys a model gives by default: what the browser replays and `npm run journeys` lists. */
+export function defaultJourneyPaths(model: MachineModel): GraphPath[] {
+  return generatePaths(model, { simplePaths: model.journeys === 'simplePaths' });
+}
+
+/**
+ * A journey's title: its case and the state it ends in, or — for simple-path journeys, several of
+ * which end in one state — its case and every step's label ('placed in the browser → paid … → shipped …').
+ */
+export function journeyTitle(model: MachineModel, path: GraphPath): string {
+  if (model.journeys !== 'simplePaths') return `${path.caseTitle} → ${stateName(path.state)}`;
+  const steps = path.steps.slice(1).map((s) => labelOf(s.event) ?? describeEvent(s.event));
+  return [path.caseTitle, ...steps].join(' → ');
 }
 
 /** What happened at one step of a replay, as the test files check it. */

@@ -25,6 +25,7 @@ import { savedProductsMachine } from '../../../machines/saved-products.machine';
 import { type Suggestion, searchMachine } from '../../../machines/search.machine';
 import { storeInfoMachine } from '../../../machines/store-info.machine';
 import { wishlistMachine } from '../../../machines/wishlist.machine';
+import { orderLifecycleMachine } from '../../../shared/order-lifecycle';
 import {
   fieldError,
   kurta,
@@ -696,6 +697,30 @@ const addressBookModel: MachineModel = {
   ],
 };
 
+/**
+ * The order lifecycle (shared/order-lifecycle.ts): who moves an order is part of each event (`by`), so
+ * a journey says who acts — the shopper in the browser, the gateway, the courier or an operator
+ * through the signed fulfilment webhook, the expiry job. Journeys are its simple paths: a
+ * cash-on-delivery order must be shipped and delivered too, which the shortest paths never do.
+ */
+const lifecycleModel: MachineModel = {
+  name: 'lifecycle',
+  machine: orderLifecycleMachine,
+  source: { file: 'shared/order-lifecycle.ts', exportName: 'orderLifecycleMachine' },
+  simplePaths: true,
+  journeys: 'simplePaths',
+  cases: [{ title: 'placed in the browser' }],
+  events: () => [
+    user({ type: 'payment.confirmed', by: 'gateway' }, 'paid by card on the sandbox gateway'),
+    user({ type: 'payment.cashOnDelivery', by: 'shopper' }, 'cash on delivery chosen'),
+    user({ type: 'order.cancelled', by: 'shopper' }, 'cancelled by the shopper'),
+    user({ type: 'order.cancelled', by: 'operator' }, 'cancelled by an operator'),
+    user({ type: 'payment.windowExpired', by: 'timer' }, 'the payment window ran out'),
+    user({ type: 'fulfilment.shipped', by: 'courier' }, 'shipped by the courier'),
+    user({ type: 'fulfilment.delivered', by: 'courier' }, 'delivered by the courier'),
+  ],
+};
+
 export const models: MachineModel[] = [
   storeInfoModel,
   cartModel,
@@ -716,6 +741,7 @@ export const models: MachineModel[] = [
   wishlistModel,
   savedProductsModel,
   addressBookModel,
+  lifecycleModel,
 ];
 
 export function modelNamed(name: string): MachineModel {
