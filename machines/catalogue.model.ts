@@ -1,5 +1,5 @@
 /** Products as the screens show them (spec §3 "Derived for display", §2 Products list, §5 size label). */
-import type { components } from '../src/api/schema';
+import type { components } from '../contract/schema';
 import type { CartLine } from './cart.model';
 import { searchTextOf } from './search-text.model';
 

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import type { components } from '../contract/schema';
 import { firstBlankField, SHIPPING_FIELDS, type ShippingField } from '../shared/checkout-address';
-import type { components } from '../src/api/schema';
 import { type AppRef, tellApp } from './app-inbox';
 import { type CartLine, lineNeedsChoice } from './cart.model';
 import { fieldErrorOf } from './errors';

@@ -1,6 +1,7 @@
 /** Orders as the order pages show them (spec §3 Order, §4 Order status codes). */
+
+import type { components } from '../contract/schema';
 import { nextStatus, type OrderStatusCode } from '../shared/order-lifecycle';
-import type { components } from '../src/api/schema';
 
 export type ApiOrder = components['schemas']['Order'];
 

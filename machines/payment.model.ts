@@ -4,7 +4,7 @@ import type { PaymentField } from '../shared/payment-fields';
 
 export { ATTEMPT_VALIDITY_MS } from '../shared/payment-fields';
 
-import type { components } from '../src/api/schema';
+import type { components } from '../contract/schema';
 
 export type PaymentResponse = components['schemas']['PaymentResponse'];
 export type PaymentAction = components['schemas']['PaymentAction'];

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { components } from '../src/api/schema';
+import type { components } from '../contract/schema';
 import { type EmittedEvent, toast } from './events';
 
 export type StoreInfo = components['schemas']['StoreInfo'];

@@ -1,6 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { components } from '../src/api/schema';
+import type { components } from '../contract/schema';
 import type * as schema from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { MailQueue } from './mail/queue';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { components } from '../src/api/schema';
+import type { components } from '../contract/schema';
 import type { Database } from './context';
 import { redisAnswers } from './redis';
 

@@ -1,13 +1,13 @@
+import type { components } from '../contract/schema';
 import { PAGE_SIZE, parseProductsQuery, productsPath } from '../machines/catalogue.model';
-import type { StoreInfo } from '../machines/store-info.machine';
 import {
   FIRST_ANSWER_ID,
   type FirstAnswer,
   type FirstScreenInput,
   type FirstScreenRenderer,
+  STORE_SNAPSHOT_ID,
 } from '../shared/first-screen';
 import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../shared/page-titles';
-import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';
 import type { CatalogueReadModel, CatalogueSort } from './catalogue/read-model';
 import { toFindQuery } from './handlers/products.handlers';
 import { EncodedBody } from './http/cache';
@@ -22,6 +22,8 @@ import {
   summarise,
 } from './seo';
 import { REVALIDATE_CACHE_CONTROL, type StaticFile } from './static';
+
+type StoreInfo = components['schemas']['StoreInfo'];
 
 /** Per-URL pages remembered (and image-specific index.html bodies); the oldest go first beyond it. */
 export const PAGE_CACHE_LIMIT = 1000;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { StoreInfo } from '../machines/store-info.machine';
+import type { components } from '../contract/schema';
 import { FIRST_SCREEN_MODULE, type FirstScreenRenderer } from '../shared/first-screen';
 import type { CatalogueReadModel } from './catalogue/read-model';
 import type { ServerConfig } from './context';
@@ -10,6 +10,8 @@ import { EncodedBody } from './http/cache';
 import { injectStoreSnapshot, ProductPages } from './page-head';
 import { shopOrigin } from './payments/origin';
 import { loadStaticFiles, REVALIDATE_CACHE_CONTROL, type StaticFile, sendStatic } from './static';
+
+type StoreInfo = components['schemas']['StoreInfo'];
 
 export const SERVED_BY_META = '<meta name="api-served-by" content="statefront">';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../contract/schema';
 import { checkShippingAddress, PIN_CODE_INVALID, PIN_CODE_PATTERN } from '../../shared/checkout-address';
 import { checkPinInState, type PinPlace, pinNotFoundMessage } from '../../shared/pincode';
-import type { components } from '../../src/api/schema';
 import { pincodeIndex } from '../addresses/pincode-index';
 import { requireUser } from '../auth';
 import type { AppContext } from '../context';

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 import type { AppContext } from '../context';
 import type { OrderStatus } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';

@@ -6,8 +6,8 @@
  * and newsletter").
  */
 import type { FastifyRequest } from 'fastify';
+import type { components } from '../../contract/schema';
 import { EMAIL_PATTERN, normaliseEmail } from '../../shared/email';
-import type { components } from '../../src/api/schema';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { LoginThrottle } from '../login-throttle';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../contract/schema';
 import { normaliseMobile } from '../../shared/checkout-address';
-import type { components } from '../../src/api/schema';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
 import { OrderStatus, type ProductAttributeRow } from '../db/schema';

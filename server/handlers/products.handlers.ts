@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 import type { CatalogueFindQuery, CatalogueReadModel, CatalogueSort } from '../catalogue/read-model';
 import { parseSearch } from '../catalogue/search';
 import type { AppContext } from '../context';

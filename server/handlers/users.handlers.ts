@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../contract/schema';
 import { EMAIL_PATTERN, normaliseEmail } from '../../shared/email';
-import type { components } from '../../src/api/schema';
 import {
   burnPasswordCheck,
   hashPassword,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 import { requireUser } from '../auth';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';

@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 import type { AppContext, PaymentsConfig } from '../context';
 import type { PayableOrder } from '../repositories/orders';
 import type { PaymentField, PaymentMethod } from './fields';

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '../../contract/schema';
 import { BEARER_OPERATIONS } from './bearer-operations';
-import type { paths } from './schema';
 
 /** Name of the cookie that holds the bearer token (spec §9: 30 days, path /). */
 export const AUTH_COOKIE = 'auth_token';

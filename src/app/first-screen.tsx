@@ -8,12 +8,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { createActor } from 'xstate';
+import type { components } from '../../contract/schema';
 import { parseProductsQuery, toDisplayProduct } from '../../machines/catalogue.model';
 import { productMachine } from '../../machines/product.machine';
 import { productsListMachine } from '../../machines/products-list.machine';
 import type { StoreInfo } from '../../machines/store-info.machine';
 import type { FirstScreenInput, FirstScreenRenderer } from '../../shared/first-screen';
-import type { components } from '../api/schema';
 import { ProductView } from '../routes/product/product-view';
 import { ProductsView } from '../routes/products/products-view';
 import { toProductsPage } from './actors/products-list.live';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  readStoreSnapshot,
-  STORE_INFO_STORAGE_KEY,
-  STORE_SNAPSHOT_ID,
-} from '../../src/app/actors/store-snapshot';
+import { STORE_SNAPSHOT_ID } from '../../shared/first-screen';
+import { readStoreSnapshot, STORE_INFO_STORAGE_KEY } from '../../src/app/actors/store-snapshot';
 import { storeInfo } from './support/fixtures';
 
 const storage = (value: string | null) => ({ getItem: () => value, setItem: () => {} });

@@ -36,7 +36,7 @@ const files: Record<string, { upward: string[]; allowed: string[] }> = {
       "import { cartMachine } from '../machines/cart.machine';",
       "import { toast } from '../src/components/ui/toast-queue';",
     ],
-    allowed: ["import { PHONE } from './phone';", "import type { components } from '../src/api/schema';"],
+    allowed: ["import { PHONE } from './phone';", "import type { components } from '../contract/schema';"],
   },
   'shared/rules/address.ts': {
     upward: ["import { handleEmitted } from '../../src/app/emitted';", "import { x } from '../../server/x';"],
@@ -55,7 +55,7 @@ const files: Record<string, { upward: string[]; allowed: string[] }> = {
       "import { setup } from 'xstate';",
       "import { addLine } from './cart.model';",
       "import { PHONE } from '../shared/payment-rules';",
-      "import type { components } from '../src/api/schema';",
+      "import type { components } from '../contract/schema';",
     ],
   },
   'server/handlers/example.handlers.ts': {
@@ -63,19 +63,21 @@ const files: Record<string, { upward: string[]; allowed: string[] }> = {
       "import { cartMachine } from '../../machines/cart.machine';",
       "import type { StoreInfo } from '../../machines/store-info.machine';",
       "import { createApiClient } from '../../src/api/client';",
+      "import type { components } from '../../src/api/schema';",
       "import { run } from '../../scripts/seed';",
     ],
     allowed: [
       "import type { FastifyInstance } from 'fastify';",
-      "import type { components } from '../../src/api/schema';",
+      "import type { components } from '../../contract/schema';",
       "import { PHONE } from '../../shared/payment-rules';",
       "import { openDatabase } from '../db/client';",
     ],
   },
-  // The two files that still share code with the client may not add to it.
+  // The one file that still shares code with the client (the products query) may not add to it.
   'server/page-head.ts': {
     upward: [
       "import { handleEmitted } from '../src/app/emitted';",
+      "import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';",
       "import { x } from '../machines/cart.model';",
     ],
     allowed: ["import { PAGE_SIZE } from '../machines/catalogue.model';"],

@@ -16,8 +16,8 @@ function problemsOf(source: string): string[] {
     const [, , typeOnly, from = ''] = match;
     if (/^react(-dom)?(\/|$)|^@xstate\/react|^styled-system|^@ark-ui|^@conform-to/.test(from))
       problems.push(`imports ${from}`);
-    if (/(^|\/)src\//.test(from) && !(typeOnly && /src\/api\/schema$/.test(from)))
-      problems.push(`imports ${from} from src/`);
+    if (/(^|\/)src\//.test(from)) problems.push(`imports ${from} from src/`);
+    if (/(^|\/)contract\//.test(from) && !typeOnly) problems.push(`imports values from ${from}`);
   }
   for (const global of ['window', 'document', 'localStorage', 'sessionStorage', 'navigator'])
     if (new RegExp(`\\b${global}\\.`).test(source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')))
@@ -40,6 +40,6 @@ describe('machine files', () => {
       'imports ../src/components/ui/toast-queue from src/',
     ]);
     expect(problemsOf('const w = window.innerWidth;')).toEqual(['uses window']);
-    expect(problemsOf("import type { components } from '../src/api/schema';")).toEqual([]);
+    expect(problemsOf("import type { components } from '../contract/schema';")).toEqual([]);
   });
 });

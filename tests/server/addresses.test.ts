@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { SAVED_ADDRESS_LIMIT } from '../../server/repositories/addresses';
-import type { components } from '../../src/api/schema';
 import {
   API,
   bearer,

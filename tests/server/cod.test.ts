@@ -7,12 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { codLimitFrom, DEFAULT_COD_LIMIT_RUPEES, loadConfig } from '../../server/config';
 import { orderEvents, paymentAttempts, refunds } from '../../server/db/schema';
 import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
 import { runOrderExpiry } from '../../server/order-expiry';
 import { isCodEligible } from '../../server/payments/cod';
-import type { components } from '../../src/api/schema';
 import {
   API,
   bearer,

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { products } from '../../server/db/schema';
 import { FRAME_END, FRAME_START, injectFirstScreen } from '../../server/page-head';
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../../shared/first-screen';
-import type { components } from '../../src/api/schema';
 import { renderFirstScreen } from '../../src/app/first-screen';
 import { API, createTestApp, type TestApp } from './helpers';
 

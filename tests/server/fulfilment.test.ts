@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { lifecycleConfigFrom } from '../../server/config';
 import { orderEvents } from '../../server/db/schema';
 import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
 import { settleAttempt } from '../../server/repositories/payments';
-import type { components } from '../../src/api/schema';
 import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
 
 type Order = components['schemas']['Order'];

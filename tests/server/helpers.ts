@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
@@ -16,7 +17,6 @@ import type { Mailer } from '../../server/mail/mailer';
 import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import type { FirstScreenRenderer } from '../../shared/first-screen';
-import type { components } from '../../src/api/schema';
 
 type Order = components['schemas']['Order'];
 

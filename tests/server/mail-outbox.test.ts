@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { mailOutbox } from '../../server/db/schema';
 import type { Mail, Mailer } from '../../server/mail/mailer';
@@ -7,7 +8,6 @@ import { enqueueMail } from '../../server/mail/outbox';
 import { MAIL_MAX_ATTEMPTS, MailWorker } from '../../server/mail/worker';
 import { runOrderExpiry } from '../../server/order-expiry';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
-import type { components } from '../../src/api/schema';
 import {
   API,
   bearer,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { paymentsConfigFrom } from '../../server/config';
 import { refunds } from '../../server/db/schema';
 import {
@@ -11,7 +12,6 @@ import {
 import { createPayuProvider, payuGateway, payuResponseHash } from '../../server/payments/payu';
 import { sandboxGateway } from '../../server/payments/sandbox';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
-import type { components } from '../../src/api/schema';
 import {
   API,
   bearer,

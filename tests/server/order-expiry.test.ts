@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { orderEvents } from '../../server/db/schema';
 import { runOrderExpiry } from '../../server/order-expiry';
 import { settleAttempt } from '../../server/repositories/payments';
-import type { components } from '../../src/api/schema';
 import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
 
 type Order = components['schemas']['Order'];

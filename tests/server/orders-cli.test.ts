@@ -6,8 +6,8 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { settleAttempt } from '../../server/repositories/payments';
-import type { components } from '../../src/api/schema';
 import {
   API,
   bearer,

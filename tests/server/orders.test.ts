@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { orderItems, orders } from '../../server/db/schema';
 import { contactMatches, newOrderId, ORDER_ID_PATTERN } from '../../server/handlers/orders.handlers';
-import type { components } from '../../src/api/schema';
 import {
   API,
   bearer,

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import type { StoreInfo } from '../../machines/store-info.machine';
 import { products } from '../../server/db/schema';
 import { injectImagePreload, injectStoreSnapshot } from '../../server/page-head';
-import type { components } from '../../src/api/schema';
 import { API, createTestApp, TEST_STORE, type TestApp } from './helpers';
 
 type Product = components['schemas']['Product'];

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/context';
 import { OrderStatus, orders, paymentAttempts } from '../../server/db/schema';
 import type { PaymentGateway, PaymentProvider } from '../../server/payments/provider';
 import { GATEWAYS } from '../../server/payments/registry';
-import type { components } from '../../src/api/schema';
 import {
   API,
   bearer,

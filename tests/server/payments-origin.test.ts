@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { fastifyTrustProxy } from '../../server/app';
 import { loadConfig, trustProxyFrom } from '../../server/config';
-import type { components } from '../../src/api/schema';
 import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
 
 type PaymentResponse = components['schemas']['PaymentResponse'];

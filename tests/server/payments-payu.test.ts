@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { paymentsConfigFrom } from '../../server/config';
 import { paymentAttempts } from '../../server/db/schema';
 import { payuResponseHash } from '../../server/payments/payu';
-import type { components } from '../../src/api/schema';
 import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
 
 type PaymentResponse = components['schemas']['PaymentResponse'];

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { paymentAttempts } from '../../server/db/schema';
 import { GSTIN_FORMAT_MESSAGE } from '../../server/payments/fields';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { SANDBOX_TITLE } from '../../server/payments/sandbox-page';
 import { settleAttempt } from '../../server/repositories/payments';
-import type { components } from '../../src/api/schema';
 import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
 
 type PaymentResponse = components['schemas']['PaymentResponse'];

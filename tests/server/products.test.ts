@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
-import type { components } from '../../src/api/schema';
 import { API, createTestApp, type TestApp } from './helpers';
 
 type ProductPage = components['schemas']['ProductPage'];

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import type { AppContext } from '../../server/context';
 import { mailOutbox, paymentAttempts, refunds } from '../../server/db/schema';
 import type { Mail, Mailer } from '../../server/mail/mailer';
@@ -15,7 +16,6 @@ import { runRefundSweep } from '../../server/refunds';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
 import { settleAttempt } from '../../server/repositories/payments';
 import { REFUND_MAX_ATTEMPTS } from '../../server/repositories/refunds';
-import type { components } from '../../src/api/schema';
 import {
   API,
   bearer,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { generatedProduct, seedScaleCatalogue, stableUuid } from '../../server/db/scale-seed';
-import type { components } from '../../src/api/schema';
 import { API, createTestApp, TEST_STORE, type TestApp } from './helpers';
 
 type ProductPage = components['schemas']['ProductPage'];

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { catalogue, type SeedProduct } from '../../server/catalogue/catalogue';
 import { products } from '../../server/db/schema';
-import type { components } from '../../src/api/schema';
 import { API, createTestApp, type TestApp } from './helpers';
 
 type ProductPage = components['schemas']['ProductPage'];

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { users } from '../../server/db/schema';
 import { saveToWishlist, WISHLIST_LIMIT, wishlistOf } from '../../server/repositories/wishlist';
-import type { components } from '../../src/api/schema';
 import { API, bearer, createTestApp, registerAndLogin, type TestApp, type TestShopper } from './helpers';
 
 type Wishlist = components['schemas']['Wishlist'];

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { components } from '../../contract/schema';
 import type { PaymentField } from '../../shared/payment-fields';
-import type { components } from '../../src/api/schema';
 
 const sharedDir = join(import.meta.dirname, '../../shared');
 /** The one shared/ module allowed a library, by name (biome.json says the same): the order lifecycle. */

@@ -7,6 +7,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { components } from '../../contract/schema';
 import { paymentMachine, type SubmitPaymentInput } from '../../machines/payment.machine';
 import type { PaymentResponse } from '../../machines/payment.model';
 import { PAYMENT_FIELDS, validatePaymentFields } from '../../server/payments/fields';
@@ -26,7 +27,6 @@ import {
   submittedFields,
   validateForm,
 } from '../../shared/payment-fields';
-import type { components } from '../../src/api/schema';
 import { checkoutSchema } from '../../src/forms/checkout.schema';
 import { paymentFormSchema } from '../../src/forms/payment-form.schema';
 import {

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
+import type { components } from '../../../contract/schema';
 import { type DisplayProduct, toDisplayProduct } from '../../../machines/catalogue.model';
 import { RequestError } from '../../../machines/errors';
 import { productMachine } from '../../../machines/product.machine';
-import type { components } from '../../api/schema';
 import { firstAnswer } from './first-answer';
 import type { LiveDeps } from './live-deps';
 import { call } from './request';

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { components } from '../../../contract/schema';
 import {
   PARENT_CATEGORY_LOOKUP_LIMIT,
   type ProductsQuery,
@@ -12,7 +13,6 @@ import {
   type ProductsPage,
   productsListMachine,
 } from '../../../machines/products-list.machine';
-import type { components } from '../../api/schema';
 import { firstAnswer } from './first-answer';
 import { type LiveDeps, logErrorAs } from './live-deps';
 import { call } from './request';

@@ -1,8 +1,7 @@
 import type { StoreInfo } from '../../../machines/store-info.machine';
+import { STORE_SNAPSHOT_ID } from '../../../shared/first-screen';
 import type { KeyValueStorage } from './browser';
 
-/** The id of the JSON block scripts/prerender-shell.tsx writes into index.html. */
-export const STORE_SNAPSHOT_ID = 'store-info-snapshot';
 /** Where the last /storeInfo answer is kept for the next visit. */
 export const STORE_INFO_STORAGE_KEY = 'storeInfo';
 

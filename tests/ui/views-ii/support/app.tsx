@@ -1,4 +1,4 @@
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../contract/schema';
 import { renderApp as renderWithHarness } from '../../../setup/app-harness';
 
 export {
