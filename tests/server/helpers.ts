@@ -13,7 +13,7 @@ import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
 import { openDatabase, withDefaultUser } from '../../server/db/client';
 import { paymentAttempts } from '../../server/db/schema';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
-import type { Mailer } from '../../server/mail/mailer';
+import type { Mail, Mailer } from '../../server/mail/mailer';
 import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import type { FirstScreenRenderer } from '../../shared/first-screen';
@@ -258,4 +258,18 @@ export async function paySandbox(
   if (completed.statusCode >= 400)
     throw new Error(`sandbox complete: ${completed.statusCode} ${completed.body}`);
   return attemptId;
+}
+
+/** A mail transport that records what it is given and can be told to fail its next sends. */
+export class RecordingMailer implements Mailer {
+  readonly kind = 'smtp' as const;
+  readonly sent: Mail[] = [];
+  failNext = 0;
+  async send(mail: Mail) {
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new Error('421 4.3.0 mail server busy');
+    }
+    this.sent.push(mail);
+  }
 }

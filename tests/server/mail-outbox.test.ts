@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { mailOutbox } from '../../server/db/schema';
-import type { Mail, Mailer } from '../../server/mail/mailer';
+import type { Mail } from '../../server/mail/mailer';
 import { enqueueMail } from '../../server/mail/outbox';
 import { MAIL_MAX_ATTEMPTS, MailWorker } from '../../server/mail/worker';
 import { runOrderExpiry } from '../../server/order-expiry';
@@ -15,6 +15,7 @@ import {
   DEFAULT_SHIPPING,
   paySandbox,
   placeOrder,
+  RecordingMailer,
   registerAndLogin,
   TEST_STORE,
   type TestApp,
@@ -25,20 +26,6 @@ type Order = components['schemas']['Order'];
 
 const PUBLIC_URL = 'https://shop.example.in';
 const SECRET = 'mail-test-sandbox-secret';
-
-/** A transport that records what it is given and can be told to fail its next sends. */
-class RecordingMailer implements Mailer {
-  readonly kind = 'smtp' as const;
-  readonly sent: Mail[] = [];
-  failNext = 0;
-  async send(mail: Mail) {
-    if (this.failNext > 0) {
-      this.failNext--;
-      throw new Error('421 4.3.0 mail server busy');
-    }
-    this.sent.push(mail);
-  }
-}
 
 const values = (p: (typeof catalogue)[number], keys: string[]) =>
   p.attributes.find((a) => keys.includes(a.key.toLowerCase()))?.values ?? [];

@@ -10,18 +10,10 @@ import {
   NEWSLETTER_REQUESTED,
   NEWSLETTER_UNSUBSCRIBED,
 } from '../../server/handlers/messages.handlers';
-import type { Mail, Mailer } from '../../server/mail/mailer';
-import { API, createTestApp, TEST_STORE, type TestApp, testConfig } from './helpers';
+import type { Mail } from '../../server/mail/mailer';
+import { API, createTestApp, RecordingMailer, TEST_STORE, type TestApp, testConfig } from './helpers';
 
 const PUBLIC_URL = 'https://shop.example.in';
-
-class RecordingMailer implements Mailer {
-  readonly kind = 'smtp' as const;
-  readonly sent: Mail[] = [];
-  async send(mail: Mail) {
-    this.sent.push(mail);
-  }
-}
 
 let t: TestApp;
 const mailer = new RecordingMailer();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import type { AppContext } from '../../server/context';
 import { mailOutbox, paymentAttempts, refunds } from '../../server/db/schema';
-import type { Mail, Mailer } from '../../server/mail/mailer';
+import type { Mail } from '../../server/mail/mailer';
 import { runOrderExpiry } from '../../server/order-expiry';
 import type { PaymentGateway, RefundOutcome } from '../../server/payments/provider';
 import { sandboxGateway } from '../../server/payments/sandbox';
@@ -22,6 +22,7 @@ import {
   createTestApp,
   paySandbox,
   placeOrder,
+  RecordingMailer,
   registerAndLogin,
   type TestApp,
   testConfig,
@@ -30,14 +31,6 @@ import {
 type PaymentResponse = components['schemas']['PaymentResponse'];
 
 const SECRET = 'refund-test-sandbox-secret';
-
-class RecordingMailer implements Mailer {
-  readonly kind = 'smtp' as const;
-  readonly sent: Mail[] = [];
-  async send(mail: Mail) {
-    this.sent.push(mail);
-  }
-}
 
 let t: TestApp;
 let token: string;
