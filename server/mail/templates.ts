@@ -7,20 +7,6 @@
 import { formatInr } from '../../shared/money';
 import type { StoreInfo } from '../context';
 
-export const MAIL_TEMPLATES = [
-  'order.placed',
-  'order.paid',
-  'order.shipped',
-  'order.delivered',
-  'order.cancelled',
-  'payment.refunded',
-  'password.reset',
-  'contact.forward',
-  'contact.acknowledgement',
-  'newsletter.confirmation',
-] as const;
-export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-
 /** The templates about one order (the worker reads the order when it sends them). */
 export const ORDER_MAIL_TEMPLATES = [
   'order.placed',
@@ -29,8 +15,17 @@ export const ORDER_MAIL_TEMPLATES = [
   'order.delivered',
   'order.cancelled',
   'payment.refunded',
-] as const satisfies readonly MailTemplate[];
+] as const;
 export type OrderMailTemplate = (typeof ORDER_MAIL_TEMPLATES)[number];
+
+export const MAIL_TEMPLATES = [
+  ...ORDER_MAIL_TEMPLATES,
+  'password.reset',
+  'contact.forward',
+  'contact.acknowledgement',
+  'newsletter.confirmation',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /** A rendered mail, before the transport adds From and Message-ID. */
 export interface RenderedMail {

@@ -5,19 +5,11 @@ import { orders, paymentAttempts } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
 import { recordOrderEvent } from './orders';
-import { oweRefund, refundableAttempt } from './refunds';
+import { ATTEMPT_COLUMNS, oweRefund, refundableAttempt } from './refunds';
 
 export type AttemptStatus = PaymentAttempt['status'];
 
-const attemptColumns = {
-  id: paymentAttempts.id,
-  orderId: paymentAttempts.orderId,
-  provider: paymentAttempts.provider,
-  method: paymentAttempts.method,
-  reference: paymentAttempts.reference,
-  amountPaise: paymentAttempts.amountPaise,
-  status: paymentAttempts.status,
-};
+const attemptColumns = ATTEMPT_COLUMNS;
 
 // The status column is free text in SQL; only this module writes it, with AttemptStatus values.
 const asAttempt = (row: { status: string } & Omit<PaymentAttempt, 'status'>) => row as PaymentAttempt;

@@ -21,7 +21,8 @@ export const REFUND_MAX_ATTEMPTS = 6;
 /** How long a process holds a refund it is asking about (a gateway call takes at most ~10 s). */
 export const REFUND_LEASE_MS = 120_000;
 
-const attemptColumns = {
+/** A payment attempt's columns as PaymentAttempt reads them (repositories/payments.ts uses them too). */
+export const ATTEMPT_COLUMNS = {
   id: paymentAttempts.id,
   orderId: paymentAttempts.orderId,
   provider: paymentAttempts.provider,
@@ -29,8 +30,8 @@ const attemptColumns = {
   reference: paymentAttempts.reference,
   amountPaise: paymentAttempts.amountPaise,
   status: paymentAttempts.status,
-  payload: paymentAttempts.providerPayload,
 };
+const attemptColumns = { ...ATTEMPT_COLUMNS, payload: paymentAttempts.providerPayload };
 
 /** The gateway's payment id kept from its callback (PayU's mihpayid), if any. */
 function gatewayPaymentIdOf(payload: unknown): string | null {
