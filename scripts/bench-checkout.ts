@@ -462,7 +462,7 @@ export async function baseline(driver: BaselineDriver, clients: number, seconds:
  * Runs one shopper through the steps against a server on `cluster`'s `statefront` database with
  * log_statement = all (and the mail worker parked), counting the statements each step sent.
  */
-async function countStatements(cluster: PrivatePostgres): Promise<Record<Step | 'sign-in', number>> {
+async function countStatements(cluster: PrivatePostgres, showStatements: boolean) {
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   const dataDirectory = (await admin.query('show data_directory')).rows[0].data_directory as string;
@@ -474,15 +474,21 @@ async function countStatements(cluster: PrivatePostgres): Promise<Record<Step | 
     PROBE_PORT,
   );
   const counts = {} as Record<Step | 'sign-in', number>;
+  const timings = {} as Record<Step | 'sign-in', number>;
   try {
     const size = () => statSync(log).size;
     const measure = async <T>(step: Step | 'sign-in', work: () => Promise<T>) => {
       await new Promise((done) => setTimeout(done, 200));
       const from = size();
+      const started = performance.now();
       const result = await work();
       await new Promise((done) => setTimeout(done, 200));
       const text = readFileSync(log).subarray(from).toString('utf8');
-      counts[step] = (text.match(/LOG: {2}(statement|execute [^:]*):/g) ?? []).length;
+      const statements = text.match(/LOG: {2}(statement|execute [^:]*): .*/g) ?? [];
+      counts[step] = statements.length;
+      timings[step] = performance.now() - started - 200;
+      if (showStatements)
+        for (const statement of statements) console.log(`    ${step}: ${statement.slice(6, 150)}`);
       return result;
     };
     const products = await basket(server.url);
@@ -501,7 +507,7 @@ async function countStatements(cluster: PrivatePostgres): Promise<Record<Step | 
   } finally {
     await stop(server);
   }
-  return counts;
+  return { counts, timings };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -532,11 +538,12 @@ function parseArgs(argv: string[]) {
   const at = argv.indexOf('--shoppers');
   const shoppers = at >= 0 ? Number(argv[at + 1]) : quick ? 10 : 100;
   if (!Number.isInteger(shoppers) || shoppers < 1) throw new Error('--shoppers needs a whole number ≥ 1');
-  return { quick, shoppers };
+  // --statements prints each statement the one-shopper probe sent.
+  return { quick, shoppers, statements: argv.includes('--statements') };
 }
 
 async function main() {
-  const { quick, shoppers } = parseArgs(process.argv.slice(2));
+  const { quick, shoppers, statements } = parseArgs(process.argv.slice(2));
   const baselineSeconds = quick ? 1 : 5;
   const began = performance.now();
   console.log(
@@ -615,16 +622,16 @@ async function main() {
     for (const workers of quick ? [1] : [1, 2])
       note(await runServer(await postgresServerTarget(cluster, workers), postgresBaseline));
     if (quick) console.log('PostgreSQL WORKERS=2     not run (--quick)');
-    const counts = await countStatements(cluster);
+    const { counts, timings } = await countStatements(cluster, statements);
+    const list = (values: Record<string, number>, unit: string) =>
+      Object.entries(values)
+        .map(([step, n]) => `${step} ${unit ? ms(n) : n}${unit}`)
+        .join(', ');
+    const perOrder = STEPS.reduce((sum, step) => sum + counts[step], 0);
     console.log(
-      `\nSQL statements per step (one shopper, PostgreSQL log_statement = all; BEGIN/COMMIT count): ${Object.entries(
-        counts,
-      )
-        .map(([step, n]) => `${step} ${n}`)
-        .join(
-          ', ',
-        )}; order + payment + confirmation ${counts.order + counts.payment + counts['sandbox page'] + counts.confirmation} against the baseline's ${BASELINE_ROUND_TRIPS}`,
+      `\nSQL statements per step (one shopper, PostgreSQL log_statement = all, BEGIN/COMMIT included): ${list(counts, '')}; ${perOrder} per paid order against the baseline's ${BASELINE_ROUND_TRIPS}`,
     );
+    console.log(`the same steps alone on an idle server: ${list(timings, ' ms')}`);
   } finally {
     cluster.destroy();
   }
