@@ -361,7 +361,7 @@ function shopperStatements(userId: string, productIds: [string, string]) {
 
 export const BASELINE_ROUND_TRIPS = 11;
 
-async function pgliteBaselineDriver(dataDir: string): Promise<BaselineDriver> {
+export async function pgliteBaselineDriver(dataDir: string): Promise<BaselineDriver> {
   const database = await openDatabase({ dataDir, databaseUrl: null });
   await seedIfEmpty(database.db);
   const client = (database.db as unknown as { $client: PGlite }).$client;
