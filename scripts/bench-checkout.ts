@@ -8,6 +8,8 @@
  *   npm run bench:checkout                    100 shoppers, all four configurations
  *   npm run bench:checkout -- --shoppers 300
  *   npm run bench:checkout -- --quick         10 shoppers, one configuration per database
+ *   npm run bench:checkout -- --rounds 5      each shopper checks out 5 times in a row (a longer clock)
+ *   npm run bench:checkout -- --statements    also lists the SQL the one-shopper probe sent
  *
  * PostgreSQL is a private throwaway cluster on a loopback port (tests/faults/procs.ts), a fresh
  * database per configuration; PGlite a fresh data folder per configuration. Ports 8300–8320.
@@ -42,6 +44,8 @@ import {
 const PG_PORT = 8301;
 const SERVER_PORT = 8310;
 const PROBE_PORT = 8319;
+/** server/db/client.ts opens a pg Pool of this many connections per process. */
+const SERVER_POOL = 10;
 const PASSWORD = 'saree-sunday-42';
 /** Sign-ups run a few at a time: scrypt runs in the libuv pool (4 threads) on 2 cores. */
 const SIGN_UP_CONCURRENCY = 8;
@@ -128,7 +132,7 @@ async function signInAll(base: string, emails: string[]): Promise<{ tokens: stri
  * The timed part: every shopper at once places an order, starts a sandbox payment, fetches the
  * sandbox page for its signed form and posts the confirmation. Returns per-step latencies and errors.
  */
-export async function checkout(base: string, tokens: string[], products: Record<string, number>) {
+export async function checkout(base: string, tokens: string[], products: Record<string, number>, rounds = 1) {
   const latencies: Record<Step, number[]> = {
     order: [],
     payment: [],
@@ -147,18 +151,23 @@ export async function checkout(base: string, tokens: string[], products: Record<
     latencies[step].push(performance.now() - started);
     return result;
   };
+  let paid = 0;
+  const shop = async (token: string) => {
+    const placed = await timed('order', () => createOrder(base, token, products));
+    if (placed.status !== 201) return error(describe('order', placed));
+    const orderId = (placed.body as { id: string }).id;
+    const { answer, attemptId } = await timed('payment', () => startPayment(base, token, orderId));
+    if (failed(answer) || !attemptId) return error(describe('payment', answer));
+    const signature = await timed('sandbox page', () => successSignature(base, attemptId));
+    if (!signature) return error(`sandbox page: no signed success form for ${attemptId}`);
+    const confirmed = await timed('confirmation', () => confirm(base, attemptId, signature));
+    if (failed(confirmed)) return error(describe('confirmation', confirmed));
+    paid++;
+  };
   const started = performance.now();
   await Promise.all(
     tokens.map(async (token) => {
-      const placed = await timed('order', () => createOrder(base, token, products));
-      if (placed.status !== 201) return error(describe('order', placed));
-      const orderId = (placed.body as { id: string }).id;
-      const { answer, attemptId } = await timed('payment', () => startPayment(base, token, orderId));
-      if (failed(answer) || !attemptId) return error(describe('payment', answer));
-      const signature = await timed('sandbox page', () => successSignature(base, attemptId));
-      if (!signature) return error(`sandbox page: no signed success form for ${attemptId}`);
-      const confirmed = await timed('confirmation', () => confirm(base, attemptId, signature));
-      if (failed(confirmed)) return error(describe('confirmation', confirmed));
+      for (let round = 0; round < rounds; round++) await shop(token);
     }),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -166,7 +175,7 @@ export async function checkout(base: string, tokens: string[], products: Record<
     Step,
     Percentiles
   >;
-  return { seconds, steps, errors, errorSamples, paid: latencies.confirmation.length };
+  return { seconds, steps, errors, errorSamples, paid };
 }
 
 const CHECK_SQL = `
@@ -266,16 +275,16 @@ function serverEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 /** One configuration: start the server, make accounts, sign in, check out, stop, check the rows. */
-export async function benchServer(target: ServerTarget, shoppers: number, port = SERVER_PORT) {
+export async function benchServer(target: ServerTarget, shoppers: number, port = SERVER_PORT, rounds = 1) {
   let server: ServerProcess | undefined = await startServer(serverEnv(target.env), port);
   try {
     const products = await basket(server.url);
     const emails = await signUpAll(server.url, shoppers, randomBytes(3).toString('hex'));
     const { tokens, perSecond } = await signInAll(server.url, emails);
-    const run = await checkout(server.url, tokens, products);
+    const run = await checkout(server.url, tokens, products, rounds);
     await stop(server);
     server = undefined;
-    const check = await target.check(shoppers);
+    const check = await target.check(shoppers * rounds);
     return {
       label: target.label,
       shoppers,
@@ -538,16 +547,19 @@ function parseArgs(argv: string[]) {
   const at = argv.indexOf('--shoppers');
   const shoppers = at >= 0 ? Number(argv[at + 1]) : quick ? 10 : 100;
   if (!Number.isInteger(shoppers) || shoppers < 1) throw new Error('--shoppers needs a whole number ≥ 1');
+  const after = argv.indexOf('--rounds');
+  const rounds = after >= 0 ? Number(argv[after + 1]) : 1;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds needs a whole number ≥ 1');
   // --statements prints each statement the one-shopper probe sent.
-  return { quick, shoppers, statements: argv.includes('--statements') };
+  return { quick, shoppers, rounds, statements: argv.includes('--statements') };
 }
 
 async function main() {
-  const { quick, shoppers, statements } = parseArgs(process.argv.slice(2));
+  const { quick, shoppers, rounds, statements } = parseArgs(process.argv.slice(2));
   const baselineSeconds = quick ? 1 : 5;
   const began = performance.now();
   console.log(
-    `Statefront checkout bench — ${shoppers} concurrent shoppers, each: POST /orders, POST /payments, GET the sandbox page, POST its confirmation, against the server as \`npm run serve\` starts it (NODE_ENV=production, PAYMENTS=sandbox, LOG_LEVEL=warn); accounts made before the clock`,
+    `Statefront checkout bench — ${shoppers} concurrent shoppers, each ${rounds === 1 ? 'once' : `${rounds} times in a row`}: POST /orders, POST /payments, GET the sandbox page, POST its confirmation, against the server as \`npm run serve\` starts it (NODE_ENV=production, PAYMENTS=sandbox, LOG_LEVEL=warn); accounts made before the clock`,
   );
   console.log(
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average at start ${load()}`,
@@ -556,7 +568,7 @@ async function main() {
   const signIns: string[] = [];
   const runServer = async (target: ServerTarget, baselinePerSecond: number) => {
     try {
-      const figures = await benchServer(target, shoppers);
+      const figures = await benchServer(target, shoppers, SERVER_PORT, rounds);
       printConfiguration(figures, baselinePerSecond);
       signIns.push(`${figures.label}: ${figures.signInsPerSecond.toFixed(1)} sign-ins/s`);
       return figures;
@@ -596,12 +608,22 @@ async function main() {
   try {
     const database = await freshDatabase(cluster);
     let postgresBaseline: number;
+    let poolBaseline: number | undefined;
     try {
       const driver = await postgresBaselineDriver(database.url, shoppers);
       try {
         postgresBaseline = await baseline(driver, shoppers, baselineSeconds);
       } finally {
         await driver.close();
+      }
+      // For reading the figures, not for the ratio: the same clients through the server's pool size.
+      if (shoppers > SERVER_POOL) {
+        const narrow = await postgresBaselineDriver(database.url, SERVER_POOL);
+        try {
+          poolBaseline = await baseline(narrow, shoppers, baselineSeconds);
+        } finally {
+          await narrow.close();
+        }
       }
     } finally {
       await database.drop();
@@ -618,6 +640,10 @@ async function main() {
     console.log(
       `\nPostgreSQL ${version} baseline (plain SQL, pg Pool of ${shoppers} connections, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${postgresBaseline.toFixed(1)} paid orders/s  load ${load()}`,
     );
+    if (poolBaseline !== undefined)
+      console.log(
+        `  (the same ${shoppers} callers through a pool of ${SERVER_POOL} connections, the server's per process: ${poolBaseline.toFixed(1)} paid orders/s)`,
+      );
     console.log(header);
     for (const workers of quick ? [1] : [1, 2])
       note(await runServer(await postgresServerTarget(cluster, workers), postgresBaseline));
