@@ -10,14 +10,16 @@
  *   npm run bench:checkout -- --quick         10 shoppers, one configuration per database
  *   npm run bench:checkout -- --rounds 5      each shopper checks out 5 times in a row (a longer clock)
  *   npm run bench:checkout -- --statements    also lists the SQL the one-shopper probe sent
+ *   npm run bench:checkout -- --profile DIR   the servers run with --cpu-prof (into DIR); each run's
+ *                                             profile is summarised (self time by package, top functions)
  *
  * PostgreSQL is a private throwaway cluster on a loopback port (tests/faults/procs.ts), a fresh
  * database per configuration; PGlite a fresh data folder per configuration. Ports 8300–8320.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -71,6 +73,7 @@ export interface CheckoutFigures {
   /** The first few error answers, for the output. */
   errorSamples: string[];
   check: OrderCheck;
+  clockBeforeExitMs: { from: number; to: number };
 }
 
 export interface OrderCheck {
@@ -200,6 +203,9 @@ export interface ServerTarget {
   cleanup: () => Promise<void>;
 }
 
+/** Node flags for the server processes when --profile DIR is given. */
+let profileArgs: string[] = [];
+
 export function pgliteServerTarget(): ServerTarget {
   const dataDir = tempDir('statefront-bench-checkout-');
   return {
@@ -276,14 +282,17 @@ function serverEnv(extra: Record<string, string>): Record<string, string> {
 
 /** One configuration: start the server, make accounts, sign in, check out, stop, check the rows. */
 export async function benchServer(target: ServerTarget, shoppers: number, port = SERVER_PORT, rounds = 1) {
-  let server: ServerProcess | undefined = await startServer(serverEnv(target.env), port);
+  let server: ServerProcess | undefined = await startServer(serverEnv(target.env), port, profileArgs);
   try {
     const products = await basket(server.url);
     const emails = await signUpAll(server.url, shoppers, randomBytes(3).toString('hex'));
     const { tokens, perSecond } = await signInAll(server.url, emails);
+    const clockStarted = performance.now();
     const run = await checkout(server.url, tokens, products, rounds);
+    const clockStopped = performance.now();
     await stop(server);
     server = undefined;
+    const exited = performance.now();
     const check = await target.check(shoppers * rounds);
     return {
       label: target.label,
@@ -295,6 +304,8 @@ export async function benchServer(target: ServerTarget, shoppers: number, port =
       errors: run.errors,
       errorSamples: run.errorSamples,
       check,
+      // How long before the process exited the clock ran: where a CPU profile's checkout lies.
+      clockBeforeExitMs: { from: exited - clockStarted, to: exited - clockStopped },
     } satisfies CheckoutFigures;
   } finally {
     if (server) await stop(server);
@@ -521,6 +532,86 @@ async function countStatements(cluster: PrivatePostgres, showStatements: boolean
 
 // ---------------------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------------------
+// --profile DIR: the server processes run with --cpu-prof; each profile is summarised after its run.
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Where a script belongs: a package under node_modules, Node's own code, or ours. */
+function owner(url: string): string {
+  if (!url) return '(native / idle / gc)';
+  if (url.startsWith('node:')) return 'node internals';
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (inModules) return inModules[1] as string;
+  const ours = /\/(server|shared|src)\/.*$/.exec(url);
+  return ours ? (ours[1] === 'server' ? 'server/' : `${ours[1]}/`) : url;
+}
+
+/**
+ * Prints self time by owner and the heaviest functions of each .cpuprofile in `dir` newer than `since`,
+ * counting only the samples taken while the clock ran (placed by the time before each process exited).
+ */
+function summariseProfiles(dir: string, since: number, clock: { from: number; to: number }) {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).mtimeMs >= since);
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+      nodes: ProfileNode[];
+      samples: number[];
+      timeDeltas: number[];
+      endTime: number;
+    };
+    // Sample times in µs since the profile started; the clock's window in the same terms.
+    const times: number[] = [];
+    let at = 0;
+    for (const delta of profile.timeDeltas) {
+      at += delta;
+      times.push(at);
+    }
+    const end = times[times.length - 1] ?? 0;
+    const from = end - clock.from * 1000;
+    const to = end - clock.to * 1000;
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const self = new Map<number, number>();
+    profile.samples.forEach((id, i) => {
+      const t = times[i] ?? 0;
+      if (t >= from && t <= to) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    });
+    const byOwner = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    let total = 0;
+    let idle = 0;
+    for (const [id, micros] of self) {
+      const frame = (byId.get(id) as ProfileNode).callFrame;
+      total += micros;
+      if (frame.functionName === '(idle)') {
+        idle += micros;
+        continue;
+      }
+      const who = owner(frame.url);
+      byOwner.set(who, (byOwner.get(who) ?? 0) + micros);
+      const name = `${frame.functionName || '(anonymous)'} ${who === frame.url ? '' : `${who} `}${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
+    }
+    const busy = total - idle;
+    // A process's helper threads (e.g. the logger's) write their own, idle, profiles.
+    if (busy === 0) continue;
+    const top = (map: Map<string, number>, n: number) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([name, micros]) => `${name} ${((100 * micros) / busy).toFixed(1)}%`);
+    console.log(
+      `  profile ${file} (while the clock ran): busy ${(busy / 1e6).toFixed(2)} s of ${(total / 1e6).toFixed(2)} s\n    by owner: ${top(byOwner, 10).join(', ')}\n    heaviest: ${top(byFunction, 12).join('; ')}`,
+    );
+  }
+}
+
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 const load = () =>
   loadavg()
@@ -551,12 +642,19 @@ function parseArgs(argv: string[]) {
   const rounds = after >= 0 ? Number(argv[after + 1]) : 1;
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds needs a whole number ≥ 1');
   // --statements prints each statement the one-shopper probe sent.
-  return { quick, shoppers, rounds, statements: argv.includes('--statements') };
+  const profileAt = argv.indexOf('--profile');
+  const profile = profileAt >= 0 ? String(argv[profileAt + 1] ?? '') : null;
+  if (profile === '') throw new Error('--profile needs a folder');
+  return { quick, shoppers, rounds, profile, statements: argv.includes('--statements') };
 }
 
 async function main() {
-  const { quick, shoppers, rounds, statements } = parseArgs(process.argv.slice(2));
+  const { quick, shoppers, rounds, profile, statements } = parseArgs(process.argv.slice(2));
   const baselineSeconds = quick ? 1 : 5;
+  if (profile) {
+    mkdirSync(profile, { recursive: true });
+    profileArgs = ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`];
+  }
   const began = performance.now();
   console.log(
     `Statefront checkout bench — ${shoppers} concurrent shoppers, each ${rounds === 1 ? 'once' : `${rounds} times in a row`}: POST /orders, POST /payments, GET the sandbox page, POST its confirmation, against the server as \`npm run serve\` starts it (NODE_ENV=production, PAYMENTS=sandbox, LOG_LEVEL=warn); accounts made before the clock`,
@@ -568,8 +666,10 @@ async function main() {
   const signIns: string[] = [];
   const runServer = async (target: ServerTarget, baselinePerSecond: number) => {
     try {
+      const since = Date.now();
       const figures = await benchServer(target, shoppers, SERVER_PORT, rounds);
       printConfiguration(figures, baselinePerSecond);
+      if (profile) summariseProfiles(profile, since, figures.clockBeforeExitMs);
       signIns.push(`${figures.label}: ${figures.signInsPerSecond.toFixed(1)} sign-ins/s`);
       return figures;
     } finally {

@@ -35,8 +35,13 @@ export interface ServerProcess {
  * Runs `server/index.ts` as `npm run serve` does and resolves once it listens. Rejects (with the
  * output) when it exits first.
  */
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  /** Extra node flags, e.g. the checkout bench's --cpu-prof (not allowed in NODE_OPTIONS). */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
