@@ -409,6 +409,8 @@ async function postgresBaselineDriver(url: string, connections: number): Promise
     await migrated.close();
   }
   const pool = new pg.Pool({ connectionString: url, max: connections });
+  // DROP DATABASE … WITH (FORCE) may reach a connection pool.end() is still closing: not a failure.
+  pool.on('error', () => {});
   return {
     transaction: async (statements) => {
       const client = await pool.connect();
