@@ -707,6 +707,9 @@ async function main() {
 
   // PostgreSQL: a private cluster; the baseline and each configuration on a fresh database.
   const cluster = await startPostgres(PG_PORT, shoppers + 40);
+  // Even a crash (an unhandled error) must not leave the private cluster holding its port.
+  const destroyCluster = () => cluster.destroy();
+  process.once('exit', destroyCluster);
   try {
     const database = await freshDatabase(cluster);
     let postgresBaseline: number;
@@ -761,6 +764,7 @@ async function main() {
     );
     console.log(`the same steps alone on an idle server: ${list(timings, ' ms')}`);
   } finally {
+    process.off('exit', destroyCluster);
     cluster.destroy();
   }
   console.log(`\nsign-ins (${shoppers} at once, scrypt in the libuv pool): ${signIns.join('; ')}`);
