@@ -248,9 +248,11 @@ async function freshDatabase(cluster: PrivatePostgres): Promise<{ url: string; d
 
 async function postgresServerTarget(cluster: PrivatePostgres, workers: number): Promise<ServerTarget> {
   const database = await freshDatabase(cluster);
+  // Unused with DATABASE_URL, but DATA_DIR is where a server keeps its files; not the repository's.
+  const dataDir = tempDir('statefront-bench-pg-');
   return {
     label: `PostgreSQL WORKERS=${workers}`,
-    env: { DATABASE_URL: database.url, WORKERS: String(workers), DATA_DIR: tempDir('statefront-bench-pg-') },
+    env: { DATABASE_URL: database.url, WORKERS: String(workers), DATA_DIR: dataDir },
     check: async (expected) => {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
@@ -261,7 +263,10 @@ async function postgresServerTarget(cluster: PrivatePostgres, workers: number): 
         await client.end();
       }
     },
-    cleanup: database.drop,
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    },
   };
 }
 
@@ -491,8 +496,9 @@ async function countStatements(cluster: PrivatePostgres, showStatements: boolean
   await admin.query(`alter database statefront set log_statement = 'all'`);
   await admin.end();
   const log = join(dirname(dataDirectory), 'log');
+  const probeDir = tempDir('statefront-bench-probe-');
   const server = await startServer(
-    serverEnv({ DATABASE_URL: cluster.url, WORKERS: '1', MAIL_POLL: '1h', DATA_DIR: tempDir('sf-probe-') }),
+    serverEnv({ DATABASE_URL: cluster.url, WORKERS: '1', MAIL_POLL: '1h', DATA_DIR: probeDir }),
     PROBE_PORT,
   );
   const counts = {} as Record<Step | 'sign-in', number>;
@@ -504,11 +510,11 @@ async function countStatements(cluster: PrivatePostgres, showStatements: boolean
       const from = size();
       const started = performance.now();
       const result = await work();
+      timings[step] = performance.now() - started;
       await new Promise((done) => setTimeout(done, 200));
       const text = readFileSync(log).subarray(from).toString('utf8');
       const statements = text.match(/LOG: {2}(statement|execute [^:]*): .*/g) ?? [];
       counts[step] = statements.length;
-      timings[step] = performance.now() - started - 200;
       if (showStatements)
         for (const statement of statements) console.log(`    ${step}: ${statement.slice(6, 150)}`);
       return result;
@@ -528,6 +534,7 @@ async function countStatements(cluster: PrivatePostgres, showStatements: boolean
     if (failed(confirmed)) throw new Error(`probe: ${describe('confirmation', confirmed)}`);
   } finally {
     await stop(server);
+    rmSync(probeDir, { recursive: true, force: true });
   }
   return { counts, timings };
 }
