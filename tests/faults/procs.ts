@@ -35,8 +35,13 @@ export interface ServerProcess {
  * Runs `server/index.ts` as `npm run serve` does and resolves once it listens. Rejects (with the
  * output) when it exits first.
  */
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  /** Extra node flags, e.g. the checkout bench's --cpu-prof (not allowed in NODE_OPTIONS). */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -116,8 +121,11 @@ export interface PrivatePostgres {
   destroy: () => void;
 }
 
-/** A throwaway PostgreSQL cluster (trust auth on loopback) with one database, `statefront`. */
-export async function startPostgres(port: number): Promise<PrivatePostgres> {
+/**
+ * A throwaway PostgreSQL cluster (trust auth on loopback) with one database, `statefront`.
+ * `maxConnections` (default 60) is raised by the checkout bench, whose baseline opens one per shopper.
+ */
+export async function startPostgres(port: number, maxConnections = 60): Promise<PrivatePostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'statefront-faults-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -138,7 +146,7 @@ export async function startPostgres(port: number): Promise<PrivatePostgres> {
       join(dir, 'log'),
       '-w',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections}`,
       'start',
     ]);
   };
