@@ -38,7 +38,10 @@ export const JS_TARGET = 90 * 1024;
  */
 // Raised once, 110.6 → 112.6 KB at 112.3 KB (session 8): issue 23's header on every page (the phone search row,
 // the All categories trigger — its Ark Menu is lazy, 32 KB kept out —, toasts with Undo) and the sandbox banner.
-export const JS_BUDGET = 112.6 * 1024;
+// Raised 112.6 → 112.9 KB at 112.7 KB (session 10): issue 24 made the home page's newsletter block real (it
+// posts the subscription and says what failed or to confirm by mail: +0.3 KB). A React Router split chunk
+// that a shared/ import caused (+1.1 KB) was found and undone instead.
+export const JS_BUDGET = 112.9 * 1024;
 export const PAGE_BUDGET = 150 * 1024;
 /** The home route's module: preloaded from index.html, so it counts against the home page. */
 export const HOME_ROUTE = 'src/routes/home.page.tsx';

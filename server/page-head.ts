@@ -5,9 +5,9 @@ import {
   type FirstAnswer,
   type FirstScreenInput,
   type FirstScreenRenderer,
-  STORE_SNAPSHOT_ID,
 } from '../shared/first-screen';
 import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../shared/page-titles';
+import { STORE_SNAPSHOT_ID } from '../shared/store-snapshot';
 import type { CatalogueReadModel, CatalogueSort } from './catalogue/read-model';
 import { toFindQuery } from './handlers/products.handlers';
 import { EncodedBody } from './http/cache';

@@ -10,12 +10,6 @@
 /** The id of the JSON block that carries the answer. */
 export const FIRST_ANSWER_ID = 'first-answer';
 
-/**
- * The id of the JSON block with the store information that scripts/prerender-shell.tsx writes into
- * index.html and server/page-head.ts refreshes (src/app/actors/store-snapshot.ts reads it).
- */
-export const STORE_SNAPSHOT_ID = 'store-info-snapshot';
-
 /** The answer a page was rendered from, as the JSON block carries it. */
 export type FirstAnswer =
   /** GET /products/{id} (the contract's Product), for /product/{id}. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORE_SNAPSHOT_ID } from '../../shared/first-screen';
+import { STORE_SNAPSHOT_ID } from '../../shared/store-snapshot';
 import { readStoreSnapshot, STORE_INFO_STORAGE_KEY } from '../../src/app/actors/store-snapshot';
 import { storeInfo } from './support/fixtures';
 

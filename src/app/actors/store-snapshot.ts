@@ -1,5 +1,5 @@
 import type { StoreInfo } from '../../../machines/store-info.machine';
-import { STORE_SNAPSHOT_ID } from '../../../shared/first-screen';
+import { STORE_SNAPSHOT_ID } from '../../../shared/store-snapshot';
 import type { KeyValueStorage } from './browser';
 
 /** Where the last /storeInfo answer is kept for the next visit. */
