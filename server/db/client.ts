@@ -47,6 +47,14 @@ export async function openDatabase(
     });
     // An idle client losing its connection emits on the pool; without a listener that would crash us.
     pool.on('error', () => {});
+    // A checked-out client losing it (between a transaction's statements, or after its query answered
+    // and before it is released) emits on itself: without a listener that is an uncaught exception, and
+    // a PostgreSQL restart under load killed a server (test:faults, once the mail worker and the refund
+    // sweep were polling). The query in flight, or the next one, fails instead; the pool drops the
+    // broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg({ client: pool, schema });
     try {
       if (shouldMigrate)
