@@ -258,5 +258,39 @@ if (process.env.TEST_DATABASE === 'postgres') {
         await admin.end();
       }
     });
+
+    it('survives a connection lost while a transaction holds its client (no uncaught error)', async () => {
+      const { default: pg } = await import('pg');
+      const { withDefaultUser } = await import('../../server/db/client');
+      const adminUrl = withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test');
+      const name = `sf_test_drop_${process.pid}_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ dataDir: '/nonexistent', databaseUrl: url.toString() });
+      try {
+        const lost = handle.db.transaction(async (tx) => {
+          const found = await tx.execute(sql`select pg_backend_pid() as pid`);
+          const { pid } = (found as unknown as { rows: { pid: number }[] }).rows[0] ?? { pid: 0 };
+          // The pg client under the transaction: wait for its connection to close ('end'), which
+          // adds no 'error' listener of the test's own; between two statements, as a restart does.
+          const client = (tx as unknown as { session: { client: import('pg').PoolClient } }).session.client;
+          const ended = new Promise((resolve) => client.once('end', resolve));
+          await admin.query('select pg_terminate_backend($1)', [pid]);
+          await ended;
+          await tx.execute(sql`select 1`);
+        });
+        await expect(lost).rejects.toThrow();
+        // The pool drops the broken client and serves on.
+        const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(products);
+        expect(row?.n).toBe(0);
+      } finally {
+        await handle.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    });
   });
 }
