@@ -201,7 +201,9 @@ export async function startRedis(port: number): Promise<PrivateRedis> {
     start,
     stop: async () => {
       const current = child;
-      if (!current || current.exitCode !== null) return;
+      // Killed by a signal, a process has no exit code: without the second test a Redis stopped by a
+      // scenario that then failed made the clean-up wait forever for an exit that had happened.
+      if (!current || current.exitCode !== null || current.signalCode !== null) return;
       const gone = new Promise((done) => current.once('exit', done));
       current.kill('SIGKILL');
       await gone;
