@@ -22,9 +22,15 @@ let openRequested = false;
 export function requestCategoryMenuOpen(): void {
   openRequested = true;
 }
-/** Whether the menu should open as it mounts (once). */
-export function takeCategoryMenuOpenRequest(): boolean {
-  const requested = openRequested;
+/**
+ * Whether the menu should open as it mounts. Read during render, so it must not change anything: React
+ * may render and throw away a render (a lazy component resolving mid-render), and a read that also
+ * cleared the request lost the tap (the browser smoke's nav-all-categories, now and then).
+ */
+export function categoryMenuOpenRequested(): boolean {
+  return openRequested;
+}
+/** Forgets the tap once the menu has mounted with it (an effect, after the commit). */
+export function clearCategoryMenuOpenRequest(): void {
   openRequested = false;
-  return requested;
 }

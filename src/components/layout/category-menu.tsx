@@ -1,9 +1,13 @@
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
-import { takeCategoryMenuOpenRequest, categoryMenuTrigger as trigger } from './category-menu-trigger';
+import {
+  categoryMenuOpenRequested,
+  clearCategoryMenuOpenRequest,
+  categoryMenuTrigger as trigger,
+} from './category-menu-trigger';
 import { categoryPath } from './store-display';
 
 const content = css({
@@ -36,7 +40,8 @@ const item = css({
  */
 export function CategoryMenu({ categories }: { categories: readonly string[] }) {
   const navigate = useNavigate();
-  const [openAtOnce] = useState(takeCategoryMenuOpenRequest);
+  const [openAtOnce] = useState(categoryMenuOpenRequested);
+  useEffect(clearCategoryMenuOpenRequest, []);
   return (
     <Menu.Root
       defaultOpen={openAtOnce}
