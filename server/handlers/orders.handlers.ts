@@ -27,6 +27,7 @@ import {
   timelinesOf,
 } from '../repositories/orders';
 import { findProductsByIds, isProductId } from '../repositories/products';
+import { refundExpectedBy } from '../repositories/refunds';
 import { checkDeliverableAddress } from './addresses.handlers';
 
 type Order = components['schemas']['Order'];
@@ -36,20 +37,9 @@ type CancelledOrder = components['schemas']['CancelledOrder'];
 export const ORDER_ALREADY_SHIPPED = 'This order has already shipped and can no longer be cancelled.';
 export const ORDER_ALREADY_CANCELLED = 'This order is already cancelled.';
 
-/** Days after the cancellation by which the refunded money should be back (Refund.expectedBy). */
-export const REFUND_EXPECTED_DAYS = 7;
-
-/**
- * Refund.expectedBy: the contract says "the latest day the money should be back (5–7 working days for
- * cards and UPI)". We read it as today plus 7 calendar days, today being the date in India (IST, UTC+5:30,
- * no daylight saving) since the shop and its shoppers are there. Calendar rather than working days keeps
- * it free of a holiday calendar; it is a promise shown to the shopper, not a gateway deadline.
- */
-export function refundExpectedBy(now: Date = new Date()): string {
-  const istMidnight = new Date(now.getTime() + 330 * 60_000);
-  istMidnight.setUTCDate(istMidnight.getUTCDate() + REFUND_EXPECTED_DAYS);
-  return istMidnight.toISOString().slice(0, 10);
-}
+// Refund.expectedBy's rule lives with the refunds (the cancellation mail says the same day).
+export { REFUND_EXPECTED_DAYS } from '../repositories/refunds';
+export { refundExpectedBy };
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
 

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../context';
 import { mailOutbox, orderEvents, orderItems, orders, refunds, users } from '../db/schema';
 import { cashOnDeliveryOf } from '../repositories/orders';
+import { refundExpectedBy } from '../repositories/refunds';
 import type { Mailer } from './mailer';
 import { MAIL_TEMPLATES, type MailContext, type MailInput, type MailOrder, renderMail } from './templates';
 
@@ -43,13 +44,6 @@ export interface MailWorkerOptions {
 
 /** A mail that can never be sent (its order is gone, its template unknown): not retried. */
 class Undeliverable extends Error {}
-
-/** The day (in India) by which a refund created at `createdAt` should be back: 7 calendar days. */
-function refundDay(createdAt: Date): string {
-  const ist = new Date(createdAt.getTime() + 330 * 60_000);
-  ist.setUTCDate(ist.getUTCDate() + 7);
-  return ist.toISOString().slice(0, 10);
-}
 
 /** The order, its account and lines, the event that caused the mail and any refund, as mail needs them. */
 async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrder; to: string }> {
@@ -106,7 +100,9 @@ async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrd
       trackingUrl: event?.trackingUrl ?? order.trackingUrl,
       note: event?.note ?? null,
       actor: event?.actor ?? null,
-      refund: refund ? { amountPaise: refund.amountPaise, expectedBy: refundDay(refund.createdAt) } : null,
+      refund: refund
+        ? { amountPaise: refund.amountPaise, expectedBy: refundExpectedBy(refund.createdAt) }
+        : null,
     },
   };
 }

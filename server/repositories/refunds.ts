@@ -13,6 +13,21 @@ import type { RefundableAttempt, RefundOutcome } from '../payments/provider';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
+/** Days after the cancellation by which the refunded money should be back (Refund.expectedBy). */
+export const REFUND_EXPECTED_DAYS = 7;
+
+/**
+ * Refund.expectedBy: the contract says "the latest day the money should be back (5–7 working days for
+ * cards and UPI)". We read it as today plus 7 calendar days, today being the date in India (IST, UTC+5:30,
+ * no daylight saving) since the shop and its shoppers are there. Calendar rather than working days keeps
+ * it free of a holiday calendar; it is a promise shown to the shopper, not a gateway deadline.
+ */
+export function refundExpectedBy(now: Date = new Date()): string {
+  const istMidnight = new Date(now.getTime() + 330 * 60_000);
+  istMidnight.setUTCDate(istMidnight.getUTCDate() + REFUND_EXPECTED_DAYS);
+  return istMidnight.toISOString().slice(0, 10);
+}
+
 /** Any query runner: the database or one of its transactions. */
 type Runner = Pick<Database, 'insert' | 'select' | 'update'>;
 
