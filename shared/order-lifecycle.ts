@@ -107,18 +107,27 @@ export function statusName(code: number): OrderStatusName | null {
   return NAME_OF[code] ?? null;
 }
 
+// The machine is fixed, so each (status, event) answer is computed once: every order and payment
+// request asks, and running a transition each time showed in the checkout profile (issue 27).
+const answered = new Map<string, OrderStatusCode | null>();
+
 /**
  * The status `event` moves an order in `current` to, or null when the lifecycle does not allow it
  * (the caller refuses the change). Pure: it runs the machine's transition from `current`.
  */
 export function nextStatus(current: number, event: OrderLifecycleEventType): OrderStatusCode | null {
+  const key = `${current} ${event}`;
+  if (answered.has(key)) return answered.get(key) ?? null;
   const name = statusName(current);
-  if (!name) return null;
-  const from = orderLifecycleMachine.resolveState({ value: name, context: {} });
-  const [next] = transition(orderLifecycleMachine, from, { type: event } as OrderLifecycleEvent);
-  const reached = next.value as OrderStatusName;
-  if (reached === name) return null;
-  return ORDER_STATUS[reached];
+  let reached: OrderStatusCode | null = null;
+  if (name) {
+    const from = orderLifecycleMachine.resolveState({ value: name, context: {} });
+    const [next] = transition(orderLifecycleMachine, from, { type: event } as OrderLifecycleEvent);
+    const value = next.value as OrderStatusName;
+    reached = value === name ? null : ORDER_STATUS[value];
+  }
+  answered.set(key, reached);
+  return reached;
 }
 
 /** The status a fulfilment event aims at. */

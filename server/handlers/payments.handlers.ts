@@ -259,32 +259,41 @@ export function gatewayCallbackHandler(ctx: AppContext, gateway: PaymentGateway)
     reply: FastifyReply,
     provider: PaymentProvider,
     verdict: Extract<CallbackVerdict, { ok: true }>,
+    /** The attempt the provider's verification looked up (read once per callback). */
+    looked: PaymentAttempt | undefined,
   ) {
-    const attempt = await findAttempt(ctx.db, verdict.attemptId);
-    const order = attempt ? await findPayableOrder(ctx.db, attempt.orderId) : null;
-    if (!attempt || !order) throw notFound('Payment attempt not found');
-    const log = request.log.child({ attemptId: attempt.id, orderId: order.id, provider: provider.name });
-
-    if (verdict.amountPaise !== attempt.amountPaise || order.totalPaise !== attempt.amountPaise) {
+    const attempt = looked ?? (await findAttempt(ctx.db, verdict.attemptId));
+    if (!attempt) throw notFound('Payment attempt not found');
+    const log = request.log.child({
+      attemptId: attempt.id,
+      orderId: attempt.orderId,
+      provider: provider.name,
+    });
+    const mismatch = (orderPaise: number | null) => {
       log.warn(
-        {
-          callbackPaise: verdict.amountPaise,
-          attemptPaise: attempt.amountPaise,
-          orderPaise: order.totalPaise,
-        },
+        { callbackPaise: verdict.amountPaise, attemptPaise: attempt.amountPaise, orderPaise },
         'payment callback amount does not match; nothing changed',
       );
       if (strict) throw badRequest('Payment amount does not match the order');
       return reply.redirect(failureUrl(config, request), 303);
-    }
+    };
+    if (verdict.amountPaise !== attempt.amountPaise) return mismatch(null);
 
     // The order is locked while settling: of concurrent successes one pays it, the rest are failures.
-    const result = await settleAttempt(ctx.db, attempt.id, verdict.outcome, {
-      outcome: verdict.outcome,
-      providerReference: verdict.providerReference,
-      ...verdict.details,
-      at: new Date().toISOString(),
-    });
+    // Its total is compared with the attempt's under that lock (a mismatch writes nothing).
+    const result = await settleAttempt(
+      ctx.db,
+      attempt.id,
+      verdict.outcome,
+      {
+        outcome: verdict.outcome,
+        providerReference: verdict.providerReference,
+        ...verdict.details,
+        at: new Date().toISOString(),
+      },
+      attempt,
+    );
+    if (result.orderPaise !== undefined) return mismatch(result.orderPaise);
     if (!result.changed) {
       log.info({ status: result.status }, 'payment callback replayed; nothing changed');
     } else if (result.refused && gateway.movesMoney) {
@@ -315,7 +324,17 @@ export function gatewayCallbackHandler(ctx: AppContext, gateway: PaymentGateway)
       throw badRequest(`${gateway.label} is not configured`);
     }
     const provider = gateway.create(ctx);
-    const verdict = await provider.verifyCallback({ params, body }, attemptLookup(ctx.db, provider.name));
+    // What the verification looks up is kept, so settling it does not read the attempt again.
+    const looked = new Map<string, PaymentAttempt>();
+    const lookup = attemptLookup(ctx.db, provider.name);
+    const keep = (attempt: PaymentAttempt | null) => {
+      if (attempt) looked.set(attempt.id, attempt);
+      return attempt;
+    };
+    const verdict = await provider.verifyCallback(
+      { params, body },
+      { byId: (id) => lookup.byId(id).then(keep), byReference: (ref) => lookup.byReference(ref).then(keep) },
+    );
     if (!verdict.ok) {
       request.log.warn(
         { provider: provider.name, attemptId: verdict.attemptId ?? params.attemptId, kind: verdict.kind },
@@ -326,6 +345,6 @@ export function gatewayCallbackHandler(ctx: AppContext, gateway: PaymentGateway)
       if (verdict.kind === 'unknown') throw notFound('Payment attempt not found');
       throw badRequest(verdict.reason);
     }
-    return applyVerdict(request, reply, provider, verdict);
+    return applyVerdict(request, reply, provider, verdict, looked.get(verdict.attemptId));
   };
 }

@@ -42,12 +42,12 @@ export async function enqueueMail(db: Runner, mail: NewMail): Promise<void> {
  * confirmation), shipping, delivery and cancellation. Events that changed nothing send none.
  */
 export function orderMailTemplate(event: {
-  fromStatus: number | null;
+  fromStatus?: number | null;
   toStatus: number;
   applied?: boolean | null;
 }): MailTemplate | null {
   if (event.applied === false) return null;
-  if (event.fromStatus === null) return 'order.placed';
+  if (event.fromStatus === null || event.fromStatus === undefined) return 'order.placed';
   if (event.fromStatus === event.toStatus) return null;
   switch (event.toStatus) {
     case OrderStatus.Processing:
@@ -63,5 +63,5 @@ export function orderMailTemplate(event: {
   }
 }
 
-/** The outbox key of an order event's mail. */
-export const eventMailKey = (eventId: number) => `event:${eventId}`;
+/** The outbox key of an order event's mail is this prefix and the event's id (written in SQL). */
+export const EVENT_MAIL_KEY_PREFIX = 'event:';

@@ -1,6 +1,7 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ShippingAddress } from '../../shared/checkout-address';
 import type { Database } from '../context';
+import { rowsOf } from '../db/rows';
 import { savedAddresses } from '../db/schema';
 
 /** How many shipping addresses one account keeps. */
@@ -23,7 +24,9 @@ export async function addressesOf(db: Database, userId: string): Promise<SavedAd
 /**
  * Puts this address (as the checkout rules normalised it) first: one already saved moves up, a new
  * one is added. When the book is full a new address is refused ('full') unless `makeRoom`, which drops
- * the least recently used instead — placing an order never fails for want of room.
+ * the least recently used instead — placing an order never fails for want of room. One statement
+ * (issue 27: it runs after every order): its CTEs all read the book as it was before it, so `trimmed`
+ * keeps the newest LIMIT − 1 rows it saw beside the one `added` wrote.
  */
 export async function rememberAddress(
   db: Database,
@@ -31,43 +34,43 @@ export async function rememberAddress(
   address: Readonly<ShippingAddress>,
   { makeRoom }: { makeRoom: boolean },
 ): Promise<'saved' | 'full'> {
-  return db.transaction(async (tx) => {
-    const same = and(
-      eq(savedAddresses.userId, userId),
-      eq(savedAddresses.fullName, address.fullName),
-      eq(savedAddresses.address, address.address),
-      eq(savedAddresses.city, address.city),
-      eq(savedAddresses.state, address.state),
-      eq(savedAddresses.postalCode, address.postalCode),
-      eq(savedAddresses.phone, address.phone),
-    );
-    const moved = await tx
-      .update(savedAddresses)
-      .set({ seq: sql`nextval(pg_get_serial_sequence('saved_addresses', 'seq'))` })
-      .where(same)
-      .returning({ id: savedAddresses.id });
-    if (moved.length > 0) return 'saved';
-    const [count] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(savedAddresses)
-      .where(eq(savedAddresses.userId, userId));
-    if ((count?.n ?? 0) >= SAVED_ADDRESS_LIMIT && !makeRoom) return 'full';
-    // Two tabs saving the same new address at once: the unique index keeps one.
-    await tx
-      .insert(savedAddresses)
-      .values({ userId, ...address })
-      .onConflictDoNothing();
-    const keep = tx
-      .select({ id: savedAddresses.id })
-      .from(savedAddresses)
-      .where(eq(savedAddresses.userId, userId))
-      .orderBy(desc(savedAddresses.seq))
-      .limit(SAVED_ADDRESS_LIMIT);
-    await tx
-      .delete(savedAddresses)
-      .where(and(eq(savedAddresses.userId, userId), notInArray(savedAddresses.id, keep)));
-    return 'saved';
-  });
+  const { fullName, address: line, city, state, postalCode, phone } = address;
+  const same = and(
+    eq(savedAddresses.userId, userId),
+    eq(savedAddresses.fullName, fullName),
+    eq(savedAddresses.address, line),
+    eq(savedAddresses.city, city),
+    eq(savedAddresses.state, state),
+    eq(savedAddresses.postalCode, postalCode),
+    eq(savedAddresses.phone, phone),
+  );
+  const ofUser = sql`${savedAddresses.userId} = ${userId}::uuid`;
+  // Two tabs saving the same new address at once: the unique index keeps one (on conflict).
+  const [row] = rowsOf<{ moved: number; n: number }>(
+    await db.execute(sql`
+      with moved as (
+        update ${savedAddresses} set seq = nextval(pg_get_serial_sequence('saved_addresses', 'seq'))
+        where ${same} returning id
+      ), book as (
+        select count(*)::int as n from ${savedAddresses} where ${ofUser}
+      ), added as (
+        insert into ${savedAddresses} (user_id, full_name, address, city, state, postal_code, phone)
+        select ${userId}::uuid, ${fullName}::text, ${line}::text, ${city}::text, ${state}::text,
+          ${postalCode}::text, ${phone}::text
+        where not exists (select 1 from moved)
+          and (${makeRoom}::boolean or (select n from book) < ${SAVED_ADDRESS_LIMIT})
+        on conflict do nothing
+        returning id
+      ), trimmed as (
+        delete from ${savedAddresses}
+        where ${ofUser} and exists (select 1 from added) and ${savedAddresses.id} not in (
+          select id from ${savedAddresses} where ${ofUser} order by seq desc limit ${SAVED_ADDRESS_LIMIT - 1}
+        )
+      )
+      select (select count(*)::int from moved) as moved, (select n from book) as n`),
+  );
+  if ((row?.moved ?? 0) > 0) return 'saved';
+  return (row?.n ?? 0) >= SAVED_ADDRESS_LIMIT && !makeRoom ? 'full' : 'saved';
 }
 
 /** Deletes one of the shopper's addresses; false when it is not theirs (or not there). */

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alreadyPast, nextStatus, ORDER_STATUS, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
+import { rowsOf, tableRow } from '../db/rows';
 import {
   mailOutbox,
   type OrderEventActor,
@@ -12,7 +13,8 @@ import {
   products,
   users,
 } from '../db/schema';
-import { enqueueMail, eventMailKey, orderMailTemplate } from '../mail/outbox';
+import { EVENT_MAIL_KEY_PREFIX, orderMailTemplate } from '../mail/outbox';
+import type { MailTemplate } from '../mail/templates';
 import { COD_PROVIDER } from '../payments/cod';
 import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from './refunds';
 
@@ -33,30 +35,45 @@ export interface PayableOrder {
   totalPaise: number;
 }
 
-/** Stores an order and its lines in one transaction; each line keeps its place in the request. */
+/**
+ * Stores an order, its lines (each keeps its place in the request), its placement on the timeline and
+ * the placement's mail in one statement (atomic on its own: no transaction, one round trip — issue 27).
+ */
 export async function insertOrder(
   db: Database,
   order: NewOrder,
   lines: readonly NewOrderLine[],
 ): Promise<{ order: OrderRow; items: OrderItemRow[]; timeline: OrderEventRow[] }> {
-  return db.transaction(async (tx) => {
-    const [stored] = await tx.insert(orders).values(order).returning();
-    const items = await tx
-      .insert(orderItems)
-      .values(lines.map((line, position) => ({ ...line, orderId: order.id, position })))
-      .returning();
-    if (!stored) throw new Error('order insert returned no row');
-    // The placement is the timeline's first entry (from nothing to Pending).
-    const placed = await recordOrderEvent(tx, {
-      orderId: order.id,
-      fromStatus: null,
-      toStatus: stored.status,
-      actor: 'shopper',
-      at: stored.createdAt,
-      note: 'Order placed',
-    });
-    return { order: stored, items, timeline: [placed] };
+  const now = new Date();
+  const placed = db
+    .insert(orders)
+    .values({ ...order, createdAt: now, updatedAt: now })
+    .returning();
+  const items = db
+    .insert(orderItems)
+    .values(lines.map((line, position) => ({ ...line, orderId: order.id, position })))
+    .returning();
+  // The placement is the timeline's first entry (from nothing to the order's status).
+  const recorded = recordedWithMail(db, {
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: order.status ?? OrderStatus.Pending,
+    actor: 'shopper',
+    at: now,
+    note: 'Order placed',
   });
+  const [row] = rowsOf<{ order: unknown; items: unknown[] | null; event: unknown }>(
+    await db.execute(sql`with placed as ${placed}, lines as ${items}, ${recorded}
+      select (select row_to_json(placed) from placed) as "order",
+        (select json_agg(lines) from lines) as items,
+        (select row_to_json(recorded) from recorded) as event`),
+  );
+  if (!row?.order || !row.event) throw new Error('order insert returned no row');
+  return {
+    order: tableRow(orders, row.order as Record<string, unknown>),
+    items: (row.items ?? []).map((item) => tableRow(orderItems, item as Record<string, unknown>)),
+    timeline: [tableRow(orderEvents, row.event as Record<string, unknown>)],
+  };
 }
 
 /** A shopper's orders, newest first. */
@@ -116,7 +133,7 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id' | 'recordedAt'>;
 
 /** Any query runner: the database or a transaction of it. */
-type Runner = Pick<Database, 'insert' | 'select' | 'update'>;
+type Runner = Pick<Database, 'insert' | 'select' | 'update' | 'execute'>;
 
 /**
  * Records one change of an order (or an event that changed nothing, `applied: false`) and, in the
@@ -124,17 +141,28 @@ type Runner = Pick<Database, 'insert' | 'select' | 'update'>;
  * commit together or not at all.
  */
 export async function recordOrderEvent(db: Runner, event: NewOrderEvent): Promise<OrderEventRow> {
-  const [row] = await db.insert(orderEvents).values(event).returning();
-  if (!row) throw new Error('order event insert returned no row');
-  const template = orderMailTemplate(row);
-  if (template)
-    await enqueueMail(db, {
-      template,
-      orderId: row.orderId,
-      eventId: row.id,
-      dedupeKey: eventMailKey(row.id),
-    });
-  return row;
+  const [raw] = rowsOf(await db.execute(sql`with ${recordedWithMail(db, event)} select * from recorded`));
+  if (!raw) throw new Error('order event insert returned no row');
+  return tableRow(orderEvents, raw);
+}
+
+/**
+ * The CTEs `recorded` (the event's row) and `mailed` (its mail, when it sends one): one statement
+ * writes both, a round trip fewer on every move of every order (issue 27).
+ */
+function recordedWithMail(db: Runner, event: NewOrderEvent): SQL {
+  const template = orderMailTemplate(event);
+  const recorded = sql`recorded as ${db.insert(orderEvents).values(event).returning()}`;
+  return template ? sql`${recorded}, ${mailedFor(template)}` : recorded;
+}
+
+/** The CTE `mailed`: the outbox row of each event a CTE `recorded` wrote (returning id, order_id). */
+export function mailedFor(template: MailTemplate): SQL {
+  return sql`mailed as (
+    insert into ${mailOutbox} (template, order_id, event_id, dedupe_key)
+    select ${template}, order_id, id, ${EVENT_MAIL_KEY_PREFIX} || id from recorded
+    on conflict (dedupe_key) do nothing
+  )`;
 }
 
 /** The cash-on-delivery payment of an order as the API and mails show it (server/payments/cod.ts). */
@@ -341,7 +369,7 @@ export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100
       returning id, order_id
     ), mailed as (
       insert into ${mailOutbox} (template, order_id, event_id, dedupe_key)
-      select ${EXPIRED_MAIL}, order_id, id, 'event:' || id from recorded
+      select ${EXPIRED_MAIL}, order_id, id, ${EVENT_MAIL_KEY_PREFIX} || id from recorded
       on conflict (dedupe_key) do nothing
     )
     select order_id from recorded`);

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { nextStatus, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
-import { orders, paymentAttempts } from '../db/schema';
+import { rowsOf } from '../db/rows';
+import { orderEvents, orders, paymentAttempts } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
-import { recordOrderEvent } from './orders';
+import { mailedFor, recordOrderEvent } from './orders';
 import { ATTEMPT_COLUMNS, oweRefund, refundableAttempt } from './refunds';
 
 export type AttemptStatus = PaymentAttempt['status'];
@@ -51,7 +52,7 @@ export async function insertAttempt(
 export const ORDER_NO_LONGER_PENDING = 'order no longer pending';
 
 export interface SettleResult {
-  /** False when another callback settled the attempt first: nothing was written. */
+  /** False when another callback settled the attempt first, or the amounts disagree: nothing was written. */
   changed: boolean;
   status: AttemptStatus;
   orderId: string;
@@ -62,6 +63,14 @@ export interface SettleResult {
    * recorded as failed with reason ORDER_NO_LONGER_PENDING (a gateway that moved money owes a refund).
    */
   refused: boolean;
+  /** Set when the order's total is not the attempt's amount (`known` given): nothing was written. */
+  orderPaise?: number;
+}
+
+/** What the caller already read of the attempt (the callback's lookup): saves reading it again. */
+export interface KnownAttempt {
+  orderId: string;
+  amountPaise: number;
 }
 
 /**
@@ -71,39 +80,92 @@ export interface SettleResult {
  * finds it Pending (the attempt succeeds and the order moves to Processing) or not (the attempt is
  * recorded as failed, "order no longer pending"). The conditional UPDATE (`status = 'created'`) makes a
  * replayed or concurrent callback of the same attempt a no-op. PGlite runs one transaction at a time.
+ * With `known`, the order's total must still be the attempt's amount (else nothing is written).
+ * A success or failure that is not refused is one statement after the lock (issue 27): the attempt's
+ * update, the order's move, its event and its mail, each CTE gated on the one before.
  */
 export async function settleAttempt(
   db: Database,
   attemptId: string,
   outcome: 'success' | 'failure',
   details: Record<string, unknown>,
+  known?: KnownAttempt,
 ): Promise<SettleResult> {
   return db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .select({ orderId: paymentAttempts.orderId })
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.id, attemptId));
-    if (!attempt) throw new Error(`Payment attempt ${attemptId} vanished while settling`);
+    const orderId = known?.orderId ?? (await orderIdOfAttempt(tx, attemptId));
     const [order] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, totalPaise: orders.totalPaise })
       .from(orders)
-      .where(eq(orders.id, attempt.orderId))
+      .where(eq(orders.id, orderId))
       .for('update');
+    if (known && order && order.totalPaise !== known.amountPaise) {
+      const [current] = await tx
+        .select({ status: paymentAttempts.status })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.id, attemptId));
+      const status = (current?.status ?? 'failed') as AttemptStatus;
+      return {
+        changed: false,
+        status,
+        orderId,
+        orderMoved: false,
+        refused: false,
+        orderPaise: order.totalPaise,
+      };
+    }
     // The lifecycle decides (shared/order-lifecycle.ts): only a Pending order can be paid.
     const target = order ? nextStatus(order.status, 'payment.confirmed') : null;
     const refused = outcome === 'success' && target === null;
     const next: AttemptStatus = outcome === 'success' && !refused ? 'succeeded' : 'failed';
     const callback = refused ? { ...details, reason: ORDER_NO_LONGER_PENDING } : details;
     const now = new Date();
-    const [settled] = await tx
+    const settle = tx
       .update(paymentAttempts)
       .set({
         status: next,
         updatedAt: now,
         providerPayload: sql`coalesce(${paymentAttempts.providerPayload}, '{}'::jsonb) || ${JSON.stringify({ callback })}::jsonb`,
       })
-      .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'created')))
-      .returning({ orderId: paymentAttempts.orderId });
+      .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'created')));
+
+    if (!refused && order) {
+      const moveTo = next === 'succeeded' ? target : null;
+      const moved = tx
+        .update(orders)
+        .set({ status: moveTo ?? order.status, updatedAt: now })
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.status, order.status),
+            sql`${moveTo !== null}::boolean and exists (select 1 from settled)`,
+          ),
+        )
+        .returning({ id: orders.id });
+      const [row] = rowsOf<{ settled: number; moved: number; current: string | null }>(
+        await tx.execute(sql`with settled as ${settle.returning({ orderId: paymentAttempts.orderId })},
+          moved as ${moved},
+          recorded as (
+            insert into ${orderEvents} (order_id, from_status, to_status, actor, at, note)
+            select id, ${order.status}::int, ${moveTo}::int, 'gateway', ${now.toISOString()}::timestamptz,
+              ${PAYMENT_RECEIVED_NOTE} from moved
+            returning id, order_id
+          ), ${mailedFor('order.paid')}
+          select (select count(*)::int from settled) as settled, (select count(*)::int from moved) as moved,
+            (select status from ${paymentAttempts} where id = ${attemptId}) as current`),
+      );
+      // Another callback settled it first: its status stands (the statement read it before this one).
+      if (!row?.settled)
+        return {
+          changed: false,
+          status: (row?.current ?? 'failed') as AttemptStatus,
+          orderId,
+          orderMoved: false,
+          refused: false,
+        };
+      return { changed: true, status: next, orderId, orderMoved: row.moved === 1, refused: false };
+    }
+
+    const [settled] = await settle.returning({ orderId: paymentAttempts.orderId });
     if (!settled) {
       const [current] = await tx
         .select({ status: paymentAttempts.status })
@@ -112,7 +174,7 @@ export async function settleAttempt(
       return {
         changed: false,
         status: (current?.status ?? 'failed') as AttemptStatus,
-        orderId: attempt.orderId,
+        orderId,
         orderMoved: false,
         refused: false,
       };
@@ -126,14 +188,14 @@ export async function settleAttempt(
         const refund = await oweRefund(tx, owed);
         await enqueueMail(tx, {
           template: 'payment.refunded',
-          orderId: attempt.orderId,
+          orderId,
           data: { refundId: refund.id },
           dedupeKey: `refund:${refund.id}`,
         });
       }
       // Kept on the order's record (not its timeline): money may have moved for a closed order.
       await recordOrderEvent(tx, {
-        orderId: attempt.orderId,
+        orderId,
         fromStatus: order.status,
         toStatus: order.status,
         applied: false,
@@ -142,30 +204,20 @@ export async function settleAttempt(
         note: `payment confirmation refused: the order is ${statusName(order.status)} (attempt ${attemptId})`,
       });
     }
-    if (next === 'failed' || target === null || !order)
-      return { changed: true, status: next, orderId: attempt.orderId, orderMoved: false, refused };
-    const moved = await tx
-      .update(orders)
-      .set({ status: target, updatedAt: now })
-      .where(and(eq(orders.id, attempt.orderId), eq(orders.status, order.status)))
-      .returning({ id: orders.id });
-    if (moved.length === 1)
-      await recordOrderEvent(tx, {
-        orderId: attempt.orderId,
-        fromStatus: order.status,
-        toStatus: target,
-        actor: 'gateway',
-        at: now,
-        note: 'Payment received',
-      });
-    return {
-      changed: true,
-      status: next,
-      orderId: attempt.orderId,
-      orderMoved: moved.length === 1,
-      refused: false,
-    };
+    return { changed: true, status: next, orderId, orderMoved: false, refused };
   });
+}
+
+/** The timeline's note for a payment that moved the order. */
+export const PAYMENT_RECEIVED_NOTE = 'Payment received';
+
+async function orderIdOfAttempt(tx: Pick<Database, 'select'>, attemptId: string): Promise<string> {
+  const [attempt] = await tx
+    .select({ orderId: paymentAttempts.orderId })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  if (!attempt) throw new Error(`Payment attempt ${attemptId} vanished while settling`);
+  return attempt.orderId;
 }
 
 export type CashOnDeliveryResult =

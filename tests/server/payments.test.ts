@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
-import { paymentAttempts } from '../../server/db/schema';
+import { mailOutbox, orderEvents, orders, paymentAttempts } from '../../server/db/schema';
 import { GSTIN_FORMAT_MESSAGE } from '../../server/payments/fields';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { SANDBOX_TITLE } from '../../server/payments/sandbox-page';
@@ -446,6 +446,39 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
     }
     expect(await orderStatus(order.id)).toBe(0);
     expect((await attemptRow(attemptId))?.status).toBe('created');
+  });
+
+  it("answers 400 and changes nothing when the order's total is no longer the attempt's amount", async () => {
+    const order = await placeOrder(t.app, token);
+    const attemptId = await startSandbox(order.id);
+    // Nothing in the shop changes a placed order's total; a row edited by hand must not be paid.
+    await t.ctx.db.update(orders).set({ totalPaise: 1 }).where(eq(orders.id, order.id));
+    const response = await complete(attemptId, 'success');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Payment amount does not match the order' });
+    expect(await orderStatus(order.id)).toBe(0);
+    expect((await attemptRow(attemptId))?.status).toBe('created');
+    const events = await t.ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((event) => event.note)).toEqual(['Order placed']);
+  });
+
+  it('records the payment once on the timeline with one mail, in the transaction that moves the order', async () => {
+    const order = await placeOrder(t.app, token);
+    const attemptId = await startSandbox(order.id);
+    await complete(attemptId, 'success');
+    await complete(attemptId, 'success');
+    const events = await t.ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((event) => [event.fromStatus, event.toStatus, event.actor, event.note])).toEqual([
+      [null, 0, 'shopper', 'Order placed'],
+      [0, 1, 'gateway', 'Payment received'],
+    ]);
+    const mail = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    expect(mail.map((row) => [row.template, row.eventId, row.dedupeKey]).sort()).toEqual(
+      [
+        ['order.paid', events[1]?.id, `event:${events[1]?.id}`],
+        ['order.placed', events[0]?.id, `event:${events[0]?.id}`],
+      ].sort(),
+    );
   });
 
   it('answers 400 when the callback carries fields the contract does not allow', async () => {

@@ -1,0 +1,25 @@
+/**
+ * Rows of hand-written statements. The hot writes of a checkout (placing an order, settling a payment)
+ * are single statements whose CTEs write several tables at once (issue 27: one round trip where the
+ * query builder needs one per table); `db.execute` answers them with the database's own column names
+ * and wire types, and these turn such a row back into the row type drizzle's builder would have given.
+ */
+import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
+
+/** The rows of `db.execute`: both drivers (PGlite and node-postgres) answer `{ rows }`. */
+export function rowsOf<Row = Record<string, unknown>>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * One raw row (snake_case columns, as `returning *` or `row_to_json` give them) as the table's select
+ * type: each column read by its own driver mapping (bigint strings to numbers, timestamps to Dates).
+ */
+export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as InferSelectModel<T>;
+}
