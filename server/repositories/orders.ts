@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { enqueueMail, eventMailKey, orderMailTemplate } from '../mail/outbox';
 import { COD_PROVIDER } from '../payments/cod';
+import type { PayableOrder } from '../payments/provider';
 import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from './refunds';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -24,14 +25,6 @@ export type OrderItemWithImage = OrderItemRow & { imgUrl?: string | null };
 /** What createOrder stores: the order (its id and status already chosen) and its priced lines. */
 export type NewOrder = Omit<typeof orders.$inferInsert, 'createdAt' | 'updatedAt'>;
 export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'position'>;
-
-/** The order as payments need it; the amount is always the stored total. */
-export interface PayableOrder {
-  id: string;
-  userId: string;
-  status: OrderRow['status'];
-  totalPaise: number;
-}
 
 /** Stores an order and its lines in one transaction; each line keeps its place in the request. */
 export async function insertOrder(
