@@ -1,10 +1,21 @@
 import type { components } from '../../contract/schema';
 import type { AppContext, PaymentsConfig } from '../context';
-import type { PayableOrder } from '../repositories/orders';
+import type { orders } from '../db/schema';
 import type { PaymentField, PaymentMethod } from './fields';
 
-export type { PayableOrder };
 export type PaymentAction = components['schemas']['PaymentAction'];
+
+/**
+ * The order as payments need it; the amount is always the stored total. Declared here, with the
+ * providers that take it, so the orders repository (which finds one) and the refunds it imports do
+ * not lead back to it.
+ */
+export interface PayableOrder {
+  id: string;
+  userId: string;
+  status: (typeof orders.$inferSelect)['status'];
+  totalPaise: number;
+}
 
 /** A row of payment_attempts as the providers see it. */
 export interface PaymentAttempt {

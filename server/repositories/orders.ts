@@ -16,6 +16,7 @@ import {
 import { EVENT_MAIL_KEY_PREFIX, orderMailTemplate } from '../mail/outbox';
 import type { MailTemplate } from '../mail/templates';
 import { COD_PROVIDER } from '../payments/cod';
+import type { PayableOrder } from '../payments/provider';
 import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from './refunds';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -26,14 +27,6 @@ export type OrderItemWithImage = OrderItemRow & { imgUrl?: string | null };
 /** What createOrder stores: the order (its id and status already chosen) and its priced lines. */
 export type NewOrder = Omit<typeof orders.$inferInsert, 'createdAt' | 'updatedAt'>;
 export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'position'>;
-
-/** The order as payments need it; the amount is always the stored total. */
-export interface PayableOrder {
-  id: string;
-  userId: string;
-  status: OrderRow['status'];
-  totalPaise: number;
-}
 
 /**
  * Stores an order, its lines (each keeps its place in the request), its placement on the timeline and

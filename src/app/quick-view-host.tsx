@@ -1,8 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-
-/** `?quick=<product id>`: the product shown in the Quick View dialog over the current page. */
-export const QUICK_VIEW_PARAM = 'quick';
+import { QUICK_VIEW_PARAM } from './quick-view-param';
 
 // The dialog, the product machine and Ark's Dialog load on the first Quick View, not with the page.
 const QuickView = lazy(() => import('./quick-view'));

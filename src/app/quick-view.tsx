@@ -16,7 +16,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { provideProductMachine } from './actors/product.live';
 import { useCartRef, useIsSaved, usePageActor, useWishlistRef } from './app-actor';
 import { useEmitted } from './emitted';
-import { QUICK_VIEW_PARAM } from './quick-view-host';
+import { QUICK_VIEW_PARAM } from './quick-view-param';
 
 /** The card's Quick View button for this product (where focus goes back to when the dialog closes). */
 const openerOf = (id: string) =>

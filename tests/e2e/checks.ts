@@ -1,19 +1,11 @@
 /**
- * What a browser-smoke check is, the small waits every check uses, and the feature checks that live in
- * their own files (tests/e2e/*.checks.ts) so a feature's browser steps sit beside each other instead of
- * in one long list. tests/e2e/run.ts runs CHECKS (its own) followed by FEATURE_CHECKS at 1280 and 375 px.
+ * What a browser-smoke check is and the small waits every check uses. The feature checks live in their
+ * own files (tests/e2e/*.checks.ts, which import these helpers) so a feature's browser steps sit beside
+ * each other instead of in one long list; tests/e2e/feature-checks.ts lists them. tests/e2e/run.ts runs
+ * CHECKS (its own) followed by FEATURE_CHECKS at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
-import { ADDRESS_CHECKS } from './address.checks';
-import { CART_NAV_CHECKS } from './cart-nav.checks';
-import { COD_CHECKS } from './cod.checks';
-import { FIND_CHECKS } from './find.checks';
-import { ORDERS_CHECKS } from './orders.checks';
-import { PAYMENTS_CHECKS } from './payments.checks';
-import { PHONE_LAYOUT_CHECKS } from './phone-layout.checks';
-import { SEO_CHECKS } from './seo.checks';
 import { takenOver } from './takeover';
-import { WISHLIST_CHECKS } from './wishlist.checks';
 
 export { takenOver };
 
@@ -61,16 +53,3 @@ export async function openQuickView(page: Page) {
   await dialog.getByRole('heading', { name }).waitFor({ timeout: 10_000 });
   return { dialog, name };
 }
-
-/** Each feature's checks, in the order they run. Add a feature's file here. */
-export const FEATURE_CHECKS: Check[] = [
-  ...WISHLIST_CHECKS,
-  ...FIND_CHECKS,
-  ...SEO_CHECKS,
-  ...PHONE_LAYOUT_CHECKS,
-  ...CART_NAV_CHECKS,
-  ...PAYMENTS_CHECKS,
-  ...ADDRESS_CHECKS,
-  ...ORDERS_CHECKS,
-  ...COD_CHECKS,
-];

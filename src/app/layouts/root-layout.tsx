@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { DeferredToaster } from '../../components/ui/deferred-toaster';
 import { leavePage } from '../../components/ui/toast-queue';
 import { dropFirstAnswer } from '../actors/first-answer';
-import { QUICK_VIEW_PARAM } from '../quick-view-host';
+import { QUICK_VIEW_PARAM } from '../quick-view-param';
 
 /**
  * Every route change scrolls to the top (spec §2): instantly for a new path, smoothly when only the

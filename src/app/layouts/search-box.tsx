@@ -1,33 +1,14 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { css, cx } from 'styled-system/css';
+import { cx } from 'styled-system/css';
 import { searchTextOf } from '../../../machines/search-text.model';
-
-export type SearchBoxProps = {
-  className?: string | undefined;
-  initialText?: string;
-  /** The search of the page on show (`q` or `filter=<text>` on /products), '' on any other page. */
-  query?: string;
-  /** The stand-in had the focus: the combobox takes it, the caret after the text. */
-  takeFocus?: boolean;
-};
-
-/** Shared by the stand-in below and the real combobox, so the swap does not move a pixel. */
-export const searchForm = css({ position: 'relative', w: 'full' });
-export const searchInput = css({
-  w: 'full',
-  h: '10',
-  px: '4',
-  borderRadius: 'full',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'white',
-  fontSize: 'sm',
-  _placeholder: { color: 'fg.subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '1px' },
-});
-export const SEARCH_LABEL = 'Search products';
-export const SEARCH_PLACEHOLDER = 'Search kurtas, sarees, tees…';
+import {
+  SEARCH_LABEL,
+  SEARCH_PLACEHOLDER,
+  type SearchBoxProps,
+  searchForm,
+  searchInput,
+} from './search-field';
 
 // The suggestions combobox (its machine, the list) loads on the first sign of interest in the box.
 const SearchCombobox = lazy(() => import('./search-combobox'));

@@ -5,7 +5,13 @@ import { Highlight } from '../../components/highlight';
 import { provideSearchMachine } from '../actors/search.live';
 import { usePageActor } from '../app-actor';
 import { useEmitted } from '../emitted';
-import { SEARCH_LABEL, SEARCH_PLACEHOLDER, type SearchBoxProps, searchForm, searchInput } from './search-box';
+import {
+  SEARCH_LABEL,
+  SEARCH_PLACEHOLDER,
+  type SearchBoxProps,
+  searchForm,
+  searchInput,
+} from './search-field';
 
 const listbox = css({
   position: 'absolute',

@@ -1,0 +1,31 @@
+import { css } from 'styled-system/css';
+
+/**
+ * The search box's props, look and wording, apart from both of its forms: the plain stand-in
+ * (search-box.tsx, with the page) and the suggestions combobox (search-combobox.tsx, its own chunk)
+ * import them from here, so the swap does not move a pixel and neither form imports the other.
+ */
+export type SearchBoxProps = {
+  className?: string | undefined;
+  initialText?: string;
+  /** The search of the page on show (`q` or `filter=<text>` on /products), '' on any other page. */
+  query?: string;
+  /** The stand-in had the focus: the combobox takes it, the caret after the text. */
+  takeFocus?: boolean;
+};
+
+export const searchForm = css({ position: 'relative', w: 'full' });
+export const searchInput = css({
+  w: 'full',
+  h: '10',
+  px: '4',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'white',
+  fontSize: 'sm',
+  _placeholder: { color: 'fg.subtle' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '1px' },
+});
+export const SEARCH_LABEL = 'Search products';
+export const SEARCH_PLACEHOLDER = 'Search kurtas, sarees, tees…';
