@@ -28,14 +28,11 @@ import { withDefaultUser } from '../db/client';
 import { EncodedBody } from '../http/cache';
 import { toRupees } from '../payments/money';
 import { normalizeTsquery, readCatalogueSnapshot, searchProductIds } from '../repositories/products';
+import { LexemeDictionary } from './lexeme-dictionary';
+import { type ProductVectors, VectorsBuilder } from './product-vectors';
 import type { SearchTerms } from './search';
-import {
-  LexemeDictionary,
-  type ProductVectors,
-  parseQueryText,
-  SearchIndex,
-  VectorsBuilder,
-} from './search-index';
+import { SearchIndex } from './search-index';
+import { parseQueryText } from './tsquery-text';
 
 export const CATALOGUE_CHANNEL = 'statefront_catalogue';
 /** Bytes of cached answers kept per snapshot before the oldest are dropped. */
