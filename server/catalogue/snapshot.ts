@@ -184,7 +184,7 @@ export class Snapshot implements ProductJson {
     return this.#searchIndex;
   }
 
-  /** Only while building this snapshot (see loadSnapshot). */
+  /** Only while building this snapshot (see loadSnapshot, snapshot-load.ts). */
   adoptSearchIndex(index: SearchIndex | null): void {
     this.#searchIndex = index;
   }
