@@ -8,7 +8,8 @@ import {
 } from '../shared/first-screen';
 import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../shared/page-titles';
 import { STORE_SNAPSHOT_ID } from '../shared/store-snapshot';
-import type { CatalogueReadModel, CatalogueSort } from './catalogue/read-model';
+import type { CatalogueSort } from './catalogue/catalogue-query';
+import type { CatalogueReadModel } from './catalogue/read-model';
 import { toFindQuery } from './handlers/products.handlers';
 import { EncodedBody } from './http/cache';
 import {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
-import type { CatalogueFindQuery, CatalogueReadModel, CatalogueSort } from '../catalogue/read-model';
+import type { CatalogueFindQuery, CatalogueSort } from '../catalogue/catalogue-query';
+import type { CatalogueReadModel } from '../catalogue/read-model';
 import { parseSearch } from '../catalogue/search';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';

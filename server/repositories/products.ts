@@ -19,7 +19,7 @@ export function findProductsByIds(db: Database, ids: readonly string[]): Promise
 }
 
 // ---------------------------------------------------------------------------------------------
-// The catalogue read model's loads (server/catalogue/read-model.ts).
+// The catalogue read model's loads (server/catalogue/snapshot-load.ts).
 
 /**
  * Each product's JSON, built by PostgreSQL in the contract's shape and field order (prices in rupees,

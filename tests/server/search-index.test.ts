@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../server/catalogue/catalogue';
+import { LexemeDictionary } from '../../server/catalogue/lexeme-dictionary';
+import { VectorsBuilder } from '../../server/catalogue/product-vectors';
 import { parseSearch } from '../../server/catalogue/search';
-import {
-  LexemeDictionary,
-  parseQueryText,
-  SearchIndex,
-  VectorsBuilder,
-} from '../../server/catalogue/search-index';
+import { SearchIndex } from '../../server/catalogue/search-index';
+import { parseQueryText } from '../../server/catalogue/tsquery-text';
 import { generatedProduct } from '../../server/db/scale-seed';
 import {
   normalizeTsquery,
@@ -15,9 +13,10 @@ import {
 } from '../../server/repositories/products';
 import { API, createTestApp, type TestApp } from './helpers';
 
-// The in-memory search (server/catalogue/search-index.ts) must give exactly the answer of the SQL it
-// replaced: `WHERE search_vector @@ query ORDER BY ts_rank(search_vector, query) DESC, created_at DESC,
-// id`, ties and float4 rounding included. Runs on PGlite and, with TEST_DATABASE=postgres, PostgreSQL.
+// The in-memory search (server/catalogue/search-index.ts, ranking in ts-rank.ts) must give exactly the
+// answer of the SQL it replaced: `WHERE search_vector @@ query ORDER BY ts_rank(search_vector, query)
+// DESC, created_at DESC, id`, ties and float4 rounding included. Runs on PGlite and, with
+// TEST_DATABASE=postgres, PostgreSQL.
 
 const GENERATED = 1500;
 const products = [

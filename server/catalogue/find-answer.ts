@@ -1,0 +1,93 @@
+/**
+ * The body of a search, sort or attribute-filtered listing (Snapshot.find): the size, colour, price and
+ * on-sale filters, the facet counts and the page, worked out in memory over one snapshot.
+ */
+import { toRupees } from '../payments/money';
+import type { CatalogueFindQuery, CatalogueSort } from './catalogue-query';
+import { type FacetIndex, hasAny, wantedFlags } from './facet-index';
+import { listBody, type ProductJson } from './product-json';
+import type { SortOrders } from './sort-orders';
+
+/** What a find needs of a snapshot. */
+export interface FindSource extends ProductJson {
+  readonly size: number;
+  /** The price the shopper pays (discounted ?? regular), in paise, by position. */
+  readonly paidOf: Int32Array;
+  readonly onSaleOf: Uint8Array;
+  readonly sizeIndex: FacetIndex;
+  readonly colorIndex: FacetIndex;
+  readonly sortOrders: SortOrders;
+}
+
+/**
+ * One pass over the candidates (the ranked search results, or the products passing the category
+ * filters, null for every product) decides, per product, which of the size, colour, price and on-sale
+ * filters it passes; a facet counts the products passing every filter but its own.
+ */
+export function findBody(
+  source: FindSource,
+  query: CatalogueFindQuery,
+  sort: CatalogueSort,
+  candidates: Int32Array | null,
+): Buffer {
+  const count = candidates === null ? source.size : candidates.length;
+  const sizes = source.sizeIndex;
+  const colors = source.colorIndex;
+  const wantSizes = wantedFlags(sizes, query.sizes);
+  const wantColors = wantedFlags(colors, query.colors);
+  const min = query.minPricePaise ?? null;
+  const max = query.maxPricePaise ?? null;
+  const onSale = query.onSale ?? false;
+  const facets = query.facets ?? false;
+  const sizeCounts = new Uint32Array(sizes.names.length);
+  const colorCounts = new Uint32Array(colors.names.length);
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  let onSaleCount = 0;
+  const matches: number[] = [];
+
+  for (let k = 0; k < count; k++) {
+    const i = candidates === null ? k : (candidates[k] as number);
+    const bySize = wantSizes === null || hasAny(sizes, i, wantSizes);
+    const byColor = wantColors === null || hasAny(colors, i, wantColors);
+    const price = source.paidOf[i] as number;
+    const byPrice = (min === null || price >= min) && (max === null || price <= max);
+    const bySale = !onSale || source.onSaleOf[i] === 1;
+    if (bySize && byColor && byPrice && bySale) matches.push(i);
+    if (!facets) continue;
+    if (byColor && byPrice && bySale)
+      for (let v = sizes.starts[i] as number; v < (sizes.starts[i + 1] as number); v++)
+        (sizeCounts[sizes.valueIds[v] as number] as number) += 1;
+    if (bySize && byPrice && bySale)
+      for (let v = colors.starts[i] as number; v < (colors.starts[i + 1] as number); v++)
+        (colorCounts[colors.valueIds[v] as number] as number) += 1;
+    if (bySize && byColor && bySale) {
+      if (price < low) low = price;
+      if (price > high) high = price;
+    }
+    if (bySize && byColor && byPrice && source.onSaleOf[i] === 1) onSaleCount++;
+  }
+
+  const total = matches.length;
+  const { page, limit } = query;
+  const from = Math.min(total, (page - 1) * limit);
+  const to = Math.min(total, from + limit);
+  // Search candidates come in rank order, others in position order (newest first); `matches` kept it.
+  const inOrder = query.search ? sort === 'relevance' : sort === 'newest' || sort === 'relevance';
+  const pageOf = inOrder ? matches.slice(from, to) : source.sortOrders.page(matches, sort, from, to);
+
+  const pagination = { page, limit, total, totalPages: Math.ceil(total / limit) };
+  let tail = `],"pagination":${JSON.stringify(pagination)},"count":${total}`;
+  if (facets) {
+    const value = (names: string[], counts: Uint32Array) =>
+      names.map((name, id) => ({ value: name, count: counts[id] as number }));
+    const found = low <= high;
+    tail += `,"facets":${JSON.stringify({
+      sizes: value(sizes.names, sizeCounts),
+      colors: value(colors.names, colorCounts),
+      price: { min: found ? toRupees(low) : 0, max: found ? toRupees(high) : 0 },
+      onSale: onSaleCount,
+    })}`;
+  }
+  return listBody(source, pageOf, 0, pageOf.length, `${tail}}`);
+}

@@ -1,0 +1,56 @@
+/**
+ * The index fields of every product, as the catalogue load reads them (readCatalogueSnapshot's
+ * indexText, server/repositories/products.ts): enough to filter, sort by price and tell which rows
+ * changed, without parsing any product's JSON.
+ */
+
+export interface ProductMeta {
+  ids: string[];
+  categories: string[];
+  parents: (string | null)[];
+  featured: Uint8Array;
+  /** The row version's transaction id: a product whose xmin is unchanged has unchanged JSON. */
+  xmins: Uint32Array;
+  /** Prices in paise; discounted is -1 when the product is not on sale. */
+  regular: Int32Array;
+  discounted: Int32Array;
+}
+
+/**
+ * Per product, one per line: id, lower(category), lower(parentCategory) or U+001E, featured (0/1), xmin,
+ * regular price (paise), discounted price (paise) or empty.
+ */
+export function parseMeta(text: string): ProductMeta {
+  const lines = text === '' ? [] : text.split('\n');
+  const n = lines.length;
+  const meta: ProductMeta = {
+    ids: new Array(n),
+    categories: new Array(n),
+    parents: new Array(n),
+    featured: new Uint8Array(n),
+    xmins: new Uint32Array(n),
+    regular: new Int32Array(n),
+    discounted: new Int32Array(n),
+  };
+  // One string per distinct category name, not one per product: fewer objects for the GC to walk.
+  const names = new Map<string, string>();
+  const intern = (name: string) => {
+    const known = names.get(name);
+    if (known !== undefined) return known;
+    names.set(name, name);
+    return name;
+  };
+  for (let i = 0; i < n; i++) {
+    const [id = '', category = '', parent = '\u001e', flag, xmin = '', regular = '', discounted = ''] = (
+      lines[i] as string
+    ).split('\u001f');
+    meta.ids[i] = id;
+    meta.categories[i] = intern(category);
+    meta.parents[i] = parent === '\u001e' ? null : intern(parent);
+    meta.featured[i] = flag === '1' ? 1 : 0;
+    meta.xmins[i] = Number(xmin) >>> 0;
+    meta.regular[i] = Number(regular) || 0;
+    meta.discounted[i] = discounted === '' ? -1 : Number(discounted);
+  }
+  return meta;
+}

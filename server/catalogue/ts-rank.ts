@@ -1,0 +1,134 @@
+/**
+ * ts_rank, as PostgreSQL's tsrank.c computes it (default weights, no normalisation), for every product
+ * a query matched at once. Every C `float` is a JavaScript number rounded with fround, and the additions
+ * happen in tsrank.c's order, so the float4 results — and so the order, ties included — agree.
+ */
+import { POSITION_MASK, type ProductVectors } from './product-vectors';
+
+/** Which entries hold each lexeme, and which product each entry belongs to (built by SearchIndex). */
+export interface Postings {
+  /** Entries holding lexeme l are postings[postingStart[l], postingStart[l + 1]), in catalogue order. */
+  postingStart: Uint32Array;
+  postings: Uint32Array;
+  /** The product each entry belongs to. */
+  productOf: Int32Array;
+}
+
+/**
+ * Arrays by product kept between searches (a search runs to the end synchronously) and cleaned for
+ * the products touched, so a search costs its postings, not the catalogue's size.
+ */
+export interface RankScratch {
+  /** How many of the query's groups product i has matched so far. */
+  matched: Uint8Array;
+  rank: Float64Array;
+  /** Per operand, the last entry of it taken in product i (tsrank.c's pos[]). */
+  last: Int32Array[];
+}
+
+const f = Math.fround;
+/** Weights D, C, B, A (a position's two weight bits index this). */
+const WEIGHTS = [f(0.1), f(0.2), f(0.4), f(1.0)];
+const TINY = f(1e-20);
+const FAR = f(1e-30);
+
+const weightOf = (position: number) => WEIGHTS[position >>> 14] as number;
+
+function wordDistance(distance: number): number {
+  if (distance > 100) return FAR;
+  return f(1.0 / (1.005 + 0.05 * Math.exp(f(distance) / 1.5 - 2)));
+}
+
+/**
+ * calc_rank_or for every matching product at once: per product, the additions happen in the same
+ * order as in tsrank.c (operand by operand, entries in the tsvector's order), so the float4 sums agree.
+ */
+export function rankOr(
+  index: Postings,
+  vectors: ProductVectors,
+  scratch: RankScratch,
+  operands: number[][],
+  full: number,
+  hits: number[],
+): Float64Array {
+  const { postingStart, postings, productOf } = index;
+  const { positionStart, positions } = vectors;
+  const { matched, rank: res } = scratch;
+  for (const i of hits) res[i] = 0;
+  for (const lexemes of operands)
+    for (const l of lexemes)
+      for (let p = postingStart[l] as number; p < (postingStart[l + 1] as number); p++) {
+        const e = postings[p] as number;
+        const i = productOf[e] as number;
+        if (matched[i] !== full) continue;
+        let resj = 0;
+        let wjm = -1;
+        let jm = 0;
+        const from = positionStart[e] as number;
+        const to = positionStart[e + 1] as number;
+        for (let j = 0; j < to - from; j++) {
+          const w = weightOf(positions[from + j] as number);
+          resj = f(resj + f(w / ((j + 1) * (j + 1))));
+          if (w > wjm) {
+            wjm = w;
+            jm = j;
+          }
+        }
+        res[i] = f((res[i] as number) + f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1)))) / 1.64493406685);
+      }
+  for (const i of hits) res[i] = f((res[i] as number) / operands.length);
+  return res;
+}
+
+/**
+ * calc_rank_and for every matching product at once: each entry of operand k pairs with the last
+ * entry taken of every earlier operand in the same product (tsrank.c's pos[]), in tsrank.c's order.
+ */
+export function rankAnd(
+  index: Postings,
+  vectors: ProductVectors,
+  scratch: RankScratch,
+  operands: number[][],
+  full: number,
+  hits: number[],
+): Float64Array {
+  const { postingStart, postings, productOf } = index;
+  const { positionStart, positions } = vectors;
+  const { matched, rank: res, last } = scratch;
+  // One slot per product, like `matched`.
+  while (last.length < operands.length) last.push(new Int32Array(matched.length));
+  for (const i of hits) {
+    res[i] = -1;
+    for (let k = 0; k < operands.length; k++) (last[k] as Int32Array)[i] = -1;
+  }
+  for (let k = 0; k < operands.length; k++) {
+    const own = last[k] as Int32Array;
+    for (const l of operands[k] as number[])
+      for (let p = postingStart[l] as number; p < (postingStart[l + 1] as number); p++) {
+        const e = postings[p] as number;
+        const i = productOf[e] as number;
+        if (matched[i] !== full) continue;
+        own[i] = e;
+        let r = res[i] as number;
+        for (let other = 0; other < k; other++) {
+          const c = (last[other] as Int32Array)[i] as number;
+          if (c < 0) continue;
+          for (let a = positionStart[e] as number; a < (positionStart[e + 1] as number); a++) {
+            const post = positions[a] as number;
+            for (let b = positionStart[c] as number; b < (positionStart[c + 1] as number); b++) {
+              const ct = positions[b] as number;
+              const distance = Math.abs((post & POSITION_MASK) - (ct & POSITION_MASK));
+              // Two lexemes at one position do not count (tsrank.c counts them only for an entry
+              // without positions, which a generated tsvector never has).
+              if (distance === 0) continue;
+              const curw = f(Math.sqrt(f(f(weightOf(post) * weightOf(ct)) * wordDistance(distance))));
+              r = r < 0 ? curw : f(1.0 - (1.0 - r) * (1.0 - curw));
+            }
+          }
+        }
+        res[i] = r;
+      }
+  }
+  for (const i of hits) if ((res[i] as number) < 0) res[i] = TINY;
+  return res;
+}
