@@ -11,11 +11,12 @@
  * Message-ID made from its row id, the same on every try, so a mail provider and the recipient's client
  * recognise a repeat as the same message.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../context';
-import { mailOutbox, orderEvents, orderItems, orders, refunds, users } from '../db/schema';
-import { cashOnDeliveryOf } from '../repositories/orders';
+import { rowsOf, tableRow } from '../db/rows';
+import { mailOutbox, orderEvents, orderItems, orders, paymentAttempts, refunds, users } from '../db/schema';
+import { COD_PROVIDER } from '../payments/cod';
 import { refundExpectedBy } from '../repositories/refunds';
 import type { Mailer } from './mailer';
 import { MAIL_TEMPLATES, type MailContext, type MailInput, type MailOrder, renderMail } from './templates';
@@ -45,28 +46,38 @@ export interface MailWorkerOptions {
 /** A mail that can never be sent (its order is gone, its template unknown): not retried. */
 class Undeliverable extends Error {}
 
-/** The order, its account and lines, the event that caused the mail and any refund, as mail needs them. */
+/**
+ * The order, its account and lines, the event that caused the mail, its refunds and its cash on
+ * delivery, as mail needs them: one statement (issue 27: the worker sends two mails per paid order).
+ */
 async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrder; to: string }> {
   if (!row.orderId) throw new Undeliverable('order mail without an order');
-  const [found] = await db
-    .select({ order: orders, email: users.email, firstName: users.firstName })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, row.orderId));
-  if (!found) throw new Undeliverable(`order ${row.orderId} no longer exists`);
-  const [lines, events, refundRows, cod] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, row.orderId))
-      .orderBy(asc(orderItems.position), asc(orderItems.id)),
-    row.eventId === null
-      ? Promise.resolve([])
-      : db.select().from(orderEvents).where(eq(orderEvents.id, row.eventId)),
-    db.select().from(refunds).where(eq(refunds.orderId, row.orderId)).orderBy(asc(refunds.createdAt)),
-    payOnDeliveryPaise(db, row.orderId),
-  ]);
-  const { order } = found;
+  const [raw] = rowsOf<{
+    order: Record<string, unknown>;
+    email: string;
+    first_name: string;
+    lines: Record<string, unknown>[] | null;
+    event: Record<string, unknown> | null;
+    refunds: Record<string, unknown>[] | null;
+    cod: Record<string, unknown> | null;
+  }>(
+    await db.execute(sql`
+      select row_to_json(o) as "order", u.email, u.first_name,
+        (select json_agg(i order by i.position, i.id) from ${orderItems} i where i.order_id = o.id) as lines,
+        (select row_to_json(e) from ${orderEvents} e where e.id = ${row.eventId}) as event,
+        (select json_agg(r order by r.created_at) from ${refunds} r where r.order_id = o.id) as refunds,
+        (select row_to_json(a) from ${paymentAttempts} a
+          where a.order_id = o.id and a.provider = ${COD_PROVIDER} limit 1) as cod
+      from ${orders} o join ${users} u on u.id = o.user_id
+      where o.id = ${row.orderId}`),
+  );
+  if (!raw) throw new Undeliverable(`order ${row.orderId} no longer exists`);
+  const found = { email: raw.email, firstName: raw.first_name };
+  const order = tableRow(orders, raw.order);
+  const lines = (raw.lines ?? []).map((line) => tableRow(orderItems, line));
+  const events = raw.event ? [tableRow(orderEvents, raw.event)] : [];
+  const refundRows = (raw.refunds ?? []).map((refund) => tableRow(refunds, refund));
+  const cod = raw.cod ? tableRow(paymentAttempts, raw.cod).amountPaise : null;
   const event = events[0];
   // The refund the mail is about (data.refundId), else the order's (one per paid order).
   const refundId = (row.data as { refundId?: unknown } | null)?.refundId;
@@ -105,11 +116,6 @@ async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrd
         : null,
     },
   };
-}
-
-/** Cash on delivery: the amount due at the door (or collected there), else null (paid online). */
-async function payOnDeliveryPaise(db: Database, orderId: string): Promise<number | null> {
-  return (await cashOnDeliveryOf(db, [orderId])).get(orderId)?.amountPaise ?? null;
 }
 
 const text = (data: Record<string, unknown>, key: string): string => {
@@ -257,14 +263,11 @@ export class MailWorker {
         limit ${this.#batch}
         for update skip locked
       )
-      returning id`);
-    const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-    if (ids.length === 0) return 0;
-    const rows = await this.db
-      .select()
-      .from(mailOutbox)
-      .where(inArray(mailOutbox.id, ids))
-      .orderBy(asc(mailOutbox.createdAt));
+      returning *`);
+    const rows = rowsOf(claimed)
+      .map((raw) => tableRow(mailOutbox, raw))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    if (rows.length === 0) return 0;
     await Promise.all(rows.map((row) => this.#deliver(row)));
     return rows.length;
   }
