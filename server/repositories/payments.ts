@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { nextStatus, statusName } from '../../shared/order-lifecycle';
+import { nextStatus, ORDER_STATUS, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
 import { rowsOf } from '../db/rows';
 import { orderEvents, orders, paymentAttempts } from '../db/schema';
@@ -91,6 +91,10 @@ export async function settleAttempt(
   details: Record<string, unknown>,
   known?: KnownAttempt,
 ): Promise<SettleResult> {
+  if (outcome === 'success' && known) {
+    const paid = await payPendingOrder(db, attemptId, known, details);
+    if (paid) return paid;
+  }
   return db.transaction(async (tx) => {
     const orderId = known?.orderId ?? (await orderIdOfAttempt(tx, attemptId));
     const [order] = await tx
@@ -206,6 +210,84 @@ export async function settleAttempt(
     }
     return { changed: true, status: next, orderId, orderMoved: false, refused };
   });
+}
+
+const PENDING = ORDER_STATUS.pending;
+/** Where a confirmed payment moves a Pending order: the lifecycle's answer, checked once at load. */
+const PAID = nextStatus(PENDING, 'payment.confirmed');
+if (PAID === null) throw new Error('the order lifecycle no longer lets a Pending order be paid');
+
+/**
+ * The common case of settleAttempt, in one statement (issue 27: a confirmation was eleven): a success
+ * for a Pending order whose total is the attempt's amount. `locked` takes the order's row lock first
+ * (`FOR UPDATE`, as the transaction does: a concurrent settlement waits, then re-reads the row), and
+ * each CTE after it is gated on the one before: the attempt succeeds only if the locked order is
+ * Pending at that amount, the order moves only if the attempt did, the event and its mail only if the
+ * order moved. Anything else — a replay answers what the attempt already is; an order no longer
+ * Pending, another amount or a vanished order — is left to the transaction (null), which writes the
+ * refusal, the refund and the event as before.
+ */
+async function payPendingOrder(
+  db: Database,
+  attemptId: string,
+  known: KnownAttempt,
+  details: Record<string, unknown>,
+): Promise<SettleResult | null> {
+  const { orderId } = known;
+  const now = new Date();
+  const settled = db
+    .update(paymentAttempts)
+    .set({
+      status: 'succeeded',
+      updatedAt: now,
+      providerPayload: sql`coalesce(${paymentAttempts.providerPayload}, '{}'::jsonb) || ${JSON.stringify({ callback: details })}::jsonb`,
+    })
+    .where(
+      and(
+        eq(paymentAttempts.id, attemptId),
+        eq(paymentAttempts.status, 'created'),
+        sql`exists (select 1 from locked where status = ${PENDING} and total = ${known.amountPaise})`,
+      ),
+    )
+    .returning({ orderId: paymentAttempts.orderId });
+  const moved = db
+    .update(orders)
+    .set({ status: PAID ?? PENDING, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, PENDING), sql`exists (select 1 from settled)`))
+    .returning({ id: orders.id });
+  const [row] = rowsOf<{
+    order_status: number | null;
+    settled: number;
+    moved: number;
+    current: string | null;
+  }>(
+    await db.execute(sql`with locked as (
+        select ${orders.status} as status, ${orders.totalPaise} as total from ${orders}
+        where ${orders.id} = ${orderId} for update
+      ), settled as ${settled}, moved as ${moved},
+      recorded as (
+        insert into ${orderEvents} (order_id, from_status, to_status, actor, at, note)
+        select id, ${PENDING}::int, ${PAID}::int, 'gateway', ${now.toISOString()}::timestamptz,
+          ${PAYMENT_RECEIVED_NOTE} from moved
+        returning id, order_id
+      ), ${mailedFor('order.paid')}
+      select (select count(*)::int from settled) as settled,
+        (select count(*)::int from moved) as moved,
+        (select status from ${paymentAttempts} where id = ${attemptId}) as current`),
+  );
+  if (!row) return null;
+  if (row.settled === 1)
+    return { changed: true, status: 'succeeded', orderId, orderMoved: row.moved === 1, refused: false };
+  // Settled before this statement began (a replay): its status stands and nothing was written.
+  if (row.current !== null && row.current !== 'created')
+    return {
+      changed: false,
+      status: row.current as AttemptStatus,
+      orderId,
+      orderMoved: false,
+      refused: false,
+    };
+  return null;
 }
 
 /** The timeline's note for a payment that moved the order. */
