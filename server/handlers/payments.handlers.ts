@@ -29,6 +29,7 @@ import { renderSandboxNotFound, renderSandboxPage, sandboxPageCsp } from '../pay
 import { findPayableOrder } from '../repositories/orders';
 import {
   attemptLookup,
+  attemptWithOrderStatus,
   findAttempt,
   findAttemptWithOwner,
   insertAttempt,
@@ -79,25 +80,24 @@ export function paymentsHandlers(ctx: AppContext, gateways: readonly PaymentGate
   const { config } = ctx;
 
   async function sendSandboxPage(request: FastifyRequest<{ Params: AttemptParams }>, reply: FastifyReply) {
-    const attempt = sandboxGateway.isEnabled(config.payments)
-      ? await attemptLookup(ctx.db, sandboxGateway.name).byId(request.params.attemptId)
+    const found = sandboxGateway.isEnabled(config.payments)
+      ? await attemptWithOrderStatus(ctx.db, sandboxGateway.name, request.params.attemptId)
       : null;
-    const order = attempt ? await findPayableOrder(ctx.db, attempt.orderId) : null;
     const origin = shopOrigin(config, request);
     reply
       .header('content-security-policy', sandboxPageCsp(origin))
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer');
-    if (!attempt || !order) {
+    if (!found) {
       // Browsers get a page; API clients the contract's JSON error.
       if (!String(request.headers.accept ?? '').includes('text/html'))
         throw notFound('Payment attempt not found');
       return reply.code(404).type('text/html; charset=utf-8').send(renderSandboxNotFound());
     }
     const html = renderSandboxPage({
-      attempt,
-      orderId: order.id,
-      orderStatus: order.status,
+      attempt: found.attempt,
+      orderId: found.attempt.orderId,
+      orderStatus: found.orderStatus,
       storeName: ctx.store.storeName,
       publicUrl: origin,
       secret: config.payments.sandboxSecret,

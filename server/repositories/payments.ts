@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { nextStatus, ORDER_STATUS, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
 import { rowsOf } from '../db/rows';
-import { orderEvents, orders, paymentAttempts } from '../db/schema';
+import { type OrderStatus, orderEvents, orders, paymentAttempts } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
 import { mailedFor, recordOrderEvent } from './orders';
@@ -38,6 +38,23 @@ export function attemptLookup(db: Database, provider: string): AttemptLookup {
     byId: (id) => one(eq(paymentAttempts.id, id)),
     byReference: (reference) => one(eq(paymentAttempts.reference, reference)),
   };
+}
+
+/** One provider's attempt with its order's status (the sandbox page shows both): one statement. */
+export async function attemptWithOrderStatus(
+  db: Database,
+  provider: string,
+  attemptId: string,
+): Promise<{ attempt: PaymentAttempt; orderStatus: OrderStatus } | null> {
+  const [row] = await db
+    .select({ ...attemptColumns, orderStatus: orders.status })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.provider, provider)))
+    .limit(1);
+  if (!row) return null;
+  const { orderStatus, ...attempt } = row;
+  return { attempt: asAttempt(attempt), orderStatus };
 }
 
 export async function insertAttempt(
