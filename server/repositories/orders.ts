@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alreadyPast, nextStatus, ORDER_STATUS, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
+import { preparedOnce } from '../db/prepared';
 import { rowsOf, tableRow } from '../db/rows';
 import {
   mailOutbox,
@@ -114,13 +115,19 @@ export async function itemsOfOrders(
 }
 
 export async function findPayableOrder(db: Database, orderId: string): Promise<PayableOrder | null> {
-  const [row] = await db
-    .select({ id: orders.id, userId: orders.userId, status: orders.status, totalPaise: orders.totalPaise })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
+  const [row] = await payableOrder(db).execute({ orderId });
   return row ?? null;
 }
+
+// Every payment request asks it (prepared: issue 27).
+const payableOrder = preparedOnce((db) =>
+  db
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, totalPaise: orders.totalPaise })
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('payable_order'),
+);
 
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id' | 'recordedAt'>;

@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../context';
+import { preparedOnce } from '../db/prepared';
 import { catalogueVersion, products } from '../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -12,11 +13,17 @@ export const isProductId = (id: string) => UUID_PATTERN.test(id);
 /** The products with these ids (lower-case uuids); unknown ids are simply missing from the answer. */
 export function findProductsByIds(db: Database, ids: readonly string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
+  return productsByIds(db).execute({ ids: [...ids] });
+}
+
+// Every order asks it (prepared: issue 27).
+const productsByIds = preparedOnce((db) =>
+  db
     .select()
     .from(products)
-    .where(inArray(products.id, [...ids]));
-}
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('products_by_ids'),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue read model's loads (server/catalogue/snapshot-load.ts).

@@ -1,5 +1,6 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../context';
+import { preparedOnce } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -66,7 +67,13 @@ export async function userForSession(
   tokenHash: string,
   now = new Date(),
 ): Promise<SessionUser | null> {
-  const [row] = await db
+  const [row] = await sessionUser(db).execute({ tokenHash, now: now.toISOString() });
+  return row ?? null;
+}
+
+// Every signed-in request asks it.
+const sessionUser = preparedOnce((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -76,10 +83,15 @@ export async function userForSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row ?? null;
-}
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .prepare('session_user'),
+);
 
 /**
  * Sets a new password hash and revokes every session, but only if the stored hash is still
