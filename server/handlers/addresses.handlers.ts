@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
-import { checkShippingAddress, PIN_CODE_INVALID, PIN_CODE_PATTERN } from '../../shared/checkout-address';
-import { checkPinInState, type PinPlace, pinNotFoundMessage } from '../../shared/pincode';
+import { PIN_CODE_INVALID, PIN_CODE_PATTERN } from '../../shared/checkout-address';
+import { type PinPlace, pinNotFoundMessage } from '../../shared/pincode';
+import { checkDeliverableAddress } from '../addresses/deliverable-address';
 import { pincodeIndex } from '../addresses/pincode-index';
 import { requireUser } from '../auth';
 import type { AppContext } from '../context';
@@ -19,24 +20,6 @@ type AddressBook = components['schemas']['AddressBook'];
 type ShippingAddress = components['schemas']['ShippingAddress'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * A shipping address by the checkout rules (shared/checkout-address.ts), then its PIN code against its
- * state (shared/pincode.ts): normalised, or a 400 naming the field at fault. POST /orders and
- * POST /addresses both ask it.
- */
-export function checkDeliverableAddress(raw: ShippingAddress) {
-  const result = checkShippingAddress(raw);
-  if (!result.ok) throw badRequest(result.message, result.field);
-  const address = result.value;
-  const message = checkPinInState(
-    address.postalCode,
-    pincodeIndex().lookup(address.postalCode),
-    address.state,
-  );
-  if (message) throw badRequest(message, 'postalCode');
-  return address;
-}
 
 /** GET /pincodes/{pin} and the signed-in shopper's saved addresses. */
 export function addressesHandlers(ctx: AppContext) {

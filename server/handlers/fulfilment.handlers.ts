@@ -12,7 +12,7 @@ import {
   cashOnDeliveryOf,
   ordersByStatus,
 } from '../repositories/orders';
-import { toOrderPayment } from './orders.handlers';
+import { toOrderPayment } from '../services/order-json';
 
 type FulfilmentEvent = components['schemas']['FulfilmentEvent'];
 type FulfilmentResult = components['schemas']['FulfilmentResult'];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { orderItems, orders } from '../../server/db/schema';
-import { contactMatches, newOrderId, ORDER_ID_PATTERN } from '../../server/handlers/orders.handlers';
+import { contactMatches, newOrderId, ORDER_ID_PATTERN } from '../../server/services/orders.service';
 import {
   API,
   bearer,

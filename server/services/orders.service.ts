@@ -1,0 +1,223 @@
+/**
+ * Placing an order (POST /orders): the rules that turn what the shopper sent into priced lines —
+ * product ids, quantities, the size and colour each product offers, the per-line and per-order caps —
+ * then one statement stores it (repositories/orders.ts insertOrder) and the address is remembered.
+ * The handler parses and answers; every rule is here.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { components } from '../../contract/schema';
+import { normaliseMobile } from '../../shared/checkout-address';
+import { checkDeliverableAddress } from '../addresses/deliverable-address';
+import type { AppContext } from '../context';
+import { OrderStatus, type ProductAttributeRow } from '../db/schema';
+import { badRequest, HttpError } from '../errors';
+import { formatInr } from '../payments/money';
+import { rememberAddress } from '../repositories/addresses';
+import {
+  insertOrder,
+  type OrderEventRow,
+  type OrderItemWithImage,
+  type OrderRow,
+} from '../repositories/orders';
+import { findProductsByIds, isProductId } from '../repositories/products';
+
+type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const ORDER_ID_PATTERN = /^SF-[0-9A-HJKMNP-TV-Z]{16}$/;
+
+/** 'SF-' + 16 Crockford base32 characters = 80 bits from the CSPRNG: not guessable, not sequential. */
+export function newOrderId(): string {
+  const bytes = randomBytes(10);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let out = '';
+  for (let i = 15; i >= 0; i--) out += CROCKFORD[Number((bits >> BigInt(i * 5)) & 31n)];
+  return `SF-${out}`;
+}
+
+const SIZE_KEYS = ['size', 'sizes'];
+const COLOR_KEYS = ['color', 'colors', 'colours'];
+
+/** The values a product offers for one option (size or colour), trimmed, empty when it has none. */
+function offeredValues(attributes: ProductAttributeRow[], keys: string[]): string[] {
+  const attribute = attributes.find((a) => keys.includes(a.key.trim().toLowerCase()));
+  return (attribute?.values ?? []).map((v) => v.trim()).filter((v) => v !== '');
+}
+
+/**
+ * One option of an order line against what the product offers: required when it offers several
+ * values, filled in when it offers one, refused when it offers none or the value is not offered.
+ */
+function chooseOption(
+  product: { id: string; title: string; attributes: ProductAttributeRow[] },
+  keys: string[],
+  label: 'size' | 'colour',
+  given: string | undefined,
+): string | null {
+  const offered = offeredValues(product.attributes, keys);
+  const value = given?.trim();
+  if (!value) {
+    if (offered.length > 1)
+      throw badRequest(`Choose a ${label} for "${product.title}" (${offered.join(', ')})`);
+    return offered[0] ?? null;
+  }
+  const match = offered.find((v) => v.toLowerCase() === value.toLowerCase());
+  if (!match) {
+    throw badRequest(
+      offered.length === 0
+        ? `"${product.title}" has no ${label} to choose`
+        : `"${product.title}" is not available in ${label} "${value}" (choose ${offered.join(', ')})`,
+    );
+  }
+  return match;
+}
+
+/** A total above the shop's ceiling (MAX_ORDER_VALUE): a 400 that says both amounts, never a 500. */
+function orderTooLarge(totalPaise: number, maxTotalPaise: number): HttpError {
+  return badRequest(
+    `The order total ${formatInr(totalPaise)} is above the limit of ${formatInr(maxTotalPaise)} per order`,
+  );
+}
+
+/** A placed order as stored, its lines sorted as the API shows them (with images) and its timeline. */
+export interface PlacedOrder {
+  order: OrderRow;
+  items: OrderItemWithImage[];
+  timeline: OrderEventRow[];
+}
+
+/** Places the shopper's order: a 400 names what is wrong with the request; prices come from the database. */
+export async function placeOrder(
+  ctx: AppContext,
+  userId: string,
+  body: CreateOrderRequest,
+  log: FastifyBaseLogger,
+): Promise<PlacedOrder> {
+  const { maxLineQuantity, maxTotalPaise } = ctx.config.orders;
+  // The checkout rules, then the PIN code against the state: a 400 names the field at fault.
+  const shipping = checkDeliverableAddress(body.shippingAddress);
+
+  // Quantities per product id (ids are case-insensitive uuids; the same product twice adds up).
+  const quantities = new Map<string, number>();
+  const malformed: string[] = [];
+  for (const [id, quantity] of Object.entries(body.products)) {
+    if (!isProductId(id)) {
+      malformed.push(id);
+      continue;
+    }
+    const key = id.toLowerCase();
+    quantities.set(key, (quantities.get(key) ?? 0) + quantity);
+  }
+  const ids = [...quantities.keys()];
+  const found = await findProductsByIds(ctx.db, ids);
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const unknown = [...malformed, ...ids.filter((id) => !byId.has(id))];
+  if (unknown.length > 0) {
+    const shown = unknown.slice(0, 5).map((id) => `"${id}"`);
+    const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
+    throw badRequest(`Unknown product id(s): ${shown.join(', ')}${more}`);
+  }
+  // Without lines each product is one line, so it is held to the per-line cap (MAX_LINE_QUANTITY).
+  if (!body.lines) {
+    for (const [id, quantity] of quantities) {
+      if (quantity > maxLineQuantity)
+        throw badRequest(`quantity of product "${id}" must be at most ${maxLineQuantity}`);
+    }
+  }
+
+  // Prices come from the catalogue now, never from the client, and are frozen on the lines.
+  const priced = (id: string) => {
+    const product = byId.get(id);
+    if (!product) throw new HttpError(500, 'product vanished');
+    return {
+      product,
+      line: {
+        productId: id,
+        productTitle: product.title,
+        unitPricePaise: product.discountedPricePaise ?? product.regularPricePaise,
+      },
+    };
+  };
+  let lines: Array<
+    ReturnType<typeof priced>['line'] & { quantity: number; size: string | null; color: string | null }
+  >;
+  if (body.lines) {
+    // Lines carry the variants; they must describe the same order as the products map.
+    const fromLines = new Map<string, number>();
+    const byVariant = new Map<string, (typeof lines)[number]>();
+    for (const [index, raw] of body.lines.entries()) {
+      const id = raw.productId.toLowerCase();
+      if (!quantities.has(id)) throw badRequest(`Line product "${raw.productId}" is not in products`);
+      const { product, line } = priced(id);
+      const size = chooseOption(product, SIZE_KEYS, 'size', raw.size);
+      const color = chooseOption(product, COLOR_KEYS, 'colour', raw.color);
+      fromLines.set(id, (fromLines.get(id) ?? 0) + raw.quantity);
+      const key = JSON.stringify([id, size, color]);
+      const existing = byVariant.get(key);
+      const quantity = (existing?.quantity ?? 0) + raw.quantity;
+      if (quantity > maxLineQuantity)
+        throw badRequest(
+          existing
+            ? `lines[${index}].quantity must be at most ${maxLineQuantity} (with an earlier line of the same size and colour it makes ${quantity})`
+            : `lines[${index}].quantity must be at most ${maxLineQuantity}`,
+        );
+      if (existing) existing.quantity = quantity;
+      else byVariant.set(key, { ...line, quantity, size, color });
+    }
+    for (const [id, quantity] of quantities) {
+      if (fromLines.get(id) !== quantity)
+        throw badRequest(`The lines of product "${id}" add up to ${fromLines.get(id) ?? 0}, not ${quantity}`);
+    }
+    lines = [...byVariant.values()];
+  } else {
+    lines = ids.map((id) => ({
+      ...priced(id).line,
+      quantity: quantities.get(id) ?? 0,
+      size: null,
+      color: null,
+    }));
+  }
+  const totalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+  if (totalPaise > maxTotalPaise) throw orderTooLarge(totalPaise, maxTotalPaise);
+  const orderId = newOrderId();
+
+  const { order, items, timeline } = await insertOrder(
+    ctx.db,
+    {
+      id: orderId,
+      userId,
+      status: OrderStatus.Pending,
+      totalPaise,
+      shipFullName: shipping.fullName,
+      shipAddress: shipping.address,
+      shipCity: shipping.city,
+      shipState: shipping.state,
+      shipPostalCode: shipping.postalCode,
+      shipPhone: shipping.phone,
+    },
+    lines,
+  );
+  log.info({ orderId, userId, totalPaise }, 'order created');
+  // The address goes first in the account's saved addresses (the least recently used makes room).
+  // The order stands either way: an address not remembered is no reason to answer 500.
+  await rememberAddress(ctx.db, userId, shipping, { makeRoom: true }).catch((error: unknown) =>
+    log.error({ err: error, orderId }, 'could not save the shipping address'),
+  );
+  const images = new Map(found.map((p) => [p.id, p.imgUrl]));
+  return {
+    order,
+    items: [...items]
+      .sort((a, b) => a.productTitle.localeCompare(b.productTitle) || a.position - b.position)
+      .map((item) => ({ ...item, imgUrl: images.get(item.productId) ?? null })),
+    timeline,
+  };
+}
+
+/** The account email (case-insensitive) or the shipping phone, with or without +91, spaces or hyphens. */
+export function contactMatches(contact: string, email: string, phone: string): boolean {
+  if (!contact) return false;
+  if (contact.includes('@')) return contact.toLowerCase() === email.toLowerCase();
+  return normaliseMobile(contact) === phone;
+}
