@@ -10,7 +10,7 @@ const text = z.string().trim().min(1, 'must be a non-empty string');
  * The store config file: every StoreInfo field of openapi.yaml plus an optional UPI payee. Unknown
  * top-level keys (e.g. notes for editors) are dropped rather than fatal, so documentation can live in the file.
  */
-export const storeConfigSchema = z.object({
+const storeConfigSchema = z.object({
   $schema: z.string().optional(),
   storeName: text,
   companyName: text,

@@ -36,7 +36,7 @@ const SORT_OPTIONS: { label: string; value: ProductSort }[] = [
 ];
 const RELEVANCE = { label: 'Relevance', value: 'relevance' as const };
 
-export const PRODUCT_SKELETONS = 12;
+const PRODUCT_SKELETONS = 12;
 const ALL_TYPES = '';
 
 const countSkeleton = css({ display: 'inline-block', w: '24', h: '1em', verticalAlign: 'middle' });
