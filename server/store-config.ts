@@ -53,7 +53,7 @@ export function parseStoreConfig(raw: unknown, source = 'store config'): LoadedS
   return { store, upi: upi ?? null };
 }
 
-/** Reads and validates the store config file named by STORE_CONFIG (default ./store.config.json). */
+/** Reads and validates the store config file named by STORE_CONFIG (default store.config.json, from the folder the server starts in). */
 export function loadStoreConfig(path: string): LoadedStoreConfig {
   let text: string;
   try {

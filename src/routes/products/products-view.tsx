@@ -113,7 +113,7 @@ export type ProductsViewProps = {
 /**
  * The products list from the list machine's state: the page renders it with its live actor, and the
  * server renders the first screen with the same view from the machine's first state
- * (server/first-screen.tsx).
+ * (src/app/first-screen.tsx).
  */
 export function ProductsView({
   state,
