@@ -5,7 +5,7 @@ import { type EmittedEvent, toast } from './events';
 
 export type AccountInfo = components['schemas']['AccountInfo'];
 
-export const ACCOUNT_LOAD_FAILED = 'Failed to load account information';
+const ACCOUNT_LOAD_FAILED = 'Failed to load account information';
 
 /** 'Failed to load account information' + ' (Status: 500)' | ' (No response received)' | ': message'. */
 export function accountErrorMessage(error: unknown): string {

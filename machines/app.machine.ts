@@ -35,7 +35,7 @@ import { cartMachine } from './cart.machine';
 import { type StoreInfo, storeInfoMachine } from './store-info.machine';
 import { wishlistMachine } from './wishlist.machine';
 
-export type { AppEvent, AppRef } from './app-inbox';
+export type { AppEvent } from './app-inbox';
 
 export type AppInput = {
   /** The store information to render before /storeInfo answers (the build's or the last visit's). */

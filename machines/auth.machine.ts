@@ -6,7 +6,7 @@ import { type EmittedEvent, navigate, toast } from './events';
 
 export const LOGIN_FAILED = 'Failed to login. Please check your credentials.';
 export const NO_RESPONSE = 'No response from server. Please try again later.';
-export const TOKEN_MISSING = 'Authentication failed: Token is missing in the response';
+const TOKEN_MISSING = 'Authentication failed: Token is missing in the response';
 export const REGISTER_FAILED = 'Failed to register. Please try again.';
 
 /** Spec §5: non-space text, @, text, dot, text. */
@@ -26,7 +26,7 @@ export type AuthEvent =
   | { type: 'auth.unauthorized' };
 
 /** Client side the user is an email only; after a reload it is a placeholder (email null). */
-export type AuthUser = { email: string | null };
+type AuthUser = { email: string | null };
 
 export type AuthContext = {
   user: AuthUser | null;

@@ -19,8 +19,8 @@ import {
 } from './cart.model';
 import { type EmittedEvent, focus, navigate, toast } from './events';
 
-export const QUANTITY_LIMIT_TITLE = 'Quantity limit';
-export const quantityLimitMessage = (name: string) =>
+const QUANTITY_LIMIT_TITLE = 'Quantity limit';
+const quantityLimitMessage = (name: string) =>
   `You can buy at most ${MAX_LINE_QUANTITY} of ${name} in one size and colour.`;
 export const choiceNeededMessage = (name: string, missing: 'size' | 'colour') =>
   `Choose a ${missing} for ${name} before checkout.`;

@@ -78,7 +78,7 @@ export function linesOfProduct(lines: readonly CartLine[], id: string): number {
   return lines.filter((l) => l.id === id).length;
 }
 
-export function capQuantity(quantity: number): number {
+function capQuantity(quantity: number): number {
   return Math.min(quantity, MAX_LINE_QUANTITY);
 }
 

@@ -4,7 +4,7 @@ import type { CartLine } from './cart.model';
 import { searchTextOf } from './search-text.model';
 
 export type ApiProduct = components['schemas']['Product'];
-export type ProductAttribute = components['schemas']['ProductAttribute'];
+type ProductAttribute = components['schemas']['ProductAttribute'];
 
 export type DisplayProduct = {
   id: string;
@@ -101,13 +101,7 @@ export function byName(a: string, b: string): number {
 }
 
 export type ProductSort = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'discount';
-export const PRODUCT_SORTS: readonly ProductSort[] = [
-  'relevance',
-  'newest',
-  'price-asc',
-  'price-desc',
-  'discount',
-];
+const PRODUCT_SORTS: readonly ProductSort[] = ['relevance', 'newest', 'price-asc', 'price-desc', 'discount'];
 
 export type ProductsQuery = {
   category?: string;

@@ -43,14 +43,14 @@ const EMPTY_SHIPPING: ShippingAddress = {
 };
 
 /** Quantity per product id (lines of one product in several sizes add up). */
-export function toOrderProducts(items: readonly CartLine[]): Record<string, number> {
+function toOrderProducts(items: readonly CartLine[]): Record<string, number> {
   const products: Record<string, number> = {};
   for (const line of items) products[line.id] = (products[line.id] ?? 0) + line.quantity;
   return products;
 }
 
 /** One order line per cart line, with the size and colour chosen (omitted when none was chosen). */
-export function toOrderLines(items: readonly CartLine[]): NonNullable<CreateOrderRequest['lines']> {
+function toOrderLines(items: readonly CartLine[]): NonNullable<CreateOrderRequest['lines']> {
   return items.map((line) => ({
     productId: line.id,
     quantity: line.quantity,

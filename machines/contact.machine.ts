@@ -6,14 +6,14 @@ import type { StoreInfo } from './store-info.machine';
 export type ContactMessage = { name: string; email: string; subject: string; message: string };
 
 /** Shown when store information is absent (spec §2 Contact: defaults). */
-export const CONTACT_DEFAULTS = {
+const CONTACT_DEFAULTS = {
   companyName: 'Statefront Apparel',
   companyEmail: 'support@statefront.in',
   companyPhone: '+91 98765 43210',
   companyAddress: 'Sector 63, Noida, Uttar Pradesh 201301, India',
 } as const;
 
-export const SUPPORT_HOURS = 'Monday to Saturday, 10AM - 6PM';
+const SUPPORT_HOURS = 'Monday to Saturday, 10AM - 6PM';
 
 export type ContactDetails = {
   companyName: string;

@@ -29,7 +29,7 @@ export type NavigateEmitted = {
 };
 
 /** Submit a hidden form (the gateway's `redirect_post`): one hidden input per entry of `fields`. */
-export type PostFormEmitted = {
+type PostFormEmitted = {
   type: 'postForm';
   url: string;
   method: string;
@@ -37,13 +37,13 @@ export type PostFormEmitted = {
 };
 
 /** Scroll the window to the top (smoothly when the page changes within a list). */
-export type ScrollToTopEmitted = { type: 'scrollToTop'; behavior: 'smooth' | 'auto' };
+type ScrollToTopEmitted = { type: 'scrollToTop'; behavior: 'smooth' | 'auto' };
 
 /** Move keyboard focus to the element with this id (the cart line's size picker Checkout waits for). */
 export type FocusEmitted = { type: 'focus'; target: string };
 
 /** Clear the form that sent the last event (contact, newsletter). */
-export type ResetFormEmitted = { type: 'resetForm' };
+type ResetFormEmitted = { type: 'resetForm' };
 
 export type EmittedEvent =
   | ToastEmitted

@@ -3,7 +3,7 @@ import { messageOf } from './errors';
 import { type EmittedEvent, toast } from './events';
 import { type CancelledOrder, cancelledMessage, type DisplayOrder, isCancellable } from './orders.model';
 
-export const CANCEL_FAILED = 'Could not cancel the order. Please try again.';
+const CANCEL_FAILED = 'Could not cancel the order. Please try again.';
 
 export type MyOrdersEvent =
   | { type: 'orders.retry' }

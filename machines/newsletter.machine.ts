@@ -4,7 +4,7 @@ import { refusalOf } from './errors';
 import { type EmittedEvent, toast } from './events';
 
 /** The shop's one email rule (shared/email.ts), the check a type=email field applies before submitting. */
-export const NEWSLETTER_EMAIL_PATTERN = EMAIL_PATTERN;
+const NEWSLETTER_EMAIL_PATTERN = EMAIL_PATTERN;
 
 export const NEWSLETTER_NOT_SENT_TITLE = 'Not subscribed';
 /** No answer, or a server fault. */

@@ -38,7 +38,7 @@ export type DisplayOrder = {
 export type CashOnDeliveryPayment = { status: 'due' | 'paid' | 'void'; amount: number; due: number };
 
 /** One step of an order's timeline, in the words the order pages show. */
-export type DisplayOrderEvent = {
+type DisplayOrderEvent = {
   /** 'Order placed', 'Payment received', 'Shipped', 'Delivered', 'Cancelled'. */
   title: string;
   at: string;
@@ -62,9 +62,9 @@ export type DisplayOrderItem = {
   image: string;
 };
 
-export const PENDING = 0;
-export const SHIPPING_METHOD = 'Standard Shipping';
-export const NO_TRACKING = 'Not available';
+const PENDING = 0;
+const SHIPPING_METHOD = 'Standard Shipping';
+const NO_TRACKING = 'Not available';
 
 const STATUSES: Record<number, { label: string; color: StatusColor }> = {
   0: { label: 'Pending', color: 'yellow' },
@@ -134,7 +134,7 @@ export function hasLeftPending(status: unknown): boolean {
   return code !== null && code !== PENDING;
 }
 
-export function formatShippingAddress(a: Partial<ApiOrder['shippingAddress']> | undefined): string {
+function formatShippingAddress(a: Partial<ApiOrder['shippingAddress']> | undefined): string {
   if (!a) return '';
   return [a.address, a.city, a.state, a.postalCode]
     .filter((s) => typeof s === 'string' && s.trim() !== '')
@@ -187,7 +187,7 @@ const EVENT_TITLES: Record<number, string> = {
 };
 
 /** The timeline's step of an order confirmed for cash on delivery (its note says what to pay). */
-export const COD_CONFIRMED_TITLE = 'Confirmed for cash on delivery';
+const COD_CONFIRMED_TITLE = 'Confirmed for cash on delivery';
 
 function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
   const carrier = e.carrier?.trim() ? e.carrier : null;

@@ -2,8 +2,8 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import { messageOf } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
 
-export const RESET_REQUEST_FAILED = 'Could not send the reset link. Please try again later.';
-export const RESET_FAILED = 'Could not reset the password. Please try again later.';
+const RESET_REQUEST_FAILED = 'Could not send the reset link. Please try again later.';
+const RESET_FAILED = 'Could not reset the password. Please try again later.';
 
 export type PasswordResetEvent =
   | { type: 'reset.request'; email: string }

@@ -21,17 +21,17 @@ import {
   paymentOutcome,
 } from './payment.model';
 
-export const ORDER_ID_MISSING = 'Order ID is missing. Please return to checkout.';
-export const FIELDS_FAILED = 'Failed to load payment form. Please try again later.';
+const ORDER_ID_MISSING = 'Order ID is missing. Please return to checkout.';
+const FIELDS_FAILED = 'Failed to load payment form. Please try again later.';
 export const PAYMENT_EXCEPTION = 'Failed to process payment. Please try again later.';
 export const ORDER_NOT_PAYABLE = 'This order has already been paid or is no longer awaiting payment.';
 export const ORDER_NOT_FOUND = 'We could not find this order in your account.';
-export const ORDER_LOAD_FAILED = 'Failed to load your order. Please try again later.';
+const ORDER_LOAD_FAILED = 'Failed to load your order. Please try again later.';
 
 /** What the payment screens show of the order: its lines and total, plus who it ships to. */
 export type PaymentOrder = DisplayOrder & { shipTo: { fullName: string; phone: string } };
 
-export function toPaymentOrder(order: ApiOrder): PaymentOrder {
+function toPaymentOrder(order: ApiOrder): PaymentOrder {
   return {
     ...toDisplayOrder(order),
     shipTo: { fullName: order.shippingAddress?.fullName ?? '', phone: order.shippingAddress?.phone ?? '' },
@@ -39,7 +39,7 @@ export function toPaymentOrder(order: ApiOrder): PaymentOrder {
 }
 
 /** The method a payment form starts on: the UPI app on a phone (it cannot scan its own screen), QR elsewhere. */
-export function preferredMethod(field: PaymentField | undefined, isPhone: boolean): string | null {
+function preferredMethod(field: PaymentField | undefined, isPhone: boolean): string | null {
   const values = (field?.options ?? []).map((o) => o.value);
   const wanted = isPhone ? 'upi_intent' : 'upi_qr';
   return values.includes(wanted) ? wanted : null;

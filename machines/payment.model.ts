@@ -7,9 +7,9 @@ export { ATTEMPT_VALIDITY_MS } from '../shared/payment-fields';
 import type { components } from '../contract/schema';
 
 export type PaymentResponse = components['schemas']['PaymentResponse'];
-export type PaymentAction = components['schemas']['PaymentAction'];
+type PaymentAction = components['schemas']['PaymentAction'];
 
-export const UNKNOWN_PAYMENT_ERROR = 'Unknown error occurred during payment process';
+const UNKNOWN_PAYMENT_ERROR = 'Unknown error occurred during payment process';
 export const QR_SIZE = 256;
 export const QR_LEVEL = 'L';
 

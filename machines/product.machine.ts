@@ -3,8 +3,8 @@ import { type AppRef, tellApp } from './app-inbox';
 import { type DisplayProduct, ONE_SIZE } from './catalogue.model';
 import { type EmittedEvent, navigate, toast } from './events';
 
-export const PRODUCT_NOT_FOUND = 'Product not found';
-export const PRODUCT_LOAD_FAILED = 'Failed to load product details';
+const PRODUCT_NOT_FOUND = 'Product not found';
+const PRODUCT_LOAD_FAILED = 'Failed to load product details';
 
 export type ProductEvent =
   | { type: 'product.selectSize'; size: string }

@@ -10,7 +10,7 @@ import {
 } from './catalogue.model';
 import { type EmittedEvent, navigate } from './events';
 
-export type FacetValue = { value: string; count: number };
+type FacetValue = { value: string; count: number };
 
 /** What the filter panel offers, counted by the server under the other filters (the contract's Facets). */
 export type Facets = {
@@ -26,7 +26,7 @@ export type ProductsPage = { products: DisplayProduct[]; total: number; facets?:
 export type FetchProductsInput = ProductsQuery & { limit: number; facets: true };
 
 /** A filter a chip removes: one size or colour, the price range, on-sale, or the type. */
-export type RemovableFilter =
+type RemovableFilter =
   | { filter: 'size' | 'color'; value: string }
   | { filter: 'price' | 'onSale' | 'parentCategory' };
 

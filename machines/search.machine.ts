@@ -8,10 +8,10 @@ export type Suggestion = { id: string; name: string; category: string; price: nu
 export type FetchSuggestionsInput = { q: string; limit: number };
 
 /** Fewer characters than this suggest nothing (one letter matches half the catalogue). */
-export const SUGGEST_MIN_CHARS = 2;
-export const SUGGEST_LIMIT = 6;
+const SUGGEST_MIN_CHARS = 2;
+const SUGGEST_LIMIT = 6;
 /** How long typing must pause before the suggestions are asked for. */
-export const SUGGEST_DELAY_MS = 200;
+const SUGGEST_DELAY_MS = 200;
 
 export type SearchEvent =
   /** The text in the box changed (typed, pasted, cleared). */

@@ -13,8 +13,8 @@ import type { Plugin, ResolvedConfig } from 'vite';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml)$/;
-export const MIN_BYTES = 1024;
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml)$/;
+const MIN_BYTES = 1024;
 
 /** Whether a built file gets `.br`/`.gz` siblings. */
 export function shouldPrecompress(path: string, bytes: number): boolean {
@@ -48,7 +48,7 @@ export async function precompressFile(path: string): Promise<string> {
 }
 
 /** Writes `.br` and `.gz` next to every compressible file under `dir`; returns the files it compressed. */
-export async function precompressDir(dir: string): Promise<string[]> {
+async function precompressDir(dir: string): Promise<string[]> {
   const jobs: Promise<string>[] = [];
   for await (const path of walk(dir)) {
     const { size } = await stat(path);

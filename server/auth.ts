@@ -12,7 +12,7 @@ export type { SessionUser };
  * 20 sign-ins per second per node). Hashing runs on libuv's thread pool, not the event loop. The
  * parameters are stored with each hash, so they can be raised later without breaking old accounts.
  */
-export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 // 128 * N * r bytes are needed; Node's default cap (32 MiB) is exactly that, so leave headroom.

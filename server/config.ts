@@ -40,9 +40,9 @@ export const DEFAULT_RATE_LIMIT: ServerConfig['rateLimit'] = {
  * times the usual UPI per-payment limit (₹1,00,000) and far above any shopper's basket, yet bounds what
  * one request can commit the shop to; a larger (B2B) order is a configuration, not a 500.
  */
-export const DEFAULT_ORDER_LIMITS = { maxLineQuantity: 10, maxTotalRupees: 10_00_000 } as const;
+const DEFAULT_ORDER_LIMITS = { maxLineQuantity: 10, maxTotalRupees: 10_00_000 } as const;
 /** The contract's own bound on one line's quantity (openapi.yaml), which MAX_LINE_QUANTITY may not pass. */
-export const CONTRACT_MAX_QUANTITY = 99;
+const CONTRACT_MAX_QUANTITY = 99;
 /** MAX_ORDER_VALUE's ceiling: nine digits of rupees, what a gateway's echoed amount may hold (parseRupees). */
 const MAX_ORDER_VALUE_CEILING = 999_999_999;
 
@@ -67,7 +67,7 @@ function intFrom(env: Env, name: string, fallback: number, min = 0): number {
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** A duration: milliseconds as a bare integer, or a number with ms, s, m or h ("30m", "90s", "2h"). */
-export function durationFrom(env: Env, name: string, fallbackMs: number, minMs = 1000): number {
+function durationFrom(env: Env, name: string, fallbackMs: number, minMs = 1000): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallbackMs;
   const match = /^(\d+)(ms|s|m|h)?$/.exec(raw);
@@ -80,15 +80,15 @@ export function durationFrom(env: Env, name: string, fallbackMs: number, minMs =
 }
 
 /** ORDER_PAYMENT_WINDOW's default: an order unpaid for 30 minutes is cancelled. */
-export const DEFAULT_PAYMENT_WINDOW_MS = 30 * 60_000;
+const DEFAULT_PAYMENT_WINDOW_MS = 30 * 60_000;
 /** MAIL_RETRY_BASE: the outbox worker's first retry of a failed mail (then doubling, at most an hour). */
-export const DEFAULT_MAIL_RETRY_BASE_MS = 30_000;
+const DEFAULT_MAIL_RETRY_BASE_MS = 30_000;
 /** MAIL_POLL: how often each process's outbox worker looks for mail to send. */
-export const DEFAULT_MAIL_POLL_MS = 1000;
+const DEFAULT_MAIL_POLL_MS = 1000;
 /** MAIL_SEND_TIMEOUT: a send not finished by then has failed (and is retried). */
-export const DEFAULT_MAIL_SEND_TIMEOUT_MS = 60_000;
+const DEFAULT_MAIL_SEND_TIMEOUT_MS = 60_000;
 /** FULFILMENT_SECRET's shortest length in production. */
-export const MIN_FULFILMENT_SECRET = 32;
+const MIN_FULFILMENT_SECRET = 32;
 
 /** FULFILMENT_SECRET and ORDER_PAYMENT_WINDOW (issue 24); a short secret is refused in production. */
 export function lifecycleConfigFrom(env: Env): ServerConfig['lifecycle'] {

@@ -2,7 +2,7 @@ import { HttpError } from './errors';
 import { LocalWindowCounter, type WindowCounter } from './window-counter';
 
 /** The 429 every throttle answers, with Retry-After (the rate-limit plugin's text). */
-export function tooManyRequests(ttlMs: number): HttpError {
+function tooManyRequests(ttlMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   return new HttpError(429, `Too many requests, please try again in ${seconds} seconds`, {
     'Retry-After': String(seconds),

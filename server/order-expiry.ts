@@ -3,8 +3,7 @@ import type { Database } from './context';
 import { expireUnpaidOrders } from './repositories/orders';
 
 /** How often the expiry job looks for unpaid orders: a quarter of the window, between 5 s and a minute. */
-export const expiryInterval = (paymentWindowMs: number) =>
-  Math.min(60_000, Math.max(5_000, paymentWindowMs / 4));
+const expiryInterval = (paymentWindowMs: number) => Math.min(60_000, Math.max(5_000, paymentWindowMs / 4));
 
 /**
  * One run of issue 24's expiry: cancels every order still Pending `paymentWindowMs` after it was placed

@@ -27,7 +27,7 @@ import { REVALIDATE_CACHE_CONTROL, type StaticFile } from './static';
 type StoreInfo = components['schemas']['StoreInfo'];
 
 /** Per-URL pages remembered (and image-specific index.html bodies); the oldest go first beyond it. */
-export const PAGE_CACHE_LIMIT = 1000;
+const PAGE_CACHE_LIMIT = 1000;
 
 const SNAPSHOT_BLOCK = new RegExp(
   `<script type="application/json" id="${STORE_SNAPSHOT_ID}">[\\s\\S]*?</script>`,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { digestsEqual } from './payments/sandbox';
 
 /** A reset link is good for one hour. */
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 export const RESET_REQUESTED =
   'If an account exists for that email, we have sent it a link to reset the password.';

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
  * back at once instead of waiting for a reconnect), a hung server times out after COMMAND_TIMEOUT_MS,
  * and reconnecting goes on in the background for as long as the process lives.
  */
-export const COMMAND_TIMEOUT_MS = 250;
+const COMMAND_TIMEOUT_MS = 250;
 
 export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
   const redis = new Redis(url, {

@@ -21,10 +21,10 @@ import {
   settleRefund,
 } from './repositories/refunds';
 
-export const REFUND_SWEEP_MS = 30_000;
+const REFUND_SWEEP_MS = 30_000;
 
 /** The wait before try `attempts + 1`: a minute, doubling. */
-export const refundRetryDelayMs = (attempts: number) => 60_000 * 2 ** Math.max(0, attempts - 1);
+const refundRetryDelayMs = (attempts: number) => 60_000 * 2 ** Math.max(0, attempts - 1);
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
 

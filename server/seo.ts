@@ -28,7 +28,7 @@ export interface PageMeta {
 }
 
 /** Text for an HTML element's content or a double-quoted attribute value. */
-export const escapeHtml = (value: string) =>
+const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -36,7 +36,7 @@ export const escapeHtml = (value: string) =>
  * `<!--` in a product's text can end or confuse the block, and the line separators JavaScript
  * parsers dislike escaped too. Still the same JSON to any parser.
  */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -64,7 +64,7 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
 }
 
 /** The head tags for a page, one per line (the title and description included). */
-export function headTags(meta: PageMeta): string {
+function headTags(meta: PageMeta): string {
   const tag = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
   const property = (name: string, content: string) =>
     `<meta property="${name}" content="${escapeHtml(content)}">`;
@@ -138,13 +138,13 @@ const xmlText = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A <urlset> of these absolute URLs. */
-export function urlSet(urls: readonly string[]): string {
+function urlSet(urls: readonly string[]): string {
   const entries = urls.map((url) => `<url><loc>${xmlText(url)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
 }
 
 /** A <sitemapindex> of these absolute sitemap URLs. */
-export function sitemapIndex(urls: readonly string[]): string {
+function sitemapIndex(urls: readonly string[]): string {
   const entries = urls.map((url) => `<sitemap><loc>${xmlText(url)}</loc></sitemap>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`;
 }

@@ -13,7 +13,7 @@ import { loadStaticFiles, REVALIDATE_CACHE_CONTROL, type StaticFile, sendStatic 
 
 type StoreInfo = components['schemas']['StoreInfo'];
 
-export const SERVED_BY_META = '<meta name="api-served-by" content="statefront">';
+const SERVED_BY_META = '<meta name="api-served-by" content="statefront">';
 
 /** Tells src/api/client.ts that the API lives on this origin (see its base-URL rule). */
 export function injectServedBy(html: string): string {
@@ -41,7 +41,7 @@ export const SANDBOX_BANNER =
   `border-bottom:1px solid var(--colors-amber-400,MarkText)">${SANDBOX_BANNER_TEXT}: payments are approved without charging anyone</div>`;
 
 /** `html` with the sandbox banner as the body's first element. */
-export function injectSandboxBanner(html: string): string {
+function injectSandboxBanner(html: string): string {
   if (html.includes('id="sandbox-banner"')) return html;
   const body = /<body[^>]*>/i.exec(html);
   if (!body) return `${SANDBOX_BANNER}${html}`;
@@ -70,7 +70,7 @@ export interface SpaOptions {
 }
 
 /** The build's first-screen renderer in `staticDir`, or null when this build has none. */
-export async function loadFirstScreen(staticDir: string): Promise<FirstScreenRenderer | null> {
+async function loadFirstScreen(staticDir: string): Promise<FirstScreenRenderer | null> {
   const path = join(staticDir, FIRST_SCREEN_MODULE);
   if (!existsSync(path)) return null;
   const module = (await import(pathToFileURL(path).href)) as { renderFirstScreen?: FirstScreenRenderer };
@@ -78,7 +78,7 @@ export async function loadFirstScreen(staticDir: string): Promise<FirstScreenRen
 }
 
 /** The SPA's pages a mail links to, with a token in the query (password reset, newsletter links). */
-export const TOKEN_PAGES = ['/reset-password', '/newsletter/confirm', '/newsletter/unsubscribe'] as const;
+const TOKEN_PAGES = ['/reset-password', '/newsletter/confirm', '/newsletter/unsubscribe'] as const;
 const NOINDEX = 'noindex, nofollow';
 
 /**

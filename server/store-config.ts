@@ -10,7 +10,7 @@ const text = z.string().trim().min(1, 'must be a non-empty string');
  * The store config file: every StoreInfo field of openapi.yaml plus an optional UPI payee. Unknown
  * top-level keys (e.g. notes for editors) are dropped rather than fatal, so documentation can live in the file.
  */
-export const storeConfigSchema = z.object({
+const storeConfigSchema = z.object({
   $schema: z.string().optional(),
   storeName: text,
   companyName: text,
@@ -53,7 +53,7 @@ export function parseStoreConfig(raw: unknown, source = 'store config'): LoadedS
   return { store, upi: upi ?? null };
 }
 
-/** Reads and validates the store config file named by STORE_CONFIG (default ./store.config.json). */
+/** Reads and validates the store config file named by STORE_CONFIG (default store.config.json, from the folder the server starts in). */
 export function loadStoreConfig(path: string): LoadedStoreConfig {
   let text: string;
   try {

@@ -143,7 +143,7 @@ export class RedisWindowCounter implements WindowCounter {
  * on what it sees itself, so a limit behind N processes is at worst N times looser, and the shop keeps
  * serving. docs/deploy.md explains the choice.
  */
-export class FallbackWindowCounter implements WindowCounter {
+class FallbackWindowCounter implements WindowCounter {
   constructor(
     private readonly shared: WindowCounter,
     private readonly local: WindowCounter,

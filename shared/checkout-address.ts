@@ -55,7 +55,7 @@ export const INDIAN_STATES = [
 export type IndianState = (typeof INDIAN_STATES)[number];
 
 /** The longest value of each field the contract accepts (openapi.yaml ShippingAddress). */
-export const SHIPPING_MAX_LENGTH: Readonly<Record<ShippingField, number>> = {
+const SHIPPING_MAX_LENGTH: Readonly<Record<ShippingField, number>> = {
   fullName: 100,
   address: 300,
   city: 100,
@@ -66,21 +66,17 @@ export const SHIPPING_MAX_LENGTH: Readonly<Record<ShippingField, number>> = {
 
 /** Six digits, the first not 0. */
 export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
-/** A mobile number as stored: +91 and ten digits, the first 6–9 (shared/phone.ts). */
-export const MOBILE_PATTERN = /^\+91[6-9][0-9]{9}$/;
 
 export const FULL_NAME_REQUIRED = 'Full name is required';
-export const ADDRESS_REQUIRED = 'Address is required';
-export const CITY_REQUIRED = 'City is required';
+const ADDRESS_REQUIRED = 'Address is required';
+const CITY_REQUIRED = 'City is required';
 export const STATE_REQUIRED = 'Please select your state or union territory';
 export const PIN_CODE_INVALID = 'Enter a valid 6-digit PIN code';
 export const PHONE_REQUIRED = 'Phone number is required';
 export const PHONE_PREFIX_INVALID = 'Phone number must start with +91';
 export const PHONE_DIGITS_INVALID = 'Enter +91 followed by a 10-digit mobile number';
 /** Spec §5's phone format message: ten digits that cannot be an Indian mobile (it starts 6–9). */
-export const PHONE_FORMAT_INVALID = 'Invalid phone number format';
-/** The checkout's toast when any field is blank. */
-export const SHIPPING_BLANK_MESSAGE = 'All shipping information fields are required.';
+const PHONE_FORMAT_INVALID = 'Invalid phone number format';
 
 export const REQUIRED_MESSAGES: Readonly<Record<ShippingField, string>> = {
   fullName: FULL_NAME_REQUIRED,
@@ -91,7 +87,7 @@ export const REQUIRED_MESSAGES: Readonly<Record<ShippingField, string>> = {
   phone: PHONE_REQUIRED,
 };
 
-export const tooLongMessage = (max: number) => `Must be no more than ${max} characters`;
+const tooLongMessage = (max: number) => `Must be no more than ${max} characters`;
 
 /** Blank: nothing visible, or a phone holding only the +91 the form starts with. */
 export function isShippingValueBlank(name: ShippingField, value: string): boolean {

@@ -6,5 +6,3 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Trimmed and lowercased: how every email is compared and stored. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-export const isEmail = (email: string) => EMAIL_PATTERN.test(normaliseEmail(email));

@@ -9,15 +9,7 @@ import { formatInr } from './money';
 import { isIndianMobile, phoneValueOf } from './phone';
 import { type Check, pass, reject } from './text';
 
-export type PaymentFieldType =
-  | 'text'
-  | 'email'
-  | 'password'
-  | 'number'
-  | 'tel'
-  | 'textarea'
-  | 'select'
-  | 'checkbox';
+type PaymentFieldType = 'text' | 'email' | 'password' | 'number' | 'tel' | 'textarea' | 'select' | 'checkbox';
 
 /** A payment field definition as GET /payments/fields serves it (openapi.yaml PaymentField). */
 export type PaymentField = {
@@ -59,25 +51,24 @@ export const PAID_ON_DELIVERY = 'Paid on delivery';
 /** How long a started payment (its QR code, its UPI-app request) stays payable: 10 minutes. */
 export const ATTEMPT_VALIDITY_MS = 10 * 60 * 1000;
 
-export const PHONE_PREFIX = '+91';
-export const PHONE_DIGITS = 10;
-export const PHONE_MAX_LENGTH = 13;
-export const PHONE_PLACEHOLDER = '+91XXXXXXXXXX';
-export const REQUIRED_MESSAGE = 'This field is required';
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
-export const PHONE_PREFIX_MESSAGE = 'Phone number must start with +91';
-export const PHONE_LENGTH_MESSAGE = 'Phone number must be 13 characters (including +91)';
-export const PHONE_FORMAT_MESSAGE = 'Invalid phone number format';
-export const OPTION_MESSAGE = 'Please choose one of the options';
-export const NUMBER_MESSAGE = 'Must be a number';
-export const TEXT_MESSAGE = 'Must be text';
-export const CHECKBOX_MESSAGE = 'Must be checked or unchecked';
-export const UNKNOWN_FIELD_MESSAGE = 'Unknown payment field';
-export const phoneMinMessage = (n: number) => `Phone number must have at least ${n} characters`;
-export const phoneMaxMessage = (n: number) => `Phone number must have no more than ${n} characters`;
-export const minLengthMessage = (n: number) => `Must be at least ${n} characters`;
-export const maxLengthMessage = (n: number) => `Must be no more than ${n} characters`;
-export const FORMAT_MESSAGE = 'Invalid format';
+const PHONE_PREFIX = '+91';
+const PHONE_MAX_LENGTH = 13;
+const PHONE_PLACEHOLDER = '+91XXXXXXXXXX';
+const REQUIRED_MESSAGE = 'This field is required';
+const EMAIL_MESSAGE = 'Please enter a valid email address';
+const PHONE_PREFIX_MESSAGE = 'Phone number must start with +91';
+const PHONE_LENGTH_MESSAGE = 'Phone number must be 13 characters (including +91)';
+const PHONE_FORMAT_MESSAGE = 'Invalid phone number format';
+const OPTION_MESSAGE = 'Please choose one of the options';
+const NUMBER_MESSAGE = 'Must be a number';
+const TEXT_MESSAGE = 'Must be text';
+const CHECKBOX_MESSAGE = 'Must be checked or unchecked';
+const UNKNOWN_FIELD_MESSAGE = 'Unknown payment field';
+const phoneMinMessage = (n: number) => `Phone number must have at least ${n} characters`;
+const phoneMaxMessage = (n: number) => `Phone number must have no more than ${n} characters`;
+const minLengthMessage = (n: number) => `Must be at least ${n} characters`;
+const maxLengthMessage = (n: number) => `Must be no more than ${n} characters`;
+const FORMAT_MESSAGE = 'Invalid format';
 
 /** x@y.z: non-space text, @, text, dot, text. */
 
@@ -93,10 +84,7 @@ export function isRequired(field: Pick<PaymentField, 'rules'>): boolean {
  * Blank: no value, only spaces, an unticked checkbox, a number that is not one, or a phone holding
  * nothing but its +91 prefix.
  */
-export function isBlank(
-  field: Pick<PaymentField, 'name' | 'type'>,
-  value: SubmittedValue | undefined,
-): boolean {
+function isBlank(field: Pick<PaymentField, 'name' | 'type'>, value: SubmittedValue | undefined): boolean {
   if (value === undefined || value === false) return true;
   if (value === true) return false;
   if (typeof value === 'number') return Number.isNaN(value);
@@ -122,10 +110,6 @@ export function visibleFields<F extends PaymentField>(fields: readonly F[], valu
   return fields.filter((f) => isFieldVisible(f, values));
 }
 
-export function phoneMaxLength(field: PaymentField): number {
-  return field.rules?.maxLength ?? PHONE_MAX_LENGTH;
-}
-
 export function placeholderOf(field: PaymentField): string | undefined {
   return field.placeholder ?? (isPhoneField(field) ? PHONE_PLACEHOLDER : undefined);
 }
@@ -140,7 +124,7 @@ export function normalizePhoneInput(raw: string): string {
 }
 
 /** The value a field starts with: its default, a ticked/unticked box, '+91' for a required phone. */
-export function defaultValueOf(field: PaymentField): PaymentValue {
+function defaultValueOf(field: PaymentField): PaymentValue {
   if (field.type === 'checkbox') return field.defaultValue === true || field.defaultValue === 'true';
   const given = typeof field.defaultValue === 'string' ? field.defaultValue : '';
   if (isPhoneField(field)) {
@@ -253,7 +237,7 @@ export function submittedFields(
  * ('true'/'false' accepted), a number a finite number (numeric text accepted), anything else text,
  * trimmed.
  */
-export function readSubmittedValue(field: PaymentField, raw: SubmittedValue): Check<SubmittedValue> {
+function readSubmittedValue(field: PaymentField, raw: SubmittedValue): Check<SubmittedValue> {
   switch (field.type) {
     case 'checkbox':
       if (typeof raw === 'boolean') return pass(raw);

@@ -22,7 +22,7 @@ export type PinPlace = {
 export const pinNotFoundMessage = (pin: string) =>
   `PIN code ${pin} is not in India Post's list. Please check it`;
 
-export const pinOutsideStateMessage = (place: { pin: string; state: string }, state: string) =>
+const pinOutsideStateMessage = (place: { pin: string; state: string }, state: string) =>
   `PIN code ${place.pin} is in ${place.state}, not ${state}`;
 
 /**

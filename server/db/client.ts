@@ -12,7 +12,7 @@ import type { Database, ServerConfig } from '../context';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseHandle {
   db: Database;

@@ -100,7 +100,7 @@ function ownLock(): string {
  * another time than the holder did, or (a lock with the pid only) started after the lock was written.
  * Where /proc cannot tell (not Linux), a live pid holds the lock, as it always did.
  */
-export function holderIsLive(path: string, holder: LockHolder): boolean {
+function holderIsLive(path: string, holder: LockHolder): boolean {
   if (holder.pid === process.pid) return held.has(path);
   if (!isAlive(holder.pid)) return false;
   const boot = bootId();

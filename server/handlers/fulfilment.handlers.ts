@@ -20,9 +20,9 @@ type FulfilmentOrder = components['schemas']['FulfilmentOrder'];
 
 /** The operations of this file: signed, and off (404) without FULFILMENT_SECRET. */
 export const FULFILMENT_OPERATIONS = new Set(['receiveFulfilmentEvent', 'listFulfilmentOrders']);
-export const SIGNATURE_HEADER = 'x-statefront-signature';
+const SIGNATURE_HEADER = 'x-statefront-signature';
 /** How far a signature's timestamp may be from the server's clock, either way. */
-export const SIGNATURE_TOLERANCE_S = 300;
+const SIGNATURE_TOLERANCE_S = 300;
 const MAX_SIGNED_BODY = 64 * 1024;
 
 const EVENT_OF = {
@@ -41,7 +41,7 @@ export function signFulfilment(secret: string, payload: string, nowSeconds = Mat
  * Whether `header` signs `payload` with `secret` at a time within the tolerance. Constant-time over
  * the digest; any malformed header is simply false.
  */
-export function verifyFulfilment(
+function verifyFulfilment(
   secret: string,
   header: string | undefined,
   payload: string,

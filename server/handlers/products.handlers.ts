@@ -11,8 +11,8 @@ import { isProductId, type ProductRow } from '../repositories/products';
 
 type Product = components['schemas']['Product'];
 
-export const DEFAULT_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 12;
+const MAX_PAGE_SIZE = 100;
 
 /** The contract's Product; `featured` also shows as an attribute, which is how the SPA reads it. */
 export function toProductJson(row: ProductRow): Product {

@@ -41,12 +41,12 @@ type AccountInfo = components['schemas']['AccountInfo'];
 type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
 
-export const PASSWORD_MIN = 6;
-export const NAME_MIN = 2;
+const PASSWORD_MIN = 6;
+const NAME_MIN = 2;
 /** Failed sign-ins allowed per IP across all emails, as a multiple of RATE_LIMIT_AUTH_MAX. */
-export const IP_FAILURES_PER_AUTH_MAX = 10;
+const IP_FAILURES_PER_AUTH_MAX = 10;
 /** Password-reset mails per email address per hour; more requests get the same answer and no mail. */
-export const RESET_MAILS_PER_HOUR = 3;
+const RESET_MAILS_PER_HOUR = 3;
 
 const toAccountInfo = (u: {
   firstName: string;

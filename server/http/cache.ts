@@ -8,12 +8,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * revalidates in the background (a 304 costs almost nothing thanks to the ETag). A price change
  * therefore reaches every shopper within about a minute; the server itself sees it within a second.
  */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 /** Anything answered to a signed-in request: personal, so no browser or shared cache may keep it. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 /** Bodies smaller than this are sent as they are: compressing them saves less than a packet. */
 export const COMPRESS_THRESHOLD = 1024;
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -81,10 +81,6 @@ export class EncodedBody {
   }
 }
 
-export function jsonBody(value: unknown): EncodedBody {
-  return new EncodedBody(Buffer.from(JSON.stringify(value)));
-}
-
 const encodingMemo = new Map<string, Encoding>();
 
 /** br, else gzip, else identity, honouring q-values (`br;q=0` refuses brotli). */
@@ -125,7 +121,7 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /** Adds a token to a Vary header value without repeating it. */
-export function varyWith(current: unknown, token: string): string {
+function varyWith(current: unknown, token: string): string {
   if (current === undefined || current === null || current === '') return token;
   const text = Array.isArray(current) ? current.join(', ') : String(current);
   const present = text.split(',').some((part) => part.trim().toLowerCase() === token.toLowerCase());

@@ -18,7 +18,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export interface DeliveredMail extends Mail {
+interface DeliveredMail extends Mail {
   from: string;
   sentAt: string;
 }
@@ -27,7 +27,7 @@ export interface DeliveredMail extends Mail {
  * Without SMTP_URL: keeps the last `limit` messages in memory, for developers to read at
  * /api/dev/outbox when DEV_OUTBOX=1. Nothing leaves the machine.
  */
-export class MemoryMailer implements Mailer {
+class MemoryMailer implements Mailer {
   readonly kind = 'memory' as const;
   readonly messages: DeliveredMail[] = [];
   constructor(
@@ -41,7 +41,7 @@ export class MemoryMailer implements Mailer {
 }
 
 /** SMTP through nodemailer, loaded only when SMTP_URL is configured. */
-export async function createSmtpMailer(url: string, from: string, sendTimeoutMs = 60_000): Promise<Mailer> {
+async function createSmtpMailer(url: string, from: string, sendTimeoutMs = 60_000): Promise<Mailer> {
   const nodemailer = await import('nodemailer');
   // Inside the worker's own limit (MAIL_SEND_TIMEOUT), unless SMTP_URL names its own.
   const options = new URL(url);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Jobs waiting beyond this are dropped (and logged): a flood of requests cannot grow memory. */
-export const MAIL_QUEUE_LIMIT = 1000;
+const MAIL_QUEUE_LIMIT = 1000;
 
 /**
  * Work done after the answer has gone: a request that mails (password reset) enqueues the job and

@@ -8,7 +8,7 @@ import { formatInr } from '../../shared/money';
 import type { StoreInfo } from '../context';
 
 /** The templates about one order (the worker reads the order when it sends them). */
-export const ORDER_MAIL_TEMPLATES = [
+const ORDER_MAIL_TEMPLATES = [
   'order.placed',
   'order.paid',
   'order.shipped',
@@ -16,7 +16,7 @@ export const ORDER_MAIL_TEMPLATES = [
   'order.cancelled',
   'payment.refunded',
 ] as const;
-export type OrderMailTemplate = (typeof ORDER_MAIL_TEMPLATES)[number];
+type OrderMailTemplate = (typeof ORDER_MAIL_TEMPLATES)[number];
 
 export const MAIL_TEMPLATES = [
   ...ORDER_MAIL_TEMPLATES,
@@ -35,7 +35,7 @@ export interface RenderedMail {
 }
 
 /** One order line as mail shows it. */
-export interface MailLine {
+interface MailLine {
   title: string;
   quantity: number;
   unitPaise: number;
@@ -276,7 +276,7 @@ const ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** Only absolute http(s) links are written into a button; anything else becomes plain text. */
 const safeHref = (href: string) => (/^https?:\/\//i.test(href) ? href : null);

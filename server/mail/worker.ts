@@ -191,7 +191,7 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The delay before try `attempts + 1`: base, 2×base, 4×base, … at most an hour. */
-export const retryDelayMs = (attempts: number, baseMs: number) =>
+const retryDelayMs = (attempts: number, baseMs: number) =>
   Math.min(60 * 60_000, baseMs * 2 ** Math.max(0, attempts - 1));
 
 export class MailWorker {

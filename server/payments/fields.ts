@@ -1,22 +1,17 @@
-import {
-  checkSubmission,
-  type PaymentField,
-  type SubmittedValue,
-  type SubmittedValues,
-} from '../../shared/payment-fields';
+import { checkSubmission, type PaymentField, type SubmittedValues } from '../../shared/payment-fields';
 import { badRequest } from '../errors';
 
 export type { PaymentField };
-export type PaymentFieldValue = SubmittedValue;
+
 export type PaymentFieldValues = SubmittedValues;
 
 export const PAYMENT_METHODS = ['upi_intent', 'upi_qr', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const PHONE_PATTERN = '^\\+91[6-9][0-9]{9}$';
+const PHONE_PATTERN = '^\\+91[6-9][0-9]{9}$';
 export const GSTIN_FORMAT_MESSAGE =
   'A GSTIN is 15 characters: 2-digit state code, 10-character PAN, entity number, Z, check character (e.g. 22AAAAA0000A1Z5)';
-export const GSTIN_PATTERN = '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$';
+const GSTIN_PATTERN = '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$';
 
 /**
  * The payment form, in display order (spec §3 shape). The SPA renders it and POST /payments checks

@@ -13,13 +13,13 @@ export const PAYU_PAYMENT_URLS = {
 } as const;
 
 /** PayU's merchant API ("postservice"): refunds are its `cancel_refund_transaction` command. */
-export const PAYU_POSTSERVICE_URLS = {
+const PAYU_POSTSERVICE_URLS = {
   test: 'https://test.payu.in/merchant/postservice.php?form=2',
   live: 'https://info.payu.in/merchant/postservice.php?form=2',
 } as const;
 
 /** How long a refund request may take before it counts as failed. */
-export const PAYU_REFUND_TIMEOUT_MS = 10_000;
+const PAYU_REFUND_TIMEOUT_MS = 10_000;
 
 /** What the PayU provider calls out with; tests pass a fake fetch. */
 export interface PayuDeps {
@@ -115,7 +115,7 @@ function clean(value: string, max: number): string {
 }
 
 /** The hash of a postservice command: sha512(key|command|var1|SALT). */
-export function payuCommandHash(key: string, command: string, var1: string, salt: string): string {
+function payuCommandHash(key: string, command: string, var1: string, salt: string): string {
   return sha512(`${key}|${command}|${var1}|${salt}`);
 }
 
@@ -124,7 +124,7 @@ export function payuCommandHash(key: string, command: string, var1: string, salt
  * PayU answers JSON; `status: 1` means it accepted (queued) the refund. Anything else, an unreadable
  * answer, a network error or no answer within the timeout is a failure, with the reason kept.
  */
-export async function payuRefund(
+async function payuRefund(
   payu: { key: string; salt: string; mode: 'test' | 'live' },
   mihpayid: string,
   amountPaise: number,
@@ -176,9 +176,9 @@ export async function payuRefund(
 }
 
 /** PayU posts the shopper's browser back here (surl and furl alike), under /api/v1. */
-export const PAYU_CALLBACK_PATH = '/payments/payu/callback';
+const PAYU_CALLBACK_PATH = '/payments/payu/callback';
 
-export function payuCallbackUrl(ctx: AppContext, origin = defaultOrigin(ctx.config)): string {
+function payuCallbackUrl(ctx: AppContext, origin = defaultOrigin(ctx.config)): string {
   return `${origin}/api/v1${PAYU_CALLBACK_PATH}`;
 }
 

@@ -29,13 +29,13 @@ export interface PaymentAttempt {
   status: 'created' | 'succeeded' | 'failed';
 }
 
-export interface Payer {
+interface Payer {
   name: string;
   email: string;
   phone: string;
 }
 
-export interface StartResult {
+interface StartResult {
   action: PaymentAction;
   /** Top-level redirectUrl of the answer (spec §4: the client ignores it when an action is present). */
   redirectUrl?: string;
@@ -44,7 +44,7 @@ export interface StartResult {
 }
 
 /** A gateway's browser callback: path parameters plus the posted form. */
-export interface CallbackInput {
+interface CallbackInput {
   params: Record<string, string | undefined>;
   body: Record<string, unknown>;
 }
@@ -143,7 +143,7 @@ export interface PaymentGateway {
   create(ctx: AppContext): PaymentProvider;
 }
 
-export interface GatewayCallback {
+interface GatewayCallback {
   /**
    * The POST path under /api/v1, written as in openapi.yaml (`/payments/payu/callback`,
    * `/payments/sandbox/{attemptId}/complete`). A path the contract documents is validated by it; any

@@ -23,7 +23,7 @@ export function sandboxSignature(
  * Payee used in sandbox UPI links when the store configures none (store config `upi`, UPI_VPA): the
  * 'sandbox' handle belongs to no bank, so a UPI app refuses it instead of paying a stranger.
  */
-export const SANDBOX_FALLBACK_VPA = 'statefront.sandbox@example';
+const SANDBOX_FALLBACK_VPA = 'statefront.sandbox@example';
 
 export function sandboxPageUrl(
   ctx: AppContext,

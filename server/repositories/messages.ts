@@ -7,10 +7,8 @@ import type { Database } from '../context';
 import { contactMessages, newsletterSubscriptions } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 
-export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
-
 /** Confirmation mails one address may be sent (asking again after that sends nothing). */
-export const NEWSLETTER_CONFIRMATIONS_MAX = 3;
+const NEWSLETTER_CONFIRMATIONS_MAX = 3;
 
 export interface ContactInput {
   name: string;

@@ -5,8 +5,8 @@ import { BEARER_OPERATIONS } from './bearer-operations';
 
 /** Name of the cookie that holds the bearer token (spec §9: 30 days, path /). */
 export const AUTH_COOKIE = 'auth_token';
-export const API_PREFIX = '/api/v1';
-export const LOCAL_API_PORT = '8044';
+const API_PREFIX = '/api/v1';
+const LOCAL_API_PORT = '8044';
 
 export type ApiBaseInput = {
   /** The page's location (protocol, hostname, port). */
@@ -52,7 +52,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
  * (openapi.yaml `security`, generated into BEARER_OPERATIONS): the public reads go without it, so a
  * CDN may cache them. On any 401 clears the cookie and tells the listeners.
  */
-export const authMiddleware: Middleware = {
+const authMiddleware: Middleware = {
   onRequest({ request, schemaPath }) {
     if (!BEARER_OPERATIONS.has(`${request.method} ${schemaPath}`)) return request;
     const token = Cookies.get(AUTH_COOKIE);

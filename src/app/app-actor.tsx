@@ -113,7 +113,7 @@ function useAppValue(): AppValue {
 }
 
 /** The root actor of the system (machines/app.machine.ts). */
-export function useApp(): AppActor {
+function useApp(): AppActor {
   return useAppValue().app;
 }
 

@@ -22,7 +22,7 @@ type Handlers = {
 };
 
 /** Submits a hidden form (a gateway's redirect_post): the browser leaves the app. */
-export function postHiddenForm(url: string, method: string, fields: Record<string, string>) {
+function postHiddenForm(url: string, method: string, fields: Record<string, string>) {
   const form = document.createElement('form');
   form.method = method;
   form.action = url;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /** Spec §5 / §9 limits shared by the sign-in and registration forms. */
-export const PASSWORD_MIN = 6;
-export const NAME_MIN = 2;
+const PASSWORD_MIN = 6;
+const NAME_MIN = 2;
 
-export const INVALID_EMAIL = 'Invalid email address';
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
-export const FIRST_NAME_TOO_SHORT = 'First name must be at least 2 characters';
-export const LAST_NAME_TOO_SHORT = 'Last name must be at least 2 characters';
-export const PASSWORDS_DIFFER = 'Passwords do not match';
+const INVALID_EMAIL = 'Invalid email address';
+const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+const FIRST_NAME_TOO_SHORT = 'First name must be at least 2 characters';
+const LAST_NAME_TOO_SHORT = 'Last name must be at least 2 characters';
+const PASSWORDS_DIFFER = 'Passwords do not match';
 
 // Each schema carries its message as the catch-all `error`, so an empty (missing) field shows the
 // same text as a too-short one: the spec gives one message per field.
@@ -27,8 +27,6 @@ export const loginSchema = z.object({
   password,
   rememberMe: z.boolean().optional(),
 });
-
-export type LoginValues = z.infer<typeof loginSchema>;
 
 const registerFields = z.object({
   firstName: z
@@ -56,5 +54,3 @@ export const registerSchema = registerFields.refine((v) => v.password === v.conf
   when: (payload) =>
     registerFields.pick({ password: true, confirmPassword: true }).safeParse(payload.value).success,
 });
-
-export type RegisterValues = z.infer<typeof registerSchema>;

@@ -24,8 +24,6 @@ export const checkoutSchema = z.object({
   phone: shippingField('phone'),
 });
 
-export type CheckoutValues = z.infer<typeof checkoutSchema>;
-
 /**
  * The checkout schema once the PIN code typed has been looked up (`answer` for that PIN): the PIN must
  * be one India Post lists, in the state chosen (shared/pincode.ts, as POST /orders checks it). While

@@ -9,8 +9,8 @@ import { Button, ButtonLink } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { OrderCard } from './orders/order-card';
 
-export const ORDERS_LOAD_FAILED = 'We could not load your orders. Please try again.';
-export const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay Now.';
+const ORDERS_LOAD_FAILED = 'We could not load your orders. Please try again.';
+const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay Now.';
 
 /**
  * /orders (spec §2 My Orders). A gateway that could not take the payment sends the shopper back here

@@ -34,7 +34,7 @@ const prose = css({
  * Store-supplied HTML with its placeholders filled, then sanitised: DOMPurify strips scripts, event
  * handlers and javascript: URLs, so a policy text cannot run code in the shopper's browser.
  */
-export function sanitisePolicyHtml(html: string, company: PolicyCompany): string {
+function sanitisePolicyHtml(html: string, company: PolicyCompany): string {
   return DOMPurify.sanitize(fillPlaceholders(html, company), { USE_PROFILES: { html: true } });
 }
 

@@ -10,8 +10,6 @@ import { useOpenQuickView } from '../app/quick-view-host';
 import { storeDisplayName } from '../components/layout/store-display';
 import { ProductsView } from './products/products-view';
 
-export { PRODUCT_SKELETONS } from './products/products-view';
-
 // The phone's filter drawer (Ark Dialog) loads on the first tap of 'Filters'.
 const FilterDrawer = lazy(() => import('./products/filter-drawer'));
 

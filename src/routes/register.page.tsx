@@ -16,7 +16,7 @@ import { formStack } from './auth/form-layout';
 import { loginOrigin } from './auth/login-origin';
 import { PasswordField } from './auth/password-field';
 
-export const EMAIL_PROVIDER_HINT =
+const EMAIL_PROVIDER_HINT =
   'For the smoothest sign-up, use a common email provider such as gmail.com or outlook.com.';
 export const REGISTRATION_FAILED_ALERT =
   'Registration failed. Please try using a different email provider (like gmail.com or outlook.com).';

@@ -10,8 +10,8 @@ import { AuthHeading, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 import { PasswordField } from './auth/password-field';
 
-export const PASSWORDS_DIFFER = 'The two passwords do not match.';
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters.';
+const PASSWORDS_DIFFER = 'The two passwords do not match.';
+const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters.';
 
 /** /reset-password?token=…: choose a new password with the emailed link. */
 export default function ResetPasswordPage() {

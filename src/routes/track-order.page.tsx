@@ -17,7 +17,7 @@ import { OrderTimeline } from './orders/order-timeline';
 import { StatusBadge } from './orders/status-badge';
 import { TrackingNumber } from './orders/tracking-number';
 
-export const ACCOUNT_EMAIL_HINT = 'Using your account email by default';
+const ACCOUNT_EMAIL_HINT = 'Using your account email by default';
 
 const term = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase' });
 

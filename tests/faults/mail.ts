@@ -7,7 +7,7 @@ import type { ServerProcess } from './procs';
 import { sleep, waitFor } from './procs';
 import { basket, createOrder, signUp } from './shop';
 
-export const MAIL_ENV = {
+const MAIL_ENV = {
   PUBLIC_URL: 'https://shop.example.in',
   MAIL_RETRY_BASE: '200ms',
   MAIL_POLL: '100ms',

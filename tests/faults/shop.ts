@@ -48,7 +48,7 @@ export async function call(
   }
 }
 
-export const SHIPPING = {
+const SHIPPING = {
   fullName: 'Asha Verma',
   address: '14 MG Road, Indiranagar',
   city: 'Bengaluru',
@@ -75,11 +75,6 @@ export async function basket(base: string): Promise<Record<string, number>> {
   const [first, second] = (page.body as { data: { id: string }[] }).data;
   if (!first || !second) throw new Error(`the catalogue needs two products: ${page.text}`);
   return { [first.id]: 1, [second.id]: 2 };
-}
-
-export interface PlacedOrder {
-  id: string;
-  totalPaise: number;
 }
 
 export async function createOrder(base: string, token: string, products: Record<string, number>) {

@@ -16,11 +16,8 @@ import { ROOT, type ServerProcess, startServer, stop } from '../faults/procs';
 export {
   kill9,
   ROOT,
-  type ServerProcess,
   startPostgres,
   startRedis,
-  startServer,
-  stop,
   waitFor,
 } from '../faults/procs';
 

@@ -11,7 +11,7 @@ export const SHIPPING = {
 };
 
 /** A status and the parsed JSON body (or the text, under `text`, when it is not JSON). */
-export interface Answer {
+interface Answer {
   status: number;
   json: Record<string, unknown>;
 }

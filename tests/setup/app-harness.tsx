@@ -15,13 +15,11 @@ import { createLiveMachines, type LiveMachines } from '../../src/app/actors';
 import { AppProviders, startApp } from '../../src/app/app-actor';
 import { createNavigator } from '../../src/app/navigator';
 import { AppRoutes } from '../../src/app/routes';
-import { clearPendingToasts } from '../../src/components/ui/toast-queue';
-import { toaster } from '../../src/components/ui/toaster';
 
 type ApiProduct = components['schemas']['Product'];
 type StoreInfo = components['schemas']['StoreInfo'];
 
-export const API_BASE = 'http://api.test/api/v1';
+const API_BASE = 'http://api.test/api/v1';
 
 export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown };
 export type Handler = (call: ApiCall) => Response | Promise<Response>;
@@ -29,7 +27,7 @@ export type Handler = (call: ApiCall) => Response | Promise<Response>;
 export const json = (body: unknown, status = 200) => Response.json(body, { status });
 
 /** 'METHOD /path' keys (`:param` matches one segment); an unknown call answers 404 so it shows up. */
-export function fakeApi(handlers: Record<string, Handler>) {
+function fakeApi(handlers: Record<string, Handler>) {
   const calls: ApiCall[] = [];
   const routes = Object.entries(handlers).map(([key, handler]) => {
     const [method, pattern = ''] = key.split(' ');
@@ -68,7 +66,7 @@ export const STORE: StoreInfo = {
 };
 
 /** The PIN codes the fake GET /pincodes/{pin} knows (as India Post's directory lists them). */
-export const TEST_PINCODES: Record<string, components['schemas']['PinPlace']> = Object.fromEntries(
+const TEST_PINCODES: Record<string, components['schemas']['PinPlace']> = Object.fromEntries(
   (
     [
       ['560001', 'Bangalore', 'Karnataka'],
@@ -245,10 +243,4 @@ export async function findToast(title: string, description?: string) {
   const root = titleNode.closest('[data-part=root]') as HTMLElement;
   if (description !== undefined) expect(within(root).getByText(description)).toBeInTheDocument();
   return root;
-}
-
-/** Toasts outlive a test's DOM cleanup in the shared toaster store: drop them between tests. */
-export function dismissToasts() {
-  toaster.remove();
-  clearPendingToasts();
 }

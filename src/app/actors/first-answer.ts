@@ -9,8 +9,6 @@
 
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../../../shared/first-screen';
 
-export { FIRST_ANSWER_ID, type FirstAnswer };
-
 let read = false;
 let value: FirstAnswer | null = null;
 

@@ -32,7 +32,7 @@ export type RootMachines = ReturnType<typeof createRootMachines>;
 export const liveMachines: RootMachines = createRootMachines(liveDeps);
 
 /** Every 401 the API client sees becomes `api.unauthorized` for the app (spec §4: it signs out). */
-export const watchUnauthorized = fromCallback<{ type: 'api.unauthorized' }>(({ sendBack }) =>
+const watchUnauthorized = fromCallback<{ type: 'api.unauthorized' }>(({ sendBack }) =>
   onUnauthorized(() => sendBack({ type: 'api.unauthorized' })),
 );
 

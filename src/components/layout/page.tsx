@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 
-export const pageContainer = css({
+const pageContainer = css({
   maxW: 'content',
   mx: 'auto',
   px: { base: '4', md: '6' },

@@ -16,7 +16,7 @@ const CategoryMenu = lazy(() =>
 const MobileMenu = lazy(() => import('./mobile-menu'));
 
 /** The bar changes style once the page has scrolled this far (spec §9). */
-export const SCROLL_STYLE_THRESHOLD = 20;
+const SCROLL_STYLE_THRESHOLD = 20;
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);

@@ -1,11 +1,11 @@
 import type { StoreInfo } from '../../../machines/store-info.machine';
 
 /** Brand shown when the store has neither a store name nor a company name (spec §2 Navigation). */
-export const DEFAULT_BRAND = 'Statefront';
+const DEFAULT_BRAND = 'Statefront';
 /** Navigation categories when the store lists none (spec §3/§9: men, women, accessories for headings). */
-export const DEFAULT_NAV_CATEGORIES = ['men', 'women', 'accessories'] as const;
+const DEFAULT_NAV_CATEGORIES = ['men', 'women', 'accessories'] as const;
 /** Home showcase categories when the store lists none (spec §2 Home, §9). */
-export const DEFAULT_HOME_CATEGORIES = ['T Shirts', 'Tops'] as const;
+const DEFAULT_HOME_CATEGORIES = ['T Shirts', 'Tops'] as const;
 
 const filled = (value: string | null | undefined) => (value?.trim() ? value.trim() : undefined);
 

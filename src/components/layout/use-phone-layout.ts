@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Below the md breakpoint the phone layout applies (the tab bar shows; spec §2 "below 768 px"). */
-export const PHONE_QUERY = '(max-width: 767px)';
+const PHONE_QUERY = '(max-width: 767px)';
 
 const query = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function'

@@ -14,7 +14,7 @@ export type FieldShellOptions = {
 };
 
 /** What FieldShell hands its control. */
-export type FieldControlProps = {
+type FieldControlProps = {
   /** The control's `aria-describedby`: helper text and, when invalid, the errors. */
   describedBy: string | undefined;
   /** The label text with its required marker, for a control that renders its own label part. */

@@ -2,9 +2,6 @@ import { css } from 'styled-system/css';
 import { MinusIcon, PlusIcon } from '../icons';
 import * as NumberInput from './styled/number-input';
 
-/** The NumberInput's compound parts: `<NumberInput.Root>`, `<NumberInput.Input>`, … */
-export { NumberInput };
-
 type QuantityInputProps = {
   label: string;
   value: number;

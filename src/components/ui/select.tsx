@@ -10,7 +10,7 @@ import * as Select from './styled/select';
 /** The Select's compound parts: `<Select.Root>`, `<Select.Trigger>`, `<Select.Item>`, … */
 export { Select };
 
-export type SelectOption = { label: string; value: string };
+type SelectOption = { label: string; value: string };
 
 type SelectFieldProps = FieldShellOptions & {
   label: string;

@@ -4,7 +4,7 @@ type SwatchColor = (typeof swatch.variantMap.color)[number];
 const KNOWN = new Set<string>(swatch.variantMap.color);
 
 /** The swatch for a colour name: its first word the theme has a swatch for ('Navy Blue' → navy). */
-export function swatchColor(name: string): SwatchColor {
+function swatchColor(name: string): SwatchColor {
   const known = name
     .toLowerCase()
     .split(/\s+/)

@@ -30,8 +30,6 @@ export const toaster = createToaster({
   },
 });
 
-export type { ToastInput };
-
 function createToast({ title, description, type = 'info', action }: ToastInput) {
   const id = toaster.create({
     // The same message again (a typed 99 then 999, Remove twice) replaces the one on screen.

@@ -1,8 +1,8 @@
 import { SHIPPING_FIELDS, type ShippingAddress } from '../../../machines/checkout.machine';
 
 /** sessionStorage keys: the shipping form being filled in, and the order it last placed. */
-export const DRAFT_KEY = 'checkout-draft';
-export const PLACED_KEY = 'checkout-placed-order';
+const DRAFT_KEY = 'checkout-draft';
+const PLACED_KEY = 'checkout-placed-order';
 
 type Draft = Partial<Record<(typeof SHIPPING_FIELDS)[number], string>>;
 

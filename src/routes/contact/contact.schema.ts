@@ -7,5 +7,3 @@ export const contactSchema = z.object({
   subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200),
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
 });
-
-export type ContactValues = z.infer<typeof contactSchema>;

@@ -6,7 +6,7 @@ import { categoryPath } from '../../components/layout/store-display';
 import { Card } from '../../components/ui/card';
 
 /** Art for a category without its own image in store information (spec §2: a default image). */
-export const DEFAULT_CATEGORY_IMAGE = PLACEHOLDER_IMAGE;
+const DEFAULT_CATEGORY_IMAGE = PLACEHOLDER_IMAGE;
 
 const layouts = {
   1: css({ display: 'grid', gap: '6', gridTemplateColumns: '1fr' }),

@@ -5,7 +5,7 @@ import { useOpenQuickView } from '../../app/quick-view-host';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../../components/product-card';
 import { ButtonLink } from '../../components/ui/button';
 
-export const FEATURED_SKELETONS = 4;
+const FEATURED_SKELETONS = 4;
 
 type FeaturedStylesProps = { loading: boolean; products: readonly DisplayProduct[] };
 

@@ -8,7 +8,7 @@ export { payOnDeliveryText };
  * until the courier delivers it, 'Paid on delivery' after, and nothing to pay once cancelled. The
  * success page, My Orders and Track Order all word it here.
  */
-export function cashOnDeliveryText(payment: Pick<CashOnDeliveryPayment, 'status' | 'due'>): string {
+function cashOnDeliveryText(payment: Pick<CashOnDeliveryPayment, 'status' | 'due'>): string {
   if (payment.status === 'paid') return PAID_ON_DELIVERY;
   if (payment.status === 'void') return 'Cash on delivery (cancelled, nothing to pay)';
   return payOnDeliveryText(payment.due);

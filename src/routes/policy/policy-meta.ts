@@ -3,7 +3,7 @@
  * the default texts (policy-content.ts) so the route table can use it without loading the texts.
  */
 
-export const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
+const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
 export type PolicySlug = (typeof POLICY_SLUGS)[number];
 
 export function isPolicySlug(value: string | undefined): value is PolicySlug {
@@ -28,7 +28,7 @@ export type PolicyCompany = {
   website: string;
 };
 
-export const POLICY_FALLBACKS = {
+const POLICY_FALLBACKS = {
   companyName: 'Company Name',
   companyAddress: 'Company Address',
   companyPhone: 'Phone Number',

@@ -36,7 +36,7 @@ const SORT_OPTIONS: { label: string; value: ProductSort }[] = [
 ];
 const RELEVANCE = { label: 'Relevance', value: 'relevance' as const };
 
-export const PRODUCT_SKELETONS = 12;
+const PRODUCT_SKELETONS = 12;
 const ALL_TYPES = '';
 
 const countSkeleton = css({ display: 'inline-block', w: '24', h: '1em', verticalAlign: 'middle' });
@@ -113,7 +113,7 @@ export type ProductsViewProps = {
 /**
  * The products list from the list machine's state: the page renders it with its live actor, and the
  * server renders the first screen with the same view from the machine's first state
- * (server/first-screen.tsx).
+ * (src/app/first-screen.tsx).
  */
 export function ProductsView({
   state,

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import type { EventObject, ProvidedActor, StateMachine, StateValue } from 'xstate';
 
 /** 'idle' | 'qr.waiting' | …: a state value as `stateName` prints it (parallel regions are not used). */
-export type StateValueString<V> = V extends string
+type StateValueString<V> = V extends string
   ? V
   : V extends Record<string, unknown>
     ? { [K in keyof V & string]: `${K}.${StateValueString<V[K]>}` }[keyof V & string]
@@ -29,14 +29,14 @@ type Parts<M> =
 type SrcOf<A> = A extends ProvidedActor ? (A['src'] extends string ? A['src'] : never) : never;
 
 /** The key of a step's driver: the start, a user event's type, an actor's answer or failure, a delay. */
-export type StepKey<M> =
+type StepKey<M> =
   | 'start'
   | (Parts<M>['event'] extends EventObject ? Parts<M>['event']['type'] : never)
   | `done:${SrcOf<Parts<M>['actor']>}`
   | `error:${SrcOf<Parts<M>['actor']>}`
   | `after:${Parts<M>['delay'] & string}`;
 
-export type StateKey<M> = StateValueString<Parts<M>['value'] & StateValue>;
+type StateKey<M> = StateValueString<Parts<M>['value'] & StateValue>;
 
 /** The key of the driver for `event` (e.g. 'error:fetchOrder' for xstate.error.actor.fetchOrder). */
 export function stepKeyOf(event: EventObject): string {
@@ -93,7 +93,7 @@ export type StepContext = {
   next?: EventObject;
 };
 
-export type StepDriver = {
+type StepDriver = {
   /** What the tester does, in words, for this event. */
   does: (event: EventObject) => string;
   /** Prepares the browser before the previous step runs (e.g. choose the method the answer needs). */
@@ -105,10 +105,10 @@ export type StepDriver = {
 };
 
 /** What the page shows in a state: in words, and checked. Transient states are never rested in. */
-export type StateCheck = { shows: string; check: (world: World) => Promise<void> } | { transient: string };
+type StateCheck = { shows: string; check: (world: World) => Promise<void> } | { transient: string };
 
 /** API requests of each invoked actor, held until a step answers them. */
-export type RequestMatcher = { method: string; path: RegExp };
+type RequestMatcher = { method: string; path: RegExp };
 
 export type MachineDrivers<M> = {
   steps: Record<StepKey<M>, StepDriver>;
@@ -161,9 +161,4 @@ export async function toast(page: Page, title: string | RegExp, timeout = TIMEOU
     .filter({ hasText: literal(title) })
     .first()
     .waitFor({ state: 'visible', timeout });
-}
-
-/** The label the model gave a variant (e.g. '2 lines, every field filled'), or ''. */
-export function variantOf(event: EventObject, labelOf: (e: EventObject) => string | undefined): string {
-  return labelOf(event) ?? '';
 }

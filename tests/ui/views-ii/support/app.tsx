@@ -2,16 +2,13 @@ import type { components } from '../../../../contract/schema';
 import { renderApp as renderWithHarness } from '../../../setup/app-harness';
 
 export {
-  API_BASE,
-  type ApiCall,
   expectNoSeriousAxeViolations,
-  fakeApi,
   findHeading,
   findToast,
   json,
 } from '../../../setup/app-harness';
 
-export const STORE_INFO: components['schemas']['StoreInfo'] = {
+const STORE_INFO: components['schemas']['StoreInfo'] = {
   storeName: 'Statefront',
   companyName: 'Statefront Apparel',
   companyAddress: 'Noida',
