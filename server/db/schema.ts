@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_ACTORS, type OrderActor } from '../../shared/order-lifecycle';
 
 // One schema for both drivers (PGlite by default, node-postgres with DATABASE_URL).
 // Money is stored as integer paise so sums are exact; the API speaks rupees.
@@ -151,8 +152,8 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
 
-/** Who moved an order (shared/order-lifecycle.ts ORDER_ACTORS). */
-export type OrderEventActor = 'shopper' | 'gateway' | 'courier' | 'operator' | 'timer';
+/** Who moved an order: the lifecycle's list (the check constraint below is written from it too). */
+export type OrderEventActor = OrderActor;
 
 /**
  * Every change of an order's status (issue 24): the placement (from null to 0), the payment (0 → 1),
@@ -187,7 +188,7 @@ export const orderEvents = pgTable(
     uniqueIndex('order_events_external_id_unique').on(t.externalId),
     check(
       'order_events_actor_check',
-      sql`${t.actor} in ('shopper', 'gateway', 'courier', 'operator', 'timer')`,
+      sql`${t.actor} in (${sql.raw(ORDER_ACTORS.map((actor) => `'${actor}'`).join(', '))})`,
     ),
   ],
 );

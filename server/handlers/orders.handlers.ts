@@ -22,11 +22,7 @@ type CancelledOrder = components['schemas']['CancelledOrder'];
 export const ORDER_ALREADY_SHIPPED = 'This order has already shipped and can no longer be cancelled.';
 export const ORDER_ALREADY_CANCELLED = 'This order is already cancelled.';
 
-// Refund.expectedBy's rule lives with the refunds (the cancellation mail says the same day).
-export { REFUND_EXPECTED_DAYS } from '../repositories/refunds';
-export { refundExpectedBy };
-
-export const ORDER_NOT_FOUND = 'Order not found or access denied';
+const ORDER_NOT_FOUND = 'Order not found or access denied';
 
 /** The order operations: each parses the request, asks the service or repository, and answers. */
 export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGateway[] = GATEWAYS) {

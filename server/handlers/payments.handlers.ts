@@ -47,7 +47,7 @@ type AttemptParams = { attemptId: string };
 export type AttemptStanding = 'pending' | 'paid' | 'failed' | 'expired';
 
 /** What GET /payments/{attemptId} says: settled attempts keep their result; an unsettled one expires. */
-export function attemptStanding(
+function attemptStanding(
   attempt: { status: PaymentAttempt['status']; createdAt: Date },
   now = Date.now(),
 ): AttemptStanding {

@@ -196,7 +196,7 @@ export async function cashOnDeliveryOf(
  * delivered → 'succeeded' (the courier collected it: the order counts as paid), cancelled → 'failed'
  * (nothing will be collected, and there is nothing to refund). Orders paid online have no such row.
  */
-export async function settleCashOnDelivery(db: Runner, orderId: string, to: number, at: Date): Promise<void> {
+async function settleCashOnDelivery(db: Runner, orderId: string, to: number, at: Date): Promise<void> {
   const status =
     to === ORDER_STATUS.delivered ? 'succeeded' : to === ORDER_STATUS.cancelled ? 'failed' : null;
   if (!status) return;
@@ -233,7 +233,7 @@ export async function timelinesOf(
 }
 
 /** The event recorded under a sender's event id, if any. */
-export async function eventByExternalId(db: Runner, externalId: string): Promise<OrderEventRow | null> {
+async function eventByExternalId(db: Runner, externalId: string): Promise<OrderEventRow | null> {
   const [row] = await db.select().from(orderEvents).where(eq(orderEvents.externalId, externalId)).limit(1);
   return row ?? null;
 }
@@ -341,7 +341,7 @@ export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput)
 /** Where the expiry job moves an unpaid order: the lifecycle's answer, checked once at load. */
 const EXPIRED_STATUS = nextStatus(0, 'payment.windowExpired');
 if (EXPIRED_STATUS === null) throw new Error('the order lifecycle no longer lets an unpaid order expire');
-export const UNPAID_EXPIRED_NOTE = 'Not paid within the payment window';
+const UNPAID_EXPIRED_NOTE = 'Not paid within the payment window';
 const EXPIRED_MAIL = orderMailTemplate({ fromStatus: 0, toStatus: EXPIRED_STATUS });
 
 /**
@@ -387,7 +387,7 @@ export type CancelResult =
       refund: RefundRow | null;
     };
 
-export const SHOPPER_CANCELLED_NOTE = 'Cancelled by the shopper';
+const SHOPPER_CANCELLED_NOTE = 'Cancelled by the shopper';
 
 /**
  * The shopper cancels their own order. One transaction locks the order's row (`FOR UPDATE`, so a

@@ -8,7 +8,7 @@ import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
 import { mailedFor, recordOrderEvent } from './orders';
 import { ATTEMPT_COLUMNS, oweRefund, refundableAttempt } from './refunds';
 
-export type AttemptStatus = PaymentAttempt['status'];
+type AttemptStatus = PaymentAttempt['status'];
 
 const attemptColumns = ATTEMPT_COLUMNS;
 
@@ -66,7 +66,7 @@ export async function insertAttempt(
 }
 
 /** Why a success callback was recorded as a failure: another attempt paid the order first. */
-export const ORDER_NO_LONGER_PENDING = 'order no longer pending';
+const ORDER_NO_LONGER_PENDING = 'order no longer pending';
 
 export interface SettleResult {
   /** False when another callback settled the attempt first, or the amounts disagree: nothing was written. */
@@ -308,7 +308,7 @@ async function payPendingOrder(
 }
 
 /** The timeline's note for a payment that moved the order. */
-export const PAYMENT_RECEIVED_NOTE = 'Payment received';
+const PAYMENT_RECEIVED_NOTE = 'Payment received';
 
 async function orderIdOfAttempt(tx: Pick<Database, 'select'>, attemptId: string): Promise<string> {
   const [attempt] = await tx

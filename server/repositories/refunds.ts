@@ -14,7 +14,7 @@ import type { RefundableAttempt, RefundOutcome } from '../payments/provider';
 export type RefundRow = typeof refunds.$inferSelect;
 
 /** Days after the cancellation by which the refunded money should be back (Refund.expectedBy). */
-export const REFUND_EXPECTED_DAYS = 7;
+const REFUND_EXPECTED_DAYS = 7;
 
 /**
  * Refund.expectedBy: the contract says "the latest day the money should be back (5–7 working days for

@@ -4,14 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { paymentsConfigFrom } from '../../server/config';
 import { refunds } from '../../server/db/schema';
-import {
-  ORDER_ALREADY_CANCELLED,
-  ORDER_ALREADY_SHIPPED,
-  refundExpectedBy,
-} from '../../server/handlers/orders.handlers';
+import { ORDER_ALREADY_CANCELLED, ORDER_ALREADY_SHIPPED } from '../../server/handlers/orders.handlers';
 import { createPayuProvider, payuGateway, payuResponseHash } from '../../server/payments/payu';
 import { sandboxGateway } from '../../server/payments/sandbox';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
+import { refundExpectedBy } from '../../server/repositories/refunds';
 import {
   API,
   bearer,
