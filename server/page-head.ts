@@ -1,5 +1,4 @@
 import type { components } from '../contract/schema';
-import { PAGE_SIZE, parseProductsQuery, productsPath } from '../machines/catalogue.model';
 import {
   FIRST_ANSWER_ID,
   type FirstAnswer,
@@ -7,6 +6,7 @@ import {
   type FirstScreenRenderer,
 } from '../shared/first-screen';
 import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../shared/page-titles';
+import { PAGE_SIZE, PRODUCT_SORTS, parseProductsQuery, productsPath } from '../shared/products-query';
 import { STORE_SNAPSHOT_ID } from '../shared/store-snapshot';
 import type { CatalogueSort } from './catalogue/catalogue-query';
 import type { CatalogueReadModel } from './catalogue/read-model';
@@ -106,7 +106,7 @@ function imageOf(product: ProductJson | undefined): string | null {
   return url === '' ? null : url;
 }
 
-const SORTS = new Set<string>(['relevance', 'newest', 'price-asc', 'price-desc', 'discount']);
+const SORTS = new Set<string>(PRODUCT_SORTS);
 
 /** `{ minPrice: 500 }` for a usable number in the URL, else nothing (the API would refuse it). */
 const priceParam = (name: 'minPrice' | 'maxPrice', raw: string | null) => {

@@ -2,6 +2,7 @@
  * What a catalogue listing asks for, after the handler has validated and normalised the request
  * (server/handlers/products.handlers.ts); the read model answers it.
  */
+import type { ProductSort } from '../../shared/products-query';
 import type { SearchTerms } from './search';
 
 /** A list request after validation and normalisation (filters trimmed and lower-cased, or null). */
@@ -14,7 +15,8 @@ export interface CatalogueListQuery {
   featured: boolean;
 }
 
-export type CatalogueSort = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'discount';
+/** The contract's sort names (shared/products-query.ts, which the storefront's list reads too). */
+export type CatalogueSort = ProductSort;
 
 /**
  * A list request with the discovery options (search, sort, facets, size/colour/price/on-sale

@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { cx } from 'styled-system/css';
-import { searchTextOf } from '../../../machines/search-text.model';
+import { searchTextOf } from '../../../shared/search-text';
 import {
   SEARCH_LABEL,
   SEARCH_PLACEHOLDER,
