@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import type { operations } from '../../contract/schema';
 import type { AppContext } from '../context';
 import { addressesHandlers } from '../handlers/addresses.handlers';
 import {
@@ -30,6 +31,16 @@ export interface ApiRoutesOptions {
 
 type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => void;
 
+/**
+ * The contract's operations a handler method answers: every one but the gateways' callbacks, which
+ * gatewayCallbackHandler answers for the gateway whose callback path it is. The handler map below is
+ * checked against this at compile time: an operation without its method, or a method the contract
+ * does not name, fails `tsc` (and start-up still refuses an operation with no handler).
+ */
+type HandledOperation = Exclude<keyof operations, 'sandboxGatewayComplete' | 'payuCallback'>;
+// Any handler's parameters accept `never`: the map is checked by its keys, each handler by its own types.
+type AnyHandler = (request: never, reply: never) => unknown;
+
 type Operation = { operationId?: string; requestBody?: { required?: boolean } };
 
 /** The operationIds whose request body the contract declares but does not require. */
@@ -58,7 +69,7 @@ const fastifyPath = (openapiPath: string) => openapiPath.replace(/\{([^}]+)\}/g,
 export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes', async (app, options) => {
   const { ctx, gateways, health } = options;
   const operations = healthHandlers(health);
-  const handlers: Record<string, unknown> = {
+  const handlers = {
     ...operations,
     ...usersHandlers(ctx),
     ...storeHandlers(ctx),
@@ -69,7 +80,10 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     ...addressesHandlers(ctx),
     ...fulfilmentHandlers(ctx),
     ...messagesHandlers(ctx),
-  };
+  } satisfies Record<HandledOperation, AnyHandler>;
+  const unknownOperations: [Exclude<keyof typeof handlers, HandledOperation>] extends [never] ? true : never =
+    true;
+  void unknownOperations;
   const fulfilmentHooks = fulfilmentRouteHooks(ctx);
   const callbacks = new Map(gateways.map((gateway) => [`POST ${gateway.callback.path}`, gateway]));
   const documented = new Set<PaymentGateway>();
@@ -99,7 +113,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
         documented.add(gateway);
         return gatewayCallbackHandler(ctx, gateway);
       }
-      const handler = handlers[operationId];
+      const handler = (handlers as Record<string, unknown>)[operationId];
       if (typeof handler !== 'function')
         throw new Error(`openapi.yaml operation ${operationId} has no handler`);
       return handler as OperationHandler;
