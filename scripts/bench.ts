@@ -17,9 +17,9 @@
  *   --profile DIR            the server runs with --cpu-prof (into DIR); its profile is summarised per
  *                            scenario over the app's timed rounds (self time by package, top functions)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,14 +116,52 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** The server process's CPU time (user + system, every thread) per answer, µs: median of rounds. */
+  cpu: number;
 }
 
 interface Run {
   latencies: number[];
   rps: number;
+  cpu: number;
 }
 
-function load(port: number, paths: string[], seconds: number): Promise<Run> {
+/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * A process's CPU time so far, µs (Linux). Unlike req/s it hardly moves with the machine's other load,
+ * so the app's cost per answer against bare node's is the steadier comparison on a shared machine.
+ */
+function cpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One round on one server, with its process's CPU time per answer. */
+async function round(port: number, pid: number, paths: string[], spans: Span[]): Promise<Run> {
+  const from = monotonicMicros();
+  const cpuBefore = cpuMicros(pid);
+  const run = await load(port, paths, SECONDS);
+  const cpu = (cpuMicros(pid) - cpuBefore) / run.latencies.length;
+  // The round on the clock the server's CPU profile keeps (--profile).
+  spans.push({ from, to: monotonicMicros() });
+  return { ...run, cpu };
+}
+
+function load(port: number, paths: string[], seconds: number): Promise<Omit<Run, 'cpu'>> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_GENERATOR, {
       eval: true,
@@ -158,27 +196,38 @@ const median = (values: number[]) => {
 function figures(runs: Run[]): Figures {
   const sorted = Float64Array.from(runs.flatMap((r) => r.latencies)).sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { rps: median(runs.map((r) => r.rps)), p50: at(0.5), p99: at(0.99) };
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: at(0.5),
+    p99: at(0.99),
+    cpu: median(runs.map((r) => r.cpu)),
+  };
 }
 
 /**
  * Alternates short rounds on the app and on bare node (after a warm-up of each), so both see the same
  * background load; the ratio is the median of the per-round ratios.
  */
-async function compare(appPort: number, barePort: number, paths: string[], spans: Span[]) {
+async function compare(
+  appServer: { port: number; pid: number },
+  bareServer: { port: number; pid: number },
+  paths: string[],
+  spans: { app: Span[]; bare: Span[] },
+) {
+  const appPort = appServer.port;
+  const barePort = bareServer.port;
   await load(appPort, paths, WARM_UP_SECONDS);
   await load(barePort, paths, WARM_UP_SECONDS);
   const app: Run[] = [];
   const bare: Run[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    // The app's rounds, on the clock its CPU profile keeps (--profile).
-    const from = monotonicMicros();
-    app.push(await load(appPort, paths, SECONDS));
-    spans.push({ from, to: monotonicMicros() });
-    bare.push(await load(barePort, paths, SECONDS));
+  for (let n = 0; n < ROUNDS; n++) {
+    app.push(await round(appPort, appServer.pid, paths, spans.app));
+    bare.push(await round(barePort, bareServer.pid, paths, spans.bare));
   }
   const ratio = median(app.map((run, i) => run.rps / (bare[i] as Run).rps));
-  return { app: figures(app), bare: figures(bare), ratio };
+  // The same ratio in CPU per answer: bare's µs over the app's (1× = as cheap as bare node).
+  const cpuRatio = median(app.map((run, i) => (bare[i] as Run).cpu / run.cpu));
+  return { app: figures(app), bare: figures(bare), ratio, cpuRatio };
 }
 
 // The same bytes from the simplest possible Node server, in its own process: it takes the bodies over
@@ -226,9 +275,13 @@ const nextMessage = (child: ChildProcess) =>
   });
 
 async function bareServer(): Promise<BareServer> {
-  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(PROFILE_DIR ? cpuProfileArgs(PROFILE_DIR) : []), '-e', BARE_SERVER],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const { port } = await nextMessage(child);
   return {
     child,
@@ -359,16 +412,17 @@ interface Row {
   app: Figures;
   bare: Figures;
   ratio: number;
+  cpuRatio: number;
 }
 
 const fmt = (n: number, width: number, digits = 0) => n.toFixed(digits).padStart(width);
 
 function printRow(row: Row) {
-  const { ratio } = row;
+  const { ratio, cpuRatio } = row;
   console.log(
     `${row.db.padEnd(10)} ${String(row.products).padStart(7)}  ${row.scenario.padEnd(28)}` +
-      `${fmt(row.app.rps, 8)} ${fmt(row.app.p50, 6, 2)} ${fmt(row.app.p99, 6, 2)}  ` +
-      `${fmt(row.bare.rps, 8)} ${fmt(row.bare.p50, 6, 2)} ${fmt(row.bare.p99, 6, 2)}  ${fmt(ratio, 5, 2)}x`,
+      `${fmt(row.app.rps, 8)} ${fmt(row.app.p50, 6, 2)} ${fmt(row.app.p99, 6, 2)} ${fmt(row.app.cpu, 5)}  ` +
+      `${fmt(row.bare.rps, 8)} ${fmt(row.bare.p50, 6, 2)} ${fmt(row.bare.p99, 6, 2)} ${fmt(row.bare.cpu, 5)}  ${fmt(ratio, 5, 2)}x ${fmt(cpuRatio, 5, 2)}x`,
   );
 }
 
@@ -403,11 +457,12 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
     await freePort(),
     PROFILE_DIR ? cpuProfileArgs(PROFILE_DIR) : [],
   );
+  const server0 = server;
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   console.log(
     `-- ${target.label}, ${seeded.total.toLocaleString('en-IN')} products: seeded in ${seedSeconds.toFixed(1)} s; the server process started and loaded the catalogue in ${loadSeconds.toFixed(1)} s`,
   );
-  const spans = new Map<string, Span[]>();
+  const spans = new Map<string, { app: Span[]; bare: Span[] }>();
   const bare = await bareServer();
   try {
     const port = Number(new URL(server.url).port);
@@ -469,9 +524,14 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
       const bodies = new Map<string, Buffer>();
       for (const path of paths) bodies.set(path, await get(path));
       await bare.serve(bodies);
-      const scenarioSpans: Span[] = [];
+      const scenarioSpans = { app: [] as Span[], bare: [] as Span[] };
       spans.set(scenario, scenarioSpans);
-      const result = await compare(port, bare.port, paths, scenarioSpans);
+      const result = await compare(
+        { port, pid: server.child.pid ?? 0 },
+        { port: bare.port, pid: bare.child.pid ?? 0 },
+        paths,
+        scenarioSpans,
+      );
       const row = { db: target.label, products: seeded.total, key, scenario, ...result };
       rows.push(row);
       printRow(row);
@@ -484,16 +544,24 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
     server = undefined;
   } finally {
     bare.child.disconnect();
+    await new Promise((resolve) =>
+      bare.child.exitCode === null ? bare.child.once('exit', resolve) : resolve(0),
+    );
     if (server) await stop(server);
   }
   if (PROFILE_DIR) {
+    const pids = { app: server0.child.pid, bare: bare.child.pid };
     for (const file of profilesSince(PROFILE_DIR, startedAt)) {
+      // CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile
+      const pid = Number(file.split('/').pop()?.split('.')[3]);
+      const which = pid === pids.app ? 'app' : pid === pids.bare ? 'bare' : null;
+      if (!which) continue;
       const profile = readProfile(file);
       for (const [scenario, scenarioSpans] of spans)
         printProfileSummary(
-          `profile of the server while it answered ${scenario} (${file.split('/').pop()})`,
-          summariseProfile(profile, scenarioSpans),
-          { owners: 8, functions: 10 },
+          `${which === 'app' ? 'the server' : 'bare node:http'} while it answered ${scenario} (${file.split('/').pop()})`,
+          summariseProfile(profile, scenarioSpans[which]),
+          { owners: 8, functions: which === 'app' ? 12 : 5 },
         );
     }
   }
@@ -534,7 +602,7 @@ async function main() {
   const started = performance.now();
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   console.log(
-    `Statefront catalogue bench — ${CONNECTIONS} connections, loopback, identity encoding; against the server process as \`npm run serve\` starts it (NODE_ENV=production, LOG_LEVEL=warn, WORKERS=1) and a bare node:http process; per row ${ROUNDS} alternating rounds of ${SECONDS} s on each (after ${WARM_UP_SECONDS} s warm-up each): median req/s, pooled p50/p99, median ratio`,
+    `Statefront catalogue bench — ${CONNECTIONS} connections, loopback, identity encoding; against the server process as \`npm run serve\` starts it (NODE_ENV=production, LOG_LEVEL=warn, WORKERS=1) and a bare node:http process; per row ${ROUNDS} alternating rounds of ${SECONDS} s on each (after ${WARM_UP_SECONDS} s warm-up each): median req/s, pooled p50/p99, the server process's CPU µs per answer; ratio = app ÷ bare req/s, cpu ratio = bare ÷ app CPU per answer (medians of the rounds)`,
   );
   console.log(
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()
@@ -542,7 +610,7 @@ async function main() {
       .join(' ')}`,
   );
   console.log(
-    `${'db'.padEnd(10)} ${'products'.padStart(7)}  ${'scenario'.padEnd(26)}${'app r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}  ${'bare r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}  ratio`,
+    `${'db'.padEnd(10)} ${'products'.padStart(7)}  ${'scenario'.padEnd(26)}${'app r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'µs/req'.padStart(6)}  ${'bare r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'µs/req'.padStart(6)}  ratio  cpu ratio`,
   );
   const rows: Row[] = [];
   const targets: Array<() => Promise<Target>> = [pgliteTarget];
