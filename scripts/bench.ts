@@ -12,8 +12,10 @@
  * raised out of the way (one loopback client would otherwise get 429s). Whole run: about four minutes.
  *
  *   --only list-1,detail     only these scenarios (keys: list-1 list-deep category detail storeInfo
- *                            search search-facets facets)
+ *                            search search-facets facets uncached)
  *   --sizes 62               only these catalogue sizes
+ *   --server-env K=V,…       more environment for the server process (e.g. LOG_LEVEL=silent, to see
+ *                            what the logger costs)
  *   --profile DIR            the server runs with --cpu-prof (into DIR); its profile is summarised per
  *                            scenario over the app's timed rounds (self time by package, top functions)
  */
@@ -61,6 +63,10 @@ const SIZES = [62, 100_000];
 const RUN_SIZES = listOption('sizes')?.map(Number) ?? SIZES;
 const ONLY = listOption('only');
 const PROFILE_DIR = listOption('profile')?.join(',') ?? null;
+/** --server-env LOG_LEVEL=silent,…: more environment for the server process (an experiment's knob). */
+const SERVER_ENV = Object.fromEntries(
+  (listOption('server-env') ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=')]),
+) as Record<string, string>;
 const PAGE = 12;
 
 // The load generator: plain sockets (a minimal HTTP/1.1 client reading Content-Length bodies), so the
@@ -453,6 +459,7 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
       RATE_LIMIT_RESET_MAX: UNLIMITED,
       RATE_LIMIT_CONTACT_MAX: UNLIMITED,
       RATE_LIMIT_GLOBAL_MAX: UNLIMITED,
+      ...SERVER_ENV,
     },
     await freePort(),
     PROFILE_DIR ? cpuProfileArgs(PROFILE_DIR) : [],
