@@ -427,8 +427,8 @@ function printRow(row: Row) {
   const { ratio, cpuRatio } = row;
   console.log(
     `${row.db.padEnd(10)} ${String(row.products).padStart(7)}  ${row.scenario.padEnd(28)}` +
-      `${fmt(row.app.rps, 8)} ${fmt(row.app.p50, 6, 2)} ${fmt(row.app.p99, 6, 2)} ${fmt(row.app.cpu, 5)}  ` +
-      `${fmt(row.bare.rps, 8)} ${fmt(row.bare.p50, 6, 2)} ${fmt(row.bare.p99, 6, 2)} ${fmt(row.bare.cpu, 5)}  ${fmt(ratio, 5, 2)}x ${fmt(cpuRatio, 5, 2)}x`,
+      `${fmt(row.app.rps, 8)} ${fmt(row.app.p50, 6, 2)} ${fmt(row.app.p99, 6, 2)} ${fmt(row.app.cpu, 6)}  ` +
+      `${fmt(row.bare.rps, 8)} ${fmt(row.bare.p50, 6, 2)} ${fmt(row.bare.p99, 6, 2)} ${fmt(row.bare.cpu, 6)}  ${fmt(ratio, 5, 2)}x ${fmt(cpuRatio, 5, 2)}x`,
   );
 }
 
@@ -617,7 +617,7 @@ async function main() {
       .join(' ')}`,
   );
   console.log(
-    `${'db'.padEnd(10)} ${'products'.padStart(7)}  ${'scenario'.padEnd(26)}${'app r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'µs/req'.padStart(6)}  ${'bare r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'µs/req'.padStart(6)}  ratio  cpu ratio`,
+    `${'db'.padEnd(10)} ${'products'.padStart(7)}  ${'scenario'.padEnd(28)}${'app r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'µs/req'.padStart(6)}  ${'bare r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'µs/req'.padStart(6)}  ratio  cpu ratio`,
   );
   const rows: Row[] = [];
   const targets: Array<() => Promise<Target>> = [pgliteTarget];

@@ -98,13 +98,14 @@ export function summariseProfile(profile: CpuProfile, spans: readonly Span[]): P
   return { total, busy, byOwner: shares(byOwner), byFunction: shares(byFunction) };
 }
 
-/** Prints a summary; nothing for a profile idle throughout (e.g. a helper thread's, like the logger's). */
+/** Prints a summary; nothing for a profile (nearly) idle throughout. */
 export function printProfileSummary(
   heading: string,
   summary: ProfileSummary,
   { owners = 10, functions = 12 } = {},
 ): void {
-  if (summary.busy === 0) return;
+  // (Under 1% busy: a helper thread's profile, e.g. tsx's module loader or the logger's.)
+  if (summary.busy <= summary.total / 100) return;
   const top = (list: Array<[string, number]>, n: number) =>
     list.slice(0, n).map(([name, share]) => `${name} ${(100 * share).toFixed(1)}%`);
   console.log(
