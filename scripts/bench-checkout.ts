@@ -17,9 +17,9 @@
  * database per configuration; PGlite a fresh data folder per configuration. Ports 8300–8320.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -42,6 +42,13 @@ import {
   startPayment,
   successSignature,
 } from '../tests/faults/shop';
+import {
+  cpuProfileArgs,
+  printProfileSummary,
+  profilesSince,
+  readProfile,
+  summariseProfile,
+} from './cpu-profile';
 
 const PG_PORT = 8301;
 const SERVER_PORT = 8310;
@@ -544,80 +551,15 @@ async function countStatements(cluster: PrivatePostgres, showStatements: boolean
 // ---------------------------------------------------------------------------------------------------
 // --profile DIR: the server processes run with --cpu-prof; each profile is summarised after its run.
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-
-/** Where a script belongs: a package under node_modules, Node's own code, or ours. */
-function owner(url: string): string {
-  if (!url) return '(native / idle / gc)';
-  if (url.startsWith('node:')) return 'node internals';
-  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (inModules) return inModules[1] as string;
-  const ours = /\/(server|shared|src)\/.*$/.exec(url);
-  return ours ? (ours[1] === 'server' ? 'server/' : `${ours[1]}/`) : url;
-}
-
 /**
  * Prints self time by owner and the heaviest functions of each .cpuprofile in `dir` newer than `since`,
  * counting only the samples taken while the clock ran (placed by the time before each process exited).
  */
 function summariseProfiles(dir: string, since: number, clock: { from: number; to: number }) {
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.cpuprofile'))
-    .map((name) => join(dir, name))
-    .filter((path) => statSync(path).mtimeMs >= since);
-  for (const file of files) {
-    const profile = JSON.parse(readFileSync(file, 'utf8')) as {
-      nodes: ProfileNode[];
-      samples: number[];
-      timeDeltas: number[];
-      endTime: number;
-    };
-    // Sample times in µs since the profile started; the clock's window in the same terms.
-    const times: number[] = [];
-    let at = 0;
-    for (const delta of profile.timeDeltas) {
-      at += delta;
-      times.push(at);
-    }
-    const end = times[times.length - 1] ?? 0;
-    const from = end - clock.from * 1000;
-    const to = end - clock.to * 1000;
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    const self = new Map<number, number>();
-    profile.samples.forEach((id, i) => {
-      const t = times[i] ?? 0;
-      if (t >= from && t <= to) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-    });
-    const byOwner = new Map<string, number>();
-    const byFunction = new Map<string, number>();
-    let total = 0;
-    let idle = 0;
-    for (const [id, micros] of self) {
-      const frame = (byId.get(id) as ProfileNode).callFrame;
-      total += micros;
-      if (frame.functionName === '(idle)') {
-        idle += micros;
-        continue;
-      }
-      const who = owner(frame.url);
-      byOwner.set(who, (byOwner.get(who) ?? 0) + micros);
-      const name = `${frame.functionName || '(anonymous)'} ${who === frame.url ? '' : `${who} `}${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
-      byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
-    }
-    const busy = total - idle;
-    // A process's helper threads (e.g. the logger's) write their own, idle, profiles.
-    if (busy === 0) continue;
-    const top = (map: Map<string, number>, n: number) =>
-      [...map]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, n)
-        .map(([name, micros]) => `${name} ${((100 * micros) / busy).toFixed(1)}%`);
-    console.log(
-      `  profile ${file} (while the clock ran): busy ${(busy / 1e6).toFixed(2)} s of ${(total / 1e6).toFixed(2)} s\n    by owner: ${top(byOwner, 10).join(', ')}\n    heaviest: ${top(byFunction, 12).join('; ')}`,
-    );
+  for (const file of profilesSince(dir, since)) {
+    const profile = readProfile(file);
+    const span = { from: profile.endTime - clock.from * 1000, to: profile.endTime - clock.to * 1000 };
+    printProfileSummary(`profile ${file} (while the clock ran)`, summariseProfile(profile, [span]));
   }
 }
 
@@ -662,7 +604,7 @@ async function main() {
   const baselineSeconds = quick ? 1 : 5;
   if (profile) {
     mkdirSync(profile, { recursive: true });
-    profileArgs = ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`];
+    profileArgs = cpuProfileArgs(profile);
   }
   const began = performance.now();
   console.log(

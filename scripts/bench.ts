@@ -2,28 +2,43 @@
  * Catalogue read benchmark: `npm run bench [-- --seconds 0.8 --rounds 3 --connections 50]`.
  *
  * For PGlite (and PostgreSQL too when DATABASE_URL is set: a fresh database is created on that server
- * and dropped afterwards) at 62 and 100,000 products (seeded with server/db/scale-seed.ts), it starts
- * the real app on a loopback port, and a bare `node:http` server that answers the very same response
- * bytes. A worker thread with a minimal keep-alive HTTP client loads them in alternating short rounds
- * (both see the same background load; the machine may be shared), and each row prints the median
- * req/s, the pooled p50/p99 and the median of the per-round ratios app/bare. Rate limits are raised
- * out of the way (one loopback client would otherwise get 429s). Whole run: about three minutes.
+ * and dropped afterwards) at 62 and 100,000 products (seeded with server/db/scale-seed.ts before the
+ * server starts), it runs the server as `npm run serve` starts it — its own process,
+ * `NODE_ENV=production tsx server/index.ts`, its logger at LOG_LEVEL=warn, every plugin, WORKERS=1 —
+ * and, in another process, a bare `node:http` server that answers the very same response bytes. A
+ * worker thread of this process with a minimal keep-alive HTTP client loads them in alternating short
+ * rounds (both see the same background load; the machine may be shared), and each row prints the
+ * median req/s, the pooled p50/p99 and the median of the per-round ratios app/bare. Rate limits are
+ * raised out of the way (one loopback client would otherwise get 429s). Whole run: about four minutes.
+ *
+ *   --only list-1,detail     only these scenarios (keys: list-1 list-deep category detail storeInfo
+ *                            search search-facets facets uncached)
+ *   --sizes 62               only these catalogue sizes
+ *   --server-env K=V,…       more environment for the server process (e.g. LOG_LEVEL=silent, to see
+ *                            what the logger costs)
+ *   --profile DIR            the server runs with --cpu-prof (into DIR); its profile is summarised per
+ *                            scenario over the app's timed rounds (self time by package, top functions)
  */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openDatabase, withDefaultUser } from '../server/db/client';
 import { seedScaleCatalogue } from '../server/db/scale-seed';
-import { products as productsTable } from '../server/db/schema';
-import { loadStoreConfig } from '../server/store-config';
+import { type ServerProcess, startServer, stop } from '../tests/faults/procs';
+import {
+  cpuProfileArgs,
+  monotonicMicros,
+  printProfileSummary,
+  profilesSince,
+  readProfile,
+  type Span,
+  summariseProfile,
+} from './cpu-profile';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -32,11 +47,26 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
+function listOption(name: string): string[] | null {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return null;
+  const value = process.argv[at + 1] ?? '';
+  if (value === '' || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value.split(',');
+}
+
 const SECONDS = option('seconds', 0.8);
 const ROUNDS = option('rounds', 3);
 const WARM_UP_SECONDS = 0.5;
 const CONNECTIONS = option('connections', 50);
 const SIZES = [62, 100_000];
+const RUN_SIZES = listOption('sizes')?.map(Number) ?? SIZES;
+const ONLY = listOption('only');
+const PROFILE_DIR = listOption('profile')?.join(',') ?? null;
+/** --server-env LOG_LEVEL=silent,…: more environment for the server process (an experiment's knob). */
+const SERVER_ENV = Object.fromEntries(
+  (listOption('server-env') ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=')]),
+) as Record<string, string>;
 const PAGE = 12;
 
 // The load generator: plain sockets (a minimal HTTP/1.1 client reading Content-Length bodies), so the
@@ -92,14 +122,52 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** The server process's CPU time (user + system, every thread) per answer, µs: median of rounds. */
+  cpu: number;
 }
 
 interface Run {
   latencies: number[];
   rps: number;
+  cpu: number;
 }
 
-function load(port: number, paths: string[], seconds: number): Promise<Run> {
+/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * A process's CPU time so far, µs (Linux). Unlike req/s it hardly moves with the machine's other load,
+ * so the app's cost per answer against bare node's is the steadier comparison on a shared machine.
+ */
+function cpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One round on one server, with its process's CPU time per answer. */
+async function round(port: number, pid: number, paths: string[], spans: Span[]): Promise<Run> {
+  const from = monotonicMicros();
+  const cpuBefore = cpuMicros(pid);
+  const run = await load(port, paths, SECONDS);
+  const cpu = (cpuMicros(pid) - cpuBefore) / run.latencies.length;
+  // The round on the clock the server's CPU profile keeps (--profile).
+  spans.push({ from, to: monotonicMicros() });
+  return { ...run, cpu };
+}
+
+function load(port: number, paths: string[], seconds: number): Promise<Omit<Run, 'cpu'>> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_GENERATOR, {
       eval: true,
@@ -134,43 +202,114 @@ const median = (values: number[]) => {
 function figures(runs: Run[]): Figures {
   const sorted = Float64Array.from(runs.flatMap((r) => r.latencies)).sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { rps: median(runs.map((r) => r.rps)), p50: at(0.5), p99: at(0.99) };
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: at(0.5),
+    p99: at(0.99),
+    cpu: median(runs.map((r) => r.cpu)),
+  };
 }
 
 /**
  * Alternates short rounds on the app and on bare node (after a warm-up of each), so both see the same
  * background load; the ratio is the median of the per-round ratios.
  */
-async function compare(appPort: number, barePort: number, paths: string[]) {
+async function compare(
+  appServer: { port: number; pid: number },
+  bareServer: { port: number; pid: number },
+  paths: string[],
+  spans: { app: Span[]; bare: Span[] },
+) {
+  const appPort = appServer.port;
+  const barePort = bareServer.port;
   await load(appPort, paths, WARM_UP_SECONDS);
   await load(barePort, paths, WARM_UP_SECONDS);
   const app: Run[] = [];
   const bare: Run[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    app.push(await load(appPort, paths, SECONDS));
-    bare.push(await load(barePort, paths, SECONDS));
+  for (let n = 0; n < ROUNDS; n++) {
+    app.push(await round(appPort, appServer.pid, paths, spans.app));
+    bare.push(await round(barePort, bareServer.pid, paths, spans.bare));
   }
   const ratio = median(app.map((run, i) => run.rps / (bare[i] as Run).rps));
-  return { app: figures(app), bare: figures(bare), ratio };
+  // The same ratio in CPU per answer: bare's µs over the app's (1× = as cheap as bare node).
+  const cpuRatio = median(app.map((run, i) => (bare[i] as Run).cpu / run.cpu));
+  return { app: figures(app), bare: figures(bare), ratio, cpuRatio };
 }
 
-/** The same bytes from the simplest possible Node server. */
-async function bareServer(bodies: Map<string, Buffer>): Promise<{ server: Server; port: number }> {
-  const server = createServer((request, response) => {
-    const body = bodies.get(request.url ?? '');
-    if (!body) {
-      response.writeHead(404, { 'content-length': 0 }).end();
-      return;
-    }
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': body.length,
-    });
-    response.end(body);
+// The same bytes from the simplest possible Node server, in its own process: it takes the bodies over
+// IPC (path → base64), answers with the port it listens on, and serves them until disconnected.
+const BARE_SERVER = `
+const { createServer } = require('node:http');
+let bodies = new Map();
+const server = createServer((request, response) => {
+  const body = bodies.get(request.url || '');
+  if (!body) {
+    response.writeHead(404, { 'content-length': 0 }).end();
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port };
+  response.end(body);
+});
+server.keepAliveTimeout = 60000;
+process.on('message', (entries) => {
+  bodies = new Map(entries.map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
+  server.closeIdleConnections();
+  process.send({ port: server.address().port });
+});
+process.on('disconnect', () => process.exit(0));
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+`;
+
+interface BareServer {
+  child: ChildProcess;
+  port: number;
+  /** Serves these bodies from now on. */
+  serve: (bodies: Map<string, Buffer>) => Promise<void>;
+}
+
+const nextMessage = (child: ChildProcess) =>
+  new Promise<{ port: number }>((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`the bare node:http process exited (${code})`));
+    child.once('exit', exited);
+    child.once('message', (message) => {
+      child.off('exit', exited);
+      resolve(message as { port: number });
+    });
+  });
+
+async function bareServer(): Promise<BareServer> {
+  const child = spawn(
+    process.execPath,
+    [...(PROFILE_DIR ? cpuProfileArgs(PROFILE_DIR) : []), '-e', BARE_SERVER],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const { port } = await nextMessage(child);
+  return {
+    child,
+    port,
+    serve: async (bodies) => {
+      const answered = nextMessage(child);
+      child.send([...bodies].map(([path, body]) => [path, body.toString('base64')]));
+      await answered;
+    },
+  };
+}
+
+/** A loopback port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** Realistic shopper searches: one word, two words, a prefix still being typed, a typo, a sort. */
@@ -229,7 +368,8 @@ async function searchUncached(get: (path: string) => Promise<Buffer>, api: strin
 interface Target {
   label: string;
   databaseUrl: string | null;
-  dataDir: string | null;
+  /** The server's DATA_DIR (PGlite's files; with DATABASE_URL, only where it keeps its own). */
+  dataDir: string;
   cleanup: () => Promise<void>;
 }
 
@@ -258,11 +398,15 @@ async function postgresTarget(adminUrl: string): Promise<Target> {
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'statefront-bench-pg-'));
   return {
     label: 'PostgreSQL',
     databaseUrl: url.toString(),
-    dataDir: null,
-    cleanup: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    dataDir,
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
 }
 
@@ -274,60 +418,64 @@ interface Row {
   app: Figures;
   bare: Figures;
   ratio: number;
+  cpuRatio: number;
 }
 
 const fmt = (n: number, width: number, digits = 0) => n.toFixed(digits).padStart(width);
 
 function printRow(row: Row) {
-  const { ratio } = row;
+  const { ratio, cpuRatio } = row;
   console.log(
     `${row.db.padEnd(10)} ${String(row.products).padStart(7)}  ${row.scenario.padEnd(28)}` +
-      `${fmt(row.app.rps, 8)} ${fmt(row.app.p50, 6, 2)} ${fmt(row.app.p99, 6, 2)}  ` +
-      `${fmt(row.bare.rps, 8)} ${fmt(row.bare.p50, 6, 2)} ${fmt(row.bare.p99, 6, 2)}  ${fmt(ratio, 5, 2)}x`,
+      `${fmt(row.app.rps, 8)} ${fmt(row.app.p50, 6, 2)} ${fmt(row.app.p99, 6, 2)} ${fmt(row.app.cpu, 6)}  ` +
+      `${fmt(row.bare.rps, 8)} ${fmt(row.bare.p50, 6, 2)} ${fmt(row.bare.p99, 6, 2)} ${fmt(row.bare.cpu, 6)}  ${fmt(ratio, 5, 2)}x ${fmt(cpuRatio, 5, 2)}x`,
   );
 }
 
+/** Rate limits out of the way: the bench is one IP making a million calls. */
+const UNLIMITED = '1000000000';
+
 async function benchTarget(target: Target, products: number, rows: Row[]) {
-  const config = {
-    ...loadConfig({
-      ...process.env,
-      PAYMENTS: 'sandbox',
-      DATA_DIR: target.dataDir ?? tmpdir(),
-      DATABASE_URL: target.databaseUrl ?? '',
-    }),
-    staticDir: null,
-    logLevel: 'warn',
-    rateLimit: {
-      authMax: 1e9,
-      registerMax: 1e9,
-      trackMax: 1e9,
-      resetMax: 1e9,
-      globalMax: 1e9,
-      contactMax: 1e9,
-      windowMs: 60_000,
-    },
-  };
-  const database = await openDatabase(config);
+  const database = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
   const seedStarted = performance.now();
-  const seeded = await seedScaleCatalogue(database.db, products);
+  let seeded: Awaited<ReturnType<typeof seedScaleCatalogue>>;
+  try {
+    seeded = await seedScaleCatalogue(database.db, products);
+  } finally {
+    // PGlite serves one process: the server's, from here on.
+    await database.close();
+  }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const startedAt = Date.now();
   const loadStarted = performance.now();
-  const app = await buildApp({
-    config,
-    db: database.db,
-    store: loadStoreConfig(config.storeConfigPath).store,
-    logger: false,
-  });
+  let server: ServerProcess | undefined = await startServer(
+    {
+      DATA_DIR: target.dataDir,
+      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+      WORKERS: '1',
+      RATE_LIMIT_AUTH_MAX: UNLIMITED,
+      RATE_LIMIT_REGISTER_MAX: UNLIMITED,
+      RATE_LIMIT_TRACK_MAX: UNLIMITED,
+      RATE_LIMIT_RESET_MAX: UNLIMITED,
+      RATE_LIMIT_CONTACT_MAX: UNLIMITED,
+      RATE_LIMIT_GLOBAL_MAX: UNLIMITED,
+      ...SERVER_ENV,
+    },
+    await freePort(),
+    PROFILE_DIR ? cpuProfileArgs(PROFILE_DIR) : [],
+  );
+  const server0 = server;
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   console.log(
-    `-- ${target.label}, ${seeded.total.toLocaleString('en-IN')} products: seeded in ${seedSeconds.toFixed(1)} s, app built and catalogue loaded in ${loadSeconds.toFixed(1)} s`,
+    `-- ${target.label}, ${seeded.total.toLocaleString('en-IN')} products: seeded in ${seedSeconds.toFixed(1)} s; the server process started and loaded the catalogue in ${loadSeconds.toFixed(1)} s`,
   );
+  const spans = new Map<string, { app: Span[]; bare: Span[] }>();
+  const bare = await bareServer();
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
+    const port = Number(new URL(server.url).port);
     const api = '/api/v1';
     const get = async (path: string) => {
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      const response = await fetch(`${server?.url}${path}`, {
         headers: { 'accept-encoding': 'identity' },
       });
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
@@ -379,54 +527,89 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
       ],
     ];
     for (const [key, scenario, paths] of scenarios) {
+      if (ONLY && !ONLY.includes(key)) continue;
       const bodies = new Map<string, Buffer>();
       for (const path of paths) bodies.set(path, await get(path));
-      const bare = await bareServer(bodies);
-      try {
-        const result = await compare(port, bare.port, paths);
-        const row = { db: target.label, products: seeded.total, key, scenario, ...result };
-        rows.push(row);
-        printRow(row);
-      } finally {
-        bare.server.closeAllConnections();
-        await new Promise((resolve) => bare.server.close(resolve));
-      }
-    }
-    await searchUncached(get, api, seeded.total);
-    // A product write, seen by the app through NOTIFY (no explicit invalidate): time until served.
-    const [first] = (
-      JSON.parse((await get(`${api}/products?limit=1`)).toString()) as { data: { id: string }[] }
-    ).data;
-    if (first) {
-      const started = performance.now();
-      const seen = new Promise<void>((resolve) => {
-        const stop = app.catalogue.onChange(() => {
-          stop();
-          resolve();
-        });
-      });
-      await database.db
-        .update(productsTable)
-        .set({ title: 'Bench Rename' })
-        .where(eq(productsTable.id, first.id));
-      await seen;
-      const title = (JSON.parse((await get(`${api}/products/${first.id}`)).toString()) as { title: string })
-        .title;
-      if (title !== 'Bench Rename') throw new Error('the write did not reach the catalogue');
-      console.log(
-        `   a product write was served ${(performance.now() - started).toFixed(0)} ms later (NOTIFY, patched read model)`,
+      await bare.serve(bodies);
+      const scenarioSpans = { app: [] as Span[], bare: [] as Span[] };
+      spans.set(scenario, scenarioSpans);
+      const result = await compare(
+        { port, pid: server.child.pid ?? 0 },
+        { port: bare.port, pid: bare.child.pid ?? 0 },
+        paths,
+        scenarioSpans,
       );
+      const row = { db: target.label, products: seeded.total, key, scenario, ...result };
+      rows.push(row);
+      printRow(row);
     }
+    if (!ONLY || ONLY.includes('uncached')) await searchUncached(get, api, seeded.total);
+    if (target.databaseUrl) await productWrite(target.databaseUrl, get, api);
+    else
+      console.log("   (a product write is timed on PostgreSQL only: PGlite is the server process's alone)");
+    await stop(server);
+    server = undefined;
   } finally {
-    await app.close();
-    await database.close();
+    bare.child.disconnect();
+    await new Promise((resolve) =>
+      bare.child.exitCode === null ? bare.child.once('exit', resolve) : resolve(0),
+    );
+    if (server) await stop(server);
+  }
+  if (PROFILE_DIR) {
+    const pids = { app: server0.child.pid, bare: bare.child.pid };
+    for (const file of profilesSince(PROFILE_DIR, startedAt)) {
+      // CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile
+      const pid = Number(file.split('/').pop()?.split('.')[3]);
+      const which = pid === pids.app ? 'app' : pid === pids.bare ? 'bare' : null;
+      if (!which) continue;
+      const profile = readProfile(file);
+      for (const [scenario, scenarioSpans] of spans)
+        printProfileSummary(
+          `${which === 'app' ? 'the server' : 'bare node:http'} while it answered ${scenario} (${file.split('/').pop()})`,
+          summariseProfile(profile, scenarioSpans[which]),
+          { owners: 8, functions: which === 'app' ? 12 : 5 },
+        );
+    }
+  }
+}
+
+/**
+ * A product write (PostgreSQL, from another process: this one), seen by the server through NOTIFY with
+ * no explicit invalidate: the time until its detail answer carries it.
+ */
+async function productWrite(databaseUrl: string, get: (path: string) => Promise<Buffer>, api: string) {
+  const [first] = (
+    JSON.parse((await get(`${api}/products?limit=1`)).toString()) as { data: { id: string }[] }
+  ).data;
+  if (!first) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = performance.now();
+    await client.query(`update products set title = 'Bench Rename' where id = $1`, [first.id]);
+    const deadline = started + 30_000;
+    for (;;) {
+      const { title } = JSON.parse((await get(`${api}/products/${first.id}`)).toString()) as {
+        title: string;
+      };
+      if (title === 'Bench Rename') break;
+      if (performance.now() > deadline) throw new Error('the write did not reach the catalogue in 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    console.log(
+      `   a product write was served ${(performance.now() - started).toFixed(0)} ms later (NOTIFY, patched read model)`,
+    );
+  } finally {
+    await client.end();
   }
 }
 
 async function main() {
   const started = performance.now();
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   console.log(
-    `Statefront catalogue bench — ${CONNECTIONS} connections, loopback, identity encoding; per row ${ROUNDS} alternating rounds of ${SECONDS} s on the app and on bare node:http (after ${WARM_UP_SECONDS} s warm-up each): median req/s, pooled p50/p99, median ratio`,
+    `Statefront catalogue bench — ${CONNECTIONS} connections, loopback, identity encoding; against the server process as \`npm run serve\` starts it (NODE_ENV=production, LOG_LEVEL=warn, WORKERS=1) and a bare node:http process; per row ${ROUNDS} alternating rounds of ${SECONDS} s on each (after ${WARM_UP_SECONDS} s warm-up each): median req/s, pooled p50/p99, the server process's CPU µs per answer; ratio = app ÷ bare req/s, cpu ratio = bare ÷ app CPU per answer (medians of the rounds)`,
   );
   console.log(
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()
@@ -434,7 +617,7 @@ async function main() {
       .join(' ')}`,
   );
   console.log(
-    `${'db'.padEnd(10)} ${'products'.padStart(7)}  ${'scenario'.padEnd(26)}${'app r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}  ${'bare r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}  ratio`,
+    `${'db'.padEnd(10)} ${'products'.padStart(7)}  ${'scenario'.padEnd(28)}${'app r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'µs/req'.padStart(6)}  ${'bare r/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'µs/req'.padStart(6)}  ratio  cpu ratio`,
   );
   const rows: Row[] = [];
   const targets: Array<() => Promise<Target>> = [pgliteTarget];
@@ -442,7 +625,7 @@ async function main() {
   if (databaseUrl) targets.push(() => postgresTarget(databaseUrl));
   else console.log('(set DATABASE_URL to bench PostgreSQL too)');
   for (const makeTarget of targets) {
-    for (const products of SIZES) {
+    for (const products of RUN_SIZES) {
       const target = await makeTarget();
       try {
         await benchTarget(target, products, rows);

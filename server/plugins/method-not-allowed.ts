@@ -4,6 +4,7 @@
  * of a 404 or a 400 about a body nobody will read. Every route is recorded as it is added; a request
  * that found no route is checked before its body is parsed. A path no route serves stays a 404.
  */
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { HttpError } from '../errors';
 import { MAX_PARAM_LENGTH } from '../http/api';
 import { appWide } from './app-wide';
@@ -46,28 +47,46 @@ export function allowedMethods(routes: readonly RecordedRoute[], path: string): 
 
 export const methodNotAllowedPlugin = appWide('statefront-method-not-allowed', async (app) => {
   const routes: RecordedRoute[] = [];
+  /** The 405 (or the 414) a request that no route really serves deserves, if any. */
+  const refusal = (request: FastifyRequest, byCatchAll: boolean): HttpError | undefined => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (byCatchAll && path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
+      return new HttpError(414, `A path segment is longer than ${MAX_PARAM_LENGTH} characters`);
+    const allowed = allowedMethods(routes, path);
+    if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
+    const allow = allowed.join(', ');
+    return new HttpError(405, `Method ${request.method} is not allowed here (allowed: ${allow})`, {
+      Allow: allow,
+    });
+  };
+  // With the SPA built, its catch-all (`GET /*`) also matches API paths no operation serves: those are
+  // as unserved as without it (the catch-all answers them 404), so they get the same 405 and 414. The
+  // check is the catch-all's own hook: a hook for every request would have to read
+  // request.routeOptions, which builds a new object on every read (on the hottest routes too).
+  const catchAllHook = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // (A CORS preflight, OPTIONS, is answered by its own catch-all route: never a 405.)
+    const api = path === '/api' || path.startsWith('/api/');
+    if (!api || request.method === 'OPTIONS') return done();
+    done(refusal(request, true));
+  };
   app.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method])
       .map((method) => String(method).toUpperCase())
       .filter((method) => method !== 'OPTIONS');
     if (methods.length > 0)
       routes.push({ pattern: routePattern(route.url), wildcard: route.url.includes('*'), methods });
+    if (route.url.includes('*')) {
+      const hooks = route.onRequest;
+      route.onRequest = [
+        ...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]),
+        catchAllHook,
+      ];
+    }
   });
-  app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '/';
-    // With the SPA built, its catch-all (`GET /*`) also matches API paths no operation serves: those are
-    // as unserved as without it (the catch-all answers them 404), so they get the same 405 and 414.
-    const api = path === '/api' || path.startsWith('/api/');
-    // (A CORS preflight, OPTIONS, is answered by its own catch-all route: never a 405.)
-    const byCatchAll = api && request.method !== 'OPTIONS' && (request.routeOptions.url ?? '').includes('*');
-    if (!request.is404 && !byCatchAll) return;
-    if (byCatchAll && path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
-      throw new HttpError(414, `A path segment is longer than ${MAX_PARAM_LENGTH} characters`);
-    const allowed = allowedMethods(routes, path);
-    if (allowed.length === 0 || allowed.includes(request.method)) return;
-    const allow = allowed.join(', ');
-    throw new HttpError(405, `Method ${request.method} is not allowed here (allowed: ${allow})`, {
-      Allow: allow,
-    });
+  // A request that found no route (callback style: this runs on every request).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.is404) return done();
+    done(refusal(request, false));
   });
 });
