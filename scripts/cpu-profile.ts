@@ -36,7 +36,7 @@ export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 export const cpuProfileArgs = (dir: string) => ['--cpu-prof', `--cpu-prof-dir=${resolve(dir)}`];
 
 /** Where a script belongs: a package under node_modules, Node's own code, or ours. */
-export function owner(url: string): string {
+function owner(url: string): string {
   if (!url) return '(native / idle / gc)';
   if (url.startsWith('node:')) return 'node internals';
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
