@@ -21,15 +21,59 @@ import {
   definitionOf,
   type GraphPath,
   generatePaths,
-  journeyTitle,
+  journeyTitles,
   labelOf,
   type MachineModel,
   stateName,
 } from '../tests/machines/support/graph';
 import { modelNamed, models } from '../tests/machines/support/models';
 
-export type JourneyStep = { event: string; state: string; does?: string; expect?: string };
+/** An event as data: its `type` and payload, as the machine receives it (errors by their message). */
+export type JourneyEvent = { type: string } & Record<string, unknown>;
+/**
+ * Who makes a step happen: the shopper (in the page), the server (an actor's answer: an API call, or
+ * the browser's storage the app reads), the app (another machine of the system telling this one),
+ * or time (a delay running out).
+ */
+export type JourneyActor = 'shopper' | 'server' | 'app' | 'time';
+export type JourneyStep = {
+  event: JourneyEvent;
+  by: JourneyActor;
+  /** The step in words (what the Markdown and the visualiser say). */
+  says: string;
+  state: string;
+  does?: string;
+  expect?: string;
+};
 export type Journey = { title: string; machine: string; case: string; steps: JourneyStep[] };
+
+// Events one machine of the system sends another (machines/app.machine.ts): not the shopper's.
+const APP_EVENTS = /^(session\.|auth\.unauthorized$|api\.|cart\.reset$)/;
+
+export function actorOf(event: EventObject): JourneyActor {
+  if (/^xstate\.(done|error)\.actor\./.test(event.type)) return 'server';
+  if (event.type.startsWith('xstate.after.')) return 'time';
+  return APP_EVENTS.test(event.type) ? 'app' : 'shopper';
+}
+
+const errorsAsMessages = (_key: string, value: unknown) =>
+  value instanceof Error ? value.message : value === undefined ? null : value;
+
+/** The event as JSON data (an Error becomes its message). */
+export function eventAsData(event: EventObject): JourneyEvent {
+  return JSON.parse(JSON.stringify(event, errorsAsMessages)) as JourneyEvent;
+}
+
+/** One spelling of a JSON value whatever its keys' order, to match an edited event to the model's. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
 
 const ROOT = resolve(import.meta.dirname, '..');
 const REACHED_FILE = join(ROOT, 'reports/journeys-reached.json');
@@ -73,17 +117,18 @@ function inBrowser(name: string, event: EventObject, state: string): Pick<Journe
   return { does: driver.does(event), expect: extra ? `${shows}; and '${String(extra)}'` : shows };
 }
 
-function toJourney(path: GraphPath, name: string, model: MachineModel): Journey {
+function toJourney(path: GraphPath, title: string, name: string, model: MachineModel): Journey {
   const steps = path.steps.map((s) => {
     const state = stateName(s.state);
-    return { event: describeStep(s.event, model.machine), state, ...inBrowser(name, s.event, state) };
+    return {
+      event: eventAsData(s.event),
+      by: actorOf(s.event),
+      says: describeStep(s.event, model.machine),
+      state,
+      ...inBrowser(name, s.event, state),
+    };
   });
-  return {
-    title: journeyTitle(model, path),
-    machine: name,
-    case: path.caseTitle,
-    steps,
-  };
+  return { title, machine: name, case: path.caseTitle, steps };
 }
 
 /**
@@ -100,6 +145,20 @@ export function journeyEvents(name: string): Map<string, EventObject> {
 }
 
 /**
+ * The model's event for a step of a JSON journey: its `event` as data (any key order), or the words of
+ * an older file. Undefined when the model never sends it (the runner then lists what it does send).
+ */
+export function eventOfStep(
+  events: ReadonlyMap<string, EventObject>,
+  step: { event: unknown; says?: string },
+): EventObject | undefined {
+  if (typeof step.event === 'string') return events.get(step.event);
+  const wanted = canonical(step.event);
+  for (const event of events.values()) if (canonical(eventAsData(event)) === wanted) return event;
+  return undefined;
+}
+
+/**
  * By default the compact set: the shortest path to every state, extended by every transition (every
  * simple path for a model whose journeys are its simple paths, the order lifecycle's). `all` adds every simple path where the model tests walk them too (not products-list: too many).
  */
@@ -109,7 +168,8 @@ export function journeysOf(name: string, options: { all?: boolean } = {}): Journ
     options.all && model.simplePaths
       ? generatePaths(model, { simplePaths: true })
       : defaultJourneyPaths(model);
-  return paths.map((p) => toJourney(p, name, model));
+  const titles = journeyTitles(model, paths, (event) => describeStep(event, model.machine));
+  return paths.map((p, i) => toJourney(p, titles[i] as string, name, model));
 }
 
 export function toMarkdown(name: string, journeys: Journey[]): string {
@@ -117,7 +177,7 @@ export function toMarkdown(name: string, journeys: Journey[]): string {
   for (const [i, journey] of journeys.entries()) {
     lines.push(`## ${i + 1}. ${journey.title}`, '');
     for (const [n, step] of journey.steps.entries()) {
-      lines.push(`${n + 1}. ${step.event} → **${step.state}**`);
+      lines.push(`${n + 1}. ${step.says} → **${step.state}**`);
       if (step.does) lines.push(`   - browser: ${step.does}`, `   - page: ${step.expect}`);
     }
     lines.push('');

@@ -311,7 +311,7 @@ Events sent *to* machines are lowercase and dotted with a flat payload (\`cart.a
 
 \`npm run -s journeys -- <machine> [--format md|json]\` prints every journey of a machine: numbered steps with
 the event (a shopper's action with its payload, an actor's answer, or time passing) and the state reached.
-\`--format json\` prints only \`[{ "title", "machine", "case", "steps": [{ "event", "state", "does", "expect" }] }]\`
+\`--format json\` prints only \`[{ "title", "machine", "case", "steps": [{ "event": { "type", …payload }, "by", "says", "state", "does", "expect" }] }]\`
 (\`does\` and \`expect\` for the machines with browser drivers: what to do in the browser, what the page shows).
 Use \`-s\` (silent): without it npm prints its own \`> statefront@… journeys\` banner on stdout before the JSON.
 

@@ -24,7 +24,7 @@ import { type Browser, chromium, type Page, type Request, type Route } from 'pla
 import type { EventObject } from 'xstate';
 import { type ApiProduct, cardCartLine, toDisplayProduct } from '../../machines/catalogue.model';
 import { toCreateOrderRequest } from '../../machines/checkout.machine';
-import { journeyEvents } from '../../scripts/journeys';
+import { describeStep, eventOfStep, journeyEvents } from '../../scripts/journeys';
 import { CHROMIUM, CHROMIUM_ARGS, type Shop as Server, startShop } from '../e2e/shop';
 import type { Answer, AnyDrivers, World } from '../machines/drivers/driver';
 import { literal, stepKeyOf } from '../machines/drivers/driver';
@@ -34,7 +34,7 @@ import {
   coverageOf,
   defaultJourneyPaths,
   type GraphPath,
-  journeyTitle,
+  journeyTitles,
   stateName,
 } from '../machines/support/graph';
 import { modelNamed } from '../machines/support/models';
@@ -326,9 +326,11 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
 function defaultJourneys(names: string[]): Runnable[] {
   return names.flatMap((machine) => {
     const model = modelNamed(machine);
-    return defaultJourneyPaths(model).map((path) => ({
+    const paths = defaultJourneyPaths(model);
+    const titles = journeyTitles(model, paths, (event) => describeStep(event, model.machine));
+    return paths.map((path, i) => ({
       machine,
-      title: journeyTitle(model, path),
+      title: titles[i] as string,
       input: path.input,
       steps: path.steps.map((s) => ({ event: s.event, state: stateName(s.state) })),
       path,
@@ -343,7 +345,7 @@ function journeysFromFile(file: string): Runnable[] {
     title: string;
     machine?: string;
     case?: string;
-    steps: { event: string; state: string }[];
+    steps: { event: unknown; says?: string; state: string }[];
   }[];
   return list.map((journey) => {
     const machine = journey.machine ?? process.env.JOURNEY_MACHINE;
@@ -355,10 +357,10 @@ function journeysFromFile(file: string): Runnable[] {
     if (!caseOf) throw new Error(`${journey.title}: no case of ${machine} named '${journey.case ?? ''}'`);
     const events = journeyEvents(machine);
     const steps = journey.steps.map((step, i) => {
-      const event = events.get(step.event);
+      const event = eventOfStep(events, step);
       if (!event)
         throw new Error(
-          `${journey.title}, step ${i + 1}: '${step.event}' is not an event of the ${machine} model. Known:\n  ${[...events.keys()].join('\n  ')}`,
+          `${journey.title}, step ${i + 1}: ${JSON.stringify(step.event)} is not an event of the ${machine} model. Known:\n  ${[...events.keys()].join('\n  ')}`,
         );
       return { event, state: step.state };
     });

@@ -1,7 +1,15 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { coverageReport, journeysOf, toMarkdown } from '../../scripts/journeys';
+import {
+  actorOf,
+  coverageReport,
+  eventOfStep,
+  journeyEvents,
+  journeysOf,
+  toMarkdown,
+} from '../../scripts/journeys';
+import { models } from '../machines/support/models';
 
 const run = promisify(execFile);
 
@@ -25,10 +33,50 @@ describe('journeysOf', () => {
     const checkout = journeysOf('checkout');
     const success = checkout.find((j) => j.steps.at(-1)?.state === 'success');
     expect(success?.steps).toMatchObject([
-      { event: 'start', state: 'idle' },
-      { event: 'checkout.submit (2 lines, every field filled)', state: 'processing' },
-      { event: 'createOrder answers order SF-TEST0001', state: 'success' },
+      { says: 'start', by: 'shopper', event: { type: 'xstate.init' }, state: 'idle' },
+      {
+        says: 'checkout.submit (2 lines, every field filled)',
+        by: 'shopper',
+        event: { type: 'checkout.submit' },
+        state: 'processing',
+      },
+      {
+        says: 'createOrder answers order SF-TEST0001',
+        by: 'server',
+        event: { type: 'xstate.done.actor.createOrder', output: { id: 'SF-TEST0001' } },
+        state: 'success',
+      },
     ]);
+  });
+
+  it('titles every journey of a machine uniquely, for every machine', () => {
+    for (const model of models) {
+      const titles = journeysOf(model.name).map((j) => j.title);
+      expect(new Set(titles).size, model.name).toBe(titles.length);
+    }
+  });
+
+  it('says who makes each step happen: the shopper, the server, another machine, or time', () => {
+    expect(actorOf({ type: 'payment.submit' })).toBe('shopper');
+    expect(actorOf({ type: 'xstate.done.actor.fetchOrder' })).toBe('server');
+    expect(actorOf({ type: 'xstate.error.actor.submitPayment' })).toBe('server');
+    expect(actorOf({ type: 'xstate.after.pollInterval.payment.qr' })).toBe('time');
+    expect(actorOf({ type: 'session.signedIn' })).toBe('app');
+    const bys = new Set(journeysOf('payment').flatMap((j) => j.steps.map((step) => step.by)));
+    expect([...bys].sort()).toEqual(['server', 'shopper', 'time']);
+  });
+
+  it('maps a step edited as JSON (any key order, or the words of an older file) back to the model event', () => {
+    const events = journeyEvents('checkout');
+    const submit = journeysOf('checkout')
+      .flatMap((j) => j.steps)
+      .find((step) => step.event.type === 'checkout.submit');
+    if (!submit) throw new Error('no checkout.submit step');
+    const reordered = Object.fromEntries(Object.entries(submit.event).reverse());
+    const event = eventOfStep(events, { event: JSON.parse(JSON.stringify(reordered)) });
+    expect(event?.type).toBe('checkout.submit');
+    expect(eventOfStep(events, { event: submit.says })).toBe(event);
+    expect(eventOfStep(events, { event: { ...submit.event, type: 'checkout.nope' } })).toBeUndefined();
   });
 
   it('says per step what to do in the browser and what the page shows when the machine has drivers', () => {
@@ -52,15 +100,17 @@ describe('journeysOf', () => {
 });
 
 describe('npm run journeys', () => {
-  it('prints a JSON array of { title, machine, case, steps: [{ event, state, does, expect }] } when --format json is given', async () => {
+  it('prints a JSON array of { title, machine, case, steps: [{ event: { type, …payload }, by, says, state, does, expect }] } when --format json is given', async () => {
     for (const machine of ['payment', 'checkout']) {
       const { stdout } = await run('npx', ['tsx', 'scripts/journeys.ts', machine, '--format', 'json']);
       const journeys = JSON.parse(stdout) as { title: string; steps: { event: string; state: string }[] }[];
       expect(journeys.length).toBeGreaterThan(0);
       for (const journey of journeys) {
         expect(Object.keys(journey).sort()).toEqual(['case', 'machine', 'steps', 'title']);
-        for (const step of journey.steps)
-          expect(Object.keys(step).sort()).toEqual(['does', 'event', 'expect', 'state']);
+        for (const step of journey.steps) {
+          expect(Object.keys(step).sort()).toEqual(['by', 'does', 'event', 'expect', 'says', 'state']);
+          expect(typeof (step.event as unknown as { type: unknown }).type).toBe('string');
+        }
       }
     }
   }, 30_000);

@@ -161,10 +161,39 @@ export function defaultJourneyPaths(model: MachineModel): GraphPath[] {
  * A journey's title: its case and the state it ends in, or — for simple-path journeys, several of
  * which end in one state — its case and every step's label ('placed in the browser → paid … → shipped …').
  */
-export function journeyTitle(model: MachineModel, path: GraphPath): string {
+function journeyTitle(model: MachineModel, path: GraphPath): string {
   if (model.journeys !== 'simplePaths') return `${path.caseTitle} → ${stateName(path.state)}`;
   const steps = path.steps.slice(1).map((s) => labelOf(s.event) ?? describeEvent(s.event));
   return [path.caseTitle, ...steps].join(' → ');
+}
+
+/**
+ * Each path's title, unique among `paths` (a tester names a journey by it): paths that would share a
+ * title ("with an order id → orderNotFound") say the steps that got them there, in `describe`'s words
+ * ("… via fetchOrder fails: … → payment.retry → …"), and any still alike are numbered.
+ */
+export function journeyTitles(
+  model: MachineModel,
+  paths: readonly GraphPath[],
+  describe: (event: EventObject) => string = (event) => labelOf(event) ?? describeEvent(event),
+): string[] {
+  const plain = paths.map((path) => journeyTitle(model, path));
+  const count = (titles: string[]) =>
+    titles.reduce((seen, t) => seen.set(t, (seen.get(t) ?? 0) + 1), new Map<string, number>());
+  const plainCount = count(plain);
+  const told = plain.map((title, i) => {
+    if ((plainCount.get(title) ?? 0) < 2) return title;
+    const steps = (paths[i] as GraphPath).steps.slice(1).map((step) => describe(step.event));
+    return `${title} via ${steps.join(' → ')}`;
+  });
+  const toldCount = count(told);
+  const nth = new Map<string, number>();
+  return told.map((title) => {
+    if ((toldCount.get(title) ?? 0) < 2) return title;
+    const n = (nth.get(title) ?? 0) + 1;
+    nth.set(title, n);
+    return `${title} #${n}`;
+  });
 }
 
 /** What happened at one step of a replay, as the test files check it. */
