@@ -28,7 +28,7 @@ import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';
 import type { provideSavedProductsMachine } from './actors/saved-products.live';
 import type { provideSearchMachine } from './actors/search.live';
-import { type Emitter, handleEmitted, type Navigate } from './emitted';
+import { type Emitter, handleEmitted, type Navigate, useEmitted } from './emitted';
 
 export type StartAppOptions = {
   /** The router's navigate: the root actors' `navigate` events (after sign-in, Checkout) go here. */
@@ -193,12 +193,15 @@ type PageInput<T> = Omit<NonNullable<InputFrom<T>>, 'app'>;
  * Starts a screen's machine for as long as the screen is shown: the one given to <AppProviders> if
  * any, else `provide(deps)` from the screen's own `*.live.ts` module (pass a module-level function, so
  * the machine is built once). Its input gets the app actor's ref as `app`, for the machines that
- * report to the app (checkout, product), and it runs under the app's inspector.
+ * report to the app (checkout, product), and it runs under the app's inspector. What it emits (toasts,
+ * navigation, gateway forms, focus) becomes UI here too (src/app/emitted.ts); `onResetForm` is what a
+ * `resetForm` does on this screen.
  */
 export function usePageActor<K extends keyof PageMachines>(
   key: K,
   provide: (deps: LiveDeps) => PageMachines[K],
   input?: PageInput<PageMachines[K]>,
+  { onResetForm }: { onResetForm?: () => void } = {},
 ): [
   SnapshotFrom<PageMachines[K]>,
   (event: EventFromLogic<PageMachines[K]>) => void,
@@ -210,6 +213,7 @@ export function usePageActor<K extends keyof PageMachines>(
   const logic: AnyStateMachine = useMemo(() => given ?? provide(deps), [given, provide, deps]);
   const { inspect } = app.options;
   const result = useMachine(logic, { input: { ...input, app }, ...(inspect ? { inspect } : {}) });
+  useEmitted(result[2] as Emitter, onResetForm);
   return result as unknown as ReturnType<typeof usePageActor<K>>;
 }
 

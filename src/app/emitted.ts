@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { EmittedEvent } from '../../machines/events';
 import { carryRecentToasts, showToast, toastInputOf } from '../components/ui/toast-queue';
@@ -82,12 +82,21 @@ export function handleEmitted(event: EmittedEvent, handlers: Handlers) {
   }
 }
 
-/** Subscribes to a screen actor's emitted events for as long as the component is mounted. */
+/**
+ * Subscribes to a screen actor's emitted events for as long as the component is mounted (usePageActor
+ * does it for every screen machine). `onResetForm` is read when a `resetForm` arrives, so a screen may
+ * pass a new function on each render without resubscribing.
+ */
 export function useEmitted(actor: Emitter, onResetForm?: () => void) {
   const navigate = useNavigate();
+  const resetForm = useRef(onResetForm);
+  resetForm.current = onResetForm;
   useEffect(() => {
     const reply = actor.send?.bind(actor);
-    const subscription = actor.on('*', (event) => handleEmitted(event, { navigate, onResetForm, reply }));
+    const onReset = () => resetForm.current?.();
+    const subscription = actor.on('*', (event) =>
+      handleEmitted(event, { navigate, onResetForm: onReset, reply }),
+    );
     return () => subscription.unsubscribe();
-  }, [actor, navigate, onResetForm]);
+  }, [actor, navigate]);
 }

@@ -15,7 +15,6 @@ import { Drawer } from '../components/ui/drawer';
 import { Skeleton } from '../components/ui/skeleton';
 import { provideProductMachine } from './actors/product.live';
 import { useCartRef, useIsSaved, usePageActor, useWishlistRef } from './app-actor';
-import { useEmitted } from './emitted';
 import { QUICK_VIEW_PARAM } from './quick-view-param';
 
 /** The card's Quick View button for this product (where focus goes back to when the dialog closes). */
@@ -47,7 +46,6 @@ export default function QuickView({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [state, send, actor] = usePageActor('product', provideProductMachine, { id, inDialog: true });
-  useEmitted(actor);
   const wishlist = useWishlistRef();
   const saved = useIsSaved(id);
   // What Add to Cart answered ('Please select a size', 'Added to cart'), shown inside the dialog too:

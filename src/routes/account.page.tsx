@@ -4,7 +4,6 @@ import { css } from 'styled-system/css';
 import { provideAccountMachine } from '../app/actors/account.live';
 import { provideAddressBookMachine } from '../app/actors/address-book.live';
 import { useAuth, useAuthRef, usePageActor } from '../app/app-actor';
-import { useEmitted } from '../app/emitted';
 import { formatLongDate } from '../components/format';
 import { UserIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
@@ -32,8 +31,7 @@ const row = css({
 
 /** /account (spec §2 Account, §4 Account page, §8 Account load failure). */
 export default function AccountPage() {
-  const [state, send, actor] = usePageActor('account', provideAccountMachine);
-  useEmitted(actor);
+  const [state, send] = usePageActor('account', provideAccountMachine);
   const [book, sendBook] = usePageActor('addressBook', provideAddressBookMachine);
   const auth = useAuthRef();
   const signingOut = useAuth((s) => s.matches('loggingOut'));

@@ -8,7 +8,6 @@ import { PHONE_PREFIX } from '../../machines/shipping.model';
 import { provideAddressBookMachine } from '../app/actors/address-book.live';
 import { provideCheckoutMachine } from '../app/actors/checkout.live';
 import { useCartLines, useCartTotal, usePageActor } from '../app/app-actor';
-import { useEmitted } from '../app/emitted';
 import { h1Style, Page } from '../components/layout/page';
 import { addressSummary, SavedAddressList } from '../components/saved-address-list';
 import { Button } from '../components/ui/button';
@@ -38,8 +37,7 @@ import { useAddressFill } from './checkout/use-address-fill';
 export default function CheckoutPage() {
   const lines = useCartLines();
   const total = useCartTotal();
-  const [state, send, actor] = usePageActor('checkout', provideCheckoutMachine);
-  useEmitted(actor);
+  const [state, send] = usePageActor('checkout', provideCheckoutMachine);
   const processing = state.hasTag('loading') || state.matches('success');
   const placedOrderId = state.context.orderId;
   // Back from /payment finds the cart this tab's order emptied: go to that order's payment instead of

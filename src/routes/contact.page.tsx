@@ -1,11 +1,9 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useCallback } from 'react';
 import { css } from 'styled-system/css';
 import { contactDetails } from '../../machines/contact.machine';
 import { provideContactMachine } from '../app/actors/contact.live';
 import { usePageActor, useStoreInfo } from '../app/app-actor';
-import { useEmitted } from '../app/emitted';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
@@ -31,7 +29,10 @@ const detailIcon = css({
  */
 export default function ContactPage() {
   const contact = contactDetails(useStoreInfo());
-  const [state, send, actor] = usePageActor('contact', provideContactMachine);
+  // A sent message clears the form (the machine emits resetForm); a failed one keeps what was typed.
+  const [state, send] = usePageActor('contact', provideContactMachine, undefined, {
+    onResetForm: () => form.reset(),
+  });
   const sending = state.hasTag('loading');
   const [form, fields] = useForm({
     id: 'contact',
@@ -44,8 +45,6 @@ export default function ContactPage() {
       if (submission?.status === 'success') send({ type: 'contact.submit', ...submission.value });
     },
   });
-  const reset = useCallback(() => form.reset(), [form]);
-  useEmitted(actor, reset);
 
   return (
     <Page>

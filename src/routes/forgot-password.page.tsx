@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { providePasswordResetMachine } from '../app/actors/password-reset.live';
 import { usePageActor } from '../app/app-actor';
-import { useEmitted } from '../app/emitted';
 import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
@@ -12,8 +11,7 @@ import { formStack } from './auth/form-layout';
 
 /** /forgot-password: ask for a one-time reset link by email. */
 export default function ForgotPasswordPage() {
-  const [state, send, actor] = usePageActor('passwordReset', providePasswordResetMachine);
-  useEmitted(actor);
+  const [state, send] = usePageActor('passwordReset', providePasswordResetMachine);
   const sending = state.hasTag('loading');
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

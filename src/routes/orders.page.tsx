@@ -2,7 +2,6 @@ import { useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { provideMyOrdersMachine } from '../app/actors/my-orders.live';
 import { usePageActor } from '../app/app-actor';
-import { useEmitted } from '../app/emitted';
 import { ShirtIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -17,8 +16,7 @@ const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay Now.';
  * with ?payment=failed; the order stays Pending with its Pay Now button.
  */
 export default function OrdersPage() {
-  const [state, send, actor] = usePageActor('myOrders', provideMyOrdersMachine);
-  useEmitted(actor);
+  const [state, send] = usePageActor('myOrders', provideMyOrdersMachine);
   const [params] = useSearchParams();
   const paymentFailed = params.get('payment') === 'failed';
   const { orders, cancelling } = state.context;

@@ -6,7 +6,6 @@ import { startingValues } from '../../machines/payment.machine';
 import { isSandboxPayee } from '../../machines/payment.model';
 import { providePaymentMachine } from '../app/actors/payment.live';
 import { usePageActor } from '../app/app-actor';
-import { useEmitted } from '../app/emitted';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
 import { CheckAgainButton, ValidFor, WaitingLine } from './payment/following-payment';
@@ -58,7 +57,6 @@ export default function PaymentPage() {
     orderId,
     isPhone: isPhoneScreen(),
   });
-  useEmitted(actor);
   const { fields, outcome, error, order, isPhone } = state.context;
   // The form starts on the checkout's name and phone and the device's method (the machine's rule).
   const formFields = useMemo(() => {

@@ -4,7 +4,6 @@ import { productPageTitle } from '../../shared/page-titles';
 import { firstProduct, provideProductMachine } from '../app/actors/product.live';
 import { useIsSaved, usePageActor, useStoreInfo, useWishlistRef } from '../app/app-actor';
 import { useDocumentTitle } from '../app/document-title';
-import { useEmitted } from '../app/emitted';
 import { storeDisplayName } from '../components/layout/store-display';
 import { ProductView } from './product/product-view';
 
@@ -21,8 +20,7 @@ function ProductScreen({ id }: { id: string }) {
   const firstEntry = useLocation().key === 'default';
   // The product the server rendered this page with, when this is that page (read once per screen).
   const [first] = useState(() => firstProduct(id));
-  const [state, send, actor] = usePageActor('product', provideProductMachine, { id, first });
-  useEmitted(actor);
+  const [state, send] = usePageActor('product', provideProductMachine, { id, first });
   const wishlist = useWishlistRef();
   const saved = useIsSaved(id);
   const siteName = storeDisplayName(useStoreInfo());

@@ -5,7 +5,6 @@ import { listPageTitle } from '../../shared/page-titles';
 import { firstProductsPage, provideProductsListMachine } from '../app/actors/products-list.live';
 import { useCardWishlist, useCartRef, usePageActor, useStoreInfo } from '../app/app-actor';
 import { useDocumentTitle } from '../app/document-title';
-import { useEmitted } from '../app/emitted';
 import { useOpenQuickView } from '../app/quick-view-host';
 import { storeDisplayName } from '../components/layout/store-display';
 import { ProductsView } from './products/products-view';
@@ -19,11 +18,10 @@ export default function ProductsPage() {
   const urlQuery = useMemo(() => parseProductsQuery(searchParams), [searchParams]);
   // The answer the server rendered this page with, when this is that page (read once per screen).
   const [first] = useState(() => firstProductsPage(urlQuery));
-  const [state, send, actor] = usePageActor('productsList', provideProductsListMachine, {
+  const [state, send] = usePageActor('productsList', provideProductsListMachine, {
     ...urlQuery,
     first,
   });
-  useEmitted(actor);
   const cart = useCartRef();
   const hearts = useCardWishlist();
   const openQuickView = useOpenQuickView();

@@ -3,7 +3,6 @@ import { Link, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { providePasswordResetMachine } from '../app/actors/password-reset.live';
 import { usePageActor } from '../app/app-actor';
-import { useEmitted } from '../app/emitted';
 import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { AuthHeading, authLink } from './auth/auth-card';
@@ -17,8 +16,7 @@ const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters.';
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, send, actor] = usePageActor('passwordReset', providePasswordResetMachine);
-  useEmitted(actor);
+  const [state, send] = usePageActor('passwordReset', providePasswordResetMachine);
   const [mismatch, setMismatch] = useState<string | null>(null);
   const saving = state.hasTag('loading') || state.matches('done');
 

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { provideOrderTrackingMachine } from '../app/actors/order-tracking.live';
 import { useAuth, usePageActor } from '../app/app-actor';
-import { useEmitted } from '../app/emitted';
 import { formatLongDate } from '../components/format';
 import { TruckIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
@@ -28,11 +27,10 @@ const term = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTra
 export default function TrackOrderPage() {
   const [params] = useSearchParams();
   const accountEmail = useAuth((s) => s.context.user?.email ?? '');
-  const [state, send, actor] = usePageActor('orderTracking', provideOrderTrackingMachine, {
+  const [state, send] = usePageActor('orderTracking', provideOrderTrackingMachine, {
     orderId: params.get('id') ?? '',
     contactInfo: accountEmail,
   });
-  useEmitted(actor);
   const tracking = state.hasTag('loading');
   const order = state.matches('found') ? state.context.order : null;
 

@@ -4,7 +4,6 @@ import { formatInr } from '../../components/format';
 import { Highlight } from '../../components/highlight';
 import { provideSearchMachine } from '../actors/search.live';
 import { usePageActor } from '../app-actor';
-import { useEmitted } from '../emitted';
 import {
   SEARCH_LABEL,
   SEARCH_PLACEHOLDER,
@@ -65,8 +64,7 @@ export default function SearchCombobox({
     input.focus();
     input.setSelectionRange(input.value.length, input.value.length);
   }, []);
-  const [state, send, actor] = usePageActor('search', provideSearchMachine, { text: initialText, query });
-  useEmitted(actor);
+  const [state, send] = usePageActor('search', provideSearchMachine, { text: initialText, query });
   // Links, searches and Back/Forward: the box shows the new page's search (the machine ignores the same one).
   useEffect(() => {
     send({ type: 'search.sync', q: query });

@@ -1,10 +1,9 @@
-import { useCallback, useRef } from 'react';
+import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
 import { NEWSLETTER_CONFIRM_HINT } from '../../../machines/newsletter.machine';
 import { provideNewsletterMachine } from '../../app/actors/newsletter.live';
 import { usePageActor } from '../../app/app-actor';
-import { useEmitted } from '../../app/emitted';
 import { MailIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 
@@ -13,11 +12,11 @@ import { Button } from '../../components/ui/button';
  * server for the subscription (double opt-in), so once it has, a line says to confirm from the email.
  */
 export function Newsletter() {
-  const [state, send, actor] = usePageActor('newsletter', provideNewsletterMachine);
-  const subscribing = state.hasTag('loading');
   const formRef = useRef<HTMLFormElement>(null);
-  const reset = useCallback(() => formRef.current?.reset(), []);
-  useEmitted(actor, reset);
+  const [state, send] = usePageActor('newsletter', provideNewsletterMachine, undefined, {
+    onResetForm: () => formRef.current?.reset(),
+  });
+  const subscribing = state.hasTag('loading');
   return (
     <section
       aria-labelledby="newsletter-title"
