@@ -1,5 +1,6 @@
 /** Products as the screens show them (spec §3 "Derived for display", §2 Products list, §5 size label). */
 import type { components } from '../contract/schema';
+import { optionValues } from '../shared/product-options';
 import { PAGE_SIZE, type ProductsQuery } from '../shared/products-query';
 import type { CartLine } from './cart.model';
 
@@ -40,11 +41,6 @@ export const FEATURED_LIMIT = 4;
 export const PARENT_CATEGORY_LOOKUP_LIMIT = 100;
 export const ONE_SIZE = 'One Size';
 
-const valuesOf = (attributes: readonly ProductAttribute[], keys: readonly string[]): string[] | undefined => {
-  const found = attributes.find((a) => keys.includes(a.key.trim().toLowerCase()));
-  return found && found.values.length > 0 ? [...found.values] : undefined;
-};
-
 export function toDisplayProduct(p: ApiProduct): DisplayProduct {
   const hasDiscount = typeof p.discountedPrice === 'number';
   const attributes = p.attributes ?? [];
@@ -69,10 +65,11 @@ export function toDisplayProduct(p: ApiProduct): DisplayProduct {
     attributes,
   };
   if (hasDiscount && typeof p.regularPrice === 'number') out.originalPrice = p.regularPrice;
-  const sizes = valuesOf(attributes, ['size', 'sizes']);
-  if (sizes) out.sizes = sizes;
-  const colors = valuesOf(attributes, ['color', 'colours', 'colors']);
-  if (colors) out.colors = colors;
+  // The same keys the server checks an order's size and colour against (shared/product-options.ts).
+  const sizes = optionValues(attributes, 'size');
+  if (sizes.length > 0) out.sizes = sizes;
+  const colors = optionValues(attributes, 'color');
+  if (colors.length > 0) out.colors = colors;
   return out;
 }
 

@@ -3,21 +3,11 @@
  * meant for shoppers, with readable labels. Apart from catalogue.model so the home page and the product
  * lists, which never show specifications, do not load it.
  */
+import { optionOfKey } from '../shared/product-options';
 import type { DisplayProduct } from './catalogue.model';
 
-/** Keys the page shows elsewhere (the size and colour pickers) or that drive the shop, not the shopper. */
-const NOT_FOR_SHOPPERS = new Set([
-  'size',
-  'sizes',
-  'color',
-  'colors',
-  'colour',
-  'colours',
-  'featured',
-  'id',
-  'sku',
-  'slug',
-]);
+/** Keys that drive the shop, not the shopper (the size and colour keys are shown by the pickers). */
+const NOT_FOR_SHOPPERS = new Set(['featured', 'id', 'sku', 'slug']);
 
 /**
  * Whether an attribute is for the shopper's eyes: not a 'phone' key (spec §5), not one the pickers
@@ -27,7 +17,7 @@ export function isShopperAttribute(key: string): boolean {
   const trimmed = key.trim();
   const lower = trimmed.toLowerCase();
   if (lower === '' || lower.includes('phone') || trimmed.startsWith('_')) return false;
-  if (NOT_FOR_SHOPPERS.has(lower)) return false;
+  if (NOT_FOR_SHOPPERS.has(lower) || optionOfKey(lower) !== null) return false;
   // An id: 'productId', 'productID', 'vendor_id', 'Vendor ID' (not a word that ends in 'id': 'braid').
   return !/(?:[a-z0-9](?:Id|ID)|[\s_-](?:id|Id|ID))$/.test(trimmed);
 }

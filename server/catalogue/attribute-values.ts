@@ -3,6 +3,7 @@
  * row's attributes in the catalogue's index query made it about 10× slower, and only facets and
  * attribute filters need them.
  */
+import { optionOfKey } from '../../shared/product-options';
 import type { ProductJson } from './product-json';
 import type { ProductMeta } from './product-meta';
 
@@ -11,17 +12,15 @@ export interface ProductAttributeValues {
   colors: string[][];
 }
 
-const SIZE_KEY = /^size$/i;
-const COLOR_KEY = /^colou?r$/i;
-
-/** A product's sizes and colours from its JSON (attributes keyed size, color or colour, any case). */
+/** A product's sizes and colours from its JSON (the keys of shared/product-options.ts, any case). */
 function attributeValuesOf(json: string): { sizes: string[]; colors: string[] } {
   const sizes: string[] = [];
   const colors: string[] = [];
   const product = JSON.parse(json) as { attributes?: { key?: unknown; values?: unknown }[] };
   for (const attribute of Array.isArray(product.attributes) ? product.attributes : []) {
     const key = typeof attribute?.key === 'string' ? attribute.key : '';
-    const into = SIZE_KEY.test(key) ? sizes : COLOR_KEY.test(key) ? colors : null;
+    const option = optionOfKey(key);
+    const into = option === 'size' ? sizes : option === 'color' ? colors : null;
     if (into && Array.isArray(attribute?.values))
       for (const value of attribute.values) into.push(String(value));
   }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../../contract/schema';
 import { normaliseMobile } from '../../shared/checkout-address';
+import { optionValues, type ProductOption } from '../../shared/product-options';
 import { checkDeliverableAddress } from '../addresses/deliverable-address';
 import type { AppContext } from '../context';
 import { OrderStatus, type ProductAttributeRow } from '../db/schema';
@@ -37,26 +38,17 @@ export function newOrderId(): string {
   return `SF-${out}`;
 }
 
-const SIZE_KEYS = ['size', 'sizes'];
-const COLOR_KEYS = ['color', 'colors', 'colours'];
-
-/** The values a product offers for one option (size or colour), trimmed, empty when it has none. */
-function offeredValues(attributes: ProductAttributeRow[], keys: string[]): string[] {
-  const attribute = attributes.find((a) => keys.includes(a.key.trim().toLowerCase()));
-  return (attribute?.values ?? []).map((v) => v.trim()).filter((v) => v !== '');
-}
-
 /**
  * One option of an order line against what the product offers: required when it offers several
  * values, filled in when it offers one, refused when it offers none or the value is not offered.
  */
 function chooseOption(
   product: { id: string; title: string; attributes: ProductAttributeRow[] },
-  keys: string[],
-  label: 'size' | 'colour',
+  option: ProductOption,
   given: string | undefined,
 ): string | null {
-  const offered = offeredValues(product.attributes, keys);
+  const offered = optionValues(product.attributes, option);
+  const label = option === 'size' ? 'size' : 'colour';
   const value = given?.trim();
   if (!value) {
     if (offered.length > 1)
@@ -151,8 +143,8 @@ export async function placeOrder(
       const id = raw.productId.toLowerCase();
       if (!quantities.has(id)) throw badRequest(`Line product "${raw.productId}" is not in products`);
       const { product, line } = priced(id);
-      const size = chooseOption(product, SIZE_KEYS, 'size', raw.size);
-      const color = chooseOption(product, COLOR_KEYS, 'colour', raw.color);
+      const size = chooseOption(product, 'size', raw.size);
+      const color = chooseOption(product, 'color', raw.color);
       fromLines.set(id, (fromLines.get(id) ?? 0) + raw.quantity);
       const key = JSON.stringify([id, size, color]);
       const existing = byVariant.get(key);

@@ -43,6 +43,15 @@ describe('toDisplayProduct', () => {
     });
     expect(p.originalPrice).toBeUndefined();
   });
+  it('offers the sizes and colours of any key spelling the server accepts in an order ("Colour", " SIZES ")', () => {
+    const p = toDisplayProduct({
+      ...base,
+      attributes: [attr(' SIZES ', ['S', ' M ', '']), attr('Colour', ['Indigo', 'Rust'])],
+    });
+    expect(p.sizes).toEqual(['S', 'M']);
+    expect(p.colors).toEqual(['Indigo', 'Rust']);
+    expect(toDisplayProduct({ ...base, attributes: [attr('size', ['  '])] }).sizes).toBeUndefined();
+  });
   it('uses the discounted price and keeps the regular one as original price when discounted', () => {
     expect(toDisplayProduct({ ...base, discountedPrice: 1499 })).toMatchObject({
       price: 1499,
