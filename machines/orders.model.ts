@@ -1,11 +1,16 @@
 /** Orders as the order pages show them (spec §3 Order, §4 Order status codes). */
 
 import type { components } from '../contract/schema';
-import { nextStatus, type OrderStatusCode } from '../shared/order-lifecycle';
+import {
+  nextStatus,
+  ORDER_STATUS_LOOK,
+  type OrderStatusCode,
+  type StatusColor,
+} from '../shared/order-lifecycle';
+
+export type { StatusColor };
 
 export type ApiOrder = components['schemas']['Order'];
-
-export type StatusColor = 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'gray';
 
 export type DisplayOrder = {
   id: string;
@@ -66,13 +71,7 @@ const PENDING = 0;
 const SHIPPING_METHOD = 'Standard Shipping';
 const NO_TRACKING = 'Not available';
 
-const STATUSES: Record<number, { label: string; color: StatusColor }> = {
-  0: { label: 'Pending', color: 'yellow' },
-  1: { label: 'Processing', color: 'blue' },
-  2: { label: 'Shipped', color: 'purple' },
-  3: { label: 'Delivered', color: 'green' },
-  4: { label: 'Cancelled', color: 'red' },
-};
+const STATUSES: Record<number, { label: string; color: StatusColor } | undefined> = ORDER_STATUS_LOOK;
 
 const asCode = (status: unknown): number | null =>
   typeof status === 'number' && Number.isFinite(status) ? status : null;

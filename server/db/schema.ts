@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ORDER_ACTORS, type OrderActor } from '../../shared/order-lifecycle';
+import { ORDER_ACTORS, ORDER_STATUS, type OrderActor } from '../../shared/order-lifecycle';
 
 // One schema for both drivers (PGlite by default, node-postgres with DATABASE_URL).
 // Money is stored as integer paise so sums are exact; the API speaks rupees.
@@ -94,11 +94,11 @@ export const catalogueVersion = pgTable(
  * Only Pending orders can be paid; a successful payment moves them to Processing.
  */
 export const OrderStatus = {
-  Pending: 0,
-  Processing: 1,
-  Shipped: 2,
-  Delivered: 3,
-  Cancelled: 4,
+  Pending: ORDER_STATUS.pending,
+  Processing: ORDER_STATUS.processing,
+  Shipped: ORDER_STATUS.shipped,
+  Delivered: ORDER_STATUS.delivered,
+  Cancelled: ORDER_STATUS.cancelled,
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { components } from '../../contract/schema';
+import { ORDER_STATUS_LOOK } from '../../shared/order-lifecycle';
 import type { AppContext } from '../context';
 import type { OrderStatus } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
@@ -129,7 +130,7 @@ export function fulfilmentHandlers(ctx: AppContext) {
           throw conflict(`Event id "${body.id}" was already used for another order`);
         case 'illegal':
           throw conflict(
-            `An order in status ${result.status} (${STATUS_LABEL[result.status]}) cannot become ${body.type}`,
+            `An order in status ${result.status} (${ORDER_STATUS_LOOK[result.status].label}) cannot become ${body.type}`,
           );
         case 'recorded': {
           const { event } = result;
@@ -173,11 +174,3 @@ export function fulfilmentHandlers(ctx: AppContext) {
     },
   };
 }
-
-const STATUS_LABEL: Record<number, string> = {
-  0: 'Pending',
-  1: 'Processing',
-  2: 'Shipped',
-  3: 'Delivered',
-  4: 'Cancelled',
-};
