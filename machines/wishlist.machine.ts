@@ -1,10 +1,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { WISHLIST_LIMIT } from '../shared/wishlist';
 import { type EmittedEvent, toast } from './events';
 
 /** localStorage key of a visitor's saved product ids (a JSON array, most recently saved first). */
 export const WISHLIST_STORAGE_KEY = 'wishlist';
-/** As many as the server keeps for an account (server/repositories/wishlist.ts). */
-export const WISHLIST_LIMIT = 200;
 export const WISHLIST_FAILED = 'Could not update your wishlist. Please try again.';
 
 /**

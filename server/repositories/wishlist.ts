@@ -1,13 +1,8 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { WISHLIST_LIMIT } from '../../shared/wishlist';
 import type { Database } from '../context';
 import { products, wishlistItems } from '../db/schema';
 import type { ProductRow } from './products';
-
-/**
- * How many products one wishlist keeps. Saving one more drops the least recently saved, so a save
- * never fails and a merge from a visitor's browser (whose list is capped the same) always fits.
- */
-export const WISHLIST_LIMIT = 200;
 
 /** The shopper's saved products, most recently saved first. */
 export async function wishlistOf(db: Database, userId: string): Promise<ProductRow[]> {

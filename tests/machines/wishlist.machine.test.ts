@@ -4,10 +4,10 @@ import {
   parseStoredWishlist,
   toggleId,
   WISHLIST_FAILED,
-  WISHLIST_LIMIT,
   type WishlistChange,
   wishlistMachine,
 } from '../../machines/wishlist.machine';
+import { WISHLIST_LIMIT } from '../../shared/wishlist';
 import { kurta, tee } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answered, answerOf, before, describeModel, failed, type StepView } from './support/suite';

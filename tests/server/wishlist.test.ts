@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { users } from '../../server/db/schema';
-import { saveToWishlist, WISHLIST_LIMIT, wishlistOf } from '../../server/repositories/wishlist';
+import { saveToWishlist, wishlistOf } from '../../server/repositories/wishlist';
+import { WISHLIST_LIMIT } from '../../shared/wishlist';
 import { API, bearer, createTestApp, registerAndLogin, type TestApp, type TestShopper } from './helpers';
 
 type Wishlist = components['schemas']['Wishlist'];
