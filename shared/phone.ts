@@ -6,8 +6,9 @@
  */
 
 export const MOBILE_PREFIX = '+91';
-/** A mobile number as stored: +91, then 10 digits, the first 6–9. */
-const INDIAN_MOBILE = /^\+91[6-9][0-9]{9}$/;
+/** A mobile number as stored: +91, then 10 digits, the first 6–9 (the payment form's field pattern too). */
+export const INDIAN_MOBILE_PATTERN = '^\\+91[6-9][0-9]{9}$';
+const INDIAN_MOBILE = new RegExp(INDIAN_MOBILE_PATTERN);
 /** The longest text a phone input takes: room for spaces, a leading 0 or +91 and separators. */
 export const PHONE_INPUT_MAX_LENGTH = 20;
 

@@ -1,4 +1,5 @@
 import { checkSubmission, type PaymentField, type SubmittedValues } from '../../shared/payment-fields';
+import { INDIAN_MOBILE_PATTERN } from '../../shared/phone';
 import { badRequest } from '../errors';
 
 export type { PaymentField };
@@ -8,7 +9,6 @@ export type PaymentFieldValues = SubmittedValues;
 export const PAYMENT_METHODS = ['upi_intent', 'upi_qr', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-const PHONE_PATTERN = '^\\+91[6-9][0-9]{9}$';
 export const GSTIN_FORMAT_MESSAGE =
   'A GSTIN is 15 characters: 2-digit state code, 10-character PAN, entity number, Z, check character (e.g. 22AAAAA0000A1Z5)';
 const GSTIN_PATTERN = '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$';
@@ -42,7 +42,7 @@ export const PAYMENT_FIELDS: readonly PaymentField[] = [
     type: 'tel',
     placeholder: '+91XXXXXXXXXX',
     defaultValue: '+91',
-    rules: { required: true, minLength: 13, maxLength: 13, pattern: PHONE_PATTERN },
+    rules: { required: true, minLength: 13, maxLength: 13, pattern: INDIAN_MOBILE_PATTERN },
     rulesMessages: [
       'Phone number must start with +91',
       'Phone number must have at least 13 characters',
