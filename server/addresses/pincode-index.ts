@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { INDIAN_STATES, type IndianState } from '../../shared/checkout-address';
+import { INDIAN_STATES, type IndianState, PIN_CODE_PATTERN } from '../../shared/checkout-address';
 import type { PinPlace } from '../../shared/pincode';
 
 /**
@@ -89,7 +89,7 @@ export function buildPincodeIndex(offices: readonly DatasetOffice[]): PincodeInd
   return {
     size: places.size,
     lookup(pin) {
-      const place = /^[1-9][0-9]{5}$/.test(pin) ? places.get(Number(pin)) : undefined;
+      const place = PIN_CODE_PATTERN.test(pin) ? places.get(Number(pin)) : undefined;
       return place ? { pin, ...place } : null;
     },
   };
