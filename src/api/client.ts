@@ -1,10 +1,8 @@
-import Cookies from 'js-cookie';
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../contract/schema';
+import { cookieTokenStore } from './auth-cookie';
 import { BEARER_OPERATIONS } from './bearer-operations';
 
-/** Name of the cookie that holds the bearer token (spec §9: 30 days, path /). */
-export const AUTH_COOKIE = 'auth_token';
 const API_PREFIX = '/api/v1';
 const LOCAL_API_PORT = '8044';
 
@@ -55,14 +53,14 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 const authMiddleware: Middleware = {
   onRequest({ request, schemaPath }) {
     if (!BEARER_OPERATIONS.has(`${request.method} ${schemaPath}`)) return request;
-    const token = Cookies.get(AUTH_COOKIE);
+    const token = cookieTokenStore.read();
     if (token && !request.headers.has('Authorization'))
       request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   },
   onResponse({ response }) {
     if (response.status === 401) {
-      Cookies.remove(AUTH_COOKIE, { path: '/' });
+      cookieTokenStore.remove();
       for (const listener of unauthorizedListeners) listener();
     }
     return response;

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_COOKIE, createApiClient, onUnauthorized, resolveApiBase } from '../../src/api/client';
+import { AUTH_COOKIE } from '../../src/api/auth-cookie';
+import { createApiClient, onUnauthorized, resolveApiBase } from '../../src/api/client';
 
 const loc = (href: string) => {
   const u = new URL(href);

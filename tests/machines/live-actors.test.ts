@@ -2,8 +2,8 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorLogic, type AnyActorRef, createActor, type EventObject, waitFor } from 'xstate';
+import { cookieTokenStore, TOKEN_COOKIE_OPTIONS, type TokenStore } from '../../src/api/auth-cookie';
 import { createApiClient } from '../../src/api/client';
-import { cookieTokenStore, TOKEN_COOKIE_OPTIONS, type TokenStore } from '../../src/app/actors/browser';
 import { createLiveMachines } from '../../src/app/actors/live-machines';
 import { provideAppMachine } from '../../src/app/actors/root.live';
 

@@ -1,5 +1,6 @@
+import { cookieTokenStore, type TokenStore } from '../../api/auth-cookie';
 import { type ApiClient, api } from '../../api/client';
-import { browserStorage, cookieTokenStore, type KeyValueStorage, type TokenStore } from './browser';
+import { browserStorage, type KeyValueStorage } from './browser';
 
 /**
  * What the live machines reach outside themselves. Each `*.live.ts` module provides one machine over
