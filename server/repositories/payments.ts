@@ -272,12 +272,7 @@ async function payPendingOrder(
     .set({ status: PAID ?? PENDING, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, PENDING), sql`exists (select 1 from settled)`))
     .returning({ id: orders.id });
-  const [row] = rowsOf<{
-    order_status: number | null;
-    settled: number;
-    moved: number;
-    current: string | null;
-  }>(
+  const [row] = rowsOf<{ settled: number; moved: number; current: string | null }>(
     await db.execute(sql`with locked as (
         select ${orders.status} as status, ${orders.totalPaise} as total from ${orders}
         where ${orders.id} = ${orderId} for update
