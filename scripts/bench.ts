@@ -29,7 +29,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { openDatabase, withDefaultUser } from '../server/db/client';
 import { seedScaleCatalogue } from '../server/db/scale-seed';
-import { type ServerProcess, startServer, stop } from '../tests/faults/procs';
+import { RATE_LIMITS_RAISED, type ServerProcess, startServer, stop } from '../tests/faults/procs';
 import {
   cpuProfileArgs,
   monotonicMicros,
@@ -432,9 +432,6 @@ function printRow(row: Row) {
   );
 }
 
-/** Rate limits out of the way: the bench is one IP making a million calls. */
-const UNLIMITED = '1000000000';
-
 async function benchTarget(target: Target, products: number, rows: Row[]) {
   const database = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
   const seedStarted = performance.now();
@@ -453,12 +450,7 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
       DATA_DIR: target.dataDir,
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
       WORKERS: '1',
-      RATE_LIMIT_AUTH_MAX: UNLIMITED,
-      RATE_LIMIT_REGISTER_MAX: UNLIMITED,
-      RATE_LIMIT_TRACK_MAX: UNLIMITED,
-      RATE_LIMIT_RESET_MAX: UNLIMITED,
-      RATE_LIMIT_CONTACT_MAX: UNLIMITED,
-      RATE_LIMIT_GLOBAL_MAX: UNLIMITED,
+      ...RATE_LIMITS_RAISED,
       ...SERVER_ENV,
     },
     await freePort(),

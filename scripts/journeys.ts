@@ -80,9 +80,7 @@ const REACHED_FILE = join(ROOT, 'reports/journeys-reached.json');
 
 /** JSON of a payload, shortened so a step stays one readable line. */
 const show = (value: unknown) => {
-  const text =
-    JSON.stringify(value, (_k, v) => (v instanceof Error ? v.message : v === undefined ? null : v)) ??
-    'nothing';
+  const text = JSON.stringify(value, errorsAsMessages) ?? 'nothing';
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 };
 

@@ -72,13 +72,11 @@ async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrd
       where o.id = ${row.orderId}`),
   );
   if (!raw) throw new Undeliverable(`order ${row.orderId} no longer exists`);
-  const found = { email: raw.email, firstName: raw.first_name };
   const order = tableRow(orders, raw.order);
   const lines = (raw.lines ?? []).map((line) => tableRow(orderItems, line));
-  const events = raw.event ? [tableRow(orderEvents, raw.event)] : [];
+  const event = raw.event ? tableRow(orderEvents, raw.event) : null;
   const refundRows = (raw.refunds ?? []).map((refund) => tableRow(refunds, refund));
   const cod = raw.cod ? tableRow(paymentAttempts, raw.cod).amountPaise : null;
-  const event = events[0];
   // The refund the mail is about (data.refundId), else the order's (one per paid order).
   const refundId = (row.data as { refundId?: unknown } | null)?.refundId;
   const refund =
@@ -86,10 +84,10 @@ async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrd
     refundRows.find((r) => r.status !== 'failed') ??
     refundRows[0];
   return {
-    to: found.email,
+    to: raw.email,
     order: {
       id: order.id,
-      firstName: found.firstName,
+      firstName: raw.first_name,
       totalPaise: order.totalPaise,
       lines: lines.map((line) => ({
         title: line.productTitle,

@@ -343,6 +343,8 @@ const EXPIRED_STATUS = nextStatus(0, 'payment.windowExpired');
 if (EXPIRED_STATUS === null) throw new Error('the order lifecycle no longer lets an unpaid order expire');
 const UNPAID_EXPIRED_NOTE = 'Not paid within the payment window';
 const EXPIRED_MAIL = orderMailTemplate({ fromStatus: 0, toStatus: EXPIRED_STATUS });
+if (EXPIRED_MAIL === null) throw new Error('an expired order no longer sends the shopper a mail');
+const EXPIRED_MAILED = mailedFor(EXPIRED_MAIL);
 
 /**
  * Cancels (actor 'timer') up to `batch` orders still Pending that were placed before `cutoff`, and
@@ -367,14 +369,9 @@ export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100
       insert into ${orderEvents} (order_id, from_status, to_status, actor, note)
       select id, ${pending}, ${EXPIRED_STATUS}, 'timer', ${UNPAID_EXPIRED_NOTE} from moved
       returning id, order_id
-    ), mailed as (
-      insert into ${mailOutbox} (template, order_id, event_id, dedupe_key)
-      select ${EXPIRED_MAIL}, order_id, id, ${EVENT_MAIL_KEY_PREFIX} || id from recorded
-      on conflict (dedupe_key) do nothing
-    )
+    ), ${EXPIRED_MAILED}
     select order_id from recorded`);
-  // Both drivers answer { rows } (PGlite and node-postgres).
-  return (result as unknown as { rows: { order_id: string }[] }).rows.map((row) => row.order_id);
+  return rowsOf<{ order_id: string }>(result).map((row) => row.order_id);
 }
 
 export type CancelResult =

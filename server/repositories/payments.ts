@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { nextStatus, ORDER_STATUS, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
 import { rowsOf } from '../db/rows';
 import { type OrderStatus, orderEvents, orders, paymentAttempts } from '../db/schema';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, orderMailTemplate } from '../mail/outbox';
 import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
 import { mailedFor, recordOrderEvent } from './orders';
 import { ATTEMPT_COLUMNS, oweRefund, refundableAttempt } from './refunds';
@@ -119,87 +119,47 @@ export async function settleAttempt(
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update');
-    if (known && order && order.totalPaise !== known.amountPaise) {
-      const [current] = await tx
-        .select({ status: paymentAttempts.status })
-        .from(paymentAttempts)
-        .where(eq(paymentAttempts.id, attemptId));
-      const status = (current?.status ?? 'failed') as AttemptStatus;
-      return {
-        changed: false,
-        status,
-        orderId,
-        orderMoved: false,
-        refused: false,
-        orderPaise: order.totalPaise,
-      };
-    }
+    // Nothing written: the attempt's status as it stands (read, unless the caller already has it).
+    const unchanged = async (
+      status?: AttemptStatus,
+      extra: Pick<SettleResult, 'orderPaise'> = {},
+    ): Promise<SettleResult> => ({
+      changed: false,
+      status: status ?? (await attemptStatusOf(tx, attemptId)),
+      orderId,
+      orderMoved: false,
+      refused: false,
+      ...extra,
+    });
+    if (known && order && order.totalPaise !== known.amountPaise)
+      return unchanged(undefined, { orderPaise: order.totalPaise });
     // The lifecycle decides (shared/order-lifecycle.ts): only a Pending order can be paid.
     const target = order ? nextStatus(order.status, 'payment.confirmed') : null;
     const refused = outcome === 'success' && target === null;
     const next: AttemptStatus = outcome === 'success' && !refused ? 'succeeded' : 'failed';
-    const callback = refused ? { ...details, reason: ORDER_NO_LONGER_PENDING } : details;
     const now = new Date();
-    const settle = tx
-      .update(paymentAttempts)
-      .set({
-        status: next,
-        updatedAt: now,
-        providerPayload: sql`coalesce(${paymentAttempts.providerPayload}, '{}'::jsonb) || ${JSON.stringify({ callback })}::jsonb`,
-      })
-      .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'created')));
 
     if (!refused && order) {
-      const moveTo = next === 'succeeded' ? target : null;
-      const moved = tx
-        .update(orders)
-        .set({ status: moveTo ?? order.status, updatedAt: now })
-        .where(
-          and(
-            eq(orders.id, orderId),
-            eq(orders.status, order.status),
-            sql`${moveTo !== null}::boolean and exists (select 1 from settled)`,
-          ),
-        )
-        .returning({ id: orders.id });
-      const [row] = rowsOf<{ settled: number; moved: number; current: string | null }>(
-        await tx.execute(sql`with settled as ${settle.returning({ orderId: paymentAttempts.orderId })},
-          moved as ${moved},
-          recorded as (
-            insert into ${orderEvents} (order_id, from_status, to_status, actor, at, note)
-            select id, ${order.status}::int, ${moveTo}::int, 'gateway', ${now.toISOString()}::timestamptz,
-              ${PAYMENT_RECEIVED_NOTE} from moved
-            returning id, order_id
-          ), ${mailedFor('order.paid')}
-          select (select count(*)::int from settled) as settled, (select count(*)::int from moved) as moved,
-            (select status from ${paymentAttempts} where id = ${attemptId}) as current`),
-      );
+      const row = await settleStatement(tx, {
+        attemptId,
+        orderId,
+        status: next,
+        callback: details,
+        from: order.status,
+        to: next === 'succeeded' ? target : null,
+        now,
+      });
       // Another callback settled it first: its status stands (the statement read it before this one).
-      if (!row?.settled)
-        return {
-          changed: false,
-          status: (row?.current ?? 'failed') as AttemptStatus,
-          orderId,
-          orderMoved: false,
-          refused: false,
-        };
+      if (!row.settled) return unchanged((row.current ?? 'failed') as AttemptStatus);
       return { changed: true, status: next, orderId, orderMoved: row.moved === 1, refused: false };
     }
 
-    const [settled] = await settle.returning({ orderId: paymentAttempts.orderId });
-    if (!settled) {
-      const [current] = await tx
-        .select({ status: paymentAttempts.status })
-        .from(paymentAttempts)
-        .where(eq(paymentAttempts.id, attemptId));
-      return {
-        changed: false,
-        status: (current?.status ?? 'failed') as AttemptStatus,
-        orderId,
-        orderMoved: false,
-        refused: false,
-      };
-    }
+    const [settled] = await tx
+      .update(paymentAttempts)
+      .set(settledAs(next, refused ? { ...details, reason: ORDER_NO_LONGER_PENDING } : details, now))
+      .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'created')))
+      .returning({ orderId: paymentAttempts.orderId });
+    if (!settled) return unchanged();
     if (refused && order) {
       // The gateway took the money for an order that can no longer be paid (expired, cancelled, or
       // paid already by another attempt): it is owed back. The refund sweep asks the gateway; the
@@ -238,11 +198,10 @@ if (PAID === null) throw new Error('the order lifecycle no longer lets a Pending
  * The common case of settleAttempt, in one statement (issue 27: a confirmation was eleven): a success
  * for a Pending order whose total is the attempt's amount. `locked` takes the order's row lock first
  * (`FOR UPDATE`, as the transaction does: a concurrent settlement waits, then re-reads the row), and
- * each CTE after it is gated on the one before: the attempt succeeds only if the locked order is
- * Pending at that amount, the order moves only if the attempt did, the event and its mail only if the
- * order moved. Anything else — a replay answers what the attempt already is; an order no longer
- * Pending, another amount or a vanished order — is left to the transaction (null), which writes the
- * refusal, the refund and the event as before.
+ * the attempt succeeds only if the locked order is Pending at that amount (then settleStatement's
+ * gates). Anything else — a replay answers what the attempt already is; an order no longer Pending,
+ * another amount or a vanished order — is left to the transaction (null), which writes the refusal,
+ * the refund and the event as before.
  */
 async function payPendingOrder(
   db: Database,
@@ -251,43 +210,20 @@ async function payPendingOrder(
   details: Record<string, unknown>,
 ): Promise<SettleResult | null> {
   const { orderId } = known;
-  const now = new Date();
-  const settled = db
-    .update(paymentAttempts)
-    .set({
-      status: 'succeeded',
-      updatedAt: now,
-      providerPayload: sql`coalesce(${paymentAttempts.providerPayload}, '{}'::jsonb) || ${JSON.stringify({ callback: details })}::jsonb`,
-    })
-    .where(
-      and(
-        eq(paymentAttempts.id, attemptId),
-        eq(paymentAttempts.status, 'created'),
-        sql`exists (select 1 from locked where status = ${PENDING} and total = ${known.amountPaise})`,
-      ),
-    )
-    .returning({ orderId: paymentAttempts.orderId });
-  const moved = db
-    .update(orders)
-    .set({ status: PAID ?? PENDING, updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, PENDING), sql`exists (select 1 from settled)`))
-    .returning({ id: orders.id });
-  const [row] = rowsOf<{ settled: number; moved: number; current: string | null }>(
-    await db.execute(sql`with locked as (
-        select ${orders.status} as status, ${orders.totalPaise} as total from ${orders}
-        where ${orders.id} = ${orderId} for update
-      ), settled as ${settled}, moved as ${moved},
-      recorded as (
-        insert into ${orderEvents} (order_id, from_status, to_status, actor, at, note)
-        select id, ${PENDING}::int, ${PAID}::int, 'gateway', ${now.toISOString()}::timestamptz,
-          ${PAYMENT_RECEIVED_NOTE} from moved
-        returning id, order_id
-      ), ${mailedFor('order.paid')}
-      select (select count(*)::int from settled) as settled,
-        (select count(*)::int from moved) as moved,
-        (select status from ${paymentAttempts} where id = ${attemptId}) as current`),
-  );
-  if (!row) return null;
+  const row = await settleStatement(db, {
+    attemptId,
+    orderId,
+    status: 'succeeded',
+    callback: details,
+    from: PENDING,
+    to: PAID,
+    now: new Date(),
+    lock: sql`locked as (
+      select ${orders.status} as status, ${orders.totalPaise} as total from ${orders}
+      where ${orders.id} = ${orderId} for update
+    )`,
+    gate: sql`exists (select 1 from locked where status = ${PENDING} and total = ${known.amountPaise})`,
+  });
   if (row.settled === 1)
     return { changed: true, status: 'succeeded', orderId, orderMoved: row.moved === 1, refused: false };
   // Settled before this statement began (a replay): its status stands and nothing was written.
@@ -304,6 +240,82 @@ async function payPendingOrder(
 
 /** The timeline's note for a payment that moved the order. */
 const PAYMENT_RECEIVED_NOTE = 'Payment received';
+
+/** The attempt's new status, with the callback kept beside what the attempt already holds. */
+const settledAs = (status: AttemptStatus, callback: Record<string, unknown>, now: Date) => ({
+  status,
+  updatedAt: now,
+  providerPayload: sql`coalesce(${paymentAttempts.providerPayload}, '{}'::jsonb) || ${JSON.stringify({ callback })}::jsonb`,
+});
+
+/**
+ * One statement that settles an attempt and moves its order, each CTE gated on the one before:
+ * `settled` updates the attempt while it is 'created' (and `gate` holds), `moved` moves the order from
+ * `from` to `to` only if the attempt moved (never when `to` is null), `recorded` and `mailed` write the
+ * move and its mail (the lifecycle's template, server/mail/outbox.ts). `lock` is a CTE ahead of them.
+ * Answers how many rows moved and the attempt's status as the statement began.
+ */
+async function settleStatement(
+  db: Pick<Database, 'update' | 'execute'>,
+  s: {
+    attemptId: string;
+    orderId: string;
+    status: AttemptStatus;
+    callback: Record<string, unknown>;
+    from: number;
+    to: number | null;
+    now: Date;
+    lock?: SQL;
+    gate?: SQL;
+  },
+): Promise<{ settled: number; moved: number; current: string | null }> {
+  const settled = db
+    .update(paymentAttempts)
+    .set(settledAs(s.status, s.callback, s.now))
+    .where(and(eq(paymentAttempts.id, s.attemptId), eq(paymentAttempts.status, 'created'), s.gate))
+    .returning({ orderId: paymentAttempts.orderId });
+  const ctes = [...(s.lock ? [s.lock] : []), sql`settled as ${settled}`];
+  if (s.to !== null) {
+    const moved = db
+      .update(orders)
+      .set({ status: s.to as OrderStatus, updatedAt: s.now })
+      .where(
+        and(
+          eq(orders.id, s.orderId),
+          eq(orders.status, s.from as OrderStatus),
+          sql`exists (select 1 from settled)`,
+        ),
+      )
+      .returning({ id: orders.id });
+    ctes.push(
+      sql`moved as ${moved}`,
+      sql`recorded as (
+        insert into ${orderEvents} (order_id, from_status, to_status, actor, at, note)
+        select id, ${s.from}::int, ${s.to}::int, 'gateway', ${s.now.toISOString()}::timestamptz,
+          ${PAYMENT_RECEIVED_NOTE} from moved
+        returning id, order_id
+      )`,
+    );
+    const template = orderMailTemplate({ fromStatus: s.from, toStatus: s.to });
+    if (template) ctes.push(mailedFor(template));
+  }
+  const movedCount = s.to !== null ? sql`(select count(*)::int from moved)` : sql`0`;
+  const [row] = rowsOf<{ settled: number; moved: number; current: string | null }>(
+    await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+      select (select count(*)::int from settled) as settled, ${movedCount} as moved,
+        (select status from ${paymentAttempts} where id = ${s.attemptId}) as current`),
+  );
+  return row ?? { settled: 0, moved: 0, current: null };
+}
+
+/** The attempt's status as it stands ('failed' for an attempt that is gone). */
+async function attemptStatusOf(tx: Pick<Database, 'select'>, attemptId: string): Promise<AttemptStatus> {
+  const [current] = await tx
+    .select({ status: paymentAttempts.status })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  return (current?.status ?? 'failed') as AttemptStatus;
+}
 
 async function orderIdOfAttempt(tx: Pick<Database, 'select'>, attemptId: string): Promise<string> {
   const [attempt] = await tx

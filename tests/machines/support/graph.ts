@@ -175,7 +175,7 @@ function journeyTitle(model: MachineModel, path: GraphPath): string {
 export function journeyTitles(
   model: MachineModel,
   paths: readonly GraphPath[],
-  describe: (event: EventObject) => string = (event) => labelOf(event) ?? describeEvent(event),
+  describe: (event: EventObject) => string,
 ): string[] {
   const plain = paths.map((path) => journeyTitle(model, path));
   const count = (titles: string[]) =>
