@@ -19,9 +19,6 @@ export default defineConfig({
       WebkitFontSmoothing: 'antialiased',
     },
     '::selection': { bg: 'saffron.200' },
-    // The prerendered storefront frame (scripts/prerender-shell.tsx) is not the sign-in pages' layout.
-    'html[data-layout=auth] [data-shell]': { display: 'none' },
-    'html:not([data-page=home]) [data-shell-page=home]': { display: 'none' },
     'h1, h2, h3': { textWrap: 'balance' },
     '@media (prefers-reduced-motion: reduce)': {
       '*, *::before, *::after': {

@@ -3,19 +3,17 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress';
-import { routePreload } from './scripts/route-preload';
 import { stripMachineDescriptions } from './scripts/strip-machine-descriptions';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  // `vite build --ssr` bundles the first-screen renderer for the server (dist/.ssr/): no public files there.
+  // `vite build --ssr` bundles the page renderer for the server (dist/.ssr/): no public files there.
   publicDir: isSsrBuild ? false : 'public',
   plugins: [
     react(),
     // The machines' descriptions are for the visualiser and the tests, not for shoppers' downloads.
     stripMachineDescriptions(),
-    routePreload(),
     precompress(),
     // `ANALYZE=1 npm run build` writes a treemap of every chunk to reports/bundle.html (outside dist/).
     process.env.ANALYZE
@@ -44,7 +42,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     sourcemap: !isSsrBuild,
-    // dist/.vite/manifest.json: what `npm run check:budget` reads to find the home page's chunks.
+    // dist/.vite/manifest.json: each page's chunks, for the server's module preloads (server/page-assets.ts)
+    // and `npm run check:budget`.
     manifest: !isSsrBuild,
     rolldownOptions: {
       // Panda's generated recipes compute their variant keys at module level, which reads as a side effect;

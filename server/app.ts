@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { FirstScreenRenderer } from '../shared/first-screen';
+import type { PageRenderer } from '../shared/first-screen';
 import { cataloguePlugin, openCatalogue } from './catalogue/plugin';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { ProcessHealth } from './health';
@@ -56,8 +56,8 @@ export interface BuildAppOptions {
    * (closed with the app), or none without it.
    */
   redis?: Redis | null;
-  /** The first-screen renderer (shared/first-screen.ts); defaults to the build's in dist/.ssr/. */
-  firstScreen?: FirstScreenRenderer | null;
+  /** React's page renderer (shared/first-screen.ts); defaults to the build's in dist/.ssr/. */
+  pageRenderer?: PageRenderer | null;
 }
 
 export function createContext(app: FastifyInstance, options: Omit<BuildAppOptions, 'logger'>): AppContext {
@@ -185,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: { publicUrl: config.publicUrl, port: config.port },
     sandboxBanner: config.payments.sandboxBanner ?? false,
     sourceMaps: config.http.serveSourceMaps,
-    ...(options.firstScreen !== undefined ? { firstScreen: options.firstScreen } : {}),
+    ...(options.pageRenderer !== undefined ? { pageRenderer: options.pageRenderer } : {}),
   });
   return app;
 }

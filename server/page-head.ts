@@ -2,8 +2,8 @@ import type { components } from '../contract/schema';
 import {
   FIRST_ANSWER_ID,
   type FirstAnswer,
-  type FirstScreenInput,
-  type FirstScreenRenderer,
+  type PageRenderer,
+  type RenderedPage,
 } from '../shared/first-screen';
 import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../shared/page-titles';
 import { PAGE_SIZE, PRODUCT_SORTS, parseProductsQuery, productsPath } from '../shared/products-query';
@@ -52,24 +52,38 @@ export function injectStoreSnapshot(html: string, store: StoreInfo): string {
   return close >= 0 ? `${html.slice(0, close)}${block}\n${html.slice(close)}` : `${html}${block}`;
 }
 
-/** Around the prerendered frame's markup inside #root (scripts/prerender-shell.tsx). */
-export const FRAME_START = '<!--frame-->';
-export const FRAME_END = '<!--/frame-->';
+const ROOT_OPEN = '<div id="root">';
 
 /**
- * index.html with a page's first screen (the frame with the page in it, from the renderer) in place of
- * the prerendered frame, and the answer it was rendered from as a JSON data block for the client's
- * machines (src/app/actors/first-answer.ts). Unchanged when the build has no frame markers.
+ * A page as the server writes it: the app's markup inside #root (React hydrates it), the answer it was
+ * rendered from as a JSON data block for the client's machines (src/app/actors/first-answer.ts), and
+ * `<link rel=modulepreload>` for the chunks of its screens, so they download beside the entry instead of
+ * after it has run. Unchanged when index.html has no empty #root.
  */
-export function injectFirstScreen(html: string, markup: string, first: FirstAnswer): string {
-  const start = html.indexOf(FRAME_START);
-  const end = html.indexOf(FRAME_END, start);
-  if (start < 0 || end < 0) return html;
-  const json = JSON.stringify(first).replace(/</g, '\\u003c');
-  const block = `<script type="application/json" id="${FIRST_ANSWER_ID}">${json}</script>`;
-  const page = `${html.slice(0, start + FRAME_START.length)}${markup}${html.slice(end)}`;
-  const close = page.search(/<\/body>/i);
-  return close >= 0 ? `${page.slice(0, close)}${block}\n${page.slice(close)}` : `${page}${block}`;
+export function injectPage(
+  html: string,
+  page: Pick<RenderedPage, 'html'>,
+  first: FirstAnswer | null,
+  preloads: readonly string[] = [],
+): string {
+  const empty = `${ROOT_OPEN}</div>`;
+  const at = html.indexOf(empty);
+  if (at < 0) return html;
+  let out = `${html.slice(0, at)}${ROOT_OPEN}${page.html}</div>${html.slice(at + empty.length)}`;
+  if (first) {
+    const json = JSON.stringify(first).replace(/</g, '\\u003c');
+    const block = `<script type="application/json" id="${FIRST_ANSWER_ID}">${json}</script>`;
+    const close = out.search(/<\/body>/i);
+    out = close >= 0 ? `${out.slice(0, close)}${block}\n${out.slice(close)}` : `${out}${block}`;
+  }
+  if (preloads.length > 0) {
+    const links = preloads
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
+      .join('');
+    const close = out.search(/<\/head>/i);
+    if (close >= 0) out = `${out.slice(0, close)}${links}\n${out.slice(close)}`;
+  }
+  return out;
 }
 
 const escapeAttribute = (value: string) =>
@@ -115,22 +129,42 @@ const priceParam = (name: 'minPrice' | 'maxPrice', raw: string | null) => {
 };
 
 interface Built {
-  meta: PageMeta;
+  /** The page's own head, or null for the store's (index.html's). */
+  meta: PageMeta | null;
   image: string | null;
-  /** What the page's first screen is rendered from, when the server renders it. */
-  first?: FirstScreenInput;
+  /** The answer the page's machine starts from (embedded beside the markup), if it has one. */
+  first?: FirstAnswer;
+  /** The page's path and query as the app routes it. */
+  url: string;
+}
+
+/** A page as answered: the file, and whether it is the storefront's 404 (sent with that status). */
+export interface Page {
+  file: StaticFile;
+  notFound: boolean;
+}
+
+/** What the pages are written with, beside the catalogue. */
+export interface PageTools {
+  /** React's server rendering of the app (shared/first-screen.ts); null renders none (the app does it all). */
+  render: PageRenderer | null;
+  /** The files to preload for these screen modules (server/page-assets.ts); none by default. */
+  preloads?: (modules: readonly string[]) => string[];
 }
 
 /**
- * The SPA's index.html for `/`, /products[?query] and /product/{id}, each with its own head (title,
- * description, canonical URL, Open Graph/Twitter tags and, for a product, schema.org/Product JSON-LD:
- * server/seo.ts) and its LCP image preloaded: the product's image, or the first card's for that list
- * page and filter, read from the in-memory catalogue. Each page is remembered per origin and catalogue
- * version (bounded), so its brotli/gzip forms are made once. The origin is PUBLIC_URL, or the
- * request's (server/payments/origin.ts).
+ * Every page of the storefront, rendered by React on the server (`tools.render`) into index.html with
+ * its own head: `/`, /products[?query] and /product/{id} with their title, description, canonical URL,
+ * Open Graph/Twitter tags and, for a product, schema.org/Product JSON-LD (server/seo.ts), their LCP
+ * image preloaded (the hero; the product's image, or the first card's for that list page and filter,
+ * read from the in-memory catalogue) and the API answer the page's machine starts from; every other
+ * route with the store's head. No page holds anything of one visitor (the cart, the session and the
+ * wishlist are read by the browser after it hydrates), so each is remembered per origin, URL and
+ * catalogue version (bounded), and its brotli/gzip forms are made once. The origin is PUBLIC_URL, or
+ * the request's (server/payments/origin.ts).
  */
-export class ProductPages {
-  #byUrl = new Map<string, { version: number; file: StaticFile }>();
+export class StorefrontPages {
+  #byUrl = new Map<string, { version: number; page: Page }>();
   #sitemaps = new Map<string, { version: number; files: StaticFile[] }>();
   readonly #siteName: string;
 
@@ -139,14 +173,14 @@ export class ProductPages {
     private readonly plain: StaticFile,
     private readonly catalogue: CatalogueReadModel,
     private readonly store: StoreInfo | null = null,
-    private readonly renderFirstScreen: FirstScreenRenderer | null = null,
+    private readonly tools: PageTools = { render: null },
   ) {
     this.#siteName = storeName(store);
   }
 
   /** `/`: the store's name and description. */
-  home(origin: string): StaticFile {
-    return this.#page(`h\u0000${origin}`, () => ({
+  home(origin: string): Promise<Page> {
+    return this.#page(`h\u0000${origin}`, origin, () => ({
       meta: {
         title: this.#siteName,
         description: summarise(this.store?.description?.trim() || DEFAULT_DESCRIPTION),
@@ -155,16 +189,21 @@ export class ProductPages {
         image: this.store?.companyLogoUrl ? absoluteUrl(origin, this.store.companyLogoUrl) : null,
         siteName: this.#siteName,
       },
-      image: null,
+      // The hero (src/routes/home/hero.tsx) is the home page's largest paint.
+      image: HERO_IMAGE,
+      url: '/',
     }));
   }
 
-  /** /product/{id}: the product's head and image; an unknown id gets the plain page (the SPA shows its 404). */
-  product(id: string, origin: string): StaticFile {
+  /**
+   * /product/{id}: the product's head and image; an unknown id gets the store's head and the page as
+   * the app renders it without an answer (it asks the API, and shows the product's 404).
+   */
+  product(id: string, origin: string): Promise<Page> {
     const key = `p\u0000${origin}\u0000${id.toLowerCase()}`;
-    return this.#page(key, () => {
+    return this.#page(key, origin, () => {
       const body = this.catalogue.product(id);
-      if (!body) return null;
+      if (!body) return this.#plain(`/product/${encodeURIComponent(id)}`);
       const answer = JSON.parse(body.identity.toString('utf8'));
       const product = answer as ProductJson;
       const canonical = `${origin}/product/${(product.id ?? id).toLowerCase()}`;
@@ -203,7 +242,8 @@ export class ProductPages {
           },
         },
         image,
-        first: { route: 'product', id: product.id ?? id, answer, url: `/product/${id}`, store: this.store },
+        first: { route: 'product', id: product.id ?? id, answer },
+        url: `/product/${encodeURIComponent(id)}`,
       };
     });
   }
@@ -213,7 +253,7 @@ export class ProductPages {
    * the page the SPA will ask for preloaded. Search pages are marked noindex (followed): every query
    * would otherwise be another near-copy of a category page.
    */
-  async list(search: string, origin: string): Promise<StaticFile> {
+  async list(search: string, origin: string): Promise<Page> {
     const query = parseProductsQuery(search);
     const params = new URLSearchParams(search);
     // `q`, or `filter=<text>` (anything but `featured`), as the SPA and the API read it.
@@ -237,14 +277,13 @@ export class ProductPages {
       // What the SPA asks for: the page and its filter counts, so the page can start from this answer.
       facets: true,
     });
-    // The page's own reading of its query too: the first screen shows it (its title, its chips).
-    const shown = productsPath(query);
-    const key = `l\u0000${origin}\u0000${q}\u0000${shown}\u0000${JSON.stringify({ ...findQuery, search: null })}`;
+    // The page is rendered at its own address (the app reads the query as it stands).
+    const key = `l\u0000${origin}\u0000${search}`;
     const known = this.#known(key);
     if (known) return known;
     // A search asks the database (once per query and catalogue version); the rest is in memory.
     const body = await this.catalogue.find(findQuery);
-    return this.#page(key, () => {
+    return this.#page(key, origin, () => {
       const raw = JSON.parse(body.identity.toString('utf8'));
       const answer = raw as { data?: ProductJson[]; count?: number };
       const count = answer.count ?? 0;
@@ -274,7 +313,8 @@ export class ProductPages {
           noindex: q !== '',
         },
         image,
-        first: { route: 'products', search, answer: raw, url: shown, store: this.store },
+        first: { route: 'products', search, answer: raw },
+        url: `/products${search ? `?${search}` : ''}`,
       };
     });
   }
@@ -306,48 +346,74 @@ export class ProductPages {
     return files.files[part] ?? null;
   }
 
+  /**
+   * Any other route (/cart, /login, a policy, /track-order?…, an unknown path): the store's head and the
+   * page as the app renders it there; the storefront's 404 says so in its status too.
+   */
+  page(url: string, origin: string, { remembered = true }: { remembered?: boolean } = {}): Promise<Page> {
+    return this.#page(`a\u0000${origin}\u0000${url}`, origin, () => this.#plain(url), remembered);
+  }
+
+  #plain(url: string): Built {
+    return { meta: null, image: null, url };
+  }
+
   #file(key: string, text: () => string, contentType: string): StaticFile {
     const known = this.#known(key);
-    if (known) return known;
+    if (known) return known.file;
     const file: StaticFile = {
       body: new EncodedBody(Buffer.from(text()), contentType),
       cacheControl: REVALIDATE_CACHE_CONTROL,
     };
-    remember(this.#byUrl, key, { version: this.catalogue.version, file });
+    remember(this.#byUrl, key, { version: this.catalogue.version, page: { file, notFound: false } });
     return file;
   }
 
-  #known(key: string): StaticFile | null {
+  #known(key: string): Page | null {
     const known = this.#byUrl.get(key);
-    return known && known.version === this.catalogue.version ? known.file : null;
+    return known && known.version === this.catalogue.version ? known.page : null;
   }
 
-  #page(key: string, build: () => Built | null): StaticFile {
+  async #page(key: string, origin: string, build: () => Built, remembered = true): Promise<Page> {
     const version = this.catalogue.version;
     const known = this.#known(key);
     if (known) return known;
     const built = build();
-    let file = this.plain;
-    if (built) {
-      let html = injectPageMeta(this.html, built.meta);
-      if (built.image !== null) html = injectImagePreload(html, built.image);
-      if (built.first && this.renderFirstScreen) {
-        const { url: _url, store: _store, ...first } = built.first;
-        try {
-          html = injectFirstScreen(html, this.renderFirstScreen(built.first), first as FirstAnswer);
-        } catch {
-          // A screen that cannot be rendered here is rendered by the app, as on any other page.
-        }
+    let html = built.meta ? injectPageMeta(this.html, built.meta) : this.html;
+    if (built.image !== null) html = injectImagePreload(html, built.image);
+    let notFound = false;
+    const { render, preloads } = this.tools;
+    if (render) {
+      try {
+        const first = built.first ?? null;
+        const page = await render({ url: built.url, store: this.store, origin, first });
+        html = injectPage(html, page, first, preloads?.(page.modules) ?? []);
+        notFound = page.notFound;
+      } catch (error) {
+        // A page that cannot be rendered here is rendered by the browser (src/main.tsx), as before.
+        this.onRenderError?.(error);
       }
-      file = {
-        body: new EncodedBody(Buffer.from(html), 'text/html; charset=utf-8'),
-        cacheControl: REVALIDATE_CACHE_CONTROL,
-      };
     }
-    remember(this.#byUrl, key, { version, file });
-    return file;
+    const page: Page = {
+      file:
+        html === this.html
+          ? this.plain
+          : {
+              body: new EncodedBody(Buffer.from(html), 'text/html; charset=utf-8'),
+              cacheControl: REVALIDATE_CACHE_CONTROL,
+            },
+      notFound,
+    };
+    if (remembered) remember(this.#byUrl, key, { version, page });
+    return page;
   }
+
+  /** Told of a page the renderer failed on (server/spa.ts logs it). */
+  onRenderError?: (error: unknown) => void;
 }
+
+/** The home page's LCP image (src/routes/home/hero.tsx). */
+const HERO_IMAGE = '/images/hero.svg';
 
 const DEFAULT_DESCRIPTION = 'T-shirts, trendy tops, ethnic wear and accessories, delivered across India.';
 

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../contract/schema';
-import { FIRST_SCREEN_MODULE, type FirstScreenRenderer } from '../shared/first-screen';
+import { PAGE_RENDERER_MODULE, type PageRenderer } from '../shared/first-screen';
 import type { CatalogueReadModel } from './catalogue/read-model';
 import type { ServerConfig } from './context';
 import { EncodedBody } from './http/cache';
-import { injectStoreSnapshot, ProductPages } from './page-head';
+import { pagePreloads, readManifest } from './page-assets';
+import { injectStoreSnapshot, type Page, StorefrontPages } from './page-head';
 import { shopOrigin } from './payments/origin';
 import { loadStaticFiles, REVALIDATE_CACHE_CONTROL, type StaticFile, sendStatic } from './static';
 
@@ -49,6 +50,10 @@ function injectSandboxBanner(html: string): string {
   return `${html.slice(0, at)}\n    ${SANDBOX_BANNER}${html.slice(at)}`;
 }
 
+/** A rendered page, with the 404 status when it is the storefront's 404. */
+const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page) =>
+  sendStatic(request, reply.code(page.notFound ? 404 : 200), page.file);
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 export interface SpaOptions {
@@ -59,22 +64,22 @@ export interface SpaOptions {
   /** PUBLIC_URL and the port, for absolute URLs (canonical, Open Graph, sitemap): see shopOrigin. */
   origin?: Pick<ServerConfig, 'publicUrl' | 'port'>;
   /**
-   * Renders the first screen of /products and /product/{id} into their HTML (shared/first-screen.ts).
-   * By default the one the build wrote to dist/.ssr/; null renders none (the frame only, as before).
+   * React's server rendering of every page (shared/first-screen.ts). By default the one the build wrote
+   * to dist/.ssr/; null renders none (the browser renders every page, as under `npm run dev`).
    */
-  firstScreen?: FirstScreenRenderer | null;
+  pageRenderer?: PageRenderer | null;
   /** Every page carries the "Sandbox — no money moves" banner (production running the sandbox). */
   sandboxBanner?: boolean;
   /** Serve the build's *.map files (false in production: server/config.ts httpHardeningFrom). */
   sourceMaps?: boolean;
 }
 
-/** The build's first-screen renderer in `staticDir`, or null when this build has none. */
-async function loadFirstScreen(staticDir: string): Promise<FirstScreenRenderer | null> {
-  const path = join(staticDir, FIRST_SCREEN_MODULE);
+/** The build's page renderer in `staticDir`, or null when this build has none. */
+async function loadPageRenderer(staticDir: string): Promise<PageRenderer | null> {
+  const path = join(staticDir, PAGE_RENDERER_MODULE);
   if (!existsSync(path)) return null;
-  const module = (await import(pathToFileURL(path).href)) as { renderFirstScreen?: FirstScreenRenderer };
-  return typeof module.renderFirstScreen === 'function' ? module.renderFirstScreen : null;
+  const module = (await import(pathToFileURL(path).href)) as { renderPage?: PageRenderer };
+  return typeof module.renderPage === 'function' ? module.renderPage : null;
 }
 
 /** The SPA's pages a mail links to, with a token in the query (password reset, newsletter links). */
@@ -108,6 +113,7 @@ export async function registerSpa(
       }
     : null;
 
+  let pageAt: ((request: FastifyRequest) => Promise<Page>) | null = null;
   if (staticDir && index) {
     const files = loadStaticFiles(staticDir, { sourceMaps: options.sourceMaps ?? true });
     // The served index.html carries the api-served-by meta, so it is never the file on disk.
@@ -118,50 +124,72 @@ export async function registerSpa(
     const routeConfig = { config: { rateLimit: false as const }, compress: false as const };
     app.get('/index.html', routeConfig, sendIndex);
     const { catalogue } = options;
+    let pages: StorefrontPages | null = null;
     if (catalogue && indexHtml) {
-      let firstScreen = options.firstScreen ?? null;
-      if (options.firstScreen === undefined) {
+      let render = options.pageRenderer ?? null;
+      if (options.pageRenderer === undefined) {
         try {
-          firstScreen = await loadFirstScreen(staticDir);
+          render = await loadPageRenderer(staticDir);
         } catch (error) {
-          // A renderer that cannot load (a partial build, a missing package) costs the first screens only.
-          app.log.warn({ err: error }, 'first-screen renderer not loaded: the app renders those pages');
+          // A renderer that cannot load (a partial build, a missing package) costs the server's markup
+          // only: the browser renders every page instead.
+          app.log.warn({ err: error }, 'page renderer not loaded: the browser renders every page');
         }
       }
-      const pages = new ProductPages(indexHtml, index, catalogue, options.store ?? null, firstScreen);
+      const manifest = readManifest(staticDir);
+      pages = new StorefrontPages(indexHtml, index, catalogue, options.store ?? null, {
+        render,
+        ...(manifest ? { preloads: pagePreloads(manifest) } : {}),
+      });
+      pages.onRenderError = (error) => app.log.error({ err: error }, 'page not rendered on the server');
+      const site = pages;
       const originConfig = options.origin ?? { publicUrl: null, port: 80 };
       const origin = (request: FastifyRequest) => shopOrigin(originConfig, request);
-      app.get('/', routeConfig, (request, reply) => sendStatic(request, reply, pages.home(origin(request))));
+      app.get('/', routeConfig, async (request, reply) =>
+        sendPage(request, reply, await site.home(origin(request))),
+      );
       app.get('/products', routeConfig, async (request, reply) => {
         const at = request.url.indexOf('?');
-        const file = await pages.list(at < 0 ? '' : request.url.slice(at + 1), origin(request));
-        return sendStatic(request, reply, file);
+        const page = await site.list(at < 0 ? '' : request.url.slice(at + 1), origin(request));
+        return sendPage(request, reply, page);
       });
-      app.get('/product/:id', routeConfig, (request, reply) => {
+      app.get('/product/:id', routeConfig, async (request, reply) => {
         const { id } = request.params as { id: string };
         // Like any path whose last segment has an extension: a missing file, not the page.
         if (id.includes('.')) return reply.callNotFound();
-        return sendStatic(request, reply, pages.product(id, origin(request)));
+        return sendPage(request, reply, await site.product(id, origin(request)));
       });
       app.get('/robots.txt', routeConfig, (request, reply) =>
-        sendStatic(request, reply, pages.robots(origin(request))),
+        sendStatic(request, reply, site.robots(origin(request))),
       );
       app.get('/sitemap.xml', routeConfig, (request, reply) =>
-        sendStatic(request, reply, pages.sitemap(origin(request)) as StaticFile),
+        sendStatic(request, reply, site.sitemap(origin(request)) as StaticFile),
       );
       app.get('/sitemap-:part', routeConfig, (request, reply) => {
         const match = /^(\d{1,6})\.xml$/.exec((request.params as { part: string }).part);
         const part = match ? Number(match[1]) : 0;
-        const file = Number.isInteger(part) && part >= 1 ? pages.sitemap(origin(request), part) : null;
+        const file = Number.isInteger(part) && part >= 1 ? site.sitemap(origin(request), part) : null;
         return file ? sendStatic(request, reply, file) : reply.callNotFound();
       });
-    } else app.get('/', routeConfig, sendIndex);
-    // Pages opened from a mailed link carry its token in the address: answered like any page, never
-    // indexed (a crawler that found one must not list it).
-    for (const path of TOKEN_PAGES)
-      app.get(path, routeConfig, (request, reply) =>
-        sendIndex(request, reply.header('x-robots-tag', NOINDEX)),
-      );
+      // Pages opened from a mailed link carry its token in the address: answered like any page (and not
+      // remembered: the server keeps no page holding a token), never indexed (a crawler that found one
+      // must not list it).
+      for (const path of TOKEN_PAGES)
+        app.get(path, routeConfig, async (request, reply) =>
+          sendPage(
+            request,
+            reply.header('x-robots-tag', NOINDEX),
+            await site.page(request.url, origin(request), { remembered: false }),
+          ),
+        );
+      pageAt = (request) => site.page(request.url, origin(request));
+    } else {
+      app.get('/', routeConfig, sendIndex);
+      for (const path of TOKEN_PAGES)
+        app.get(path, routeConfig, (request, reply) =>
+          sendIndex(request, reply.header('x-robots-tag', NOINDEX)),
+        );
+    }
     app.get('/*', routeConfig, (request, reply) => {
       const path = `/${(request.params as { '*': string })['*']}`;
       const file = files.get(path);
@@ -177,6 +205,8 @@ export async function registerSpa(
     // A missing file (it has an extension, or sits under /assets) is a 404, not the page: a browser
     // asking for a script must never receive HTML.
     if (index && isPage && !isApiPath(path) && !lastSegment.includes('.') && !path.startsWith('/assets/')) {
+      // A route of the app (/cart, a policy), or the storefront's 404 page, sent with that status.
+      if (pageAt) return pageAt(request).then((page) => sendPage(request, reply, page));
       return sendStatic(request, reply.code(200), index);
     }
     const message = isApiPath(path) ? `No API operation ${request.method} ${path}` : 'Not found';

@@ -1,10 +1,10 @@
 /**
- * The first screen of /products and /product/{id}, rendered on the server. The server (server/page-head.ts)
- * puts the markup a renderer returns into the page's prerendered frame and embeds the API answer it was
- * rendered from as a JSON data block; the client's machines start from that answer
- * (src/app/actors/first-answer.ts), so React's first render is the page already on the screen. The
- * renderer is the client's own views (src/app/first-screen.tsx), built for Node by `npm run build`
- * into dist/.ssr/ and loaded by the server from there, so server/ never imports src/.
+ * Every page is rendered by React on the server and hydrated in the browser (issue 25). The server
+ * (server/spa.ts, server/page-head.ts) asks the build's page renderer (src/entry-server.tsx, bundled for
+ * Node by `npm run build` into dist/.ssr/) for the markup inside #root, so server/ never imports src/.
+ * Where a page's machine starts from an API answer (/products, /product/{id}), the server renders from
+ * the answer the machine would ask for and embeds it as a JSON data block; the client's machine starts
+ * from it (src/app/actors/first-answer.ts), so the first client render is the server's, node for node.
  */
 
 /** The id of the JSON block that carries the answer. */
@@ -17,31 +17,32 @@ export type FirstAnswer =
   /** GET /products?page=…&limit=12&facets=true and the page's filters (a ProductPage), for /products?{search}. */
   | { route: 'products'; search: string; answer: unknown };
 
-export type FirstScreenInput = FirstAnswer & {
-  /** The page's path and query, as the browser asked for it (the header marks its link as current). */
+export type PageInput = {
+  /** The page's path and query, as the browser asked for it. */
   url: string;
-  /** The store information the page is served with (the contract's StoreInfo). */
+  /** The store information the page is served with (the contract's StoreInfo), as embedded for the client. */
   store: unknown;
+  /** The shop's origin (PUBLIC_URL, else the request's), for the pages that name it (policies). */
+  origin: string;
+  /** The answer the page's machine starts from, embedded beside the markup; null for none. */
+  first: FirstAnswer | null;
 };
 
-/** The storefront frame with the page's first screen in it: the markup that goes inside #root. */
-export type FirstScreenRenderer = (input: FirstScreenInput) => string;
+/** What the renderer gives back for a page. */
+export type RenderedPage = {
+  /** The markup that goes inside #root. */
+  html: string;
+  /**
+   * The source modules of the screens the page shows (e.g. `src/routes/cart.page.tsx`), for the server
+   * to preload their chunks (the build's manifest names their files) beside the entry.
+   */
+  modules: string[];
+  /** The page is the storefront's 404 (an unknown path, a policy slug that is none): answered as such. */
+  notFound: boolean;
+};
+
+/** The storefront's page renderer: React's own server rendering of the whole app at `url`. */
+export type PageRenderer = (input: PageInput) => Promise<RenderedPage>;
 
 /** Where `npm run build` writes the renderer, relative to dist/ (dot folders are not served). */
-export const FIRST_SCREEN_MODULE = '.ssr/first-screen.js';
-
-/**
- * A tap on a control of the prerendered frame (a size, Add to Cart, a filter box) before the app has
- * taken over does nothing by itself: the boot script (scripts/route-preload.ts) keeps it, as the path of
- * element-child indices from the frame to the control and the control's name (its tag and label or
- * text), in this window property, and the app clicks the same control of its own first render once
- * that is on the screen (src/app/frame-clicks.ts).
- */
-export const FRAME_CLICKS = '__statefrontFrameClicks';
-
-/** One kept tap. */
-export type FrameClick = { path: number[]; name: string };
-
-/** The controls whose taps are kept (links are left to the browser: they work as they are). */
-export const FRAME_CONTROLS =
-  'button,input,label,select,textarea,summary,[role=button],[role=radio],[role=checkbox],[role=tab]';
+export const PAGE_RENDERER_MODULE = '.ssr/entry-server.js';

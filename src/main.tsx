@@ -1,29 +1,17 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, routerReady, startStorefront } from './app/App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { preloadScreens } from './app/routes';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// #root holds the prerendered frame (scripts/prerender-shell.tsx) until React's first commit replaces
-// it: render once the first screen's chunk is in, so that commit is the whole page, not a blank
-// fallback; as a transition, so React renders in slices and the main thread stays responsive.
-// Each step in a task of its own (evaluating the modules, starting the machines, rendering), so a slow
-// phone's main thread is never blocked by all three at once.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const reactRoot = createRoot(root);
-void nextTask()
-  .then(() => {
-    startStorefront();
-    return routerReady();
-  })
-  .then(nextTask)
-  .then(() =>
-    startTransition(() =>
-      reactRoot.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    ),
-  );
+// The server rendered the page (src/entry-server.tsx): React hydrates it in place — the same nodes, no
+// second page. Hydration starts as soon as this module runs (before DOMContentLoaded): from then on a
+// tap or a keystroke is React's, and one that lands on a part still waiting for its chunk (the screen,
+// while its code loads) is replayed once that part has hydrated. The screen's chunk is asked for now;
+// the server preloads it beside this entry (server/page-head.ts).
+const screen = preloadScreens(window.location);
+if (root.firstElementChild) hydrateRoot(root, <App />);
+// A page without server markup (`npm run dev`): render once the screen's chunk is in, so the first
+// commit is the whole page, not a blank fallback.
+else void screen.then(() => createRoot(root).render(<App />));

@@ -1,4 +1,4 @@
-import type { FirstScreenRenderer } from '../../shared/first-screen';
+import type { PageRenderer } from '../../shared/first-screen';
 import type { CatalogueReadModel } from '../catalogue/read-model';
 import type { ServerConfig, StoreInfo } from '../context';
 import { registerSpa } from '../spa';
@@ -11,8 +11,8 @@ export interface SpaPluginOptions {
   catalogue: CatalogueReadModel;
   /** PUBLIC_URL and the port: absolute URLs in page heads and the sitemap. */
   origin: Pick<ServerConfig, 'publicUrl' | 'port'>;
-  /** The first-screen renderer; by default the build's (server/spa.ts loadFirstScreen). */
-  firstScreen?: FirstScreenRenderer | null;
+  /** React's page renderer; by default the build's (server/spa.ts loadPageRenderer). */
+  pageRenderer?: PageRenderer | null;
   /** Every page shows the sandbox banner (server/spa.ts). */
   sandboxBanner?: boolean;
   /** Serve *.map files from the build. */
@@ -30,6 +30,6 @@ export const spaPlugin = appWide<SpaPluginOptions>('statefront-spa', async (app,
     origin: options.origin,
     sandboxBanner: options.sandboxBanner ?? false,
     sourceMaps: options.sourceMaps ?? true,
-    ...(options.firstScreen !== undefined ? { firstScreen: options.firstScreen } : {}),
+    ...(options.pageRenderer !== undefined ? { pageRenderer: options.pageRenderer } : {}),
   });
 });

@@ -1,53 +1,100 @@
-import { useEffect } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
+import type { FirstAnswer } from '../../shared/first-screen';
+import { firstAnswer } from './actors/first-answer';
 import { liveMachines } from './actors/root.live';
-import { AppProviders, type StartAppOptions, startApp } from './app-actor';
+import { type AppActor, type AppMachines, AppProviders, createApp, type StartAppOptions } from './app-actor';
 import { devInspector } from './dev-inspector';
-import { replayFrameClicks } from './frame-clicks';
+import { FirstAnswerContext } from './first-answer-context';
 import { createNavigator } from './navigator';
-import { AppRoutes, preloadScreens } from './routes';
+import { AppRoutes } from './routes';
+import { ShopOriginContext } from './shop-origin';
 
 const { navigate, NavigatorBridge } = createNavigator();
 
-/** The one actor system of the page: the app actor and its children, started before the first render. */
+/** The one actor system of the page: the app actor and its children, started once the page has hydrated. */
 const options: StartAppOptions = { navigate };
 // `npm run dev` with ?inspect: every actor in the Stately inspector. A production build drops the whole
 // statement (not one byte on the home page) and with it the inspector package's dynamic import.
 if (import.meta.env.DEV) options.inspect = devInspector();
-let app: ReturnType<typeof startApp> | null = null;
+let app: AppActor | null = null;
 
-/**
- * Starts the app actor, once. src/main.tsx calls it in a task of its own after the modules have run, so
- * on a slow phone evaluating the bundle, starting the machines and React's first render are three
- * shorter tasks rather than one long one (the page stays responsive between them).
- */
-export function startStorefront() {
-  app ??= startApp(liveMachines, options);
+/** The browser's app actor, created once (not started: see `App`). */
+function storefront(): AppActor {
+  app ??= createApp(liveMachines, options);
   return app;
 }
 
-/** Resolves once the first screen's chunk (preloaded by the boot script) is in, or has failed to load. */
-export function routerReady(): Promise<void> {
-  return preloadScreens(window.location.pathname);
+type StorefrontProps = {
+  app: AppActor;
+  machines: AppMachines;
+  /** The router: BrowserRouter in the browser, StaticRouter at the page's URL on the server. */
+  children: ReactNode;
+  /** The page's first answer (server: the render's input; browser: the document's block). */
+  firstAnswer: () => FirstAnswer | null;
+  /** The shop's origin (server: the one the page is rendered for; browser: its own). */
+  origin: string;
+};
+
+/**
+ * The storefront's React tree, the same in the browser and on the server (src/entry-server.tsx), so
+ * React hydrates the server's markup node for node: the app actor at the root, the router below it —
+ * React Router in declarative mode (its data router would add ≈ 13.5 KB brotli to the home page, for
+ * loaders and actions we do not use).
+ */
+export function Storefront({ app, machines, children, firstAnswer, origin }: StorefrontProps) {
+  return (
+    <StrictMode>
+      <ShopOriginContext.Provider value={origin}>
+        <FirstAnswerContext.Provider value={firstAnswer}>
+          <AppProviders app={app} machines={machines}>
+            {children}
+            <StartApp app={app} />
+          </AppProviders>
+        </FirstAnswerContext.Provider>
+      </ShopOriginContext.Provider>
+    </StrictMode>
+  );
+}
+
+/** The routes under a router, as both renders have them. */
+export function StorefrontRoutes() {
+  return (
+    <>
+      <NavigatorBridge />
+      <AppRoutes />
+    </>
+  );
 }
 
 /**
- * Composition root: the app actor at the root, the router below it — React Router in declarative mode
- * (its data router would add ≈ 13.5 KB brotli to the home page, for loaders and actions we do not use).
+ * Starts the app actor once the tree has committed (in the browser, hydrated): the tree's last part,
+ * so its effect runs after every screen's. On the server effects never run: nothing starts there.
+ */
+function StartApp({ app }: { app: AppActor }) {
+  useEffect(() => {
+    // Not stopped on unmount: the app lives as long as the page (StrictMode runs effects twice in dev).
+    if (!started.has(app)) {
+      started.add(app);
+      app.start();
+    }
+  }, [app]);
+  return null;
+}
+const started = new WeakSet<AppActor>();
+
+/**
+ * The browser's storefront: hydrates the page the server rendered (src/main.tsx). The app actor is in
+ * its first state during that render, as on the server, and starts right after it: then the cart,
+ * session and wishlist are read from the browser and the page updates (the cart badge, the account link).
  */
 export function App() {
-  // After the first commit (the frame replaced, the screen's machines started): repeat the taps the
-  // frame received meanwhile.
-  useEffect(() => {
-    const root = document.getElementById('root');
-    if (root) void replayFrameClicks(root);
-  }, []);
+  const actor = storefront();
   return (
-    <AppProviders app={startStorefront()} machines={liveMachines}>
+    <Storefront app={actor} machines={liveMachines} firstAnswer={firstAnswer} origin={window.location.origin}>
       <BrowserRouter>
-        <NavigatorBridge />
-        <AppRoutes />
+        <StorefrontRoutes />
       </BrowserRouter>
-    </AppProviders>
+    </Storefront>
   );
 }

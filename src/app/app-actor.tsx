@@ -41,25 +41,31 @@ export type StartAppOptions = {
 };
 
 /**
- * Creates and starts the one root actor of the app (see machines/app.machine.ts) and turns what its
- * children emit (toasts, navigation) into UI. Started before React renders, so a /storeInfo that fails
- * at once still gets its toast. It lives beside the hooks on purpose: every screen imports this module,
- * so every screen reaches the root machines the shell loads, and the bundler keeps the shell in one
- * chunk (split apart, the home page's JavaScript grows by ≈ 2 KB brotli).
+ * Creates the one root actor of the app (see machines/app.machine.ts), not started, and turns what its
+ * children emit (toasts, navigation) into UI. Not started yet, it is in its first state, the one the
+ * server renders every page with (src/entry-server.tsx): the browser hydrates in that state and starts
+ * the actor once it has (src/app/App.tsx), so the cart, the session and the wishlist read the browser's
+ * storage after the hydrating render, never in it. It lives beside the hooks on purpose: every screen
+ * imports this module, so every screen reaches the root machines the shell loads, and the bundler keeps
+ * the shell in one chunk (split apart, the home page's JavaScript grows by ≈ 2 KB brotli).
  */
-export function startApp(machines: RootMachines, { navigate, inspect }: StartAppOptions) {
+export function createApp(machines: RootMachines, { navigate, inspect }: StartAppOptions) {
   const app = createActor(provideAppMachine(machines), {
     input: machines.storeInfoInput,
     ...(inspect ? { inspect } : {}),
   });
-  app.start();
   // Every child lives as long as the app; one that emits nothing (the 401 watcher) costs nothing here.
   for (const child of Object.values(app.getSnapshot().children) as (Emitter | undefined)[])
     child?.on('*', (event) => handleEmitted(event, { navigate, reply: child.send?.bind(child) }));
   return app;
 }
 
-export type AppActor = ReturnType<typeof startApp>;
+/** `createApp`, started: for tests and tools that render no server markup first. */
+export function startApp(machines: RootMachines, options: StartAppOptions) {
+  return createApp(machines, options).start();
+}
+
+export type AppActor = ReturnType<typeof createApp>;
 
 /** Each screen's own machine, as its `*.live.ts` module provides it. Types only: no code is imported. */
 export type PageMachines = {
@@ -162,6 +168,11 @@ export function useWishlistCount() {
 
 export function useCartLines() {
   return useSelector(useCartRef(), (state) => state.context.items);
+}
+
+/** The cart is still being read from the browser's storage (on the server, and until the app starts). */
+export function useCartReading() {
+  return useSelector(useCartRef(), (state) => state.hasTag('loading'));
 }
 
 export function useCartCount() {

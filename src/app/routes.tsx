@@ -8,7 +8,7 @@ import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-type Screen = ComponentType & { load: () => Promise<void> };
+type Screen = ComponentType & { load: () => Promise<void>; module: string };
 
 /**
  * Route-level code splitting: every screen is its own chunk, so the home page never downloads the
@@ -17,7 +17,7 @@ type Screen = ComponentType & { load: () => Promise<void> };
  * first render (src/main.tsx), so that render is the whole page, never a fallback. A chunk that failed
  * to load makes its screen throw (RouteErrorBoundary shows the error), as the data router's lazy routes did.
  */
-function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+function screen(module: string, load: () => Promise<{ default: ComponentType }>): Screen {
   let Loaded: ComponentType | undefined;
   let failure: { error: unknown } | undefined;
   let loading: Promise<void> | undefined;
@@ -39,7 +39,7 @@ function screen(load: () => Promise<{ default: ComponentType }>): Screen {
     if (!Loaded) throw loadOnce();
     return <Loaded />;
   }
-  return Object.assign(Screen, { load: loadOnce });
+  return Object.assign(Screen, { load: loadOnce, module: `src/routes/${module}.tsx` });
 }
 
 /** The list and product screens title the tab from their machines (shared/page-titles.ts). */
@@ -60,58 +60,76 @@ export const appRoutes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', Component: screen(() => import('../routes/login.page')) },
-          { path: 'register', Component: screen(() => import('../routes/register.page')) },
-          { path: 'forgot-password', Component: screen(() => import('../routes/forgot-password.page')) },
-          { path: 'reset-password', Component: screen(() => import('../routes/reset-password.page')) },
+          { path: 'login', Component: screen('login.page', () => import('../routes/login.page')) },
+          { path: 'register', Component: screen('register.page', () => import('../routes/register.page')) },
+          {
+            path: 'forgot-password',
+            Component: screen('forgot-password.page', () => import('../routes/forgot-password.page')),
+          },
+          {
+            path: 'reset-password',
+            Component: screen('reset-password.page', () => import('../routes/reset-password.page')),
+          },
         ],
       },
       {
         element: <MainLayout />,
         children: [
-          { index: true, Component: screen(() => import('../routes/home.page')) },
+          { index: true, Component: screen('home.page', () => import('../routes/home.page')) },
           {
             path: 'products',
-            Component: screen(() => import('../routes/products.page')),
+            Component: screen('products.page', () => import('../routes/products.page')),
             handle: screenTitle,
           },
           {
             path: 'product/:id',
-            Component: screen(() => import('../routes/product.page')),
+            Component: screen('product.page', () => import('../routes/product.page')),
             handle: screenTitle,
           },
-          { path: 'cart', Component: screen(() => import('../routes/cart.page')) },
-          { path: 'wishlist', Component: screen(() => import('../routes/wishlist.page')) },
-          { path: 'track-order', Component: screen(() => import('../routes/track-order.page')) },
-          { path: 'contact', Component: screen(() => import('../routes/contact.page')) },
-          { path: 'api-test', Component: screen(() => import('../routes/api-test.page')) },
-          { path: 'order-success', Component: screen(() => import('../routes/order-success.page')) },
+          { path: 'cart', Component: screen('cart.page', () => import('../routes/cart.page')) },
+          { path: 'wishlist', Component: screen('wishlist.page', () => import('../routes/wishlist.page')) },
+          {
+            path: 'track-order',
+            Component: screen('track-order.page', () => import('../routes/track-order.page')),
+          },
+          { path: 'contact', Component: screen('contact.page', () => import('../routes/contact.page')) },
+          { path: 'api-test', Component: screen('api-test.page', () => import('../routes/api-test.page')) },
+          {
+            path: 'order-success',
+            Component: screen('order-success.page', () => import('../routes/order-success.page')),
+          },
           // The links of newsletter mail (server/handlers/messages.handlers.ts); never indexed (server/spa.ts).
           {
             path: 'newsletter/confirm',
-            Component: screen(() => import('../routes/newsletter-confirm.page')),
+            Component: screen('newsletter-confirm.page', () => import('../routes/newsletter-confirm.page')),
           },
           {
             path: 'newsletter/unsubscribe',
-            Component: screen(() => import('../routes/newsletter-unsubscribe.page')),
+            Component: screen(
+              'newsletter-unsubscribe.page',
+              () => import('../routes/newsletter-unsubscribe.page'),
+            ),
           },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'account', Component: screen(() => import('../routes/account.page')) },
-              { path: 'checkout', Component: screen(() => import('../routes/checkout.page')) },
-              { path: 'orders', Component: screen(() => import('../routes/orders.page')) },
-              { path: 'payment', Component: screen(() => import('../routes/payment.page')) },
+              { path: 'account', Component: screen('account.page', () => import('../routes/account.page')) },
+              {
+                path: 'checkout',
+                Component: screen('checkout.page', () => import('../routes/checkout.page')),
+              },
+              { path: 'orders', Component: screen('orders.page', () => import('../routes/orders.page')) },
+              { path: 'payment', Component: screen('payment.page', () => import('../routes/payment.page')) },
             ],
           },
-          { path: '404', Component: screen(() => import('../routes/not-found.page')) },
+          { path: '404', Component: screen('not-found.page', () => import('../routes/not-found.page')) },
           // Valid slugs render the policy; reserved words and unknown slugs go to /404 (in the screen).
           {
             path: ':policyType',
-            Component: screen(() => import('../routes/policy.page')),
+            Component: screen('policy.page', () => import('../routes/policy.page')),
             handle: policyHandle,
           },
-          { path: '*', Component: screen(() => import('../routes/not-found.page')) },
+          { path: '*', Component: screen('not-found.page', () => import('../routes/not-found.page')) },
         ],
       },
     ],
@@ -122,6 +140,27 @@ export const appRoutes: RouteObject[] = [
 export async function preloadScreens(location: Partial<Location> | string): Promise<void> {
   const matches = matchRoutes(appRoutes, location) ?? [];
   await Promise.all(matches.map(({ route }) => (route.Component as Partial<Screen> | undefined)?.load?.()));
+}
+
+/**
+ * The source modules of the screens `location` renders (`src/routes/….tsx`), for the server to preload
+ * their chunks with the page (src/entry-server.tsx).
+ */
+export function screenModules(location: Partial<Location> | string): string[] {
+  const matches = matchRoutes(appRoutes, location) ?? [];
+  return matches.flatMap(({ route }) => {
+    const module = (route.Component as Partial<Screen> | undefined)?.module;
+    return module ? [module] : [];
+  });
+}
+
+/** Whether `location` is the storefront's 404: an unknown path, /404 itself, or a policy slug that is none. */
+export function isNotFoundPage(location: Partial<Location> | string): boolean {
+  const leaf = (matchRoutes(appRoutes, location) ?? []).at(-1);
+  if (!leaf) return true;
+  const { path } = leaf.route;
+  if (path === '*' || path === '404') return true;
+  return path === ':policyType' && !isPolicySlug(leaf.params.policyType);
 }
 
 /**

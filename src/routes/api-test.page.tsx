@@ -1,14 +1,34 @@
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { apiTestInput, provideApiTestMachine } from '../app/actors/api-test.live';
 import { usePageActor } from '../app/app-actor';
+import { useIsClient } from '../app/use-is-client';
 import { CheckCircleIcon, XCircleIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 
-/** Diagnostic page (spec §2 API test): where the app looks for its API; the machine calls GET /storeInfo. */
+/**
+ * Diagnostic page (spec §2 API test): where the app looks for its API; the machine calls GET /storeInfo.
+ * What it shows is the browser's own address, so the server (and the hydrating render) shows the
+ * heading and a placeholder, and the browser the diagnostic.
+ */
 export default function ApiTestPage() {
-  const [state, send] = usePageActor('apiTest', provideApiTestMachine, apiTestInput());
+  return useIsClient() ? (
+    <ApiTest />
+  ) : (
+    <Page width="prose">
+      <h1 className={h1Style}>API Connection Test</h1>
+      <Card className={css({ mt: '6' })} aria-busy="true">
+        <p className={css({ color: 'fg.muted' })}>Reading this page's address…</p>
+      </Card>
+    </Page>
+  );
+}
+
+function ApiTest() {
+  const [input] = useState(apiTestInput);
+  const [state, send] = usePageActor('apiTest', provideApiTestMachine, input);
   const { hostname, apiBase, hostHeader, error } = state.context;
   const testing = state.hasTag('loading');
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { choiceNeededMessage } from '../../machines/cart.machine';
 import {
   type CartLine,
@@ -10,7 +10,7 @@ import {
   MAX_LINE_QUANTITY,
   removeScope,
 } from '../../machines/cart.model';
-import { useCartCount, useCartLines, useCartRef, useCartTotal } from '../app/app-actor';
+import { useCartCount, useCartLines, useCartReading, useCartRef, useCartTotal } from '../app/app-actor';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../components/fallback-image';
 import { formatInr } from '../components/format';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../components/icons';
@@ -19,6 +19,7 @@ import { usePhoneLayout } from '../components/layout/use-phone-layout';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { QuantityInput } from '../components/ui/number-input';
+import { Skeleton } from '../components/ui/skeleton';
 
 function lineKey(line: CartLine) {
   return `${line.id}|${line.selectedColor ?? ''}|${line.selectedSize ?? ''}`;
@@ -215,6 +216,7 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
 
 /** /cart (spec §2 Cart). */
 export default function CartPage() {
+  const reading = useCartReading();
   const lines = useCartLines();
   const count = useCartCount();
   const total = useCartTotal();
@@ -236,6 +238,27 @@ export default function CartPage() {
       Checkout <ArrowRightIcon size={18} />
     </Button>
   );
+
+  if (reading) {
+    // The server's page and the hydrating render: the cart is in the browser's storage, read next.
+    return (
+      <Page>
+        <h1 className={cx(h1Style, css({ mb: '6' }))}>Shopping Cart</h1>
+        <Card padding="sm" aria-busy="true" aria-label="Cart items">
+          <p className={css({ srOnly: true })}>Loading your cart…</p>
+          {[0, 1].map((row) => (
+            <div key={row} className={css({ display: 'flex', gap: '4', py: '4' })}>
+              <Skeleton className={css({ w: '20', h: '24', flexShrink: 0 })} />
+              <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>
+                <Skeleton className={css({ h: '5', w: '2/3' })} />
+                <Skeleton className={css({ h: '4', w: '1/3' })} />
+              </div>
+            </div>
+          ))}
+        </Card>
+      </Page>
+    );
+  }
 
   if (lines.length === 0) {
     return (

@@ -1,10 +1,14 @@
 import DOMPurify from 'dompurify';
-import { Navigate, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
 import { useStoreInfo } from '../app/app-actor';
+import { useShopOrigin } from '../app/shop-origin';
+import { useIsClient } from '../app/use-is-client';
 import { Page } from '../components/layout/page';
 import { Card } from '../components/ui/card';
+import NotFoundPage from './not-found.page';
 import { DEFAULT_POLICIES } from './policy/policy-content';
 import {
   fillPlaceholders,
@@ -62,19 +66,38 @@ function DefaultPolicy({ slug, company }: { slug: PolicySlug; company: PolicyCom
   );
 }
 
+/**
+ * A slug that is no policy goes to /404 (spec §2): the server renders the 404 page here (with its
+ * status: server/spa.ts), and the browser moves to /404 once hydrated.
+ */
+function NotAPolicy() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate('/404', { replace: true });
+  }, [navigate]);
+  return <NotFoundPage />;
+}
+
 /** /{policyType} (spec §2 Policy pages). */
 export default function PolicyPage() {
   const { policyType } = useParams();
   const store = useStoreInfo();
-  if (!isPolicySlug(policyType)) return <Navigate to="/404" replace />;
-  const company = policyCompany(store ?? undefined, window.location.origin);
+  const origin = useShopOrigin();
+  const sanitiser = useIsClient();
+  if (!isPolicySlug(policyType)) return <NotAPolicy />;
+  const company = policyCompany(store ?? undefined, origin);
   const storeHtml = store?.policies?.[policyType];
   return (
     <Page width="prose">
       <Card as="article" padding="lg">
         <span className={badge({ tone: 'indigo' })}>Policy Information</span>
         <h1 className={css({ textStyle: 'h1', mt: '3', mb: '6' })}>{POLICY_TITLES[policyType]}</h1>
-        {storeHtml?.trim() ? (
+        {storeHtml?.trim() && !sanitiser ? (
+          // DOMPurify needs a DOM: the server (and the hydrating render) leave the store's own text to the browser.
+          <p className={css({ color: 'fg.muted' })} aria-busy="true">
+            Loading…
+          </p>
+        ) : storeHtml?.trim() ? (
           <div
             className={prose}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above

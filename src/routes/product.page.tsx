@@ -4,6 +4,7 @@ import { productPageTitle } from '../../shared/page-titles';
 import { firstProduct, provideProductMachine } from '../app/actors/product.live';
 import { useIsSaved, usePageActor, useStoreInfo, useWishlistRef } from '../app/app-actor';
 import { useDocumentTitle } from '../app/document-title';
+import { useFirstAnswer } from '../app/first-answer-context';
 import { storeDisplayName } from '../components/layout/store-display';
 import { ProductView } from './product/product-view';
 
@@ -19,7 +20,8 @@ function ProductScreen({ id }: { id: string }) {
   // Landing here directly there is no previous page in the app: Back then goes to the catalogue.
   const firstEntry = useLocation().key === 'default';
   // The product the server rendered this page with, when this is that page (read once per screen).
-  const [first] = useState(() => firstProduct(id));
+  const answer = useFirstAnswer();
+  const [first] = useState(() => firstProduct(id, answer()));
   const [state, send] = usePageActor('product', provideProductMachine, { id, first });
   const wishlist = useWishlistRef();
   const saved = useIsSaved(id);

@@ -5,6 +5,7 @@ import { listPageTitle } from '../../shared/page-titles';
 import { firstProductsPage, provideProductsListMachine } from '../app/actors/products-list.live';
 import { useCardWishlist, useCartRef, usePageActor, useStoreInfo } from '../app/app-actor';
 import { useDocumentTitle } from '../app/document-title';
+import { useFirstAnswer } from '../app/first-answer-context';
 import { useOpenQuickView } from '../app/quick-view-host';
 import { storeDisplayName } from '../components/layout/store-display';
 import { ProductsView } from './products/products-view';
@@ -17,7 +18,8 @@ export default function ProductsPage() {
   const [searchParams] = useSearchParams();
   const urlQuery = useMemo(() => parseProductsQuery(searchParams), [searchParams]);
   // The answer the server rendered this page with, when this is that page (read once per screen).
-  const [first] = useState(() => firstProductsPage(urlQuery));
+  const answer = useFirstAnswer();
+  const [first] = useState(() => firstProductsPage(urlQuery, answer()));
   const [state, send] = usePageActor('productsList', provideProductsListMachine, {
     ...urlQuery,
     first,

@@ -5,9 +5,6 @@
  * CHECKS (its own) followed by FEATURE_CHECKS at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
-import { takenOver } from './takeover';
-
-export { takenOver };
 
 export type Check = {
   name: string;
@@ -36,10 +33,12 @@ export async function url(page: Page, pathname: string) {
 /** An address on the server the page is on (the checks' pages have no base URL of their own). */
 export const at = (page: Page, path: string) => new URL(path, page.url()).href;
 
-/** A full page load of `path` on the server the page is on, ready for the shopper's taps. */
+/**
+ * A full page load of `path` on the server the page is on. The page is React's from the first byte
+ * (hydrated in place): a tap from here on works, the ones before hydration included (React replays them).
+ */
 export async function open(page: Page, path: string) {
   await page.goto(at(page, path), { waitUntil: 'load' });
-  await takenOver(page);
 }
 
 /** Opens Quick View from the first product card and waits for its heading; the dialog and the product's name. */

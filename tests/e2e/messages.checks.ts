@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { bodyOf, type SmtpSink, startSmtpSink } from '../security/smtp-sink';
-import { h1, open, takenOver, text } from './checks';
+import { h1, open, text } from './checks';
 import { startShop } from './shop';
 
 /** Waits (polling the sink) for a mail to `to`, up to 20 s. */
@@ -70,12 +70,10 @@ async function newsletterConfirms(page: Page, sink: SmtpSink, shots: string) {
   const confirm = linkIn(mail, '/newsletter/confirm');
   const unsubscribe = linkIn(mail, '/newsletter/unsubscribe');
   await page.goto(confirm, { waitUntil: 'load' });
-  await takenOver(page);
   await h1(page, 'Subscription confirmed');
   await text(page, 'Your subscription is confirmed. Thank you!');
   await page.screenshot({ path: join(shots, 'messages-newsletter-confirmed.png') });
   await page.goto(unsubscribe, { waitUntil: 'load' });
-  await takenOver(page);
   await h1(page, 'You are unsubscribed');
   await text(page, 'You are unsubscribed and will get no more newsletters.');
 }

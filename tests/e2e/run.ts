@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { type Check, type Ctx, h1, takenOver, text, url } from './checks';
+import { type Check, type Ctx, h1, text, url } from './checks';
 import { FEATURE_CHECKS } from './feature-checks';
 import { messagesCheck } from './messages.checks';
 import { purchaseJourney } from './purchase.journey';
@@ -272,7 +272,6 @@ async function visit(context: BrowserContext, base: string, label: string, check
   const path = typeof check.path === 'function' ? check.path(ctx) : check.path;
   try {
     await page.goto(`${base}${path}`, { waitUntil: 'load' });
-    await takenOver(page);
     await check.expect(page);
     await settle(page);
     await screenshot(page, `${check.name}-${label}`);

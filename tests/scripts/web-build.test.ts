@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkBudget, homeFiles, JS_BUDGET, JS_TARGET, type Manifest } from '../../scripts/js-budget';
 import { shouldPrecompress } from '../../scripts/precompress';
-import { injectShell, shellMarkup, storeSnapshot } from '../../scripts/prerender-shell';
-import { AUTH_PATHS, bootScript, chunkClosure, withBootScript } from '../../scripts/route-preload';
-import { AuthLayout } from '../../src/app/layouts/auth-layout';
-import { appRoutes } from '../../src/app/routes';
+import { pagePreloads } from '../../server/page-assets';
+import { screenModules } from '../../src/app/routes';
 
 const manifest: Manifest = {
   'index.html': {
@@ -56,80 +54,20 @@ describe('precompress', () => {
   });
 });
 
-describe('route preload', () => {
-  it('lists a route chunk and its static imports, leaving out what the entry loads', () => {
-    const chunks = [
-      { fileName: 'entry.js', imports: ['shared.js'], facadeModuleId: 'main.tsx', isEntry: true },
-      { fileName: 'shared.js', imports: [], facadeModuleId: null, isEntry: false },
-      { fileName: 'home.js', imports: ['card.js', 'shared.js'], facadeModuleId: 'home.tsx', isEntry: false },
-      { fileName: 'card.js', imports: ['shared.js', 'home.js'], facadeModuleId: null, isEntry: false },
-    ];
-    const entry = chunks[0]!;
-    const entryFiles = new Set(chunkClosure(chunks, entry, new Set()));
-    expect([...entryFiles]).toEqual(['entry.js', 'shared.js']);
-    expect(chunkClosure(chunks, chunks[2]!, entryFiles)).toEqual(['home.js', 'card.js']);
+describe('page preloads', () => {
+  it("preloads a page's screen chunk and its static imports, never what the entry already loads", () => {
+    const preloads = pagePreloads(manifest as never);
+    expect(preloads(['src/routes/home.page.tsx'])).toEqual(['/assets/home.js', '/assets/card.js']);
+    expect(preloads(['src/routes/payment.page.tsx'])).toEqual(['/assets/payment.js', '/assets/qr.js']);
+    expect(preloads(['src/routes/none.tsx'])).toEqual([]);
   });
 
-  it('loads the boot script before the CSS and leaves the entry and its module preloads to it', () => {
-    const html =
-      '<head>\n    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/cx-1.js">\n    <link rel="stylesheet" href="/assets/index.css">\n  </head>';
-    const result = withBootScript(html, '/', 'assets/boot-1.js');
-    expect(result.entry).toBe('/assets/index-abc.js');
-    expect(result.modules).toEqual(['/assets/index-abc.js', '/assets/cx-1.js']);
-    expect(result.html).not.toContain('<script type="module"');
-    expect(result.html).not.toContain('modulepreload');
-    expect(result.html).toBe(
-      '<head>\n    <script src="/assets/boot-1.js"></script>\n    <link rel="stylesheet" href="/assets/index.css">\n  </head>',
-    );
-    const source = bootScript(
-      '/',
-      result.entry,
-      [
-        {
-          path: '^/product/([^/]+)/?$',
-          files: ['assets/product.js'],
-          images: [],
-          api: ['/api/v1/products/$1'],
-        },
-      ],
-      result.modules,
-    );
-    expect(source).toContain('"/assets/index-abc.js"');
-    expect(source).toContain('"/assets/cx-1.js"');
-    expect(() => new Function(source)).not.toThrow();
-  });
-
-  it("marks exactly the auth layout's pages (routes.tsx) as the auth layout", () => {
-    const auth = appRoutes[0]?.children?.find(
-      (route) => (route.element as { type?: unknown })?.type === AuthLayout,
-    );
-    const paths = (auth?.children ?? []).map((route) => `/${route.path}`);
-    expect(paths).toContain('/login');
-    expect(paths.filter((p) => !AUTH_PATHS.test(p))).toEqual([]);
-    expect(['/login', '/register', '/login/'].every((p) => AUTH_PATHS.test(p))).toBe(true);
-    expect(['/', '/products', '/login-help', '/account'].some((p) => AUTH_PATHS.test(p))).toBe(false);
-  });
-});
-
-describe('prerendered shell', () => {
-  it('puts the frame inside #root and the store snapshot in a JSON block that no value can close', () => {
-    const html = '<body>\n    <div id="root"></div>\n  </body>';
-    const store = { storeName: 'A</script><script>alert(1)</script>' } as never;
-    const out = injectShell(html, '<header>frame</header>', store);
-    // Between markers, where the server puts a page's own first screen (server/page-head.ts).
-    expect(out).toContain(
-      '<div id="root"><div data-shell=""><!--frame--><header>frame</header><!--/frame--></div></div>',
-    );
-    expect(out.match(/<\/script>/g)).toHaveLength(1);
-    expect(out).toContain('\\u003c/script>');
-    expect(() => injectShell('<div id="app"></div>', '', store)).toThrow(/no empty <div id="root">/);
-  });
-
-  it("does not fetch the home page's hero on other pages: the frame's hero image is lazy and not preloaded", () => {
-    const markup = shellMarkup(storeSnapshot('store.config.json'));
-    const hero = /<img[^>]*src="\/images\/hero.svg"[^>]*>/.exec(markup)?.[0] ?? '';
-    expect(hero).toContain('loading="lazy"');
-    expect(hero).not.toMatch(/fetchpriority="high"/i);
-    expect(markup).not.toMatch(/<link[^>]*rel="preload"[^>]*hero\.svg/);
+  it('names the screen modules each route shows, as the build manifest keys them', () => {
+    expect(screenModules('/')).toEqual(['src/routes/home.page.tsx']);
+    expect(screenModules('/product/abc')).toEqual(['src/routes/product.page.tsx']);
+    expect(screenModules('/login')).toEqual(['src/routes/login.page.tsx']);
+    expect(screenModules('/checkout')).toEqual(['src/routes/checkout.page.tsx']);
+    expect(screenModules('/terms')).toEqual(['src/routes/policy.page.tsx']);
+    expect(screenModules('/no/such/page')).toEqual(['src/routes/not-found.page.tsx']);
   });
 });

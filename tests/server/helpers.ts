@@ -16,7 +16,7 @@ import { type SeedProduct, seedProducts } from '../../server/db/seed';
 import type { Mail, Mailer } from '../../server/mail/mailer';
 import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
-import type { FirstScreenRenderer } from '../../shared/first-screen';
+import type { PageRenderer } from '../../shared/first-screen';
 
 type Order = components['schemas']['Order'];
 
@@ -117,7 +117,7 @@ export async function createTestApp(
     /** A Redis to share the limits in (server/window-counter.ts). */
     redis?: Redis;
     /** Renders /products and /product/{id} first screens (src/app/first-screen.tsx). */
-    firstScreen?: FirstScreenRenderer;
+    pageRenderer?: PageRenderer;
     /** Where the outbox's mail goes (default: this process's memory). */
     mailer?: Mailer;
   } = {},
@@ -144,7 +144,7 @@ export async function createTestApp(
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
     ...(options.gateways ? { gateways: options.gateways } : {}),
     ...(options.redis ? { redis: options.redis } : {}),
-    ...(options.firstScreen ? { firstScreen: options.firstScreen } : {}),
+    ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   await app.ready();

@@ -1,10 +1,11 @@
 /**
- * The API answer a page arrived with. For /products and /product/{id} the server renders the first
- * screen into the HTML (shared/first-screen.ts) from the same answer the screen's machine would ask
- * for, and embeds that answer as a JSON data block; the machine starts from it instead of asking again,
- * so React's first render is the page the shopper already sees. It belongs to the page the browser
- * loaded: once the shopper has moved on in the app (the router's first navigation), it is dropped and
- * every screen asks the API as before.
+ * The API answer a page arrived with. For /products and /product/{id} the server renders the page
+ * (shared/first-screen.ts) from the same answer the screen's machine would ask for, and embeds that
+ * answer as a JSON data block; the machine starts from it instead of asking again, so the hydrating
+ * render is the page the server wrote. It belongs to the page the browser loaded: once the shopper has
+ * moved on in the app (the router's first navigation), it is dropped and every screen asks the API as
+ * before. Screens read it through `useFirstAnswer` (src/app/first-answer-context.ts): the document's block in
+ * the browser, the answer the server renders with on the server.
  */
 
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../../../shared/first-screen';

@@ -13,7 +13,7 @@ import {
   type ProductsPage,
   productsListMachine,
 } from '../../../machines/products-list.machine';
-import { firstAnswer } from './first-answer';
+import type { FirstAnswer } from '../../../shared/first-screen';
 import { type LiveDeps, logErrorAs } from './live-deps';
 import { call } from './request';
 
@@ -44,8 +44,7 @@ export function toProductsPage(body: ProductList): ProductsPage {
 }
 
 /** The answer the server rendered this /products page with, when `query` is that page's query. */
-export function firstProductsPage(query: ProductsQuery): ProductsPage | null {
-  const first = firstAnswer();
+export function firstProductsPage(query: ProductsQuery, first: FirstAnswer | null): ProductsPage | null {
   if (first?.route !== 'products' || !sameProductsQuery(parseProductsQuery(first.search), query)) return null;
   return toProductsPage(first.answer as ProductList);
 }

@@ -14,12 +14,17 @@ import { provideStoreInfoMachine } from './store-info.live';
 import { readStoreSnapshot } from './store-snapshot';
 import { provideWishlistMachine } from './wishlist.live';
 
-export function createRootMachines(deps: LiveDeps) {
+/**
+ * The root machines over `deps`. `storeInfo` is what the first render shows while /storeInfo
+ * revalidates it: by default the page's embedded snapshot (the one the server rendered with, so the
+ * hydrating render matches), else the previous visit's answer.
+ */
+export function createRootMachines(deps: LiveDeps, storeInfo = readStoreSnapshot(deps.storage())) {
   return {
     deps,
     storeInfo: provideStoreInfoMachine(deps),
     /** The store information the first render uses while /storeInfo revalidates it. */
-    storeInfoInput: { storeInfo: readStoreSnapshot(deps.storage()) },
+    storeInfoInput: { storeInfo },
     cart: provideCartMachine(deps),
     auth: provideAuthMachine(deps),
     wishlist: provideWishlistMachine(deps),

@@ -21,8 +21,9 @@ function parse(text: string | null | undefined): StoreInfo | null {
 }
 
 /**
- * The store information to render before /storeInfo answers: the previous visit's answer, else the
- * snapshot the build embedded in index.html, else null (the defaults).
+ * The store information to render before /storeInfo answers: the snapshot the server embedded in the
+ * page (what it rendered the page with: the hydrating render must show the same), else the previous
+ * visit's answer (a page without one, e.g. `npm run dev`), else null (the defaults).
  */
 export function readStoreSnapshot(
   storage: KeyValueStorage,
@@ -34,5 +35,5 @@ export function readStoreSnapshot(
   } catch {
     // storage unavailable (privacy mode): fall through to the snapshot
   }
-  return parse(cached) ?? parse(doc?.getElementById(STORE_SNAPSHOT_ID)?.textContent);
+  return parse(doc?.getElementById(STORE_SNAPSHOT_ID)?.textContent) ?? parse(cached);
 }

@@ -30,7 +30,7 @@ function useRouteTitle(store: StoreInfo | null) {
 type MainLayoutViewProps = {
   store: StoreInfo | null;
   cartCount: number;
-  /** Saved products (the header's heart); the prerendered frame has none yet. */
+  /** Saved products (the header's heart); none until the wishlist is read. */
   wishlistCount?: number;
   authStatus: AuthStatus;
   children: ReactNode;
@@ -38,8 +38,7 @@ type MainLayoutViewProps = {
 
 /**
  * The storefront frame (skip link, header, main, footer, phone tab bar) from plain props: MainLayout
- * feeds it the root actors' state, and the build prerenders it into index.html (scripts/prerender-shell.tsx)
- * so the first paint does not wait for JavaScript.
+ * feeds it the root actors' state (tests render it with any).
  */
 export function MainLayoutView({
   store,

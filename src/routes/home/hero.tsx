@@ -2,19 +2,10 @@ import { css } from 'styled-system/css';
 import { ButtonLink } from '../../components/ui/button';
 
 /**
- * The home page's first screen: its image is the page's largest paint. The build also prerenders it
- * into index.html (scripts/prerender-shell.tsx), shown on `/` before the JavaScript has run. There the
- * image is `lazy`: every path gets that frame, hidden by CSS off `/`, and a hidden lazy image is never
- * fetched, so other pages' own LCP images do not share the line with it (on `/` the boot script
- * preloads it at high priority).
+ * The home page's first screen: its image is the page's largest paint, asked for at high priority
+ * (the server also preloads it in the head: server/page-head.ts).
  */
-export function Hero({
-  description,
-  imageLoading = 'eager',
-}: {
-  description: string | undefined;
-  imageLoading?: 'eager' | 'lazy';
-}) {
+export function Hero({ description }: { description: string | undefined }) {
   return (
     <section
       aria-labelledby="hero-title"
@@ -30,8 +21,7 @@ export function Hero({
         alt=""
         width={1600}
         height={700}
-        loading={imageLoading}
-        fetchPriority={imageLoading === 'eager' ? 'high' : 'auto'}
+        fetchPriority="high"
         className={css({
           position: 'absolute',
           inset: '0',

@@ -5,7 +5,6 @@
  */
 import type { EventObject } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
-import { takenOver } from '../../e2e/takeover';
 import { labelOf } from '../support/graph';
 import { type MachineDrivers, type StepContext, see, type World } from './driver';
 
@@ -44,7 +43,6 @@ export async function openCheckout(world: World, lines: Record<string, unknown>[
   if (!page.url().startsWith(base)) await page.goto(`${base}/robots.txt`);
   await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify(lines));
   await page.goto(`${base}/checkout`);
-  await takenOver(page);
   await page.getByRole('heading', { level: 1, name: 'Checkout', exact: true }).waitFor({ timeout: 15_000 });
   world.memo.cart = JSON.stringify(lines);
 }

@@ -5,19 +5,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { products } from '../../server/db/schema';
-import { FRAME_END, FRAME_START, injectFirstScreen } from '../../server/page-head';
+import { injectPage } from '../../server/page-head';
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../../shared/first-screen';
-import { renderFirstScreen } from '../../src/app/first-screen';
+import { renderPage } from '../../src/entry-server';
 import { API, createTestApp, type TestApp } from './helpers';
 
 type Product = components['schemas']['Product'];
 
-/** What the build writes: the prerendered frame between its markers inside #root. */
+/** What the build writes: an empty #root. */
 const INDEX = `<!doctype html>
 <html lang="en-IN">
   <head><meta charset="UTF-8" /><title>Statefront</title></head>
   <body>
-    <div id="root"><div data-shell="">${FRAME_START}<header>frame</header><main></main>${FRAME_END}</div></div>
+    <div id="root"></div>
   </body>
 </html>`;
 
@@ -31,27 +31,31 @@ const firstAnswerOf = (html: string): FirstAnswer | null => {
   ).exec(html);
   return block ? (JSON.parse(block[1] as string) as FirstAnswer) : null;
 };
-/** The markup inside #root's frame. */
-const frameOf = (html: string) => html.slice(html.indexOf(FRAME_START), html.indexOf(FRAME_END));
+/** The markup inside #root (up to the data blocks after it). */
+const rootOf = (html: string) => {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script', start);
+  return html.slice(start, end < 0 ? undefined : end);
+};
 
 beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'statefront-first-screen-'));
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), INDEX);
-  t = await createTestApp({ staticDir }, { firstScreen: renderFirstScreen });
+  t = await createTestApp({ staticDir }, { pageRenderer: renderPage });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
   rmSync(staticDir, { recursive: true, force: true });
 }, 60_000);
 
-describe('the first screen of /product/{id} and /products, rendered by the server', () => {
-  it('/product/{id}: the product page in the frame, and the API answer it was rendered from', async () => {
+describe('every page rendered by React on the server', () => {
+  it('/product/{id}: the product page in the storefront, and the API answer it was rendered from', async () => {
     const [first] = (await get(`${API}/products?limit=1`)).json<{ data: Product[] }>().data;
     const product = first as Product;
     const html = (await get(`/product/${product.id}`)).body;
-    const frame = frameOf(html);
-    expect(frame).not.toContain('<header>frame</header>');
+    const frame = rootOf(html);
+    expect(frame).toContain('<header');
     expect(frame).toMatch(new RegExp(`<h1[^>]*>${product.title.replace(/'/g, '&#x27;')}</h1>`));
     expect(frame).toContain(`src="${product.imgUrl ?? product.images?.[0]?.url}"`);
     expect(frame).toContain('Add to Cart');
@@ -62,7 +66,7 @@ describe('the first screen of /product/{id} and /products, rendered by the serve
 
   it('/products?…: the list with its cards and filter counts, from the answer the SPA would ask for', async () => {
     const html = (await get('/products?category=men&sort=price-asc')).body;
-    const frame = frameOf(html);
+    const frame = rootOf(html);
     const answer = (
       await get(`${API}/products?page=1&limit=12&facets=true&category=men&sort=price-asc`)
     ).json<{ data: Product[]; count: number }>();
@@ -76,16 +80,50 @@ describe('the first screen of /product/{id} and /products, rendered by the serve
 
   it('renders a search that finds nothing as the page that says so', async () => {
     const html = (await get('/products?q=zzqqxx')).body;
-    expect(frameOf(html)).toContain('No results for &quot;zzqqxx&quot;');
+    expect(rootOf(html)).toContain('No results for &quot;zzqqxx&quot;');
     expect(firstAnswerOf(html)?.route).toBe('products');
   });
 
-  it('leaves an unknown product and the other pages to the app: the frame as built, no answer', async () => {
-    for (const url of ['/product/no-such-product', '/cart', '/']) {
-      const html = (await get(url)).body;
-      expect(frameOf(html), url).toContain('<header>frame</header>');
-      expect(firstAnswerOf(html), url).toBeNull();
+  it('renders every other route with no answer embedded: its layout, its own texts, its loading state', async () => {
+    const pages: [string, RegExp][] = [
+      ['/', /Featured Styles/],
+      ['/cart', /<header/],
+      ['/login', /Sign in|Login|Log in/i],
+      ['/register', /Register|Create/i],
+      ['/forgot-password', /Forgot|Reset/i],
+      ['/track-order', /Track/],
+      ['/contact', /Contact/],
+      ['/wishlist', /Wishlist|Saved/i],
+      ['/terms', /Terms and Conditions/],
+      ['/api-test', /API Connection Test/],
+      ['/product/no-such-product', /<header/],
+    ];
+    for (const [url, shows] of pages) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(rootOf(response.body), url).toMatch(shows);
+      expect(rootOf(response.body).length, url).toBeGreaterThan(1000);
+      expect(firstAnswerOf(response.body), url).toBeNull();
     }
+  });
+
+  it('answers an unknown path and a policy that is none with the storefront 404 page and status 404', async () => {
+    for (const url of ['/no/such/page', '/404']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(rootOf(response.body), url).toContain('<header');
+    }
+    expect((await get('/not-a-policy')).statusCode).toBe(404);
+  });
+
+  it('renders nothing of a shopper: the cart badge, the session and the wishlist are read in the browser', async () => {
+    const html = rootOf((await get('/cart')).body);
+    expect(html).toContain('aria-label="Cart, 0 items"');
+    expect(html).toContain('Loading your cart…');
+    expect(html).not.toContain('Your cart is empty');
+    // Neither Login nor My Account in the header until the session is known.
+    expect(html).not.toContain('aria-label="My Account"');
+    expect(html).not.toMatch(/>Login</);
   });
 
   it('follows a product write: the page is rendered again from the new answer', async () => {
@@ -101,28 +139,29 @@ describe('the first screen of /product/{id} and /products, rendered by the serve
       await new Promise((resolve) => setTimeout(resolve, 20));
       html = (await get(`/product/${product.id}`)).body;
     }
-    expect(frameOf(html)).toContain('Renamed For The First Screen');
+    expect(rootOf(html)).toContain('Renamed For The First Screen');
     expect(firstAnswerOf(html)?.answer).toMatchObject({ title: 'Renamed For The First Screen' });
   });
 });
 
-describe('injectFirstScreen', () => {
+describe('injectPage', () => {
   const first: FirstAnswer = {
     route: 'product',
     id: 'p1',
     answer: { title: '</script><script>alert(1)</script>' } as never,
   };
 
-  it('replaces the frame between its markers and adds the answer in a block no value can close', () => {
-    const out = injectFirstScreen(INDEX, '<main>page</main>', first);
-    expect(frameOf(out)).toBe(`${FRAME_START}<main>page</main>`);
+  it('fills #root, adds the answer in a block no value can close and the module preloads in the head', () => {
+    const out = injectPage(INDEX, { html: '<main>page</main>' }, first, ['/assets/a.js']);
+    expect(out).toContain('<div id="root"><main>page</main></div>');
     expect(out.match(/<\/script>/g)).toHaveLength(1);
     expect(firstAnswerOf(out)).toEqual(first);
+    expect(out).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/a.js">\n<\/head>/);
   });
 
-  it('leaves a build without markers as it is', () => {
-    const html = '<div id="root"><div data-shell="">frame</div></div>';
-    expect(injectFirstScreen(html, '<main>page</main>', first)).toBe(html);
+  it('leaves a build without an empty #root as it is', () => {
+    const html = '<div id="root"><p>something</p></div>';
+    expect(injectPage(html, { html: '<main>page</main>' }, first)).toBe(html);
   });
 });
 
@@ -131,7 +170,7 @@ describe('a renderer that fails', () => {
     const failing = await createTestApp(
       { staticDir },
       {
-        firstScreen: () => {
+        pageRenderer: async () => {
           throw new Error('cannot render');
         },
       },
@@ -142,7 +181,7 @@ describe('a renderer that fails', () => {
       }>().data;
       const response = await failing.app.inject({ method: 'GET', url: `/product/${first?.id}` });
       expect(response.statusCode).toBe(200);
-      expect(frameOf(response.body)).toContain('<header>frame</header>');
+      expect(response.body).toContain('<div id="root"></div>');
       expect(firstAnswerOf(response.body)).toBeNull();
     } finally {
       await failing.close();
@@ -150,19 +189,19 @@ describe('a renderer that fails', () => {
   }, 60_000);
 });
 
-describe('the renderer the build wrote (dist/.ssr/first-screen.js)', () => {
+describe('the renderer the build wrote (dist/.ssr/entry-server.js)', () => {
   /** A build folder whose renderer module has `source`. */
   function buildWith(source: string) {
     const dir = mkdtempSync(join(tmpdir(), 'statefront-ssr-build-'));
     mkdirSync(join(dir, '.ssr'));
     writeFileSync(join(dir, 'index.html'), INDEX);
-    writeFileSync(join(dir, '.ssr', 'first-screen.js'), source);
+    writeFileSync(join(dir, '.ssr', 'entry-server.js'), source);
     return dir;
   }
 
   it('is loaded from the build folder and not served as a file', async () => {
     const dir = buildWith(
-      "export const renderFirstScreen = (input) => '<main>' + input.route + ' from the build</main>';",
+      "export const renderPage = async (input) => ({ html: '<main>' + input.first.route + ' from the build</main>', modules: [], notFound: false });",
     );
     const built = await createTestApp({ staticDir: dir });
     try {
@@ -170,21 +209,21 @@ describe('the renderer the build wrote (dist/.ssr/first-screen.js)', () => {
         data: Product[];
       }>().data;
       const page = await built.app.inject({ method: 'GET', url: `/product/${first?.id}` });
-      expect(frameOf(page.body)).toContain('<main>product from the build</main>');
-      expect((await built.app.inject({ method: 'GET', url: '/.ssr/first-screen.js' })).statusCode).toBe(404);
+      expect(rootOf(page.body)).toContain('<main>product from the build</main>');
+      expect((await built.app.inject({ method: 'GET', url: '/.ssr/entry-server.js' })).statusCode).toBe(404);
     } finally {
       await built.close();
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 
-  it('that fails to load costs the first screens only: the server starts and serves the pages as built', async () => {
+  it('that fails to load costs the server markup only: the server starts and serves the pages as built', async () => {
     const dir = buildWith("throw new Error('a partial build');");
     const built = await createTestApp({ staticDir: dir });
     try {
       const response = await built.app.inject({ method: 'GET', url: '/products' });
       expect(response.statusCode).toBe(200);
-      expect(frameOf(response.body)).toContain('<header>frame</header>');
+      expect(response.body).toContain('<div id="root"></div>');
     } finally {
       await built.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Vite's build manifest (dist/.vite/manifest.json): each chunk by its source, with its static imports. */
+export type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/** A chunk's file and its static imports, transitively, minus those in `skip` (what the entry loads). */
+export function chunkClosure(manifest: Manifest, start: string, skip: ReadonlySet<string>): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (!skip.has(chunk.file)) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(start);
+  return files;
+}
+
+/**
+ * The module preloads of a page: for each screen module it shows (`src/routes/….tsx`, as the page
+ * renderer names them), its chunk and the chunks it imports statically, minus what index.html already
+ * loads (the entry and its imports, which Vite preloads itself). URLs under `base`.
+ */
+export function pagePreloads(manifest: Manifest, base = '/'): (modules: readonly string[]) => string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entryFiles = new Set(entry ? chunkClosure(manifest, entry, new Set()) : []);
+  const known = new Map<string, string[]>();
+  return (modules) => {
+    const files = new Set<string>();
+    for (const module of modules) {
+      let list = known.get(module);
+      if (!list) {
+        list = chunkClosure(manifest, module, entryFiles);
+        known.set(module, list);
+      }
+      for (const file of list) files.add(file);
+    }
+    return [...files].map((file) => `${base}${file}`);
+  };
+}
+
+/** The build's manifest in `staticDir`, or null (a build without one preloads nothing per page). */
+export function readManifest(staticDir: string): Manifest | null {
+  const path = join(staticDir, '.vite', 'manifest.json');
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
