@@ -33,7 +33,7 @@ const SNAPSHOT_BLOCK = new RegExp(
   `<script type="application/json" id="${STORE_SNAPSHOT_ID}">[\\s\\S]*?</script>`,
 );
 
-/** The store snapshot JSON block (the format scripts/prerender-shell.tsx writes); `<` cannot close it. */
+/** The store snapshot JSON block (src/app/actors/store-snapshot.ts reads it); `<` cannot close it. */
 export function storeSnapshotBlock(store: StoreInfo): string {
   const json = JSON.stringify(store).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${STORE_SNAPSHOT_ID}">${json}</script>`;

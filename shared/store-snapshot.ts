@@ -1,5 +1,5 @@
 /**
- * The id of the JSON block with the store information that scripts/prerender-shell.tsx writes into
- * index.html and server/page-head.ts refreshes (src/app/actors/store-snapshot.ts reads it).
+ * The id of the JSON block with the store information that the server writes into every page
+ * (server/page-head.ts) and src/app/actors/store-snapshot.ts reads.
  */
 export const STORE_SNAPSHOT_ID = 'store-info-snapshot';

@@ -1,4 +1,4 @@
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { BrowserRouter } from 'react-router';
 import type { FirstAnswer } from '../../shared/first-screen';
 import { firstAnswer } from './actors/first-answer';
@@ -49,7 +49,6 @@ export function Storefront({ app, machines, children, firstAnswer, origin }: Sto
         <FirstAnswerContext.Provider value={firstAnswer}>
           <AppProviders app={app} machines={machines}>
             {children}
-            <StartApp app={app} />
           </AppProviders>
         </FirstAnswerContext.Provider>
       </ShopOriginContext.Provider>
@@ -67,26 +66,12 @@ export function StorefrontRoutes() {
   );
 }
 
-/**
- * Starts the app actor once the tree has committed (in the browser, hydrated): the tree's last part,
- * so its effect runs after every screen's. On the server effects never run: nothing starts there.
- */
-function StartApp({ app }: { app: AppActor }) {
-  useEffect(() => {
-    // Not stopped on unmount: the app lives as long as the page (StrictMode runs effects twice in dev).
-    if (!started.has(app)) {
-      started.add(app);
-      app.start();
-    }
-  }, [app]);
-  return null;
-}
-const started = new WeakSet<AppActor>();
 
 /**
  * The browser's storefront: hydrates the page the server rendered (src/main.tsx). The app actor is in
- * its first state during that render, as on the server, and starts right after it: then the cart,
- * session and wishlist are read from the browser and the page updates (the cart badge, the account link).
+ * its first state during that render, as on the server, and starts right after it (StartApp, in
+ * src/app/routes.tsx): then the cart, session and wishlist are read from the browser and the page
+ * updates (the cart badge, the account link).
  */
 export function App() {
   const actor = storefront();

@@ -1,5 +1,5 @@
 import { useMachine, useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import {
   type ActorOptions,
   type ActorRefFrom,
@@ -121,6 +121,25 @@ function useAppValue(): AppValue {
 /** The root actor of the system (machines/app.machine.ts). */
 function useApp(): AppActor {
   return useAppValue().app;
+}
+
+const started = new WeakSet<AppActor>();
+
+/**
+ * Starts the app actor once the page has hydrated: rendered as the last part of the routes' Suspense
+ * boundary (src/app/routes.tsx), its effect runs when that boundary — the layout and the screen — has
+ * committed, after every screen's own. Until then the root machines stay in their first state, the one
+ * the server rendered the page in. On the server effects never run: nothing starts there.
+ */
+export function StartApp() {
+  const app = useApp();
+  useEffect(() => {
+    // Not stopped on unmount: the app lives as long as the page (StrictMode runs effects twice in dev).
+    if (started.has(app)) return;
+    started.add(app);
+    app.start();
+  }, [app]);
+  return null;
 }
 
 type RootChild = 'auth' | 'cart' | 'storeInfo' | 'wishlist';

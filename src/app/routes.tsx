@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, useMemo } from 'react';
 import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-meta';
+import { StartApp } from './app-actor';
 import { type RouteHandle, RouteMatchesContext } from './document-title';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -175,7 +176,10 @@ export function AppRoutes() {
   return (
     <RouteMatchesContext.Provider value={matches}>
       <RouteErrorBoundary location={location}>
-        <Suspense fallback={null}>{element}</Suspense>
+        <Suspense fallback={null}>
+          {element}
+          <StartApp />
+        </Suspense>
       </RouteErrorBoundary>
     </RouteMatchesContext.Provider>
   );

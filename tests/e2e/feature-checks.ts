@@ -8,6 +8,7 @@ import { CART_NAV_CHECKS } from './cart-nav.checks';
 import type { Check } from './checks';
 import { COD_CHECKS } from './cod.checks';
 import { FIND_CHECKS } from './find.checks';
+import { HYDRATION_CHECKS } from './hydration.checks';
 import { ORDERS_CHECKS } from './orders.checks';
 import { PAYMENTS_CHECKS } from './payments.checks';
 import { PHONE_LAYOUT_CHECKS } from './phone-layout.checks';
@@ -15,6 +16,7 @@ import { SEO_CHECKS } from './seo.checks';
 import { WISHLIST_CHECKS } from './wishlist.checks';
 
 export const FEATURE_CHECKS: Check[] = [
+  ...HYDRATION_CHECKS,
   ...WISHLIST_CHECKS,
   ...FIND_CHECKS,
   ...SEO_CHECKS,

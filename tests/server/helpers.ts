@@ -116,7 +116,7 @@ export async function createTestApp(
     gateways?: readonly PaymentGateway[];
     /** A Redis to share the limits in (server/window-counter.ts). */
     redis?: Redis;
-    /** Renders /products and /product/{id} first screens (src/app/first-screen.tsx). */
+    /** React's page renderer (src/entry-server.tsx). */
     pageRenderer?: PageRenderer;
     /** Where the outbox's mail goes (default: this process's memory). */
     mailer?: Mailer;

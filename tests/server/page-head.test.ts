@@ -25,7 +25,7 @@ const INDEX = `<!doctype html>
     <script type="module" crossorigin src="/assets/app-abc123.js"></script>
   </head>
   <body>
-    <div id="root"><div data-shell="">frame</div></div>
+    <div id="root"></div>
     <script type="application/json" id="store-info-snapshot">${JSON.stringify(BUILT_STORE)}</script>
   </body>
 </html>`;
@@ -95,7 +95,7 @@ describe('/product/{id} and /products pages', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(preloads(response.body)).toEqual([]);
-      expect(response.body).toContain('<div data-shell="">frame</div>');
+      expect(response.body).toContain('<div id="root"></div>');
     }
     // A last segment with an extension is a missing file, as before.
     expect((await page('/product/photo.png')).statusCode).toBe(404);

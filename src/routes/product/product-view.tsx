@@ -100,7 +100,7 @@ export type ProductViewProps = {
 
 /**
  * The product page from the product machine's state: the page renders it with its live actor, and the
- * server renders the first screen with the same view from the machine's first state (src/app/first-screen.tsx).
+ * server renders the same page from the machine's first state (src/entry-server.tsx).
  */
 export function ProductView({ state, send, onBack, saved, onToggleWishlist }: ProductViewProps): ReactNode {
   const back = (

@@ -112,8 +112,7 @@ export type ProductsViewProps = {
 
 /**
  * The products list from the list machine's state: the page renders it with its live actor, and the
- * server renders the first screen with the same view from the machine's first state
- * (src/app/first-screen.tsx).
+ * server renders the same page from the machine's first state (src/entry-server.tsx).
  */
 export function ProductsView({
   state,

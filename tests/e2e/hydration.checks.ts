@@ -1,0 +1,63 @@
+/**
+ * One render, hydrated (issue 25): the nodes the server sent are the nodes the shopper uses. Located
+ * right after DOMContentLoaded, before anything waits for the app, Add to Cart and a size chip still
+ * work once React has hydrated them (taps before that are React's to replay), and the search box keeps
+ * what was typed into it before hydration. No hydration error on any page.
+ */
+import type { Page } from 'playwright-core';
+import type { Check } from './checks';
+
+/** React's hydration errors (development texts and production error codes 418, 423, 425). */
+export const HYDRATION_ERROR = /hydrat|Minified React error #(418|423|425)/i;
+
+async function sameNodesAfterHydration(page: Page, productPath: string) {
+  await page.goto(new URL(productPath, page.url()).href, { waitUntil: 'domcontentloaded' });
+  const main = page.getByRole('main');
+  // Element handles, not locators: the very nodes the server sent.
+  const button = await main.getByRole('button', { name: 'Add to Cart' }).elementHandle({ timeout: 5_000 });
+  // The first choice of each group (size, colour): chips are radios named by their group.
+  const chips = [];
+  const seen = new Set<string>();
+  for (const radio of await main.getByRole('radio').elementHandles()) {
+    const name = (await radio.getAttribute('name')) ?? '';
+    if (seen.has(name)) continue;
+    seen.add(name);
+    chips.push(radio);
+  }
+  if (!button || chips.length === 0) throw new Error('no Add to Cart or size chip in the page the server sent');
+  for (const chip of chips) await chip.click({ force: true });
+  await button.click();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor({ timeout: 15_000 });
+  const attached = await page.evaluate(
+    (nodes) => nodes.every((node) => (node as Element).isConnected),
+    [button, ...chips],
+  );
+  if (!attached) throw new Error('a node the server sent was replaced by the app');
+}
+
+async function typedBeforeHydrationIsKept(page: Page) {
+  await page.goto(new URL('/contact', page.url()).href, { waitUntil: 'commit' });
+  const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+  await search.waitFor({ timeout: 10_000 });
+  await search.pressSequentially('kurta');
+  await page.waitForLoadState('load');
+  const value = await page
+    .getByRole('banner')
+    .getByRole('searchbox', { name: 'Search products' })
+    .or(page.getByRole('banner').getByRole('combobox', { name: 'Search products' }))
+    .first()
+    .inputValue();
+  if (value !== 'kurta') throw new Error(`the search box holds "${value}", not what was typed ("kurta")`);
+}
+
+export const HYDRATION_CHECKS: Check[] = [
+  {
+    name: 'hydration-same-nodes',
+    path: (ctx) => `/product/${ctx.productId}`,
+    only: 'desktop',
+    expect: async (page) => {
+      await sameNodesAfterHydration(page, new URL(page.url()).pathname);
+      await typedBeforeHydrationIsKept(page);
+    },
+  },
+];
