@@ -105,6 +105,8 @@ const CHECKS: Check[] = [
   })),
   {
     name: 'reserved-slug',
+    // The server answers the 404 page with status 404, which the browser logs.
+    allowConsole: /status of 404/,
     path: '/product',
     expect: async (page) => {
       await url(page, '/404');
@@ -119,6 +121,8 @@ const CHECKS: Check[] = [
   },
   {
     name: 'not-found',
+    // The server answers the 404 page with status 404, which the browser logs.
+    allowConsole: /status of 404/,
     path: '/no/such/page',
     expect: async (page) => {
       await h1(page, 'Oops! Page not found');

@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type ComponentType, type FormEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { cx } from 'styled-system/css';
 import { searchTextOf } from '../../../shared/search-text';
@@ -11,7 +11,11 @@ import {
 } from './search-field';
 
 // The suggestions combobox (its machine, the list) loads on the first sign of interest in the box.
-const SearchCombobox = lazy(() => import('./search-combobox'));
+let combobox: Promise<ComponentType<SearchBoxProps>> | null = null;
+const loadCombobox = () => {
+  combobox ??= import('./search-combobox').then((module) => module.default);
+  return combobox;
+};
 
 /** The search the page on show is the results of: `q` (or `filter=<text>`) on /products, else ''. */
 function useResultsQuery(): string {
@@ -29,10 +33,14 @@ export function SearchBox({ className }: SearchBoxProps) {
   // What is typed over a page's search; another page (another search, or none) shows its own again.
   const [draft, setDraft] = useState({ query, text: query });
   const text = draft.query === query ? draft.text : query;
-  const [live, setLive] = useState(false);
+  const [Combobox, setCombobox] = useState<ComponentType<SearchBoxProps> | null>(null);
   const focused = useRef(false);
   const navigate = useNavigate();
-  const wake = () => setLive(true);
+  // The plain box stays, keeping what is typed, until the combobox's chunk is in: then the combobox
+  // takes its place with the text typed so far (a box swapped while loading would drop keystrokes).
+  const wake = () => {
+    void loadCombobox().then((loaded) => setCombobox(() => loaded));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = text.trim();
@@ -51,15 +59,14 @@ export function SearchBox({ className }: SearchBoxProps) {
             focused.current = true;
             wake();
           }}
+          onBlur={() => {
+            focused.current = false;
+          }}
           onChange={(event) => setDraft({ query, text: event.target.value })}
         />
       </form>
     </search>
   );
-  if (!live) return stand;
-  return (
-    <Suspense fallback={stand}>
-      <SearchCombobox className={className} initialText={text} query={query} takeFocus={focused.current} />
-    </Suspense>
-  );
+  if (!Combobox) return stand;
+  return <Combobox className={className} initialText={text} query={query} takeFocus={focused.current} />;
 }
