@@ -1,15 +1,17 @@
 /**
  * `npm run bench:web`: builds the SPA, starts the production server on a fresh temp PGlite, runs
  * Lighthouse (npm `lighthouse`, default mobile settings: simulated slow 4G and 4x CPU slowdown) three
- * times on `/`, `/products` and `/product/{id}` in Debian's Chromium, and prints the medians of the
- * four category scores, FCP, LCP, TBT and CLS, plus the JS each page downloaded (bytes on the wire,
- * i.e. after content-encoding). Stops the server when done.
+ * times on every route a visitor can open (a product, a category, a search, a policy page, the sign-in
+ * pages, the 404 page…) in Debian's Chromium, and prints the medians of the four category scores, FCP,
+ * LCP, TBT and CLS, plus the JS each page downloaded (bytes on the wire, i.e. after content-encoding),
+ * each row marked against issue 25's targets (performance ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.02, TBT ≤ 100 ms),
+ * with the machine's load average beside the table. Stops the server when done.
  *
  *   npm run bench:web [-- --no-build] [--runs 3] [--port 8131] [--json out.json]
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -128,6 +130,20 @@ async function audit(url: string, port: number): Promise<Run> {
   };
 }
 
+/** Issue 25's targets for every route (Lighthouse mobile medians). */
+export const WEB_TARGETS = { performance: 95, lcp: 1500, cls: 0.02, tbt: 100 };
+
+/** 'ok', or the targets a page's medians miss. */
+export function missedTargets(m: { performance: number; lcp: number; cls: number; tbt: number }): string {
+  const missed = [
+    m.performance < WEB_TARGETS.performance ? `perf<${WEB_TARGETS.performance}` : '',
+    m.lcp > WEB_TARGETS.lcp ? `LCP>${WEB_TARGETS.lcp}` : '',
+    m.cls > WEB_TARGETS.cls ? `CLS>${WEB_TARGETS.cls}` : '',
+    m.tbt > WEB_TARGETS.tbt ? `TBT>${WEB_TARGETS.tbt}` : '',
+  ].filter(Boolean);
+  return missed.length ? missed.join(' ') : 'ok';
+}
+
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): try again. */
 async function auditWithRetry(url: string, port: number, attempts = 3): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
@@ -141,7 +157,20 @@ async function auditWithRetry(url: string, port: number, attempts = 3): Promise<
 }
 
 function printTable(rows: { page: string; runs: Run[] }[]) {
-  const head = ['page', 'perf', 'a11y', 'bp', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'all KB'];
+  const head = [
+    'page',
+    'perf',
+    'a11y',
+    'bp',
+    'seo',
+    'FCP ms',
+    'LCP ms',
+    'TBT ms',
+    'CLS',
+    'JS KB',
+    'all KB',
+    'targets',
+  ];
   const lines = rows.map(({ page, runs }) => {
     const m = (key: keyof Run) => median(runs.map((run) => run[key]));
     return [
@@ -156,6 +185,7 @@ function printTable(rows: { page: string; runs: Run[] }[]) {
       m('cls').toFixed(3),
       (m('jsBytes') / 1024).toFixed(1),
       (m('totalBytes') / 1024).toFixed(1),
+      missedTargets({ performance: m('performance'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt') }),
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)));
@@ -168,6 +198,11 @@ function printTable(rows: { page: string; runs: Run[] }[]) {
   );
   console.log(format(head));
   for (const line of lines) console.log(format(line));
+  console.log(
+    `load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (1, 5, 15 min)`,
+  );
   console.log(
     `per-run performance: ${rows.map(({ page, runs }) => `${page} ${runs.map((r) => r.performance).join('/')}`).join(' · ')}`,
   );
@@ -188,7 +223,25 @@ async function main() {
     };
     const productId = list.data?.[0]?.id;
     if (!productId) throw new Error('the catalogue is empty: no product page to audit');
-    const pages = ['/', '/products', `/product/${productId}`].filter((page) => page.startsWith(ONLY));
+    const pages = [
+      '/',
+      '/products',
+      '/products?category=men',
+      '/products?q=kurta',
+      `/product/${productId}`,
+      '/cart',
+      '/wishlist',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password?token=bench',
+      '/track-order',
+      '/contact',
+      '/terms',
+      '/order-success',
+      '/api-test',
+      '/no/such/page',
+    ].filter((page) => page.startsWith(ONLY));
     chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       chromeFlags: [
@@ -216,6 +269,11 @@ async function main() {
         runs.push(run);
       }
       rows.push({ page: page.startsWith('/product/') ? '/product/{id}' : page, runs });
+      console.log(
+        `load average ${loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' ')}`,
+      );
     }
     printTable(rows);
     if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(rows, null, 2));

@@ -1,12 +1,16 @@
 /**
- * `npm run check:budget`: the JS a shopper downloads before the home page can paint, compressed the
- * way the server sends it (brotli), against the budget in docs/performance.md. Reads Vite's manifest in
- * dist/.vite/manifest.json (build.manifest), takes the HTML entry and everything it imports
- * statically, plus the home route chunk (index.html preloads it) and its static imports.
- * Prints one line per file and the totals; exits 1 when the JS is over JS_BUDGET or JS + CSS over 150 KB
- * (and says how far the JS is from the 90 KB target).
+ * `npm run check:budget`: the JavaScript each page's route downloads before it is interactive,
+ * compressed the way the server sends it (brotli q11), against a ceiling per route entry
+ * (scripts/route-budgets.json). Reads Vite's manifest in dist/.vite/manifest.json (build.manifest): a
+ * route is the HTML entry and its static imports plus the route's screen chunk
+ * (`src/routes/*.page.tsx`, which the server preloads with the page: server/page-assets.ts) and its
+ * static imports. Prints a table, one line per route (JS, its ceiling, and JS + CSS); exits 1 when a
+ * route is over its ceiling or has none. (The home page's single 90 KB line is retired: React, React
+ * Router and the XState runtime alone are ≈ 81 KB.) `npm run check:budget -- --lower` writes the ceilings
+ * down to what the build measures plus 0.3 KB of headroom (never up: tests/scripts/route-budgets.test.ts
+ * fails when a ceiling is above any it had in the history of that file).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -23,38 +27,24 @@ export type ManifestChunk = {
 };
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Issue 9's target for the home page's JS (brotli). */
-export const JS_TARGET = 90 * 1024;
-/**
- * What CI enforces: the home page's JS as of this change plus a little headroom, so no regression
- * lands. It is above JS_TARGET: React 19's react-dom alone is 57 KB and XState 12 KB (docs/performance.md);
- * lower it as the shell gets lighter. Raised from 122 to 124 KB when the header gained the wishlist count
- * and the search box (≈ 1.2 KB together, after the machines' descriptions were stripped from the build to
- * pay for most of them); lowered to 123.8 KB at 123.4 KB, with React Router's production build; lowered to
- * 110.3 KB at 109.9 KB when the SPA moved from React Router's data router to its declarative mode
- * (BrowserRouter + useRoutes: 13.5 KB less); 110.6 KB at 110.2 KB once the app repeats taps on the
- * prerendered frame and starts in three tasks (0.3 KB). What is left above the target is the runtime
- * itself: react-dom + scheduler ≈ 55 KB, React Router ≈ 12 KB, XState + @xstate/react ≈ 12 KB.
- */
-// Raised once, 110.6 → 112.6 KB at 112.3 KB (session 8): issue 23's header on every page (the phone search row,
-// the All categories trigger — its Ark Menu is lazy, 32 KB kept out —, toasts with Undo) and the sandbox banner.
-// Raised 112.6 → 112.9 KB at 112.7 KB (session 10): issue 24 made the home page's newsletter block real (it
-// posts the subscription and says what failed or to confirm by mail: +0.3 KB). A React Router split chunk
-// that a shared/ import caused (+1.1 KB) was found and undone instead.
-export const JS_BUDGET = 112.9 * 1024;
-export const PAGE_BUDGET = 150 * 1024;
-/** The home route's module: preloaded from index.html, so it counts against the home page. */
-export const HOME_ROUTE = 'src/routes/home.page.tsx';
+/** Where the ceilings live: KB (brotli) per route module. */
+export const BUDGETS_FILE = 'scripts/route-budgets.json';
+/** What `--lower` leaves above a route's measured size. */
+const HEADROOM = 0.3;
+
+/** The route modules of a build: the screens (`src/routes/*.page.tsx`) the app loads per route. */
+export function routeModules(manifest: Manifest): string[] {
+  return Object.keys(manifest)
+    .filter((key) => /^src\/routes\/[^/]+\.page\.tsx$/.test(key) && manifest[key]?.isDynamicEntry)
+    .sort();
+}
 
 /**
- * The files the home page loads before its first screen: the HTML entry, the home route chunk and
+ * The files a route loads before its screen is interactive: the HTML entry, the route's chunk and
  * each one's static imports, transitively (dynamic imports are not followed). JS first, then CSS,
  * each list without duplicates and in discovery order.
  */
-export function homeFiles(
-  manifest: Manifest,
-  homeRoute: string = HOME_ROUTE,
-): { js: string[]; css: string[] } {
+export function routeFiles(manifest: Manifest, route: string): { js: string[]; css: string[] } {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('manifest has no entry chunk (is build.manifest on?)');
   const js: string[] = [];
@@ -70,7 +60,7 @@ export function homeFiles(
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entryKey);
-  if (manifest[homeRoute]) visit(homeRoute);
+  if (manifest[route]) visit(route);
   return { js, css };
 }
 
@@ -83,20 +73,40 @@ export type BudgetResult = {
   failures: string[];
 };
 
-/** Sums the compressed sizes and names every budget that is exceeded. */
+/** Sums one route's compressed sizes and names every budget it exceeds (`ceiling` in bytes, or none). */
 export function checkBudget(
+  route: string,
   js: Sized[],
   css: Sized[],
-  budgets = { js: JS_BUDGET, page: PAGE_BUDGET },
+  ceiling: number | undefined,
 ): BudgetResult {
   const sum = (files: Sized[]) => files.reduce((total, f) => total + f.bytes, 0);
   const jsTotal = sum(js);
   const pageTotal = jsTotal + sum(css);
   const failures: string[] = [];
-  if (jsTotal > budgets.js) failures.push(`home JS ${kb(jsTotal)} is over the ${kb(budgets.js)} budget`);
-  if (pageTotal > budgets.page)
-    failures.push(`home JS + CSS ${kb(pageTotal)} is over the ${kb(budgets.page)} budget`);
+  if (ceiling === undefined) failures.push(`${route} has no ceiling in ${BUDGETS_FILE}`);
+  else if (jsTotal > ceiling) failures.push(`${route}: JS ${kb(jsTotal)} is over its ${kb(ceiling)} ceiling`);
   return { js, css, jsTotal, pageTotal, failures };
+}
+
+/** The ceilings in KB per route, read from `text` (the budgets file). */
+export function parseBudgets(text: string): Record<string, number> {
+  const value = JSON.parse(text) as { routes?: Record<string, number> };
+  return value.routes ?? {};
+}
+
+/** `current` lowered to each route's measured KB plus headroom, never raised; new routes get theirs. */
+export function loweredBudgets(
+  current: Record<string, number>,
+  measured: Record<string, number>,
+): Record<string, number> {
+  const next: Record<string, number> = {};
+  for (const [route, bytes] of Object.entries(measured)) {
+    const wanted = Math.ceil((bytes / 1024 + HEADROOM) * 10) / 10;
+    const had = current[route];
+    next[route] = had === undefined ? wanted : Math.min(had, wanted);
+  }
+  return next;
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -132,40 +142,59 @@ export function inspectorLeaks(dist: string): string[] {
 }
 
 function main() {
-  const dist = resolve(process.argv[2] ?? 'dist');
+  const dist = resolve(process.argv.find((arg, i) => i >= 2 && !arg.startsWith('--')) ?? 'dist');
+  const lower = process.argv.includes('--lower');
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
     console.error(`No ${manifestPath}: run \`npm run build\` first.`);
     process.exit(2);
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  const files = homeFiles(manifest);
-  const measure = (file: string): Sized => ({ file, bytes: brotliSize(readFileSync(join(dist, file))) });
-  const result = checkBudget(files.js.map(measure), files.css.map(measure));
-  const width = Math.max(...[...result.js, ...result.css].map((f) => f.file.length));
-  console.log('Home page, brotli (q11):');
-  for (const f of [...result.js, ...result.css])
-    console.log(`  ${f.file.padEnd(width)}  ${kb(f.bytes).padStart(9)}`);
+  const budgets = parseBudgets(readFileSync(BUDGETS_FILE, 'utf8'));
+  const sizes = new Map<string, number>();
+  const measure = (file: string): Sized => {
+    let bytes = sizes.get(file);
+    if (bytes === undefined) {
+      bytes = brotliSize(readFileSync(join(dist, file)));
+      sizes.set(file, bytes);
+    }
+    return { file, bytes };
+  };
+  const failures: string[] = [];
+  const measured: Record<string, number> = {};
+  const width = Math.max(...routeModules(manifest).map((route) => route.length));
+  console.log(`JS per route, brotli (q11): entry + route chunk + their static imports`);
   console.log(
-    `  ${'JS total'.padEnd(width)}  ${kb(result.jsTotal).padStart(9)}  (budget ${kb(JS_BUDGET)}, target ${kb(JS_TARGET)})`,
+    `  ${'route'.padEnd(width)}  ${'JS'.padStart(9)}  ${'ceiling'.padStart(9)}  ${'JS+CSS'.padStart(9)}`,
   );
-  console.log(
-    `  ${'JS + CSS'.padEnd(width)}  ${kb(result.pageTotal).padStart(9)}  (budget ${kb(PAGE_BUDGET)})`,
-  );
+  for (const route of routeModules(manifest)) {
+    const files = routeFiles(manifest, route);
+    const ceiling = budgets[route];
+    const result = checkBudget(
+      route,
+      files.js.map(measure),
+      files.css.map(measure),
+      ceiling === undefined ? undefined : ceiling * 1024,
+    );
+    measured[route] = result.jsTotal;
+    failures.push(...result.failures);
+    console.log(
+      `  ${route.padEnd(width)}  ${kb(result.jsTotal).padStart(9)}  ${(ceiling === undefined ? '—' : `${ceiling.toFixed(1)} KB`).padStart(9)}  ${kb(result.pageTotal).padStart(9)}`,
+    );
+  }
   const leaks = inspectorLeaks(dist);
   for (const leak of leaks) console.error(`Inspector code in the production build: ${leak}`);
   if (leaks.length === 0)
     console.log('No inspector code in the build (@statelyai/inspect is development only).');
-  if (result.failures.length > 0) {
-    for (const failure of result.failures) console.error(`Over budget: ${failure}`);
-    process.exit(1);
+  if (lower) {
+    const routes = loweredBudgets(budgets, measured);
+    writeFileSync(BUDGETS_FILE, `${JSON.stringify({ routes }, null, 2)}\n`);
+    console.log(`Ceilings written down to what this build measures (+${HEADROOM} KB): ${BUDGETS_FILE}`);
+    return;
   }
-  if (leaks.length > 0) process.exit(1);
-  console.log(
-    result.jsTotal <= JS_TARGET
-      ? 'Within budget and target.'
-      : `Within budget; ${kb(result.jsTotal - JS_TARGET)} above the ${kb(JS_TARGET)} target.`,
-  );
+  for (const failure of failures) console.error(`Over budget: ${failure}`);
+  if (failures.length > 0 || leaks.length > 0) process.exit(1);
+  console.log('Every route within its ceiling.');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
