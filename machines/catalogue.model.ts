@@ -37,7 +37,6 @@ export type DisplayProduct = {
   attributes: ProductAttribute[];
 };
 
-export const FEATURED_LIMIT = 4;
 export const PARENT_CATEGORY_LOOKUP_LIMIT = 100;
 export const ONE_SIZE = 'One Size';
 

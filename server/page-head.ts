@@ -6,7 +6,7 @@ import {
   type RenderedPage,
 } from '../shared/first-screen';
 import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../shared/page-titles';
-import { PAGE_SIZE, PRODUCT_SORTS, parseProductsQuery, productsPath } from '../shared/products-query';
+import { FEATURED_LIMIT, PAGE_SIZE, PRODUCT_SORTS, parseProductsQuery } from '../shared/products-query';
 import { STORE_SNAPSHOT_ID } from '../shared/store-snapshot';
 import type { CatalogueSort } from './catalogue/catalogue-query';
 import type { CatalogueReadModel } from './catalogue/read-model';
@@ -178,9 +178,15 @@ export class StorefrontPages {
     this.#siteName = storeName(store);
   }
 
-  /** `/`: the store's name and description. */
-  home(origin: string): Promise<Page> {
-    return this.#page(`h\u0000${origin}`, origin, () => ({
+  /** `/`: the store's name and description, its hero preloaded and its featured products embedded. */
+  async home(origin: string): Promise<Page> {
+    const key = `h\u0000${origin}`;
+    const known = this.#known(key);
+    if (known) return known;
+    // What the home page's Featured Styles ask for (src/app/actors/featured-products.live.ts).
+    const featured = await this.catalogue.find(toFindQuery({ filter: 'featured', limit: FEATURED_LIMIT }));
+    const answer = JSON.parse(featured.identity.toString('utf8'));
+    return this.#page(key, origin, () => ({
       meta: {
         title: this.#siteName,
         description: summarise(this.store?.description?.trim() || DEFAULT_DESCRIPTION),
@@ -191,6 +197,7 @@ export class StorefrontPages {
       },
       // The hero (src/routes/home/hero.tsx) is the home page's largest paint.
       image: HERO_IMAGE,
+      first: { route: 'home', answer },
       url: '/',
     }));
   }

@@ -2,7 +2,7 @@
  * Every page is rendered by React on the server and hydrated in the browser (issue 25). The server
  * (server/spa.ts, server/page-head.ts) asks the build's page renderer (src/entry-server.tsx, bundled for
  * Node by `npm run build` into dist/.ssr/) for the markup inside #root, so server/ never imports src/.
- * Where a page's machine starts from an API answer (/products, /product/{id}), the server renders from
+ * Where a page's machine starts from an API answer (/, /products, /product/{id}), the server renders from
  * the answer the machine would ask for and embeds it as a JSON data block; the client's machine starts
  * from it (src/app/actors/first-answer.ts), so the first client render is the server's, node for node.
  */
@@ -15,7 +15,9 @@ export type FirstAnswer =
   /** GET /products/{id} (the contract's Product), for /product/{id}. */
   | { route: 'product'; id: string; answer: unknown }
   /** GET /products?page=…&limit=12&facets=true and the page's filters (a ProductPage), for /products?{search}. */
-  | { route: 'products'; search: string; answer: unknown };
+  | { route: 'products'; search: string; answer: unknown }
+  /** GET /products?filter=featured&limit=4 (a ProductPage), for `/` (its Featured Styles). */
+  | { route: 'home'; answer: unknown };
 
 export type PageInput = {
   /** The page's path and query, as the browser asked for it. */

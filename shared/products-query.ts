@@ -7,6 +7,8 @@ import { searchTextOf } from './search-text';
 
 /** Products per page of the list (the server's first render asks the same). */
 export const PAGE_SIZE = 12;
+/** The home page's Featured Styles: GET /products?filter=featured&limit=4 (the server renders the same). */
+export const FEATURED_LIMIT = 4;
 
 export type ProductSort = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'discount';
 export const PRODUCT_SORTS: readonly ProductSort[] = [

@@ -66,7 +66,6 @@ export function StorefrontRoutes() {
   );
 }
 
-
 /**
  * The browser's storefront: hydrates the page the server rendered (src/main.tsx). The app actor is in
  * its first state during that render, as on the server, and starts right after it (StartApp, in

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { provideFeaturedProductsMachine } from '../app/actors/featured-products.live';
+import { firstFeatured, provideFeaturedProductsMachine } from '../app/actors/featured-products.live';
 import { usePageActor, useStoreInfo } from '../app/app-actor';
+import { useFirstAnswer } from '../app/first-answer-context';
 import { ShirtIcon, SparkleIcon, TagIcon, TruckIcon } from '../components/icons';
 import { homeCategories } from '../components/layout/store-display';
 import { ButtonLink } from '../components/ui/button';
@@ -91,7 +93,9 @@ function FashionEssentials() {
 /** Home (spec §2). */
 export default function HomePage() {
   const store = useStoreInfo();
-  const [featured] = usePageActor('featuredProducts', provideFeaturedProductsMachine);
+  const answer = useFirstAnswer();
+  const [first] = useState(() => firstFeatured(answer()));
+  const [featured] = usePageActor('featuredProducts', provideFeaturedProductsMachine, { first });
   return (
     <div
       className={css({ display: 'flex', flexDirection: 'column', gap: { base: '16', md: '24' }, pb: '8' })}

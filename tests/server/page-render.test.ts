@@ -84,9 +84,17 @@ describe('every page rendered by React on the server', () => {
     expect(firstAnswerOf(html)?.route).toBe('products');
   });
 
+  it('/: the home page with its featured products, from the answer its machine would ask for', async () => {
+    const html = (await get('/')).body;
+    const answer = (await get(`${API}/products?filter=featured&limit=4`)).json<{ data: Product[] }>();
+    expect(firstAnswerOf(html)).toEqual({ route: 'home', answer });
+    expect(answer.data.length).toBeGreaterThan(0);
+    for (const product of answer.data) expect(rootOf(html)).toContain(`href="/product/${product.id}"`);
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/images\/hero.svg" fetchpriority="high">/);
+  });
+
   it('renders every other route with no answer embedded: its layout, its own texts, its loading state', async () => {
     const pages: [string, RegExp][] = [
-      ['/', /Featured Styles/],
       ['/cart', /<header/],
       ['/login', /Sign in|Login|Log in/i],
       ['/register', /Register|Create/i],

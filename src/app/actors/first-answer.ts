@@ -1,5 +1,5 @@
 /**
- * The API answer a page arrived with. For /products and /product/{id} the server renders the page
+ * The API answer a page arrived with. For /, /products and /product/{id} the server renders the page
  * (shared/first-screen.ts) from the same answer the screen's machine would ask for, and embeds that
  * answer as a JSON data block; the machine starts from it instead of asking again, so the hydrating
  * render is the page the server wrote. It belongs to the page the browser loaded: once the shopper has
@@ -23,6 +23,7 @@ function parse(text: string | null | undefined): FirstAnswer | null {
     if (candidate.route === 'product' && typeof candidate.id === 'string') return candidate as FirstAnswer;
     if (candidate.route === 'products' && typeof candidate.search === 'string')
       return candidate as FirstAnswer;
+    if (candidate.route === 'home') return candidate as FirstAnswer;
     return null;
   } catch {
     return null;

@@ -273,7 +273,10 @@ const featuredModel: MachineModel = {
   name: 'featured-products',
   machine: featuredProductsMachine,
   simplePaths: true,
-  cases: [{ title: 'home page' }],
+  cases: [
+    { title: 'home page' },
+    { title: 'home page the server rendered with its featured products', input: { first: [kurta, tee] } },
+  ],
   events: () => [
     done('fetchFeaturedProducts', [kurta, tee], '2 products'),
     done('fetchFeaturedProducts', [], 'no products'),
