@@ -296,7 +296,7 @@ emitted: they go through the app actor (above).
 | \`resetForm\` | — | clears the form that sent the event |
 
 Events sent *to* machines are lowercase and dotted with a flat payload (\`cart.add\`, \`checkout.submit\`,
-\`payment.change\`, \`auth.unauthorized\`, …); see each machine's page for its list.
+\`payment.submit\`, \`auth.unauthorized\`, …); see each machine's page for its list.
 
 ## Open a machine in the Stately visualiser
 

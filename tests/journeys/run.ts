@@ -81,6 +81,7 @@ type Shop = {
   base: string;
   token: string;
   email: string;
+  password: string;
   lines: World['lines'];
 };
 
@@ -121,6 +122,7 @@ async function openShop(base: string): Promise<Shop> {
     base,
     token,
     email,
+    password,
     lines: {
       sized: { ...chosen, selectedSize: sized.sizes?.[1], selectedColor: sized.colors?.[1] },
       simple: { ...cardCartLine(simple) },
@@ -210,6 +212,7 @@ async function worldFor(page: Page, shop: Shop, drivers: AnyDrivers, orderId: st
   return {
     page,
     base: shop.base,
+    shopper: { email: shop.email, password: shop.password },
     orderId,
     lines: shop.lines,
     memo: {},
@@ -275,7 +278,7 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
   let where = 'setting up';
   try {
     const wantsOrder =
-      drivers.needsOrder && Boolean((journey.input as { orderId?: string } | undefined)?.orderId);
+      typeof drivers.needsOrder === 'function' ? drivers.needsOrder(journey.input) : drivers.needsOrder;
     const orderId = wantsOrder ? await createOrder(shop) : null;
     const world = await worldFor(page, shop, drivers, orderId);
     if (journey.steps.some((s) => s.event.type.startsWith('xstate.after.'))) await page.clock.install();

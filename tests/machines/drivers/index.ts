@@ -2,10 +2,12 @@
 import { checkoutDrivers } from './checkout.drivers';
 import type { AnyDrivers } from './driver';
 import { lifecycleDrivers } from './lifecycle.drivers';
+import { orderTrackingDrivers } from './order-tracking.drivers';
 import { paymentDrivers } from './payment.drivers';
 
 export const driven: Record<string, AnyDrivers> = {
   checkout: checkoutDrivers as unknown as AnyDrivers,
   payment: paymentDrivers as unknown as AnyDrivers,
   lifecycle: lifecycleDrivers as unknown as AnyDrivers,
+  'order-tracking': orderTrackingDrivers as unknown as AnyDrivers,
 };
