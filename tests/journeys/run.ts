@@ -155,13 +155,13 @@ type Held = { route: Route; request: Request };
 async function worldFor(page: Page, shop: Shop, drivers: AnyDrivers, orderId: string | null): Promise<World> {
   const queues = new Map<string, Held[]>();
   const waiters = new Map<string, () => void>();
-  const keyOf = (m: { method: string; path: RegExp }) => `${m.method} ${m.path.source}`;
+  const keyOf = (m: AnyDrivers['requests'][string]) => `${[m.method].flat().join('|')} ${m.path.source}`;
   for (const matcher of new Map(Object.values(drivers.requests).map((m) => [keyOf(m), m])).values()) {
     const key = keyOf(matcher);
     await page.route(
       (url) => matcher.path.test(url.pathname),
       async (route, request) => {
-        if (request.method() !== matcher.method) return route.fallback();
+        if (![matcher.method].flat().includes(request.method())) return route.fallback();
         const list = queues.get(key) ?? [];
         list.push({ route, request });
         queues.set(key, list);

@@ -110,7 +110,8 @@ type StepDriver = {
 type StateCheck = { shows: string; check: (world: World) => Promise<void> } | { transient: string };
 
 /** API requests of each invoked actor, held until a step answers them. */
-type RequestMatcher = { method: string; path: RegExp };
+/** `method` may list several (the wishlist saves a change with PUT and takes one back with DELETE). */
+type RequestMatcher = { method: string | readonly string[]; path: RegExp };
 
 export type MachineDrivers<M> = {
   steps: Record<StepKey<M>, StepDriver>;

@@ -5,6 +5,7 @@ import type { AnyDrivers } from './driver';
 import { lifecycleDrivers } from './lifecycle.drivers';
 import { orderTrackingDrivers } from './order-tracking.drivers';
 import { paymentDrivers } from './payment.drivers';
+import { wishlistDrivers } from './wishlist.drivers';
 
 export const driven: Record<string, AnyDrivers> = {
   checkout: checkoutDrivers as unknown as AnyDrivers,
@@ -12,4 +13,5 @@ export const driven: Record<string, AnyDrivers> = {
   lifecycle: lifecycleDrivers as unknown as AnyDrivers,
   auth: authDrivers as unknown as AnyDrivers,
   'order-tracking': orderTrackingDrivers as unknown as AnyDrivers,
+  wishlist: wishlistDrivers as unknown as AnyDrivers,
 };

@@ -603,6 +603,8 @@ const wishlistModel: MachineModel = {
   name: 'wishlist',
   machine: wishlistMachine,
   cases: [{ title: 'fresh browser' }],
+  // This browser's list is read at once in a browser: nobody signs in or out before it is.
+  offstage: (snapshot, event) => event.type.startsWith('session.') && snapshot.matches('loading'),
   // Bounded so the graph stays finite: two products, at most two changes waiting for the server, and a
   // sign-out only once nothing is waiting.
   events: (snapshot) => {
