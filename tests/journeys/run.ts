@@ -1,7 +1,7 @@
 /**
  * Replays generated journeys in Debian's chromium against a fresh production server on PGlite.
  *
- *   npm run test:journeys                          every default journey of checkout, payment and lifecycle
+ *   npm run test:journeys                          every default journey of every driven machine (drivers/index.ts)
  *   npm run test:journeys -- payment               one machine's (lifecycle: the order lifecycle's)
  *   npm run test:journeys -- --file my.json        a journey (or a list) as `npm run journeys -- <m> --format json` prints it
  *
