@@ -162,7 +162,10 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
           const field = fieldOf(world, name);
           if (!field) continue;
           await field.fill('');
-          await field.pressSequentially(value);
+          // Typed as a shopper types; after a hand-over to a UPI app, set in one input event (see
+          // pressAfterUpiApp: the browser's own input stopped reaching React there).
+          if (world.memo.upiApp === 'yes') await field.fill(value);
+          else await field.pressSequentially(value);
         }
         await pressAfterUpiApp(world, payNow(world));
       },
