@@ -71,9 +71,11 @@ export function startingValues(
 }
 
 export type PaymentEvent =
-  | { type: 'payment.change'; name: string; value: PaymentValue }
-  /** `values`, when given, replace the form's values first (a form library's submit). */
-  | { type: 'payment.submit'; values?: PaymentValues }
+  /**
+   * Pay Now with the form's values: the form (Conform + zod) owns the inputs and their live messages,
+   * so the machine hears the values only when they are sent, never keystroke by keystroke.
+   */
+  | { type: 'payment.submit'; values: PaymentValues }
   | { type: 'payment.retry' }
   /** Look at the followed payment now: the shopper is back on the tab, or says they have paid. */
   | { type: 'payment.check' }
@@ -218,17 +220,8 @@ export const paymentMachine = setup({
       error: null,
     })),
     assignFieldsFailed: assign({ error: FIELDS_FAILED }),
-    assignValue: assign(({ context, event }) => {
-      if (event.type !== 'payment.change') return {};
-      const field = context.fields.find((f) => f.name === event.name);
-      const values = { ...context.values, [event.name]: applyChange(field, event.value) };
-      // Once errors are showing, they follow the edits; before the first submit they stay hidden.
-      const errors =
-        Object.keys(context.errors).length > 0 ? validateForm(context.fields, values) : context.errors;
-      return { values, errors };
-    }),
     assignSubmittedValues: assign(({ context, event }) => {
-      if (event.type !== 'payment.submit' || !event.values) return {};
+      if (event.type !== 'payment.submit') return {};
       const values = { ...context.values };
       for (const [name, value] of Object.entries(event.values)) {
         values[name] = applyChange(
@@ -378,7 +371,6 @@ export const paymentMachine = setup({
     form: {
       description: "The shopper fills in the payer's details.",
       on: {
-        'payment.change': { actions: 'assignValue' },
         'payment.submit': { target: 'validating', actions: 'assignSubmittedValues' },
       },
     },

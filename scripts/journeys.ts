@@ -137,7 +137,7 @@ export function journeyEvents(name: string): Map<string, EventObject> {
   const model = modelNamed(name);
   const events = new Map<string, EventObject>();
   for (const simplePaths of model.simplePaths ? [false, true] : [false])
-    for (const path of generatePaths(model, { simplePaths }))
+    for (const path of generatePaths(model, { simplePaths, journeys: true }))
       for (const step of path.steps) events.set(describeStep(step.event, model.machine), step.event);
   return events;
 }
@@ -164,7 +164,7 @@ export function journeysOf(name: string, options: { all?: boolean } = {}): Journ
   const model = modelNamed(name);
   const paths =
     options.all && model.simplePaths
-      ? generatePaths(model, { simplePaths: true })
+      ? generatePaths(model, { simplePaths: true, journeys: true })
       : defaultJourneyPaths(model);
   const titles = journeyTitles(model, paths, (event) => describeStep(event, model.machine));
   return paths.map((p, i) => toJourney(p, titles[i] as string, name, model));

@@ -296,7 +296,7 @@ emitted: they go through the app actor (above).
 | \`resetForm\` | — | clears the form that sent the event |
 
 Events sent *to* machines are lowercase and dotted with a flat payload (\`cart.add\`, \`checkout.submit\`,
-\`payment.change\`, \`auth.unauthorized\`, …); see each machine's page for its list.
+\`payment.submit\`, \`auth.unauthorized\`, …); see each machine's page for its list.
 
 ## Open a machine in the Stately visualiser
 
@@ -315,7 +315,8 @@ the event (a shopper's action with its payload, an actor's answer, or time passi
 (\`does\` and \`expect\` for the machines with browser drivers: what to do in the browser, what the page shows).
 Use \`-s\` (silent): without it npm prints its own \`> statefront@… journeys\` banner on stdout before the JSON.
 
-\`npm run test:journeys\` replays every default journey of checkout and payment in Debian's chromium against a
+\`npm run test:journeys\` replays every default journey of the machines with drivers (checkout, payment, auth,
+order-tracking, wishlist, lifecycle) in Debian's chromium against a
 fresh production server on PGlite (drivers in \`tests/machines/drivers/\`); \`--file <json>\` runs journeys
 printed by \`--format json\`, edited or not. \`npm run -s journeys -- --coverage\` prints, per machine, the states
 and transitions reached by the model tests and by the last full browser run.

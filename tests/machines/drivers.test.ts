@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { stepKeyOf } from './drivers/driver';
 import { driven } from './drivers/index';
-import { defaultJourneyPaths, stateName } from './support/graph';
-import { modelNamed } from './support/models';
+import { defaultJourneyPaths, generatePaths, stateName } from './support/graph';
+import { modelNamed, models } from './support/models';
 
 /** 'qr.waiting' for the node #payment.qr.waiting: the name a journey step gives the state. */
 const nameOf = (node: AnyStateNode) => node.path.join('.');
@@ -58,4 +58,37 @@ describe.each(Object.entries(driven))('browser drivers of the %s machine', (name
         expect(check && !('transient' in check), `journeys rest in ${stateName(step.state)}`).toBe(true);
       }
   });
+});
+
+describe('the journeys testers replay in the browser', () => {
+  it('has browser drivers for auth, order tracking and wishlist as well as checkout, payment and the lifecycle', () => {
+    for (const name of ['auth', 'order-tracking', 'wishlist', 'checkout', 'payment', 'lifecycle'])
+      expect(driven[name], `no browser drivers for ${name}`).toBeDefined();
+  });
+
+  it('fills the payment form through payment.submit with its values, never a payment.change', () => {
+    const steps = defaultJourneyPaths(modelNamed('payment')).flatMap((path) => path.steps);
+    expect(steps.some((s) => s.event.type === 'payment.change')).toBe(false);
+    const submits = steps.filter((s) => s.event.type === 'payment.submit');
+    expect(submits.length).toBeGreaterThan(0);
+    for (const { event } of submits)
+      expect((event as { values?: unknown }).values, 'payment.submit without values').toEqual(
+        expect.objectContaining({ payerName: expect.any(String), email: expect.any(String) }),
+      );
+  });
+
+  it.each(models.filter((m) => m.offstage).map((m) => [m.name, m] as const))(
+    'leaves the %s events a browser never delivers out of its journeys, and in its model tests',
+    (_name, model) => {
+      const offstage = (paths: ReturnType<typeof generatePaths>) =>
+        paths.flatMap((path) =>
+          path.steps.slice(1).filter((step, i) => {
+            const before = path.steps[i]?.state;
+            return before !== undefined && model.offstage?.(before, step.event);
+          }),
+        );
+      expect(offstage(defaultJourneyPaths(model))).toEqual([]);
+      expect(offstage(generatePaths(model)).length).toBeGreaterThan(0);
+    },
+  );
 });

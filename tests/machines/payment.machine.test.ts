@@ -199,7 +199,7 @@ const EXCEPTION = 'Failed to process payment. Please try again later.';
 
 /** What the payment page shows after the step, worked out from what it showed before. */
 function viewAfter(step: StepView): View {
-  const e = step.event as { type: string; name?: string; value?: string };
+  const e = step.event as { type: string };
   const prev: View = step.from
     ? {
         error: step.from.context.error,
@@ -255,15 +255,15 @@ function viewAfter(step: StepView): View {
     return view;
   }
   switch (e.type) {
-    case 'payment.change': {
-      const value = e.name === 'phone' ? `+91${(e.value ?? '').replace(/\D/g, '')}` : (e.value ?? '');
-      view.values = { ...prev.values, [e.name ?? '']: value };
-      // Errors follow the edits once they show; before the first submit they stay hidden.
-      if (Object.keys(prev.errors).length > 0) view.errors = fieldErrors(view.values);
-      return view;
-    }
     case 'payment.submit': {
-      const errors = fieldErrors(prev.values);
+      // The form's values replace the inputs (the phone as the input keeps it: +91 and digits).
+      const sent = (e as { values?: Values }).values ?? {};
+      view.values = {
+        ...prev.values,
+        ...sent,
+        ...(sent.phone === undefined ? {} : { phone: `+91${sent.phone.replace(/\D/g, '')}` }),
+      };
+      const errors = fieldErrors(view.values);
       view.errors = errors;
       if (Object.keys(errors).length === 0) {
         view.error = null;
@@ -470,7 +470,8 @@ describe('paymentMachine', () => {
       name: 'Plain Tee',
       variant: 'Colour: White · Size: M',
     });
-    actor.send({ type: 'payment.change', name: 'phone', value: '098765 43210' });
+    // Pay Now's values are kept as the input keeps them: the phone as +91 and its digits.
+    actor.send({ type: 'payment.submit', values: { phone: '098765 43210' } });
     expect(actor.getSnapshot().context.values.phone).toBe('+919876543210');
   });
 

@@ -67,6 +67,8 @@ export type World = {
   page: Page;
   /** The server's origin, e.g. http://localhost:8140. */
   base: string;
+  /** The run's shopper (registered through the API; the page starts signed in as them). */
+  shopper: { email: string; password: string };
   /** The journey's own Pending order, created through POST /orders (payment journeys). */
   orderId: string | null;
   /** Real catalogue lines for carts (the same shape the cart stores). */
@@ -108,14 +110,18 @@ type StepDriver = {
 type StateCheck = { shows: string; check: (world: World) => Promise<void> } | { transient: string };
 
 /** API requests of each invoked actor, held until a step answers them. */
-type RequestMatcher = { method: string; path: RegExp };
+/** `method` may list several (the wishlist saves a change with PUT and takes one back with DELETE). */
+type RequestMatcher = { method: string | readonly string[]; path: RegExp };
 
 export type MachineDrivers<M> = {
   steps: Record<StepKey<M>, StepDriver>;
   states: Record<StateKey<M>, StateCheck>;
   requests: Record<SrcOf<Parts<M>['actor']>, RequestMatcher>;
-  /** The page a journey starts on after `setup` (the runner signs in first). */
-  needsOrder: boolean;
+  /**
+   * Whether the journey needs its own Pending order (created through POST /orders before it starts):
+   * always, never, or for the model cases whose input it says (payment: those with an order id).
+   */
+  needsOrder: boolean | ((input: unknown) => boolean);
 };
 
 /** The type-erased drivers the runner and the tests use. */
@@ -123,7 +129,7 @@ export type AnyDrivers = {
   steps: Record<string, StepDriver>;
   states: Record<string, StateCheck>;
   requests: Record<string, RequestMatcher>;
-  needsOrder: boolean;
+  needsOrder: boolean | ((input: unknown) => boolean);
 };
 
 const TIMEOUT = 15_000;

@@ -54,14 +54,17 @@ async function chooseMethod(world: World, method: string) {
 /** Pay Now, which reads 'Confirm order' once cash on delivery is the method. */
 const payNow = (world: World) => world.page.getByRole('button', { name: /^(Pay Now|Confirm order)$/ });
 
-/** The form field a payment.change names. */
-function fieldOf(world: World, name: string) {
+/** The form's input for a value Pay Now sends; null for a field the form hides (GSTIN without a company). */
+function fieldOf(world: World, name: string): Locator | null {
   const { page } = world;
   if (name === 'payerName') return page.getByRole('textbox', { name: /^Name/ });
   if (name === 'email') return page.getByRole('textbox', { name: /^Email/ });
   if (name === 'phone') return page.getByRole('textbox', { name: /^Mobile number/ });
-  throw new Error(`payment.change: no field for '${name}'`);
+  if (name === 'gstin') return null;
+  throw new Error(`payment.submit: no field for '${name}'`);
 }
+
+type SubmitEvent = EventObject & { values: Record<string, string> };
 
 /**
  * Presses a button of the declined or expired screen. After this page handed over to a UPI app
@@ -93,7 +96,8 @@ async function openLink(world: World, link: Locator): Promise<Page> {
 }
 
 export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
-  needsOrder: true,
+  // The case without an order id opens /payment bare.
+  needsOrder: (input) => Boolean((input as { orderId?: string } | undefined)?.orderId),
   requests: {
     fetchOrder: { method: 'GET', path: /^\/api\/v1\/orders\/[^/]+$/ },
     fetchPaymentFields: { method: 'GET', path: /^\/api\/v1\/payments\/fields$/ },
@@ -134,14 +138,8 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
         ),
     },
     'done:fetchPaymentFields': {
-      does: () =>
-        'GET /payments/fields answers from the real server; the shopper clears the prefilled Email (the model’s form starts without one)',
-      perform: async ({ world }) => {
-        await world.answer('fetchPaymentFields', { kind: 'real' });
-        const email = fieldOf(world, 'email');
-        await email.waitFor({ timeout: 15_000 });
-        await email.fill('');
-      },
+      does: () => 'GET /payments/fields answers from the real server',
+      perform: ({ world }) => world.answer('fetchPaymentFields', { kind: 'real' }),
     },
     'error:fetchPaymentFields': {
       does: () => "GET /payments/fields is answered 500 'Internal server error' (fault injected)",
@@ -152,25 +150,27 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
           body: { error: 'Internal server error' },
         }),
     },
-    'payment.change': {
+    'payment.submit': {
       does: (event) => {
-        const { name, value } = event as EventObject & { name: string; value: unknown };
-        return `Type '${String(value)}' into the ${name} field`;
+        const typed = Object.entries((event as SubmitEvent).values)
+          .filter(([name, value]) => value !== '' && name !== 'gstin')
+          .map(([name, value]) => `${name} '${value}'`);
+        return `Fill the form (${typed.join(', ')}) and click Pay Now`;
       },
       perform: async ({ world, event }) => {
-        const { name, value } = event as EventObject & { name: string; value: unknown };
-        const field = fieldOf(world, name);
-        await field.fill('');
-        await field.pressSequentially(String(value));
+        for (const [name, value] of Object.entries((event as SubmitEvent).values)) {
+          const field = fieldOf(world, name);
+          if (!field) continue;
+          await field.fill('');
+          // Typed as a shopper types; after a hand-over to a UPI app, set in one input event (see
+          // pressAfterUpiApp: the browser's own input stopped reaching React there).
+          if (world.memo.upiApp === 'yes') await field.fill(value);
+          else await field.pressSequentially(value);
+        }
+        await pressAfterUpiApp(world, payNow(world));
       },
-    },
-    'payment.submit': {
-      does: () => 'Click Pay Now (disabled, so nothing is sent, while a required field is blank)',
-      perform: async ({ world }) => {
-        const button = payNow(world);
-        await button.waitFor({ timeout: 15_000 });
-        if (await button.isEnabled()) await button.click();
-      },
+      shows: (event) =>
+        labelOf(event) === 'an email without a dot' ? 'Please enter a valid email address' : undefined,
     },
     'done:submitPayment': {
       does: (event) => `POST /payments: ${OUTCOME_WORDS[outcomeOf(event)]}`,

@@ -66,6 +66,12 @@ export type MachineModel = {
    * Simple-path journeys are titled by their steps, so each title says which one it is.
    */
   journeys?: 'shortestPaths' | 'simplePaths';
+  /**
+   * An event the machine handles in this state but a browser never delivers there (an actor that
+   * settles before anything else can happen, say): the model tests still send it, so the definition
+   * stays covered, while the journeys (what a tester replays in the browser) leave it out.
+   */
+  offstage?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   /** Where the machine is defined when it is not machines/<name>.machine.ts as <name>Machine. */
   source?: { file: string; exportName: string };
 };
@@ -86,17 +92,22 @@ function serializeState(snapshot: Snapshot): string {
   return JSON.stringify({ value, context: Object.keys(context ?? {}).length ? context : undefined });
 }
 
-/** The model's events that this state handles, plus the delays it waits for. */
-function eventsFor(model: MachineModel, snapshot: Snapshot): EventObject[] {
+/** The model's events that this state handles, plus the delays it waits for (for journeys, on stage only). */
+function eventsFor(model: MachineModel, snapshot: Snapshot, journeys: boolean): EventObject[] {
   const handled = new Set(getNextTransitions(snapshot).map((t) => t.eventType));
   const delayed = [...handled].filter((t) => t.startsWith('xstate.after.')).map((type) => ({ type }));
-  return [...model.events(snapshot).filter((e) => handled.has(e.type)), ...delayed];
+  const events = [...model.events(snapshot).filter((e) => handled.has(e.type)), ...delayed];
+  return journeys && model.offstage ? events.filter((e) => !model.offstage?.(snapshot, e)) : events;
 }
 
-function testModelOf(model: MachineModel, input: unknown): TestModel<Snapshot, EventObject, unknown> {
+function testModelOf(
+  model: MachineModel,
+  input: unknown,
+  journeys: boolean,
+): TestModel<Snapshot, EventObject, unknown> {
   return new TestModel<Snapshot, EventObject, unknown>(model.machine, {
     input,
-    events: (snapshot) => eventsFor(model, snapshot),
+    events: (snapshot) => eventsFor(model, snapshot, journeys),
     serializeState,
     serializeEvent,
     limit: 20_000,
@@ -139,12 +150,15 @@ function dedupe<P extends GraphPath>(paths: P[]): P[] {
   return kept.reverse();
 }
 
-/** Every journey of a model, over all its cases. */
-export function generatePaths(model: MachineModel, options: { simplePaths?: boolean } = {}): GraphPath[] {
+/** Every journey of a model, over all its cases (`journeys`: without its offstage events). */
+export function generatePaths(
+  model: MachineModel,
+  options: { simplePaths?: boolean; journeys?: boolean } = {},
+): GraphPath[] {
   const simple = options.simplePaths ?? model.simplePaths ?? false;
   return dedupe(
     model.cases.flatMap((c) =>
-      testModelOf(model, c.input)
+      testModelOf(model, c.input, options.journeys ?? false)
         // Our own dedupe below: @xstate/graph's compares events by JSON, which loses Error messages.
         .getPaths(everyEdge(simple), { allowDuplicatePaths: true })
         .map((path) => ({ ...path, caseTitle: c.title, input: c.input })),
@@ -154,7 +168,7 @@ export function generatePaths(model: MachineModel, options: { simplePaths?: bool
 
 /** The journeys a model gives by default: what the browser replays and `npm run journeys` lists. */
 export function defaultJourneyPaths(model: MachineModel): GraphPath[] {
-  return generatePaths(model, { simplePaths: model.journeys === 'simplePaths' });
+  return generatePaths(model, { simplePaths: model.journeys === 'simplePaths', journeys: true });
 }
 
 /**

@@ -284,15 +284,17 @@ const featuredModel: MachineModel = {
   ],
 };
 
+/** Sign In on /login?from=/checkout, 'Remember me' ticked (as the form starts). */
 const login = {
   type: 'auth.login',
   email: 'asha@example.in',
   password: 'saree-sunday-42',
   redirectTo: '/checkout',
+  remember: true,
 };
 const register = {
   type: 'auth.register',
-  email: ' Asha@Example.IN ',
+  email: 'Asha@Example.IN',
   password: 'saree-sunday-42',
   firstName: 'Asha',
   lastName: 'Verma',
@@ -302,6 +304,10 @@ const authModel: MachineModel = {
   machine: authMachine,
   simplePaths: true,
   cases: [{ title: 'on start' }],
+  // The cookie is read, and removed, at once in a browser: no call can be answered 401 before, so the
+  // 401 is a journey step only where the shopper rests (signed in).
+  offstage: (snapshot, event) =>
+    event.type === 'auth.unauthorized' && (snapshot.matches('checking') || snapshot.matches('loggingOut')),
   events: () => [
     done('readToken', 'tok-123'),
     done('readToken', null),
@@ -559,6 +565,9 @@ export const pendingApiOrder: ApiOrder = {
   trackingNumber: null,
 };
 
+/** The payment form's values as Pay Now sends them (every field of `paymentFields`, as typed). */
+const payer = { payerName: 'Asha Verma', email: 'asha@example.in', phone: '98765 43210', gstin: '' };
+
 const paymentModel: MachineModel = {
   name: 'payment',
   machine: paymentMachine,
@@ -567,50 +576,38 @@ const paymentModel: MachineModel = {
     { title: 'with an order id', input: { orderId: 'SF-TEST0001' } },
     { title: 'without an order id', input: {} },
   ],
-  events: (snapshot: AnyMachineSnapshot) => {
-    const values = (snapshot.context as { values: Record<string, unknown> }).values;
-    // Fill the form in one order only (name, email, phone) so the graph stays small.
-    const fill: EventObject[] = [];
-    if (!values.payerName)
-      fill.push({ type: 'payment.change', name: 'payerName', value: 'Asha Verma' } as EventObject);
-    else if (!values.email)
-      fill.push(
-        { type: 'payment.change', name: 'email', value: 'asha@example' } as EventObject,
-        { type: 'payment.change', name: 'email', value: 'asha@example.in' } as EventObject,
-      );
-    else if (values.phone === '+91')
-      fill.push({ type: 'payment.change', name: 'phone', value: '98765 43210' } as EventObject);
-    if (values.email === 'asha@example')
-      fill.push({ type: 'payment.change', name: 'email', value: 'asha@example.in' } as EventObject);
-    return [
-      done('fetchOrder', pendingApiOrder, 'Pending order'),
-      done('fetchOrder', { ...pendingApiOrder, status: 1 }, 'order already paid'),
-      fail('fetchOrder', serverError('Order not found or access denied', 404)),
-      fail('fetchOrder', noResponse()),
-      done('fetchPaymentFields', paymentFields, 'payerName, email, phone (+ gstin when company is filled)'),
-      fail('fetchPaymentFields', serverError('Internal server error')),
-      ...fill,
-      { type: 'payment.submit' },
-      ...Object.entries(paymentResponses).map(([kind, r]) => done('submitPayment', r, kind)),
-      fail('submitPayment', noResponse()),
-      fail('submitPayment', fieldError('Phone number must start with +91', 'phone')),
-      done('fetchPaymentStanding', 'pending', 'not paid yet'),
-      done('fetchPaymentStanding', 'paid', 'paid'),
-      done('fetchPaymentStanding', 'failed', 'failed at the gateway'),
-      done('fetchPaymentStanding', 'expired', 'expired'),
-      fail('fetchPaymentStanding', noResponse()),
-      { type: 'payment.retry' },
-      { type: 'payment.check' },
-      { type: 'payment.changeMethod' },
-      { type: 'payment.redirectBlocked' },
-    ];
-  },
+  events: () => [
+    done('fetchOrder', pendingApiOrder, 'Pending order'),
+    done('fetchOrder', { ...pendingApiOrder, status: 1 }, 'order already paid'),
+    fail('fetchOrder', serverError('Order not found or access denied', 404)),
+    fail('fetchOrder', noResponse()),
+    done('fetchPaymentFields', paymentFields, 'payerName, email, phone (+ gstin when company is filled)'),
+    fail('fetchPaymentFields', serverError('Internal server error')),
+    // Pay Now sends the form's values (Pay Now stays disabled while a required field is blank, so
+    // the form never sends one without them): every field filled, or an email the rules refuse.
+    user({ type: 'payment.submit', values: payer }, 'every field filled'),
+    user({ type: 'payment.submit', values: { ...payer, email: 'asha@example' } }, 'an email without a dot'),
+    ...Object.entries(paymentResponses).map(([kind, r]) => done('submitPayment', r, kind)),
+    fail('submitPayment', noResponse()),
+    fail('submitPayment', fieldError('Phone number must start with +91', 'phone')),
+    done('fetchPaymentStanding', 'pending', 'not paid yet'),
+    done('fetchPaymentStanding', 'paid', 'paid'),
+    done('fetchPaymentStanding', 'failed', 'failed at the gateway'),
+    done('fetchPaymentStanding', 'expired', 'expired'),
+    fail('fetchPaymentStanding', noResponse()),
+    { type: 'payment.retry' },
+    { type: 'payment.check' },
+    { type: 'payment.changeMethod' },
+    { type: 'payment.redirectBlocked' },
+  ],
 };
 
 const wishlistModel: MachineModel = {
   name: 'wishlist',
   machine: wishlistMachine,
   cases: [{ title: 'fresh browser' }],
+  // This browser's list is read at once in a browser: nobody signs in or out before it is.
+  offstage: (snapshot, event) => event.type.startsWith('session.') && snapshot.matches('loading'),
   // Bounded so the graph stays finite: two products, at most two changes waiting for the server, and a
   // sign-out only once nothing is waiting.
   events: (snapshot) => {

@@ -1,0 +1,224 @@
+/**
+ * The wishlist machine's journeys in a browser, against the real server: the page opens as a visitor
+ * with the wishlist the next step needs in localStorage['wishlist'] (what the machine reads at once),
+ * hearts are pressed on the product pages (two real products stand for the model's kurta and tee),
+ * the shopper signs in on /login and out on My Account (the app then tells the wishlist), and POST
+ * /wishlist (the merge) and PUT/DELETE /wishlist/{id} answer from the real server unless the step is
+ * a failure (no response, a 500).
+ */
+import type { EventObject } from 'xstate';
+import type { wishlistMachine } from '../../../machines/wishlist.machine';
+import { takenOver } from '../../e2e/takeover';
+import { kurta } from '../support/fixtures';
+import { labelOf } from '../support/graph';
+import { at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
+
+const TIMEOUT = 15_000;
+
+type ToggleEvent = EventObject & { id: string };
+
+/** The real product a model id stands for: the kurta is the product with sizes, the tee the one-size one. */
+function productOf(world: World, id: string): { id: string; name: string } {
+  const line = id === kurta.id ? world.lines.sized : world.lines.simple;
+  return { id: String(line.id), name: String(line.name) };
+}
+
+/** What the model's stored value is in this run (its ids made real). */
+function storedFor(world: World, event: EventObject | undefined): string | null {
+  switch (event && labelOf(event)) {
+    case 'a stored list with the kurta (and junk)': {
+      const { id } = productOf(world, kurta.id);
+      return JSON.stringify([id, id, 7]);
+    }
+    case 'a corrupt stored value':
+      return '{corrupt';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Reading the stored wishlist throws, as storage the browser refuses does. (Only `getItem` of the
+ * 'wishlist' key: with `window.localStorage` itself throwing the page was not taken over at all.)
+ */
+const REFUSE_STORAGE = `(() => {
+  const read = Storage.prototype.getItem;
+  Storage.prototype.getItem = function (key) {
+    if (key === 'wishlist') throw new DOMException('Storage is switched off', 'SecurityError');
+    return read.call(this, key);
+  };
+})()`;
+
+/** Follows an in-app link to `path` (the app's actors live on; a reload would start them afresh). */
+async function goInApp(world: World, path: string) {
+  const { page } = world;
+  if (new URL(page.url()).pathname === path) return;
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await at(page, path);
+}
+
+const banner = (world: World) => world.page.getByRole('banner');
+const signedIn = (world: World) =>
+  banner(world).getByRole('link', { name: 'My Account', exact: true }).waitFor({ timeout: TIMEOUT });
+
+export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
+  needsOrder: false,
+  requests: {
+    // Read from localStorage in the page: no request, nothing to hold.
+    loadLocal: { method: 'GET', path: /^\/(?!)/ },
+    mergeWishlist: { method: 'POST', path: /^\/api\/v1\/wishlist$/ },
+    saveChange: { method: ['PUT', 'DELETE'], path: /^\/api\/v1\/wishlist\/[^/]+$/ },
+  },
+  steps: {
+    start: {
+      does: () =>
+        "Open the home page as a visitor (no auth_token cookie), with localStorage['wishlist'] as the next step needs",
+      perform: async ({ world, next }: StepContext) => {
+        const { page, base } = world;
+        await page.context().clearCookies();
+        const stored = storedFor(world, next);
+        if (stored !== null) {
+          await page.goto(`${base}/robots.txt`);
+          await page.evaluate((value) => localStorage.setItem('wishlist', value), stored);
+        }
+        await page.goto(`${base}/`);
+        await takenOver(page);
+      },
+    },
+    'done:loadLocal': {
+      does: (event) =>
+        ({
+          'a stored list with the kurta (and junk)':
+            "localStorage['wishlist'] holds the first product's id twice and a 7 (set before the page opened)",
+          'a corrupt stored value': "localStorage['wishlist'] holds '{corrupt' (set before the page opened)",
+        })[labelOf(event) ?? ''] ?? "localStorage['wishlist'] is read",
+      perform: async () => {},
+    },
+    'error:loadLocal': {
+      does: () =>
+        "Reading localStorage['wishlist'] throws a SecurityError, as storage the browser refuses does (fault injected before the page opened)",
+      arrange: async ({ world }) => {
+        await world.page.addInitScript(REFUSE_STORAGE);
+      },
+      perform: async () => {},
+    },
+    'wishlist.toggle': {
+      does: (event) =>
+        `On the ${(event as ToggleEvent).id === kurta.id ? 'first (sized) product' : 'second (one-size) product'}'s page (followed in the app), click 'Add to Wishlist' or 'Remove from Wishlist': the heart flips at once`,
+      perform: async ({ world, event }) => {
+        const { page } = world;
+        const product = productOf(world, (event as ToggleEvent).id);
+        await goInApp(world, `/product/${product.id}`);
+        await heading(page, product.name);
+        const heart = page
+          .getByRole('main')
+          .getByRole('button', { name: /^(Add to|Remove from) Wishlist$/ })
+          .first();
+        const before = await heart.getAttribute('aria-pressed');
+        await heart.click();
+        const after = before === 'true' ? 'false' : 'true';
+        await page
+          .getByRole('main')
+          .locator(`button[aria-pressed="${after}"]`)
+          .filter({ hasText: /Wishlist$/ })
+          .first()
+          .waitFor({ timeout: TIMEOUT });
+      },
+    },
+    'session.signedIn': {
+      does: () => "Sign in on /login (followed in the app) as the run's shopper",
+      perform: async ({ world }) => {
+        const { page } = world;
+        await goInApp(world, '/login');
+        await heading(page, 'Sign in to your account');
+        await page.getByLabel(/^Email/).fill(world.shopper.email);
+        await page.getByLabel(/^Password/).fill(world.shopper.password);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await at(page, '/');
+      },
+    },
+    'session.signedOut': {
+      does: () => "On My Account (followed in the app), click 'Sign Out'",
+      perform: async ({ world }) => {
+        const { page } = world;
+        await goInApp(world, '/account');
+        // Once the account's details are in: the buttons move down as they arrive.
+        await see(page, world.shopper.email);
+        await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+        await banner(world).getByRole('link', { name: 'Login', exact: true }).waitFor({ timeout: TIMEOUT });
+      },
+    },
+    'done:mergeWishlist': {
+      does: () =>
+        "POST /wishlist answers from the real server: this browser's ids are added to the account's list",
+      perform: ({ world }) => world.answer('mergeWishlist', { kind: 'real' }),
+    },
+    'error:mergeWishlist': {
+      does: () => 'POST /wishlist gets no response (connection refused, fault injected)',
+      perform: ({ world }) => world.answer('mergeWishlist', { kind: 'no-response' }),
+      shows: () => 'Could not update your wishlist. Please try again.',
+    },
+    'done:saveChange': {
+      does: () => 'PUT or DELETE /wishlist/{id} answers from the real server',
+      perform: ({ world }) => world.answer('saveChange', { kind: 'real' }),
+    },
+    'error:saveChange': {
+      does: () => "PUT or DELETE /wishlist/{id} is answered 500 'Internal server error' (fault injected)",
+      perform: ({ world }) =>
+        world.answer('saveChange', { kind: 'fault', status: 500, body: { error: 'Internal server error' } }),
+      shows: () => 'Could not update your wishlist. Please try again.',
+    },
+  },
+  states: {
+    loading: {
+      shows:
+        "The page opens; the wishlist is read from this browser's storage at once (no screen of its own)",
+      check: ({ page }) => takenOver(page),
+    },
+    choosing: { transient: 'Decided at once: signed in or a visitor' },
+    visitor: {
+      shows: "A visitor: the header offers 'Login' and links to the Wishlist with its count",
+      check: async (world) => {
+        await banner(world).getByRole('link', { name: 'Login', exact: true }).waitFor({ timeout: TIMEOUT });
+        await banner(world)
+          .getByRole('link', { name: /^Wishlist, \d+ items?$/ })
+          .waitFor({ timeout: TIMEOUT });
+      },
+    },
+    'account.merging': {
+      shows:
+        "Signed in; My Wishlist (followed in the app) reads 'Loading your wishlist' while the lists merge",
+      check: async (world) => {
+        await signedIn(world);
+        await goInApp(world, '/wishlist');
+        await world.page.getByRole('status', { name: 'Loading your wishlist' }).waitFor({ timeout: TIMEOUT });
+      },
+    },
+    'account.synced': {
+      shows: "Signed in: the header links to 'My Account' and to the Wishlist with the account's count",
+      check: async (world) => {
+        await signedIn(world);
+        await banner(world)
+          .getByRole('link', { name: /^Wishlist, \d+ items?$/ })
+          .waitFor({ timeout: TIMEOUT });
+      },
+    },
+    'account.saving': {
+      shows: 'Signed in; the heart shows the change already, while it is on its way to the server',
+      check: (world) => signedIn(world),
+    },
+    'account.unsynced': {
+      shows:
+        "Signed in, the account out of reach: changes are kept in this browser (the header's Wishlist count)",
+      check: async (world) => {
+        await signedIn(world);
+        await banner(world)
+          .getByRole('link', { name: /^Wishlist, \d+ items?$/ })
+          .waitFor({ timeout: TIMEOUT });
+      },
+    },
+  },
+};
