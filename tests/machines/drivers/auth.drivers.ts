@@ -9,7 +9,6 @@
  */
 import type { EventObject } from 'xstate';
 import type { authMachine } from '../../../machines/auth.machine';
-import { takenOver } from '../../e2e/takeover';
 import { labelOf } from '../support/graph';
 import { at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
 
@@ -86,7 +85,6 @@ export const authDrivers: MachineDrivers<typeof authMachine> = {
       does: () => 'Open the home page (with the auth_token cookie the next step needs)',
       perform: async ({ world }) => {
         await world.page.goto(`${world.base}/`);
-        await takenOver(world.page);
       },
     },
     'done:readToken': {
@@ -246,7 +244,10 @@ export const authDrivers: MachineDrivers<typeof authMachine> = {
     checking: {
       shows:
         "The shop opens; the sign-in is read from the auth_token cookie at once (no screen of its own: the header's Login or My Account follows)",
-      check: ({ page }) => takenOver(page),
+      // The server's page is the app's (hydrated in place): its header is there from the first byte.
+      check: async ({ page }) => {
+        await page.getByRole('banner').waitFor({ timeout: 15_000 });
+      },
     },
     anonymous: {
       shows:

@@ -6,7 +6,6 @@
  */
 import type { EventObject } from 'xstate';
 import type { orderTrackingMachine } from '../../../machines/order-tracking.machine';
-import { takenOver } from '../../e2e/takeover';
 import { heading, type MachineDrivers, see, type World } from './driver';
 
 type SubmitEvent = EventObject & { orderId: string; contactInfo: string };
@@ -38,7 +37,6 @@ export const orderTrackingDrivers: MachineDrivers<typeof orderTrackingMachine> =
       does: () => 'Open /track-order signed in (a Pending order of the shopper exists)',
       perform: async ({ world }) => {
         await world.page.goto(`${world.base}/track-order`);
-        await takenOver(world.page);
       },
     },
     'tracking.submit': {

@@ -8,7 +8,6 @@
  */
 import type { EventObject } from 'xstate';
 import type { wishlistMachine } from '../../../machines/wishlist.machine';
-import { takenOver } from '../../e2e/takeover';
 import { kurta } from '../support/fixtures';
 import { labelOf } from '../support/graph';
 import { at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
@@ -85,7 +84,6 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
           await page.evaluate((value) => localStorage.setItem('wishlist', value), stored);
         }
         await page.goto(`${base}/`);
-        await takenOver(page);
       },
     },
     'done:loadLocal': {
@@ -176,7 +174,10 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
     loading: {
       shows:
         "The page opens; the wishlist is read from this browser's storage at once (no screen of its own)",
-      check: ({ page }) => takenOver(page),
+      // The server's page is the app's (hydrated in place): its header is there from the first byte.
+      check: async ({ page }) => {
+        await page.getByRole('banner').waitFor({ timeout: 15_000 });
+      },
     },
     choosing: { transient: 'Decided at once: signed in or a visitor' },
     visitor: {
