@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -108,19 +109,21 @@ export interface TestApp {
  * A built app on a fresh database (a new PGlite folder, or with TEST_DATABASE=postgres a new
  * database on the local server), migrated and seeded with the real catalogue. No port is opened.
  */
+export interface TestAppOptions {
+  store?: StoreInfo;
+  products?: SeedProduct[];
+  gateways?: readonly PaymentGateway[];
+  /** A Redis to share the limits in (server/window-counter.ts). */
+  redis?: Redis;
+  /** Renders /products and /product/{id} first screens (src/app/first-screen.tsx). */
+  firstScreen?: FirstScreenRenderer;
+  /** Where the outbox's mail goes (default: this process's memory). */
+  mailer?: Mailer;
+}
+
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
-  options: {
-    store?: StoreInfo;
-    products?: SeedProduct[];
-    gateways?: readonly PaymentGateway[];
-    /** A Redis to share the limits in (server/window-counter.ts). */
-    redis?: Redis;
-    /** Renders /products and /product/{id} first screens (src/app/first-screen.tsx). */
-    firstScreen?: FirstScreenRenderer;
-    /** Where the outbox's mail goes (default: this process's memory). */
-    mailer?: Mailer;
-  } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const cleanups: Array<() => Promise<void> | void> = [];
   let config: ServerConfig;
@@ -159,6 +162,27 @@ export async function createTestApp(
   };
 }
 
+/**
+ * One app for the tests of the file (or of the describe block) it is called in: built before the
+ * first of them, closed after the last. The handle is filled in by beforeAll, so read it inside tests
+ * and hooks, not at collection time. Config given as a function is read then too, so it may use
+ * values other hooks set up first.
+ */
+export function setupTestApp(
+  overrides: Partial<ServerConfig> | (() => Partial<ServerConfig>) = {},
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    const config = typeof overrides === 'function' ? overrides() : overrides;
+    Object.assign(handle, await createTestApp(config, typeof options === 'function' ? options() : options));
+  }, 60_000);
+  afterAll(async () => {
+    await handle.close?.();
+  }, 60_000);
+  return handle;
+}
+
 export interface TestShopper {
   token: string;
   email: string;
@@ -193,6 +217,21 @@ export async function registerAndLogin(
     password: account.password,
     phone: DEFAULT_SHIPPING.phone,
   };
+}
+
+/**
+ * A shopper registered and signed in on `t` before the tests (after `t` is built, as setupTestApp's
+ * hook runs first); filled in by beforeAll like the app handle.
+ */
+export function setupShopper(
+  t: TestApp,
+  overrides: Parameters<typeof registerAndLogin>[1] = {},
+): TestShopper {
+  const shopper = {} as TestShopper;
+  beforeAll(async () => {
+    Object.assign(shopper, await registerAndLogin(t.app, overrides));
+  }, 60_000);
+  return shopper;
 }
 
 /** Places an order (by default one of the first product and two of the second) with DEFAULT_SHIPPING. */
