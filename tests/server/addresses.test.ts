@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { SAVED_ADDRESS_LIMIT } from '../../server/repositories/addresses';
-import {
-  API,
-  bearer,
-  createTestApp,
-  DEFAULT_SHIPPING,
-  placeOrder,
-  registerAndLogin,
-  type TestApp,
-  type TestShopper,
-} from './helpers';
+import { API, bearer, DEFAULT_SHIPPING, placeOrder, setupShopper, setupTestApp } from './helpers';
 
 type AddressBook = components['schemas']['AddressBook'];
 
-let t: TestApp;
-let asha: TestShopper;
-let ravi: TestShopper;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  asha = await registerAndLogin(t.app, { firstName: 'Asha' });
-  ravi = await registerAndLogin(t.app, { firstName: 'Ravi' });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
+const t = setupTestApp();
+const asha = setupShopper(t, { firstName: 'Asha' });
+const ravi = setupShopper(t, { firstName: 'Ravi' });
 
 const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string | null, payload?: object) =>
   t.app.inject({

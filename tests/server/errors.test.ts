@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, bearer, createTestApp, DEFAULT_SHIPPING, registerAndLogin, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API, bearer, DEFAULT_SHIPPING, setupShopper, setupTestApp } from './helpers';
 
-let t: TestApp;
-let token: string;
+const t = setupTestApp();
+const shopper = setupShopper(t);
 let productId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ token } = await registerAndLogin(t.app));
   const page = await t.app.inject({ method: 'GET', url: `${API}/products?limit=1` });
   productId = page.json<{ data: { id: string }[] }>().data[0]?.id ?? '';
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
+});
 
 const json = { 'content-type': 'application/json' };
 
@@ -141,7 +136,7 @@ describe('error handler: body problems', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `${API}/orders`,
-      headers: bearer(token),
+      headers: bearer(shopper.token),
       payload: { products: { [productId]: '2' }, shippingAddress: DEFAULT_SHIPPING },
     });
     expect(await expectJsonError(response, 400)).toBe(
@@ -153,7 +148,7 @@ describe('error handler: body problems', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `${API}/orders`,
-      headers: bearer(token),
+      headers: bearer(shopper.token),
       payload: { products: [productId], shippingAddress: DEFAULT_SHIPPING },
     });
     expect(await expectJsonError(response, 400)).toBe('products must be an object');
@@ -385,7 +380,7 @@ describe('cache headers', () => {
       `${API}/products?limit=1`,
       `${API}/storeInfo`,
     ]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(shopper.token) });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.headers.etag).toBeUndefined();

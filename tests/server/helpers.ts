@@ -6,13 +6,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
 import { openDatabase, withDefaultUser } from '../../server/db/client';
 import { paymentAttempts } from '../../server/db/schema';
+import { settleAttempt } from '../../server/repositories/payments';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
 import type { Mail, Mailer } from '../../server/mail/mailer';
 import type { PaymentGateway } from '../../server/payments/provider';
@@ -20,6 +21,7 @@ import { sandboxSignature } from '../../server/payments/sandbox';
 import type { FirstScreenRenderer } from '../../shared/first-screen';
 
 type Order = components['schemas']['Order'];
+type PaymentResponse = components['schemas']['PaymentResponse'];
 
 export const API = '/api/v1';
 
@@ -65,6 +67,11 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       ...overrides.rateLimit,
     } as ServerConfig['rateLimit'],
   };
+}
+
+/** Config with the fulfilment webhook on (signed with `secret`), for tests that ship and deliver. */
+export function fulfilmentConfig(secret: string): Partial<ServerConfig> {
+  return { lifecycle: { ...testConfig().lifecycle, fulfilmentSecret: secret } };
 }
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -261,6 +268,34 @@ export async function placeOrder(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** What the payment form sends for a card payment by DEFAULT_SHIPPING's shopper. */
+export const CARD_FIELDS = {
+  payerName: 'Asha Verma',
+  email: 'asha@example.in',
+  phone: '+919876543210',
+  method: 'card',
+} as const;
+
+/**
+ * Starts a card payment (POST /payments) of `orderId`: the answer, and the sandbox attempt id its
+ * gateway URL names ('' when it names none, as on a refusal).
+ */
+export async function startCardPayment(
+  app: FastifyInstance,
+  token: string,
+  orderId: string,
+): Promise<{ response: Awaited<ReturnType<FastifyInstance['inject']>>; attemptId: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${API}/payments`,
+    headers: bearer(token),
+    payload: { orderId, fields: CARD_FIELDS },
+  });
+  const body = response.json<PaymentResponse>();
+  const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
+  return { response, attemptId: decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '') };
+}
+
 /**
  * Pays an order through the sandbox page's success button (the gateway must be the sandbox with
  * `sandboxSecret`); returns the attempt id. The order is then Processing.
@@ -271,19 +306,8 @@ export async function paySandbox(
   orderId: string,
   sandboxSecret: string,
 ): Promise<string> {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `${API}/payments`,
-    headers: bearer(token),
-    payload: {
-      orderId,
-      fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' },
-    },
-  });
+  const { response: started, attemptId } = await startCardPayment(t.app, token, orderId);
   if (started.statusCode !== 200) throw new Error(`POST /payments: ${started.statusCode} ${started.body}`);
-  const body = started.json<components['schemas']['PaymentResponse']>();
-  const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
-  const attemptId = decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '');
   const [attempt] = await t.ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
   const completed = await t.app.inject({
     method: 'POST',
@@ -299,6 +323,28 @@ export async function paySandbox(
   return attemptId;
 }
 
+/**
+ * A placed order (placeOrder's default lines) whose card payment the gateway confirmed: settled
+ * straight in the database, without the sandbox page, so it works whatever secret the app has.
+ * The order is then Processing.
+ */
+export async function placePaidOrder(t: Pick<TestApp, 'app' | 'ctx'>, token: string): Promise<Order> {
+  const order = await placeOrder(t.app, token);
+  const { response, attemptId } = await startCardPayment(t.app, token, order.id);
+  expect(response.statusCode).toBe(200);
+  expect(attemptId).not.toBe('');
+  const settled = await settleAttempt(t.ctx.db, attemptId, 'success', { test: true });
+  expect(settled.orderMoved).toBe(true);
+  return order;
+}
+
+/** The shopper's own order as GET /orders (My Orders) lists it; undefined when it is not listed. */
+export async function myOrder(app: FastifyInstance, token: string, orderId: string): Promise<Order | undefined> {
+  const response = await app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
+  expect(response.statusCode).toBe(200);
+  return response.json<Order[]>().find((order) => order.id === orderId);
+}
+
 /** A mail transport that records what it is given and can be told to fail its next sends. */
 export class RecordingMailer implements Mailer {
   readonly kind = 'smtp' as const;
@@ -310,5 +356,13 @@ export class RecordingMailer implements Mailer {
       throw new Error('421 4.3.0 mail server busy');
     }
     this.sent.push(mail);
+  }
+
+  /** Lets `app`'s mail worker send what is due now; answers the mail this transport was given by it. */
+  async deliverFrom(app: FastifyInstance): Promise<Mail[]> {
+    const before = this.sent.length;
+    await app.mailQueue.idle();
+    await app.mailWorker.drain();
+    return this.sent.slice(before);
   }
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { orderItems, orders } from '../../server/db/schema';
@@ -11,27 +11,19 @@ import {
   DEFAULT_SHIPPING,
   placeOrder,
   registerAndLogin,
+  setupShopper,
+  setupTestApp,
   type TestApp,
-  type TestShopper,
 } from './helpers';
 
 type Order = components['schemas']['Order'];
 
-let t: TestApp;
-let asha: TestShopper;
-let ravi: TestShopper;
+const t = setupTestApp();
+const asha = setupShopper(t, { firstName: 'Asha' });
+const ravi = setupShopper(t, { firstName: 'Ravi' });
 
 const discounted = catalogue.find((p) => p.discountedPrice !== null);
 const fullPrice = catalogue.find((p) => p.discountedPrice === null);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  asha = await registerAndLogin(t.app, { firstName: 'Asha' });
-  ravi = await registerAndLogin(t.app, { firstName: 'Ravi' });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
 
 const create = (token: string | null, payload: unknown) =>
   t.app.inject({
@@ -374,8 +366,11 @@ describe('order limits (MAX_LINE_QUANTITY, MAX_ORDER_VALUE) and bigint money', (
   // Without sizes or colours, so lines need none.
   const found = catalogue.find((p) => p.discountedPrice === null && p.regularPrice < 2000);
   const tee = found && { ...found, attributes: [] };
-  let limits: TestApp;
-  let shopper: TestShopper;
+  const limits = setupTestApp({}, () => {
+    if (!tee) throw new Error('the catalogue needs a full-price product under ₹2,000');
+    return { products: [lehenga, tee] };
+  });
+  const shopper = setupShopper(limits);
 
   const order = (app: TestApp, token: string, payload: Record<string, unknown>) =>
     app.app.inject({
@@ -384,15 +379,6 @@ describe('order limits (MAX_LINE_QUANTITY, MAX_ORDER_VALUE) and bigint money', (
       headers: bearer(token),
       payload: { shippingAddress: DEFAULT_SHIPPING, ...payload },
     });
-
-  beforeAll(async () => {
-    if (!tee) throw new Error('the catalogue needs a full-price product under ₹2,000');
-    limits = await createTestApp({}, { products: [lehenga, tee] });
-    shopper = await registerAndLogin(limits.app);
-  }, 60_000);
-  afterAll(async () => {
-    await limits?.close();
-  });
 
   it('answers 400 naming the product when one product (no lines) is above 10', async () => {
     const response = await order(limits, shopper.token, { products: { [tee?.id ?? '']: 11 } });
