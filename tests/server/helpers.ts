@@ -74,6 +74,11 @@ export function fulfilmentConfig(secret: string): Partial<ServerConfig> {
   return { lifecycle: { ...testConfig().lifecycle, fulfilmentSecret: secret } };
 }
 
+/** Payments through the sandbox gateway alone, its pages signed with `secret`. */
+export function sandboxPayments(secret: string): ServerConfig['payments'] {
+  return { ...testConfig().payments, provider: 'sandbox', sandboxSecret: secret, payu: null };
+}
+
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test');
   const name = `sf_test_${randomBytes(6).toString('hex')}`;
