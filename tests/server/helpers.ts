@@ -74,9 +74,15 @@ export function fulfilmentConfig(secret: string): Partial<ServerConfig> {
   return { lifecycle: { ...testConfig().lifecycle, fulfilmentSecret: secret } };
 }
 
-/** Payments through the sandbox gateway alone, its pages signed with `secret`. */
-export function sandboxPayments(secret: string): ServerConfig['payments'] {
-  return { ...testConfig().payments, provider: 'sandbox', sandboxSecret: secret, payu: null };
+/** The shop's UPI payee, for the tests of the UPI QR code and link. */
+export const TEST_UPI = { upiVpa: 'statefront@upi', upiPayeeName: 'Statefront Clothing' };
+
+/** Payments through the sandbox gateway alone, its pages signed with `secret`; no UPI payee unless given. */
+export function sandboxPayments(
+  secret: string,
+  extra: Partial<ServerConfig['payments']> = {},
+): ServerConfig['payments'] {
+  return { ...testConfig().payments, provider: 'sandbox', sandboxSecret: secret, payu: null, ...extra };
 }
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -282,23 +288,24 @@ export const CARD_FIELDS = {
 } as const;
 
 /**
- * Starts a card payment (POST /payments) of `orderId`: the answer, and the sandbox attempt id its
- * gateway URL names ('' when it names none, as on a refusal).
+ * Starts a payment (POST /payments) of `orderId` by card, or by `method`, with CARD_FIELDS: the answer,
+ * and the sandbox attempt id its gateway URL names ('' when it names none, as on a refusal).
  */
-export async function startCardPayment(
+export async function startPayment(
   app: FastifyInstance,
   token: string,
   orderId: string,
-): Promise<{ response: Awaited<ReturnType<FastifyInstance['inject']>>; attemptId: string }> {
+  method = 'card',
+): Promise<{ response: Awaited<ReturnType<FastifyInstance['inject']>>; body: PaymentResponse; attemptId: string }> {
   const response = await app.inject({
     method: 'POST',
     url: `${API}/payments`,
     headers: bearer(token),
-    payload: { orderId, fields: CARD_FIELDS },
+    payload: { orderId, fields: { ...CARD_FIELDS, method } },
   });
   const body = response.json<PaymentResponse>();
   const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
-  return { response, attemptId: decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '') };
+  return { response, body, attemptId: decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '') };
 }
 
 /**
@@ -311,7 +318,7 @@ export async function paySandbox(
   orderId: string,
   sandboxSecret: string,
 ): Promise<string> {
-  const { response: started, attemptId } = await startCardPayment(t.app, token, orderId);
+  const { response: started, attemptId } = await startPayment(t.app, token, orderId);
   if (started.statusCode !== 200) throw new Error(`POST /payments: ${started.statusCode} ${started.body}`);
   const [attempt] = await t.ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
   const completed = await t.app.inject({
@@ -335,7 +342,7 @@ export async function paySandbox(
  */
 export async function placePaidOrder(t: Pick<TestApp, 'app' | 'ctx'>, token: string): Promise<Order> {
   const order = await placeOrder(t.app, token);
-  const { response, attemptId } = await startCardPayment(t.app, token, order.id);
+  const { response, attemptId } = await startPayment(t.app, token, order.id);
   expect(response.statusCode).toBe(200);
   expect(attemptId).not.toBe('');
   const settled = await settleAttempt(t.ctx.db, attemptId, 'success', { test: true });

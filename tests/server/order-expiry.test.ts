@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { orderEvents } from '../../server/db/schema';
 import { runOrderExpiry } from '../../server/order-expiry';
 import { settleAttempt } from '../../server/repositories/payments';
-import { myOrder, placeOrder, placePaidOrder, setupShopper, setupTestApp, startCardPayment } from './helpers';
+import { myOrder, placeOrder, placePaidOrder, setupShopper, setupTestApp, startPayment } from './helpers';
 
 const WINDOW = 30 * 60_000;
 const t = setupTestApp();
@@ -16,8 +16,8 @@ const shopper = setupShopper(t);
 
 const later = (ms: number) => new Date(Date.now() + ms);
 
-async function startPayment(orderId: string): Promise<string> {
-  const { response, attemptId } = await startCardPayment(t.app, shopper.token, orderId);
+async function startedAttempt(orderId: string): Promise<string> {
+  const { response, attemptId } = await startPayment(t.app, shopper.token, orderId);
   expect(response.statusCode).toBe(200);
   return attemptId;
 }
@@ -63,7 +63,7 @@ describe('unpaid order expiry', () => {
 
   it('refuses a payment confirmed after the order expired, and records it', async () => {
     const order = await placeOrder(t.app, shopper.token);
-    const attemptId = await startPayment(order.id);
+    const attemptId = await startedAttempt(order.id);
     expect(await runOrderExpiry(t.ctx.db, WINDOW, undefined, later(WINDOW + 1000))).toContain(order.id);
     const settled = await settleAttempt(t.ctx.db, attemptId, 'success', { gateway: 'sandbox' });
     expect(settled).toMatchObject({ status: 'failed', refused: true, orderMoved: false });
@@ -74,7 +74,7 @@ describe('unpaid order expiry', () => {
     // Not on the shopper's timeline: it changed nothing.
     expect((await mine(order.id))?.timeline?.map((e) => e.to)).toEqual([0, 4]);
     // And a new payment is not even started.
-    const { response: again } = await startCardPayment(t.app, shopper.token, order.id);
+    const { response: again } = await startPayment(t.app, shopper.token, order.id);
     expect(again.statusCode).toBe(409);
   });
 });

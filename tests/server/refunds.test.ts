@@ -23,7 +23,7 @@ import {
   sandboxPayments,
   setupShopper,
   setupTestApp,
-  startCardPayment,
+  startPayment,
 } from './helpers';
 
 const SECRET = 'refund-test-sandbox-secret';
@@ -102,7 +102,7 @@ describe('refunds the sweep asks for', () => {
 
   it('a payment confirmed after its order expired is refunded, and the shopper is told why', async () => {
     const order = await placeOrder(t.app, shopper.token);
-    const { attemptId } = await startCardPayment(t.app, shopper.token, order.id);
+    const { attemptId } = await startPayment(t.app, shopper.token, order.id);
     await runOrderExpiry(t.ctx.db, 60_000, undefined, new Date(Date.now() + 120_000));
     const settled = await settleAttempt(t.ctx.db, attemptId, 'success', { gateway: 'sandbox' });
     expect(settled).toMatchObject({ refused: true });
