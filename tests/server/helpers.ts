@@ -13,11 +13,11 @@ import { loadConfig } from '../../server/config';
 import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
 import { openDatabase, withDefaultUser } from '../../server/db/client';
 import { paymentAttempts } from '../../server/db/schema';
-import { settleAttempt } from '../../server/repositories/payments';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
 import type { Mail, Mailer } from '../../server/mail/mailer';
 import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
+import { settleAttempt } from '../../server/repositories/payments';
 import type { FirstScreenRenderer } from '../../shared/first-screen';
 
 type Order = components['schemas']['Order'];
@@ -296,7 +296,11 @@ export async function startPayment(
   token: string,
   orderId: string,
   method = 'card',
-): Promise<{ response: Awaited<ReturnType<FastifyInstance['inject']>>; body: PaymentResponse; attemptId: string }> {
+): Promise<{
+  response: Awaited<ReturnType<FastifyInstance['inject']>>;
+  body: PaymentResponse;
+  attemptId: string;
+}> {
   const response = await app.inject({
     method: 'POST',
     url: `${API}/payments`,
@@ -351,7 +355,11 @@ export async function placePaidOrder(t: Pick<TestApp, 'app' | 'ctx'>, token: str
 }
 
 /** The shopper's own order as GET /orders (My Orders) lists it; undefined when it is not listed. */
-export async function myOrder(app: FastifyInstance, token: string, orderId: string): Promise<Order | undefined> {
+export async function myOrder(
+  app: FastifyInstance,
+  token: string,
+  orderId: string,
+): Promise<Order | undefined> {
   const response = await app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
   expect(response.statusCode).toBe(200);
   return response.json<Order[]>().find((order) => order.id === orderId);
