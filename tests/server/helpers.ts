@@ -19,6 +19,9 @@ import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { settleAttempt } from '../../server/repositories/payments';
 import type { FirstScreenRenderer } from '../../shared/first-screen';
+import { DEFAULT_SHIPPING } from './fixtures';
+
+export { DEFAULT_SHIPPING };
 
 type Order = components['schemas']['Order'];
 type PaymentResponse = components['schemas']['PaymentResponse'];
@@ -37,15 +40,6 @@ export const TEST_STORE: StoreInfo = {
   categories: ['T Shirts', 'Tops', 'Men', 'Women', 'Accessories'],
   categoryImages: { 'T Shirts': '/images/categories/t-shirts.svg' },
   policies: { shipping: '<p>Free shipping across India.</p>' },
-};
-
-export const DEFAULT_SHIPPING = {
-  fullName: 'Asha Verma',
-  address: '14 MG Road, Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560038',
-  phone: '+919876543210',
 };
 
 /** Test config: no SPA, no logs, rate limits out of the way unless a test sets them. */
