@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -193,6 +193,52 @@ export function setupTestApp(
     await handle.close?.();
   }, 60_000);
   return handle;
+}
+
+/**
+ * Runs `use` on an app of its own (createTestApp), for the one test that needs other config than the
+ * file's app; closes it afterwards whatever happens.
+ */
+export async function withTestApp<T>(
+  overrides: Partial<ServerConfig>,
+  options: TestAppOptions,
+  use: (t: TestApp) => Promise<T>,
+): Promise<T> {
+  const t = await createTestApp(overrides, options);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/**
+ * A fake build (what `vite build` leaves in dist/) in a temp folder: each key of `files` a path in it,
+ * each value that file's content. An empty assets/ is there even when no file names it, as in a build.
+ */
+export function writeBuild(files: Record<string, string | Uint8Array>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'statefront-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
+
+/**
+ * writeBuild(files) for the tests of the file (or describe block): written before them, removed after.
+ * Call it before setupTestApp, whose config (given as a function) can then serve `build.dir`.
+ */
+export function setupBuild(files: Record<string, string | Uint8Array>): { dir: string } {
+  const build = { dir: '' };
+  beforeAll(() => {
+    build.dir = writeBuild(files);
+  });
+  afterAll(() => {
+    if (build.dir) rmSync(build.dir, { recursive: true, force: true });
+  });
+  return build;
 }
 
 export interface TestShopper {
