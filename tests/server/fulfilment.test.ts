@@ -12,13 +12,13 @@ import { orderEvents } from '../../server/db/schema';
 import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
 import {
   API,
-  createTestApp,
   fulfilmentConfig,
   myOrder,
   placeOrder,
   placePaidOrder,
   setupShopper,
   setupTestApp,
+  withTestApp,
 } from './helpers';
 
 type Order = components['schemas']['Order'];
@@ -250,8 +250,7 @@ describe('GET /fulfilment/orders', () => {
 
 describe('without FULFILMENT_SECRET', () => {
   it('answers 404 on both routes, signed or not', async () => {
-    const off = await createTestApp();
-    try {
+    await withTestApp({}, {}, async (off) => {
       expect(off.ctx.config.lifecycle.fulfilmentSecret).toBeNull();
       const body = JSON.stringify({
         id: 'x',
@@ -271,9 +270,7 @@ describe('without FULFILMENT_SECRET', () => {
       expect(post.statusCode).toBe(404);
       const get = await off.app.inject({ method: 'GET', url: `${API}/fulfilment/orders` });
       expect(get.statusCode).toBe(404);
-    } finally {
-      await off.close();
-    }
+    });
   });
 });
 

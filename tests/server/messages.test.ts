@@ -10,7 +10,7 @@ import {
   NEWSLETTER_REQUESTED,
   NEWSLETTER_UNSUBSCRIBED,
 } from '../../server/handlers/messages.handlers';
-import { API, createTestApp, RecordingMailer, setupTestApp, TEST_STORE, testConfig } from './helpers';
+import { API, RecordingMailer, setupTestApp, TEST_STORE, testConfig, withTestApp } from './helpers';
 
 const PUBLIC_URL = 'https://shop.example.in';
 
@@ -71,9 +71,8 @@ describe('POST /contact', () => {
   });
 
   it('is rate limited per IP (RATE_LIMIT_CONTACT_MAX)', async () => {
-    const base = testConfig();
-    const limited = await createTestApp({ rateLimit: { ...base.rateLimit, contactMax: 2 } });
-    try {
+    const limits = { rateLimit: { ...testConfig().rateLimit, contactMax: 2 } };
+    await withTestApp(limits, {}, async (limited) => {
       const send = () =>
         limited.app.inject({
           method: 'POST',
@@ -85,9 +84,7 @@ describe('POST /contact', () => {
       const third = await send();
       expect(third.statusCode).toBe(429);
       expect(third.json().error).toMatch(/Too many requests/);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 

@@ -7,13 +7,13 @@ import { contactMatches, newOrderId, ORDER_ID_PATTERN } from '../../server/servi
 import {
   API,
   bearer,
-  createTestApp,
   DEFAULT_SHIPPING,
   placeOrder,
   registerAndLogin,
   setupShopper,
   setupTestApp,
   type TestApp,
+  withTestApp,
 } from './helpers';
 
 type Order = components['schemas']['Order'];
@@ -427,11 +427,8 @@ describe('order limits (MAX_LINE_QUANTITY, MAX_ORDER_VALUE) and bigint money', (
   });
 
   it('stores and answers totals above ₹2,14,74,836.47 exactly when the shop raises its limits', async () => {
-    const big = await createTestApp(
-      { orders: { maxLineQuantity: 99, maxTotalPaise: 100_000_000 * 100 } },
-      { products: [lehenga] },
-    );
-    try {
+    const raised = { orders: { maxLineQuantity: 99, maxTotalPaise: 100_000_000 * 100 } };
+    await withTestApp(raised, { products: [lehenga] }, async (big) => {
       const { token } = await registerAndLogin(big.app);
       const response = await order(big, token, { products: { [lehenga.id]: 86 } });
       expect(response.statusCode, response.body).toBe(201);
@@ -446,8 +443,6 @@ describe('order limits (MAX_LINE_QUANTITY, MAX_ORDER_VALUE) and bigint money', (
       expect(listed.json<Order[]>()[0]).toMatchObject({ total: 21_500_000, items: [{ price: 250_000 }] });
       const product = await big.app.inject({ method: 'GET', url: `${API}/products/${lehenga.id}` });
       expect(product.json()).toMatchObject({ regularPrice: 250_000, discountedPrice: null });
-    } finally {
-      await big.close();
-    }
+    });
   });
 });
