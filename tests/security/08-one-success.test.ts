@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSignature } from '../../server/payments/sandbox';
-import { PAYU_KEY, PAYU_SALT, withPayuHash } from '../server/payu';
+import { PAYU_KEY, PAYU_SALT, payuCallbackFor } from '../server/payu';
 import { attack, type Shop, startShop } from './harness';
 import { type TestDatabase, testDatabase } from './postgres';
 import { SHIPPING, type Shopper, shopperOf } from './shopper';
@@ -159,18 +159,7 @@ describe('row 8: exactly one success per order, PostgreSQL', () => {
     const { orderId, attempts } = await orderWithAttempts(shopper, APPROVALS);
     const callbacks = attempts.map((answer) => {
       const data = (answer.action as { formParams: { data: Record<string, string> } }).formParams.data;
-      return withPayuHash({
-        mihpayid: `40399371${Math.floor(Math.random() * 1e7)}`,
-        mode: 'CC',
-        status: 'success',
-        key: data.key ?? '',
-        txnid: data.txnid ?? '',
-        amount: data.amount ?? '',
-        productinfo: data.productinfo ?? '',
-        firstname: data.firstname ?? '',
-        email: data.email ?? '',
-        phone: data.phone ?? '',
-      });
+      return payuCallbackFor(data, { mihpayid: `40399371${Math.floor(Math.random() * 1e7)}` });
     });
     const responses = await Promise.all(
       callbacks.map((fields) => form(`${payuShop.url}/api/v1/payments/payu/callback`, fields)),

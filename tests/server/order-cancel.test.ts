@@ -22,7 +22,7 @@ import {
   TEST_UPI,
   type TestApp,
 } from './helpers';
-import { PAYU_KEY, PAYU_SALT, payuConfig, postPayuCallback, withPayuHash } from './payu';
+import { PAYU_KEY, PAYU_SALT, payuCallbackFor, payuConfig, postPayuCallback } from './payu';
 
 type Order = components['schemas']['Order'];
 type CancelledOrder = components['schemas']['CancelledOrder'];
@@ -167,20 +167,7 @@ describe('POST /orders/{orderId}/cancel with PayU', () => {
     const { response: started, body: startedBody } = await startPayment(t.app, shopper.token, order.id);
     expect(started.statusCode).toBe(200);
     const data = startedBody.action?.formParams?.data ?? {};
-    const callback = await postPayuCallback(
-      t.app,
-      withPayuHash({
-        mihpayid: MIHPAYID,
-        mode: 'CC',
-        status: 'success',
-        key: PAYU_KEY,
-        txnid: data.txnid ?? '',
-        amount: data.amount ?? '',
-        productinfo: data.productinfo ?? '',
-        firstname: data.firstname ?? '',
-        email: data.email ?? '',
-      }),
-    );
+    const callback = await postPayuCallback(t.app, payuCallbackFor(data, { mihpayid: MIHPAYID }));
     expect(callback.statusCode).toBeLessThan(400);
     expect((await myOrder(t.app, shopper.token, order.id))?.status).toBe(1);
   }

@@ -53,9 +53,9 @@ const PAYER = { name: 'Asha Verma', email: 'asha@example.in', phone: '+919876543
 /** The hashed fields of a PayU payment of ORDER by PAYER (no udfs). */
 const PAYU_REQUEST = {
   key: 'gtKFFx',
-  txnid: 'SFP0123456789ABCDEF',
+  txnid: ATTEMPT.reference,
   amount: '1598.00',
-  productinfo: 'Order SF-7K2M9Q4XH3TB8N6C',
+  productinfo: `Order ${ORDER.id}`,
   firstname: 'Asha Verma',
   email: 'asha@example.in',
 };
@@ -181,12 +181,8 @@ describe('PayU provider', () => {
   function callback(overrides: Record<string, string> = {}) {
     return withPayuHash(
       {
-        key: 'gtKFFx',
+        ...PAYU_REQUEST,
         txnid: payuAttempt.reference,
-        amount: '1598.00',
-        productinfo: `Order ${ORDER.id}`,
-        firstname: 'Asha Verma',
-        email: 'asha@example.in',
         status: 'success',
         mihpayid: '403993715521937',
         ...overrides,
@@ -202,12 +198,8 @@ describe('PayU provider', () => {
     expect(form.type).toBe('POST');
     expect(form.url).toBe(PAYU_PAYMENT_URLS.test);
     expect(form.data).toMatchObject({
-      key: 'gtKFFx',
+      ...PAYU_REQUEST,
       txnid: payuAttempt.reference,
-      amount: '1598.00',
-      productinfo: `Order ${ORDER.id}`,
-      firstname: 'Asha Verma',
-      email: 'asha@example.in',
       phone: '9876543210',
       surl: 'https://shop.example.in/api/v1/payments/payu/callback',
       furl: 'https://shop.example.in/api/v1/payments/payu/callback',
