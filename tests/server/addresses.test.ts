@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { SAVED_ADDRESS_LIMIT } from '../../server/repositories/addresses';
-import { API, bearer, DEFAULT_SHIPPING, placeOrder, setupShopper, setupTestApp } from './helpers';
+import { apiCaller, DEFAULT_SHIPPING, placeOrder, setupShopper, setupTestApp } from './helpers';
 
 type AddressBook = components['schemas']['AddressBook'];
 
@@ -9,13 +9,7 @@ const t = setupTestApp();
 const asha = setupShopper(t, { firstName: 'Asha' });
 const ravi = setupShopper(t, { firstName: 'Ravi' });
 
-const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `${API}/addresses${path}`,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload }),
-  });
+const call = apiCaller(t, '/addresses');
 
 const book = async (token: string) => (await call('GET', '', token)).json<AddressBook>().items;
 

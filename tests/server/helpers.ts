@@ -319,6 +319,20 @@ export async function placeOrder(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * A caller of the API under `${API}${base}` on `t`: as the shopper with `token` (anonymous when null),
+ * with `payload` as the JSON body when given.
+ */
+export const apiCaller =
+  (t: TestApp, base: string) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token: string | null, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `${API}${base}${path}`,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
 /** What the payment form sends for a card payment by DEFAULT_SHIPPING's shopper. */
 export const CARD_FIELDS = {
   payerName: 'Asha Verma',

@@ -5,7 +5,7 @@ import { catalogue } from '../../server/catalogue/catalogue';
 import { users } from '../../server/db/schema';
 import { saveToWishlist, wishlistOf } from '../../server/repositories/wishlist';
 import { WISHLIST_LIMIT } from '../../shared/wishlist';
-import { API, bearer, setupShopper, setupTestApp } from './helpers';
+import { API, apiCaller, bearer, setupShopper, setupTestApp } from './helpers';
 
 type Wishlist = components['schemas']['Wishlist'];
 
@@ -16,18 +16,7 @@ const ravi = setupShopper(t, { firstName: 'Ravi' });
 const [a, b, c, d] = catalogue.map((p) => p.id) as [string, string, string, string];
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-const call = (
-  method: 'GET' | 'PUT' | 'DELETE' | 'POST',
-  path: string,
-  token: string | null,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url: `${API}/wishlist${path}`,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = apiCaller(t, '/wishlist');
 
 const ids = (body: unknown) => (body as Wishlist).items.map((p) => p.id);
 
