@@ -121,7 +121,7 @@ export interface TestApp {
  * A built app on a fresh database (a new PGlite folder, or with TEST_DATABASE=postgres a new
  * database on the local server), migrated and seeded with the real catalogue. No port is opened.
  */
-export interface TestAppOptions {
+interface TestAppOptions {
   store?: StoreInfo;
   products?: SeedProduct[];
   gateways?: readonly PaymentGateway[];
@@ -334,7 +334,7 @@ export const apiCaller =
     });
 
 /** What the payment form sends for a card payment by DEFAULT_SHIPPING's shopper. */
-export const CARD_FIELDS = {
+const CARD_FIELDS = {
   payerName: 'Asha Verma',
   email: 'asha@example.in',
   phone: '+919876543210',
