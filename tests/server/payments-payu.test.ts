@@ -112,27 +112,27 @@ describe('POST /payments/payu/callback', () => {
   it.each([
     [
       'a field was tampered with',
-      (data: Record<string, string>) => ({ ...payuResponse(data, { status: 'failure' }), status: 'success' }),
       'created',
+      (data: Record<string, string>) => ({ ...payuResponse(data, { status: 'failure' }), status: 'success' }),
     ],
     [
       'PayU reports a different amount than the attempt',
-      (data: Record<string, string>) => payuResponse(data, { amount: '1.00' }),
       'created',
+      (data: Record<string, string>) => payuResponse(data, { amount: '1.00' }),
     ],
     [
       'the txnid is unknown',
-      (data: Record<string, string>) => payuResponse(data, { txnid: 'SFPUNKNOWN000000000' }),
       'created',
+      (data: Record<string, string>) => payuResponse(data, { txnid: 'SFPUNKNOWN000000000' }),
     ],
     [
       'PayU reports a failure',
-      (data: Record<string, string>) => payuResponse(data, { status: 'failure' }),
       'failed',
+      (data: Record<string, string>) => payuResponse(data, { status: 'failure' }),
     ],
   ])(
-    'keeps the order Pending and redirects with a failure notice when %s (the attempt: %s)',
-    async (_when, respond, attemptStatus) => {
+    'keeps the order Pending and redirects with a failure notice when %s (the attempt is then %s)',
+    async (_when, attemptStatus, respond) => {
       const order = await placeOrder(t.app, shopper.token);
       const data = (await startPayu(order)).action?.formParams?.data ?? {};
       const response = await callback(respond(data));
