@@ -24,7 +24,8 @@ async function sameNodesAfterHydration(page: Page, productPath: string) {
     seen.add(name);
     chips.push(radio);
   }
-  if (!button || chips.length === 0) throw new Error('no Add to Cart or size chip in the page the server sent');
+  if (!button || chips.length === 0)
+    throw new Error('no Add to Cart or size chip in the page the server sent');
   for (const chip of chips) await chip.click({ force: true });
   await button.click();
   await page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor({ timeout: 15_000 });

@@ -43,28 +43,33 @@ export const RATE_LIMITS_RAISED: Record<string, string> = Object.fromEntries(
 );
 
 /**
- * Runs `server/index.ts` as `npm run serve` does and resolves once it listens. Rejects (with the
- * output) when it exits first.
+ * The environment a test runs a Statefront server in: a production server on `port` of the loopback
+ * address, logging warnings only, and nothing of this process's environment but PATH and HOME.
  */
-export async function startServer(
-  env: Record<string, string>,
-  port: number,
-  /** Extra node flags, e.g. the checkout bench's --cpu-prof (not allowed in NODE_OPTIONS). */
-  nodeArgs: string[] = [],
-): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'production',
-      // The test shop takes sandbox payments on purpose (production refuses to start without a gateway).
-      PAYMENTS: 'sandbox',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+export function serverEnv(port: number, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+}
+
+/**
+ * Spawns `argv` from the repository root and keeps what it prints (stdout and stderr, as one text),
+ * so a test can show why a process it started failed.
+ */
+export function spawnLogged(
+  argv: readonly string[],
+  options: { env: NodeJS.ProcessEnv; cwd?: string },
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const [command, ...args] = argv;
+  const child = spawn(command as string, args, {
+    cwd: options.cwd ?? ROOT,
+    env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -75,8 +80,26 @@ export async function startServer(
     output += chunk;
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+/**
+ * Runs `server/index.ts` as `npm run serve` does and resolves once it listens. Rejects (with the
+ * output) when it exits first.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  /** Extra node flags, e.g. the checkout bench's --cpu-prof (not allowed in NODE_OPTIONS). */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const { child, output, exited } = spawnLogged(
+    [process.execPath, ...nodeArgs, '--import', 'tsx', 'server/index.ts'],
+    // The test shop takes sandbox payments on purpose (production refuses to start without a gateway).
+    { env: serverEnv(port, { PAYMENTS: 'sandbox', ...env }) },
+  );
   const url = `http://127.0.0.1:${port}`;
-  const server = { child, url, output: () => output, exited };
+  const server = { child, url, output, exited };
   let gone = false;
   void exited.then(() => {
     gone = true;
@@ -89,7 +112,7 @@ export async function startServer(
     });
   } catch (error) {
     if (gone || child.exitCode !== null)
-      throw new Error(`server on :${port} exited before serving:\n${output.slice(-2000)}`);
+      throw new Error(`server on :${port} exited before serving:\n${output().slice(-2000)}`);
     child.kill('SIGKILL');
     throw error;
   }

@@ -12,8 +12,9 @@ import {
   attack,
   freePort,
   kill9,
-  ROOT,
   type Shop,
+  serverEnv,
+  spawnLogged,
   startRefused,
   startShop,
   tempDir,
@@ -41,33 +42,13 @@ afterAll(async () => {
 /** Starts a server on the shared DATA_DIR and waits until it serves; resolves with its pid and a stop. */
 async function serveOn(command: string[], env: Record<string, string> = {}) {
   const port = await freePort();
-  const child = spawn(command[0] as string, command.slice(1), {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'production',
-      PAYMENTS: 'sandbox',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DATA_DIR: data.path,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, exited } = spawnLogged(command, {
+    env: serverEnv(port, { PAYMENTS: 'sandbox', DATA_DIR: data.path, ...env }),
   });
   children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   // Whichever comes first: serving, or exiting (a refusal must fail the test at once, not time out).
   const gone = exited.then(() => {
-    throw new Error(`the server exited instead of starting on the DATA_DIR:\n${output}`);
+    throw new Error(`the server exited instead of starting on the DATA_DIR:\n${output()}`);
   });
   const serving = waitFor(`a server on :${port}`, 150_000, async () => {
     return (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200;

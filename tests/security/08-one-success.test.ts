@@ -5,14 +5,13 @@
  * attempt succeeds, every other is recorded as failed, "order no longer pending".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payuResponseHash } from '../../server/payments/payu';
 import { sandboxSignature } from '../../server/payments/sandbox';
+import { PAYU_KEY, PAYU_SALT, payuCallbackFor } from '../server/payu';
 import { attack, type Shop, startShop } from './harness';
 import { type TestDatabase, testDatabase } from './postgres';
 import { SHIPPING, type Shopper, shopperOf } from './shopper';
 
 const SECRET = 'row-8-sandbox-secret';
-const PAYU = { key: 'gtKFFx', salt: 'eCwWELxi' };
 const APPROVALS = 20;
 const PAYER = { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210' };
 
@@ -120,8 +119,8 @@ describe('row 8: exactly one success per order, PostgreSQL', () => {
       startShop({
         DATABASE_URL: db.url,
         PAYMENTS: '',
-        PAYU_KEY: PAYU.key,
-        PAYU_SALT: PAYU.salt,
+        PAYU_KEY,
+        PAYU_SALT,
         PAYU_MODE: 'test',
       }),
     ]);
@@ -160,19 +159,7 @@ describe('row 8: exactly one success per order, PostgreSQL', () => {
     const { orderId, attempts } = await orderWithAttempts(shopper, APPROVALS);
     const callbacks = attempts.map((answer) => {
       const data = (answer.action as { formParams: { data: Record<string, string> } }).formParams.data;
-      const fields = {
-        mihpayid: `40399371${Math.floor(Math.random() * 1e7)}`,
-        mode: 'CC',
-        status: 'success',
-        key: data.key ?? '',
-        txnid: data.txnid ?? '',
-        amount: data.amount ?? '',
-        productinfo: data.productinfo ?? '',
-        firstname: data.firstname ?? '',
-        email: data.email ?? '',
-        phone: data.phone ?? '',
-      };
-      return { ...fields, hash: payuResponseHash(fields, PAYU.salt) };
+      return payuCallbackFor(data, { mihpayid: `40399371${Math.floor(Math.random() * 1e7)}` });
     });
     const responses = await Promise.all(
       callbacks.map((fields) => form(`${payuShop.url}/api/v1/payments/payu/callback`, fields)),

@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-
-const SHIPPING = {
-  fullName: 'Asha Verma',
-  address: '14 MG Road, Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560038',
-  phone: '+919876543210',
-};
+import { DEFAULT_SHIPPING as SHIPPING } from '../server/fixtures';
 
 export interface Answer {
   status: number;

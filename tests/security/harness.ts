@@ -1,21 +1,14 @@
-/**
- * `npm run test:security`: every finding of the hostile probe (issue 22's table) replayed as an attack
- * against real server processes, each file one row (`NN-<what>.test.ts`). `attack()` prints what was
- * tried and what stopped it, so the run reads as a report:
- *
- *   [row 1] tried: POST /users/password-reset with Host: attacker.example
- *           blocked: the mail links to http://127.0.0.1:PORT (PUBLIC_URL), never to the Host header
- */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, type ServerProcess, startServer, stop } from '../faults/procs';
+import { type ServerProcess, serverEnv, spawnLogged, startServer, stop } from '../faults/procs';
 
 export {
   kill9,
   ROOT,
+  serverEnv,
+  spawnLogged,
   startPostgres,
   startRedis,
   waitFor,
@@ -89,33 +82,18 @@ export async function startRefused(
 ): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
   const own = env.DATA_DIR || env.DATABASE_URL ? null : tempDir();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...(own ? { DATA_DIR: own.path } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
+  // No PAYMENTS unless `env` says: a production server without a gateway must refuse, too.
+  const { child, output } = spawnLogged([process.execPath, '--import', 'tsx', 'server/index.ts'], {
+    env: serverEnv(port, { ...(own ? { DATA_DIR: own.path } : {}), ...env }),
   });
   try {
     const code = await new Promise<number | null>((done, fail) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         fail(
-          new Error(`the server started (still running after ${ms} ms) but should have refused:\n${output}`),
+          new Error(
+            `the server started (still running after ${ms} ms) but should have refused:\n${output()}`,
+          ),
         );
       }, ms);
       child.once('exit', (exitCode) => {
@@ -123,7 +101,7 @@ export async function startRefused(
         done(exitCode);
       });
     });
-    return { code, output };
+    return { code, output: output() };
   } finally {
     own?.remove();
   }

@@ -1,14 +1,7 @@
 /** A shopper of a real server process: registers, signs in and calls the API over HTTP. */
 import { randomBytes } from 'node:crypto';
 
-export const SHIPPING = {
-  fullName: 'Asha Verma',
-  address: '14 MG Road, Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560038',
-  phone: '+919876543210',
-};
+export { DEFAULT_SHIPPING as SHIPPING } from '../server/fixtures';
 
 /** A status and the parsed JSON body (or the text, under `text`, when it is not JSON). */
 interface Answer {

@@ -1,39 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { SAVED_ADDRESS_LIMIT } from '../../server/repositories/addresses';
-import {
-  API,
-  bearer,
-  createTestApp,
-  DEFAULT_SHIPPING,
-  placeOrder,
-  registerAndLogin,
-  type TestApp,
-  type TestShopper,
-} from './helpers';
+import { apiCaller, DEFAULT_SHIPPING, placeOrder, setupShopper, setupTestApp } from './helpers';
 
 type AddressBook = components['schemas']['AddressBook'];
 
-let t: TestApp;
-let asha: TestShopper;
-let ravi: TestShopper;
+const t = setupTestApp();
+const asha = setupShopper(t, { firstName: 'Asha' });
+const ravi = setupShopper(t, { firstName: 'Ravi' });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  asha = await registerAndLogin(t.app, { firstName: 'Asha' });
-  ravi = await registerAndLogin(t.app, { firstName: 'Ravi' });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
-
-const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `${API}/addresses${path}`,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload }),
-  });
+const call = apiCaller(t, '/addresses');
 
 const book = async (token: string) => (await call('GET', '', token)).json<AddressBook>().items;
 

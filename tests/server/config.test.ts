@@ -10,7 +10,7 @@ import {
   paymentsModeFrom,
 } from '../../server/config';
 import { loadStoreConfig, parseStoreConfig, StoreConfigError } from '../../server/store-config';
-import { API, createTestApp, TEST_STORE, type TestApp } from './helpers';
+import { API, setupTestApp, TEST_STORE } from './helpers';
 
 describe('loadConfig', () => {
   it('uses the documented defaults when the environment is empty', () => {
@@ -209,13 +209,7 @@ describe('store config', () => {
 });
 
 describe('GET /storeInfo', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  }, 60_000);
+  const t = setupTestApp();
 
   it('serves the loaded store config', async () => {
     const response = await t.app.inject({ method: 'GET', url: `${API}/storeInfo` });

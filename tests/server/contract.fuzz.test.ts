@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { API, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+import { API, placeOrder, setupShopper, setupTestApp } from './helpers';
 
 interface Parameter {
   name: string;
@@ -94,23 +94,16 @@ function mutated(example: unknown): fc.Arbitrary<unknown> {
     });
 }
 
-let test: TestApp;
-let token: string;
+const test = setupTestApp();
+const shopper = setupShopper(test);
 let orderId: string;
 let productId: string;
 let tried = 0;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  const shopper = await registerAndLogin(test.app);
-  token = shopper.token;
-  orderId = (await placeOrder(test.app, token)).id;
+  orderId = (await placeOrder(test.app, shopper.token)).id;
   const page = await test.app.inject({ method: 'GET', url: `${API}/products?limit=1` });
   productId = page.json<{ data: { id: string }[] }>().data[0]?.id ?? '';
-});
-
-afterAll(async () => {
-  await test?.close();
 });
 
 describe('hostile requests generated from openapi.yaml', () => {
@@ -162,7 +155,7 @@ describe('hostile requests generated from openapi.yaml', () => {
           const search = new URLSearchParams(input.query as Record<string, string>).toString();
           if (search) url += `?${search}`;
           const headers: Record<string, string> = {};
-          if (input.auth === 'valid') headers.authorization = `Bearer ${token}`;
+          if (input.auth === 'valid') headers.authorization = `Bearer ${shopper.token}`;
           if (input.auth === 'forged') headers.authorization = `Bearer ${'A'.repeat(43)}`;
           if (input.auth === 'malformed') headers.authorization = 'Bearer \u00e9\u00e9 x';
           let payload: string | undefined;

@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { etagMatches, preferredEncoding } from '../../server/http/cache';
-import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+import { API, bearer, placeOrder, registerAndLogin, setupBuild, setupTestApp } from './helpers';
 
 // A tiny fake build: one script the "build" precompressed, one it did not, a small file, an image.
 const APP_JS = `export const greeting = ${JSON.stringify('namaste '.repeat(400))};\nconsole.log(greeting);\n`;
@@ -12,30 +11,23 @@ const VENDOR_JS = `export const rows = ${JSON.stringify(Array.from({ length: 200
 const PRE_BR = brotliCompressSync(APP_JS);
 const PRE_GZ = gzipSync(APP_JS);
 
-let t: TestApp;
-let staticDir: string;
-
-beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'statefront-delivery-'));
-  mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), APP_JS);
-  writeFileSync(join(staticDir, 'assets', 'app-abc123.js.br'), PRE_BR);
-  writeFileSync(join(staticDir, 'assets', 'app-abc123.js.gz'), PRE_GZ);
-  writeFileSync(join(staticDir, 'assets', 'vendor-def456.js'), VENDOR_JS);
-  writeFileSync(join(staticDir, 'assets', 'tiny-0a1b2c.js'), 'console.log(1)');
-  writeFileSync(join(staticDir, 'logo.png'), Buffer.alloc(4096, 7));
-  // A file rewritten after the build compressed it: its .br is stale and must not be served.
-  const stale = join(staticDir, 'assets', 'shell-9f8e7d.js');
-  writeFileSync(`${stale}.br`, brotliCompressSync('old bytes'.repeat(200)));
-  utimesSync(`${stale}.br`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
-  writeFileSync(stale, VENDOR_JS);
-  t = await createTestApp({ staticDir });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  rmSync(staticDir, { recursive: true, force: true });
-}, 60_000);
+const build = setupBuild({
+  'index.html': '<!doctype html><html><head></head><body></body></html>',
+  'assets/app-abc123.js': APP_JS,
+  'assets/app-abc123.js.br': PRE_BR,
+  'assets/app-abc123.js.gz': PRE_GZ,
+  'assets/vendor-def456.js': VENDOR_JS,
+  'assets/tiny-0a1b2c.js': 'console.log(1)',
+  'logo.png': Buffer.alloc(4096, 7),
+  // A file rewritten after the build compressed it: its .br (dated back below) is stale and must not be served.
+  'assets/shell-9f8e7d.js.br': brotliCompressSync('old bytes'.repeat(200)),
+  'assets/shell-9f8e7d.js': VENDOR_JS,
+});
+beforeAll(() => {
+  const aMinuteAgo = new Date(Date.now() - 60_000);
+  utimesSync(join(build.dir, 'assets', 'shell-9f8e7d.js.br'), aMinuteAgo, aMinuteAgo);
+});
+const t = setupTestApp(() => ({ staticDir: build.dir }));
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });

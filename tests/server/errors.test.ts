@@ -1,21 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, bearer, createTestApp, DEFAULT_SHIPPING, registerAndLogin, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API, bearer, DEFAULT_SHIPPING, setupShopper, setupTestApp } from './helpers';
 
-let t: TestApp;
-let token: string;
+const t = setupTestApp();
+const shopper = setupShopper(t);
 let productId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ token } = await registerAndLogin(t.app));
   const page = await t.app.inject({ method: 'GET', url: `${API}/products?limit=1` });
   productId = page.json<{ data: { id: string }[] }>().data[0]?.id ?? '';
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
+});
 
-const json = { 'content-type': 'application/json' };
+/** POST /orders by the signed-in shopper with `products` as the lines (often not the shape asked for). */
+const orderProducts = (products: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${API}/orders`,
+    headers: bearer(shopper.token),
+    payload: { products: products as object, shippingAddress: DEFAULT_SHIPPING },
+  });
+
+/** POSTs a body exactly as given, as a client that writes its own JSON (or sends another type) would. */
+const postRaw = (path: string, payload: string, contentType = 'application/json') =>
+  t.app.inject({ method: 'POST', url: `${API}${path}`, headers: { 'content-type': contentType }, payload });
 
 async function expectJsonError(
   response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
@@ -37,22 +43,12 @@ async function expectAlive() {
 
 describe('error handler: body problems', () => {
   it('answers 400 when the JSON is malformed', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/users/authorize`,
-      headers: json,
-      payload: '{"email": "a@b.in",',
-    });
+    const response = await postRaw('/users/authorize', '{"email": "a@b.in",');
     expect(await expectJsonError(response, 400)).toBe('Malformed JSON in request body');
   });
 
   it('answers 400 when a JSON body is empty', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/users/authorize`,
-      headers: json,
-      payload: '',
-    });
+    const response = await postRaw('/users/authorize', '');
     await expectJsonError(response, 400);
   });
 
@@ -66,35 +62,20 @@ describe('error handler: body problems', () => {
     ['application/x-www-form-urlencoded', 'email=a%40b.in&password=secret1'],
     ['application/xml', '<login/>'],
   ])('answers 415 when a JSON operation receives %s', async (contentType, payload) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/users/authorize`,
-      headers: { 'content-type': contentType },
-      payload,
-    });
+    const response = await postRaw('/users/authorize', payload, contentType);
     expect(await expectJsonError(response, 415)).toBe('Content-Type must be application/json');
   });
 
   it('answers 413 when the body is larger than 1 MB', async () => {
     const payload = JSON.stringify({ email: 'a@b.in', password: 'x'.repeat(1024 * 1024 + 10) });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/users/authorize`,
-      headers: json,
-      payload,
-    });
+    const response = await postRaw('/users/authorize', payload);
     expect(await expectJsonError(response, 413)).toBe('Request body is too large (limit 1 MB)');
     await expectAlive();
   });
 
   it('answers 400 when the body is an array, a string, a number or null', async () => {
     for (const payload of ['[]', '"hello"', '42', 'null', '[{"email":"a@b.in","password":"secret1"}]']) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `${API}/users/authorize`,
-        headers: json,
-        payload,
-      });
+      const response = await postRaw('/users/authorize', payload);
       await expectJsonError(response, 400);
     }
   });
@@ -102,12 +83,7 @@ describe('error handler: body problems', () => {
   it('answers 400 when the body is deeply nested', async () => {
     const depth = 50_000;
     const payload = `{"email":${'['.repeat(depth)}${']'.repeat(depth)},"password":"secret1"}`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/users/authorize`,
-      headers: json,
-      payload,
-    });
+    const response = await postRaw('/users/authorize', payload);
     await expectJsonError(response, 400);
     await expectAlive();
   });
@@ -117,12 +93,7 @@ describe('error handler: body problems', () => {
       '{"email":"a@b.in","password":"secret1","__proto__":{"isAdmin":true}}',
       '{"email":"a@b.in","password":"secret1","constructor":{"prototype":{"isAdmin":true}}}',
     ]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `${API}/users/authorize`,
-        headers: json,
-        payload,
-      });
+      const response = await postRaw('/users/authorize', payload);
       expect(await expectJsonError(response, 400)).toMatch(/forbidden key/);
     }
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
@@ -138,24 +109,14 @@ describe('error handler: body problems', () => {
   });
 
   it('answers 400 when a body number arrives as a string (no coercion)', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/orders`,
-      headers: bearer(token),
-      payload: { products: { [productId]: '2' }, shippingAddress: DEFAULT_SHIPPING },
-    });
+    const response = await orderProducts({ [productId]: '2' });
     expect(await expectJsonError(response, 400)).toBe(
       `quantity of product "${productId}" must be an integer`,
     );
   });
 
   it('answers 400 when an object is expected and an array arrives', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/orders`,
-      headers: bearer(token),
-      payload: { products: [productId], shippingAddress: DEFAULT_SHIPPING },
-    });
+    const response = await orderProducts([productId]);
     expect(await expectJsonError(response, 400)).toBe('products must be an object');
   });
 
@@ -186,24 +147,16 @@ describe('error handler: body problems', () => {
       '{"email":"a@example.in","password":"secret1","firstName":"Asha","lastName":"Verma","x\\ud800":1}',
     ],
   ])('answers 400 when the body has %s', async (_label, payload) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/users/register`,
-      headers: json,
-      payload,
-    });
+    const response = await postRaw('/users/register', payload);
     expect(await expectJsonError(response, 400)).toBe('Text must be valid Unicode');
     await expectAlive();
   });
 
   it('accepts a correctly paired surrogate (an emoji) in body text', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/users/register`,
-      headers: json,
-      payload:
-        '{"email":"emoji@example.in","password":"secret1","firstName":"Asha \\ud83d\\ude00","lastName":"Verma"}',
-    });
+    const response = await postRaw(
+      '/users/register',
+      '{"email":"emoji@example.in","password":"secret1","firstName":"Asha \\ud83d\\ude00","lastName":"Verma"}',
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ firstName: 'Asha \u{1F600}' });
   });
@@ -385,7 +338,7 @@ describe('cache headers', () => {
       `${API}/products?limit=1`,
       `${API}/storeInfo`,
     ]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(shopper.token) });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.headers.etag).toBeUndefined();
@@ -413,12 +366,7 @@ describe('cache headers', () => {
 
 describe('error handler: HTML bodies', () => {
   it('answers 415 when an HTML body is posted', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/users/register`,
-      headers: { 'content-type': 'text/html' },
-      payload: '<h1>hi</h1>',
-    });
+    const response = await postRaw('/users/register', '<h1>hi</h1>', 'text/html');
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ error: 'Content-Type text/html is not accepted' });
   });

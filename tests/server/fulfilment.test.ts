@@ -5,31 +5,28 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { lifecycleConfigFrom } from '../../server/config';
 import { orderEvents } from '../../server/db/schema';
 import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
-import { settleAttempt } from '../../server/repositories/payments';
-import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+import {
+  API,
+  fulfilmentConfig,
+  myOrder,
+  placeOrder,
+  placePaidOrder,
+  setupShopper,
+  setupTestApp,
+  withTestApp,
+} from './helpers';
 
 type Order = components['schemas']['Order'];
-type PaymentResponse = components['schemas']['PaymentResponse'];
 
 const SECRET = 'fulfilment-test-secret-0123456789abcdef';
 
-let t: TestApp;
-let token: string;
-let email: string;
-
-beforeAll(async () => {
-  const base = await import('./helpers').then((h) => h.testConfig());
-  t = await createTestApp({ lifecycle: { ...base.lifecycle, fulfilmentSecret: SECRET } });
-  ({ token, email } = await registerAndLogin(t.app));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp(fulfilmentConfig(SECRET));
+const shopper = setupShopper(t);
 
 const eventId = () => `evt_${randomBytes(6).toString('hex')}`;
 
@@ -57,32 +54,10 @@ const event = (orderId: string, type: 'shipped' | 'delivered' | 'cancelled', ext
   ...extra,
 });
 
-/** A placed order, paid through the sandbox so it is Processing. */
-async function paidOrder(): Promise<Order> {
-  const order = await placeOrder(t.app, token);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `${API}/payments`,
-    headers: bearer(token),
-    payload: {
-      orderId: order.id,
-      fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' },
-    },
-  });
-  expect(response.statusCode).toBe(200);
-  const body = response.json<PaymentResponse>();
-  const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
-  const attemptId = decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '');
-  expect(attemptId).not.toBe('');
-  const settled = await settleAttempt(t.ctx.db, attemptId, 'success', { test: true });
-  expect(settled.orderMoved).toBe(true);
-  return order;
-}
+const paidOrder = () => placePaidOrder(t, shopper.token);
 
-async function myOrder(orderId: string): Promise<Order> {
-  const response = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-  expect(response.statusCode).toBe(200);
-  const found = response.json<Order[]>().find((o) => o.id === orderId);
+async function mine(orderId: string): Promise<Order> {
+  const found = await myOrder(t.app, shopper.token, orderId);
   if (!found) throw new Error(`order ${orderId} not listed`);
   return found;
 }
@@ -107,7 +82,7 @@ describe('POST /fulfilment/events', () => {
       status: 2,
       replay: false,
     });
-    const listed = await myOrder(order.id);
+    const listed = await mine(order.id);
     expect(listed).toMatchObject({ status: 2, carrier: 'Delhivery', trackingNumber: '1234' });
     expect(listed.trackingUrl).toBe('https://www.delhivery.com/track/package/1234');
     expect(listed.timeline?.map((e) => [e.from, e.to, e.actor])).toEqual([
@@ -119,7 +94,7 @@ describe('POST /fulfilment/events', () => {
 
     const tracked = await t.app.inject({
       method: 'GET',
-      url: `${API}/orders/${order.id}?contactInfo=${encodeURIComponent(email)}`,
+      url: `${API}/orders/${order.id}?contactInfo=${encodeURIComponent(shopper.email)}`,
     });
     expect(tracked.statusCode).toBe(200);
     expect(tracked.json<Order>().timeline).toEqual(listed.timeline);
@@ -142,7 +117,7 @@ describe('POST /fulfilment/events', () => {
     });
     expect(unsigned.statusCode).toBe(401);
     expect((await send(body, { signature: 't=abc,v1=zz' })).statusCode).toBe(401);
-    expect((await myOrder(order.id)).status).toBe(1);
+    expect((await mine(order.id)).status).toBe(1);
   });
 
   it('signs the raw bytes: the same JSON re-spaced is a bad signature', async () => {
@@ -161,7 +136,7 @@ describe('POST /fulfilment/events', () => {
     expect(stale.statusCode).toBe(401);
     expect(stale.json<{ error: string }>().error).toMatch(/timestamp/);
     expect((await send(event(order.id, 'shipped'), { at: now + 301 })).statusCode).toBe(401);
-    expect((await myOrder(order.id)).status).toBe(1);
+    expect((await mine(order.id)).status).toBe(1);
     expect((await send(event(order.id, 'shipped'), { at: now - 290 })).statusCode).toBe(200);
   });
 
@@ -198,7 +173,7 @@ describe('POST /fulfilment/events', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ outcome: 'ignored', status: 3, replay: false });
     expect(response.json<{ note: string }>().note).toMatch(/already delivered/);
-    const listed = await myOrder(order.id);
+    const listed = await mine(order.id);
     expect(listed.status).toBe(3);
     expect(listed.trackingNumber).not.toBe('LATE');
     expect(listed.timeline?.map((e) => e.to)).toEqual([0, 1, 2, 3]);
@@ -207,7 +182,7 @@ describe('POST /fulfilment/events', () => {
   });
 
   it('answers 409 to an illegal move and records nothing, so it can be retried later', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const early = event(order.id, 'shipped');
     const response = await send(early);
     expect(response.statusCode).toBe(409);
@@ -219,7 +194,7 @@ describe('POST /fulfilment/events', () => {
     expect(
       (await send(event(order.id, 'cancelled', { actor: 'operator', note: 'Out of stock' }))).statusCode,
     ).toBe(200);
-    const cancelled = await myOrder(order.id);
+    const cancelled = await mine(order.id);
     expect(cancelled.status).toBe(4);
     expect(cancelled.timeline?.at(-1)).toMatchObject({
       from: 0,
@@ -240,7 +215,7 @@ describe('POST /fulfilment/events', () => {
     expect((await send(shipped)).statusCode).toBe(200);
     const reused = await send({ ...shipped, orderId: second.id });
     expect(reused.statusCode).toBe(409);
-    expect((await myOrder(second.id)).status).toBe(1);
+    expect((await mine(second.id)).status).toBe(1);
   });
 
   it('answers 400 to a body that breaks the contract, even when signed', async () => {
@@ -262,7 +237,7 @@ describe('GET /fulfilment/orders', () => {
     });
     expect(signed.statusCode).toBe(200);
     const items = signed.json<{ items: Array<{ id: string; status: number; email: string }> }>().items;
-    expect(items.find((item) => item.id === order.id)).toMatchObject({ status: 1, email });
+    expect(items.find((item) => item.id === order.id)).toMatchObject({ status: 1, email: shopper.email });
     expect(items.every((item) => item.status === 1)).toBe(true);
     const otherQuery = await t.app.inject({
       method: 'GET',
@@ -275,8 +250,7 @@ describe('GET /fulfilment/orders', () => {
 
 describe('without FULFILMENT_SECRET', () => {
   it('answers 404 on both routes, signed or not', async () => {
-    const off = await createTestApp();
-    try {
+    await withTestApp({}, {}, async (off) => {
       expect(off.ctx.config.lifecycle.fulfilmentSecret).toBeNull();
       const body = JSON.stringify({
         id: 'x',
@@ -296,9 +270,7 @@ describe('without FULFILMENT_SECRET', () => {
       expect(post.statusCode).toBe(404);
       const get = await off.app.inject({ method: 'GET', url: `${API}/fulfilment/orders` });
       expect(get.statusCode).toBe(404);
-    } finally {
-      await off.close();
-    }
+    });
   });
 });
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -16,9 +17,14 @@ import { type SeedProduct, seedProducts } from '../../server/db/seed';
 import type { Mail, Mailer } from '../../server/mail/mailer';
 import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
+import { settleAttempt } from '../../server/repositories/payments';
 import type { PageRenderer } from '../../shared/first-screen';
+import { DEFAULT_SHIPPING } from './fixtures';
+
+export { DEFAULT_SHIPPING };
 
 type Order = components['schemas']['Order'];
+type PaymentResponse = components['schemas']['PaymentResponse'];
 
 export const API = '/api/v1';
 
@@ -34,15 +40,6 @@ export const TEST_STORE: StoreInfo = {
   categories: ['T Shirts', 'Tops', 'Men', 'Women', 'Accessories'],
   categoryImages: { 'T Shirts': '/images/categories/t-shirts.svg' },
   policies: { shipping: '<p>Free shipping across India.</p>' },
-};
-
-export const DEFAULT_SHIPPING = {
-  fullName: 'Asha Verma',
-  address: '14 MG Road, Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560038',
-  phone: '+919876543210',
 };
 
 /** Test config: no SPA, no logs, rate limits out of the way unless a test sets them. */
@@ -64,6 +61,22 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       ...overrides.rateLimit,
     } as ServerConfig['rateLimit'],
   };
+}
+
+/** Config with the fulfilment webhook on (signed with `secret`), for tests that ship and deliver. */
+export function fulfilmentConfig(secret: string): Partial<ServerConfig> {
+  return { lifecycle: { ...testConfig().lifecycle, fulfilmentSecret: secret } };
+}
+
+/** The shop's UPI payee, for the tests of the UPI QR code and link. */
+export const TEST_UPI = { upiVpa: 'statefront@upi', upiPayeeName: 'Statefront Clothing' };
+
+/** Payments through the sandbox gateway alone, its pages signed with `secret`; no UPI payee unless given. */
+export function sandboxPayments(
+  secret: string,
+  extra: Partial<ServerConfig['payments']> = {},
+): ServerConfig['payments'] {
+  return { ...testConfig().payments, provider: 'sandbox', sandboxSecret: secret, payu: null, ...extra };
 }
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -108,19 +121,21 @@ export interface TestApp {
  * A built app on a fresh database (a new PGlite folder, or with TEST_DATABASE=postgres a new
  * database on the local server), migrated and seeded with the real catalogue. No port is opened.
  */
+interface TestAppOptions {
+  store?: StoreInfo;
+  products?: SeedProduct[];
+  gateways?: readonly PaymentGateway[];
+  /** A Redis to share the limits in (server/window-counter.ts). */
+  redis?: Redis;
+  /** React's page renderer (src/entry-server.tsx). */
+  pageRenderer?: PageRenderer;
+  /** Where the outbox's mail goes (default: this process's memory). */
+  mailer?: Mailer;
+}
+
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
-  options: {
-    store?: StoreInfo;
-    products?: SeedProduct[];
-    gateways?: readonly PaymentGateway[];
-    /** A Redis to share the limits in (server/window-counter.ts). */
-    redis?: Redis;
-    /** React's page renderer (src/entry-server.tsx). */
-    pageRenderer?: PageRenderer;
-    /** Where the outbox's mail goes (default: this process's memory). */
-    mailer?: Mailer;
-  } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const cleanups: Array<() => Promise<void> | void> = [];
   let config: ServerConfig;
@@ -159,6 +174,73 @@ export async function createTestApp(
   };
 }
 
+/**
+ * One app for the tests of the file (or of the describe block) it is called in: built before the
+ * first of them, closed after the last. The handle is filled in by beforeAll, so read it inside tests
+ * and hooks, not at collection time. Config given as a function is read then too, so it may use
+ * values other hooks set up first.
+ */
+export function setupTestApp(
+  overrides: Partial<ServerConfig> | (() => Partial<ServerConfig>) = {},
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    const config = typeof overrides === 'function' ? overrides() : overrides;
+    Object.assign(handle, await createTestApp(config, typeof options === 'function' ? options() : options));
+  }, 60_000);
+  afterAll(async () => {
+    await handle.close?.();
+  }, 60_000);
+  return handle;
+}
+
+/**
+ * Runs `use` on an app of its own (createTestApp), for the one test that needs other config than the
+ * file's app; closes it afterwards whatever happens.
+ */
+export async function withTestApp<T>(
+  overrides: Partial<ServerConfig>,
+  options: TestAppOptions,
+  use: (t: TestApp) => Promise<T>,
+): Promise<T> {
+  const t = await createTestApp(overrides, options);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/**
+ * A fake build (what `vite build` leaves in dist/) in a temp folder: each key of `files` a path in it,
+ * each value that file's content. An empty assets/ is there even when no file names it, as in a build.
+ */
+export function writeBuild(files: Record<string, string | Uint8Array>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'statefront-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
+
+/**
+ * writeBuild(files) for the tests of the file (or describe block): written before them, removed after.
+ * Call it before setupTestApp, whose config (given as a function) can then serve `build.dir`.
+ */
+export function setupBuild(files: Record<string, string | Uint8Array>): { dir: string } {
+  const build = { dir: '' };
+  beforeAll(() => {
+    build.dir = writeBuild(files);
+  });
+  afterAll(() => {
+    if (build.dir) rmSync(build.dir, { recursive: true, force: true });
+  });
+  return build;
+}
+
 export interface TestShopper {
   token: string;
   email: string;
@@ -195,6 +277,21 @@ export async function registerAndLogin(
   };
 }
 
+/**
+ * A shopper registered and signed in on `t` before the tests (after `t` is built, as setupTestApp's
+ * hook runs first); filled in by beforeAll like the app handle.
+ */
+export function setupShopper(
+  t: TestApp,
+  overrides: Parameters<typeof registerAndLogin>[1] = {},
+): TestShopper {
+  const shopper = {} as TestShopper;
+  beforeAll(async () => {
+    Object.assign(shopper, await registerAndLogin(t.app, overrides));
+  }, 60_000);
+  return shopper;
+}
+
 /** Places an order (by default one of the first product and two of the second) with DEFAULT_SHIPPING. */
 export async function placeOrder(
   app: FastifyInstance,
@@ -223,6 +320,53 @@ export async function placeOrder(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
+ * A caller of the API under `${API}${base}` on `t`: as the shopper with `token` (anonymous when null),
+ * with `payload` as the JSON body when given.
+ */
+export const apiCaller =
+  (t: TestApp, base: string) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token: string | null, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `${API}${base}${path}`,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+/** What the payment form sends for a card payment by DEFAULT_SHIPPING's shopper. */
+const CARD_FIELDS = {
+  payerName: 'Asha Verma',
+  email: 'asha@example.in',
+  phone: '+919876543210',
+  method: 'card',
+} as const;
+
+/**
+ * Starts a payment (POST /payments) of `orderId` by card, or by `method`, with CARD_FIELDS: the answer,
+ * and the sandbox attempt id its gateway URL names ('' when it names none, as on a refusal).
+ */
+export async function startPayment(
+  app: FastifyInstance,
+  token: string,
+  orderId: string,
+  method = 'card',
+): Promise<{
+  response: Awaited<ReturnType<FastifyInstance['inject']>>;
+  body: PaymentResponse;
+  attemptId: string;
+}> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${API}/payments`,
+    headers: bearer(token),
+    payload: { orderId, fields: { ...CARD_FIELDS, method } },
+  });
+  const body = response.json<PaymentResponse>();
+  const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
+  return { response, body, attemptId: decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '') };
+}
+
+/**
  * Pays an order through the sandbox page's success button (the gateway must be the sandbox with
  * `sandboxSecret`); returns the attempt id. The order is then Processing.
  */
@@ -232,19 +376,8 @@ export async function paySandbox(
   orderId: string,
   sandboxSecret: string,
 ): Promise<string> {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `${API}/payments`,
-    headers: bearer(token),
-    payload: {
-      orderId,
-      fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' },
-    },
-  });
+  const { response: started, attemptId } = await startPayment(t.app, token, orderId);
   if (started.statusCode !== 200) throw new Error(`POST /payments: ${started.statusCode} ${started.body}`);
-  const body = started.json<components['schemas']['PaymentResponse']>();
-  const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
-  const attemptId = decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '');
   const [attempt] = await t.ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
   const completed = await t.app.inject({
     method: 'POST',
@@ -260,6 +393,32 @@ export async function paySandbox(
   return attemptId;
 }
 
+/**
+ * A placed order (placeOrder's default lines) whose card payment the gateway confirmed: settled
+ * straight in the database, without the sandbox page, so it works whatever secret the app has.
+ * The order is then Processing.
+ */
+export async function placePaidOrder(t: Pick<TestApp, 'app' | 'ctx'>, token: string): Promise<Order> {
+  const order = await placeOrder(t.app, token);
+  const { response, attemptId } = await startPayment(t.app, token, order.id);
+  expect(response.statusCode).toBe(200);
+  expect(attemptId).not.toBe('');
+  const settled = await settleAttempt(t.ctx.db, attemptId, 'success', { test: true });
+  expect(settled.orderMoved).toBe(true);
+  return order;
+}
+
+/** The shopper's own order as GET /orders (My Orders) lists it; undefined when it is not listed. */
+export async function myOrder(
+  app: FastifyInstance,
+  token: string,
+  orderId: string,
+): Promise<Order | undefined> {
+  const response = await app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
+  expect(response.statusCode).toBe(200);
+  return response.json<Order[]>().find((order) => order.id === orderId);
+}
+
 /** A mail transport that records what it is given and can be told to fail its next sends. */
 export class RecordingMailer implements Mailer {
   readonly kind = 'smtp' as const;
@@ -271,5 +430,13 @@ export class RecordingMailer implements Mailer {
       throw new Error('421 4.3.0 mail server busy');
     }
     this.sent.push(mail);
+  }
+
+  /** Lets `app`'s mail worker send what is due now; answers the mail this transport was given by it. */
+  async deliverFrom(app: FastifyInstance): Promise<Mail[]> {
+    const before = this.sent.length;
+    await app.mailQueue.idle();
+    await app.mailWorker.drain();
+    return this.sent.slice(before);
   }
 }

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config';
 import { LOCK_FILE, readLockHolder } from '../../server/db/lock';
+import { spawnLogged } from '../faults/procs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'statefront-index-'));
 const children: ChildProcess[] = [];
@@ -16,7 +17,7 @@ afterAll(() => {
 
 /** Runs server/index.ts as `npm start` would, on an ephemeral port; resolves once it is listening (or exits). */
 function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const { child, output, exited } = spawnLogged([process.execPath, '--import', 'tsx', 'server/index.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -26,28 +27,19 @@ function startServer() {
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
     const check = () => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output());
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout?.on('data', check);
-    void exited.then(() => reject(new Error(`server exited before listening:\n${output}`)));
+    void exited.then(() => reject(new Error(`server exited before listening:\n${output()}`)));
   });
   // A server expected to fail never gets awaited for readiness; keep that rejection handled.
   ready.catch(() => {});
-  return { child, ready, exited, output: () => output };
+  return { child, ready, exited, output };
 }
 
 describe('server/index.ts', () => {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { mailOutbox } from '../../server/db/schema';
@@ -11,14 +11,14 @@ import { applyFulfilmentEvent } from '../../server/repositories/orders';
 import {
   API,
   bearer,
-  createTestApp,
   DEFAULT_SHIPPING,
   paySandbox,
   placeOrder,
   RecordingMailer,
-  registerAndLogin,
+  sandboxPayments,
+  setupShopper,
+  setupTestApp,
   TEST_STORE,
-  type TestApp,
   testConfig,
 } from './helpers';
 
@@ -33,34 +33,20 @@ const tee = catalogue.find(
   (p) => values(p, ['size']).length > 1 && values(p, ['color', 'colour', 'colors']).length > 1,
 );
 
-let t: TestApp;
 const mailer = new RecordingMailer();
-let shopper: Awaited<ReturnType<typeof registerAndLogin>>;
-
-beforeAll(async () => {
-  const base = testConfig();
-  t = await createTestApp(
-    {
-      publicUrl: PUBLIC_URL,
-      payments: { ...base.payments, provider: 'sandbox', sandboxSecret: SECRET, payu: null },
-      // Retries without waiting, so one drain() runs a mail's every try.
-      mail: { ...base.mail, retryBaseMs: 0 },
-    },
-    { mailer },
-  );
-  shopper = await registerAndLogin(t.app, { firstName: 'Asha' });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp(
+  {
+    publicUrl: PUBLIC_URL,
+    payments: sandboxPayments(SECRET),
+    // Retries without waiting, so one drain() runs a mail's every try.
+    mail: { ...testConfig().mail, retryBaseMs: 0 },
+  },
+  { mailer },
+);
+const shopper = setupShopper(t, { firstName: 'Asha' });
 
 /** Delivers everything due and returns what was sent by this call. */
-async function deliver(): Promise<Mail[]> {
-  const before = mailer.sent.length;
-  await t.app.mailQueue.idle();
-  await t.app.mailWorker.drain();
-  return mailer.sent.slice(before);
-}
+const deliver = () => mailer.deliverFrom(t.app);
 
 const rowsOf = (orderId: string) => t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
 

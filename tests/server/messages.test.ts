@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, newsletterSubscriptions } from '../../server/db/schema';
 import {
   CONTACT_ACKS_PER_DAY,
@@ -10,26 +10,13 @@ import {
   NEWSLETTER_REQUESTED,
   NEWSLETTER_UNSUBSCRIBED,
 } from '../../server/handlers/messages.handlers';
-import type { Mail } from '../../server/mail/mailer';
-import { API, createTestApp, RecordingMailer, TEST_STORE, type TestApp, testConfig } from './helpers';
+import { API, RecordingMailer, setupTestApp, TEST_STORE, testConfig, withTestApp } from './helpers';
 
 const PUBLIC_URL = 'https://shop.example.in';
 
-let t: TestApp;
 const mailer = new RecordingMailer();
-
-beforeAll(async () => {
-  t = await createTestApp({ publicUrl: PUBLIC_URL }, { mailer });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-async function deliver(): Promise<Mail[]> {
-  const before = mailer.sent.length;
-  await t.app.mailWorker.drain();
-  return mailer.sent.slice(before);
-}
+const t = setupTestApp({ publicUrl: PUBLIC_URL }, { mailer });
+const deliver = () => mailer.deliverFrom(t.app);
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${API}${url}`, payload });
 const contact = (fields: Partial<Record<'name' | 'email' | 'subject' | 'message', string>> = {}) =>
@@ -84,9 +71,8 @@ describe('POST /contact', () => {
   });
 
   it('is rate limited per IP (RATE_LIMIT_CONTACT_MAX)', async () => {
-    const base = testConfig();
-    const limited = await createTestApp({ rateLimit: { ...base.rateLimit, contactMax: 2 } });
-    try {
+    const limits = { rateLimit: { ...testConfig().rateLimit, contactMax: 2 } };
+    await withTestApp(limits, {}, async (limited) => {
       const send = () =>
         limited.app.inject({
           method: 'POST',
@@ -98,9 +84,7 @@ describe('POST /contact', () => {
       const third = await send();
       expect(third.statusCode).toBe(429);
       expect(third.json().error).toMatch(/Too many requests/);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 

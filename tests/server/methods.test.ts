@@ -1,16 +1,9 @@
 /** 405 with Allow for methods a path does not serve; 414 for over-long path ids; optional bodies. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allowedMethods, routePattern } from '../../server/plugins/method-not-allowed';
-import { API, createTestApp, type TestApp } from './helpers';
+import { API, setupTestApp } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 describe('methods a path does not serve', () => {
   it.each([

@@ -1,31 +1,34 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
-import { paymentsConfigFrom } from '../../server/config';
 import { refunds } from '../../server/db/schema';
 import { ORDER_ALREADY_CANCELLED, ORDER_ALREADY_SHIPPED } from '../../server/handlers/orders.handlers';
-import { createPayuProvider, payuGateway, payuResponseHash } from '../../server/payments/payu';
+import { createPayuProvider, payuGateway } from '../../server/payments/payu';
 import { sandboxGateway } from '../../server/payments/sandbox';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
 import { refundExpectedBy } from '../../server/repositories/refunds';
 import {
   API,
   bearer,
-  createTestApp,
+  myOrder,
   paySandbox as paySandboxWith,
   placeOrder,
   registerAndLogin,
+  sandboxPayments,
+  setupShopper,
+  setupTestApp,
+  startPayment,
+  TEST_UPI,
   type TestApp,
 } from './helpers';
+import { PAYU_KEY, PAYU_SALT, payuCallbackFor, payuConfig, postPayuCallback } from './payu';
 
 type Order = components['schemas']['Order'];
 type CancelledOrder = components['schemas']['CancelledOrder'];
-type PaymentResponse = components['schemas']['PaymentResponse'];
 
 const PUBLIC_URL = 'https://shop.example.in';
 const SECRET = 'cancel-test-secret';
-const FIELDS = { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' };
 
 function cancel(app: TestApp['app'], orderId: string, token?: string) {
   return app.inject({
@@ -40,37 +43,22 @@ async function refundRows(t: TestApp, orderId: string) {
 }
 
 describe('POST /orders/{orderId}/cancel with the sandbox gateway', () => {
-  let t: TestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({
-      publicUrl: PUBLIC_URL,
-      payments: {
-        provider: 'sandbox',
-        sandboxSecret: SECRET,
-        payu: null,
-        upiVpa: 'statefront@upi',
-        upiPayeeName: 'Statefront Clothing',
-      },
-    });
-    ({ token } = await registerAndLogin(t.app));
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
+  const t = setupTestApp({
+    publicUrl: PUBLIC_URL,
+    payments: sandboxPayments(SECRET, TEST_UPI),
   });
+  const shopper = setupShopper(t);
 
   /** Pays an order through the sandbox; it is then Processing. */
   async function paySandbox(order: Order) {
-    const attemptId = await paySandboxWith(t, token, order.id, SECRET);
-    const orders = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-    expect(orders.json<Order[]>().find((o) => o.id === order.id)?.status).toBe(1);
+    const attemptId = await paySandboxWith(t, shopper.token, order.id, SECRET);
+    expect((await myOrder(t.app, shopper.token, order.id))?.status).toBe(1);
     return attemptId;
   }
 
   it('cancels a Pending order: status 4, the shopper on the timeline, no refund', async () => {
-    const order = await placeOrder(t.app, token);
-    const response = await cancel(t.app, order.id, token);
+    const order = await placeOrder(t.app, shopper.token);
+    const response = await cancel(t.app, order.id, shopper.token);
     expect(response.statusCode).toBe(200);
     const body = response.json<CancelledOrder>();
     expect(body.refund).toBeNull();
@@ -81,20 +69,19 @@ describe('POST /orders/{orderId}/cancel with the sandbox gateway', () => {
     expect(last).toMatchObject({ from: 0, to: 4, actor: 'shopper', note: 'Cancelled by the shopper' });
     expect(await refundRows(t, order.id)).toHaveLength(0);
     // The list shows it cancelled too.
-    const orders = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-    expect(orders.json<Order[]>().find((o) => o.id === order.id)?.status).toBe(4);
+    expect((await myOrder(t.app, shopper.token, order.id))?.status).toBe(4);
   });
 
   it('accepts the order id in lower case', async () => {
-    const order = await placeOrder(t.app, token);
-    const response = await cancel(t.app, order.id.toLowerCase(), token);
+    const order = await placeOrder(t.app, shopper.token);
+    const response = await cancel(t.app, order.id.toLowerCase(), shopper.token);
     expect(response.statusCode).toBe(200);
   });
 
   it('cancels a paid order and records a sandbox refund of the order total', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await paySandbox(order);
-    const response = await cancel(t.app, order.id, token);
+    const response = await cancel(t.app, order.id, shopper.token);
     expect(response.statusCode).toBe(200);
     const body = response.json<CancelledOrder>();
     expect(body.order.status).toBe(4);
@@ -106,14 +93,14 @@ describe('POST /orders/{orderId}/cancel with the sandbox gateway', () => {
     expect(rows[0]?.amountPaise).toBe(Math.round((order.total ?? 0) * 100));
 
     // A second cancel is refused and refunds nothing more.
-    const again = await cancel(t.app, order.id, token);
+    const again = await cancel(t.app, order.id, shopper.token);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: ORDER_ALREADY_CANCELLED });
     expect(await refundRows(t, order.id)).toHaveLength(1);
   });
 
   it('refuses a shipped order with 409 and leaves it shipped', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     await paySandbox(order);
     const shipped = await applyFulfilmentEvent(t.ctx.db, {
       externalId: `ship-${order.id}`,
@@ -125,41 +112,35 @@ describe('POST /orders/{orderId}/cancel with the sandbox gateway', () => {
       trackingNumber: 'DL123',
     });
     expect(shipped).toMatchObject({ kind: 'recorded', status: 2 });
-    const response = await cancel(t.app, order.id, token);
+    const response = await cancel(t.app, order.id, shopper.token);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: ORDER_ALREADY_SHIPPED });
-    const orders = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-    expect(orders.json<Order[]>().find((o) => o.id === order.id)?.status).toBe(2);
+    expect((await myOrder(t.app, shopper.token, order.id))?.status).toBe(2);
     expect(await refundRows(t, order.id)).toHaveLength(0);
   });
 
   it("answers 404 for someone else's order and leaves it alone", async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const other = await registerAndLogin(t.app);
     const response = await cancel(t.app, order.id, other.token);
     expect(response.statusCode).toBe(404);
-    const orders = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-    expect(orders.json<Order[]>().find((o) => o.id === order.id)?.status).toBe(0);
+    expect((await myOrder(t.app, shopper.token, order.id))?.status).toBe(0);
   });
 
   it('answers 404 for an order that does not exist', async () => {
-    expect((await cancel(t.app, 'SF-0000000000000000', token)).statusCode).toBe(404);
-    expect((await cancel(t.app, 'not-an-order', token)).statusCode).toBe(404);
+    expect((await cancel(t.app, 'SF-0000000000000000', shopper.token)).statusCode).toBe(404);
+    expect((await cancel(t.app, 'not-an-order', shopper.token)).statusCode).toBe(404);
   });
 
   it('answers 401 without a token', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     expect((await cancel(t.app, order.id)).statusCode).toBe(401);
   });
 });
 
 describe('POST /orders/{orderId}/cancel with PayU', () => {
-  const KEY = 'gtKFFx';
-  const SALT = 'eCwWELxi';
   const MIHPAYID = '403993715521937';
   const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
-  let t: TestApp;
-  let token: string;
   const posted: Array<{ url: string; body: URLSearchParams }> = [];
   let answer: () => Promise<Response> = async () => new Response('{}');
 
@@ -173,81 +154,31 @@ describe('POST /orders/{orderId}/cancel with PayU', () => {
     return Promise.race([answer(), aborted]);
   }) as typeof fetch;
 
-  beforeAll(async () => {
-    t = await createTestApp(
-      {
-        publicUrl: PUBLIC_URL,
-        payments: paymentsConfigFrom({
-          PAYU_KEY: KEY,
-          PAYU_SALT: SALT,
-          PAYU_MODE: 'test',
-          SANDBOX_SECRET: 's',
-        }),
-      },
-      {
-        gateways: [
-          sandboxGateway,
-          { ...payuGateway, create: (ctx) => createPayuProvider(ctx, { fetch: fakeFetch, timeoutMs: 200 }) },
-        ],
-      },
-    );
-    ({ token } = await registerAndLogin(t.app));
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
+  const t = setupTestApp(payuConfig(PUBLIC_URL), {
+    gateways: [
+      sandboxGateway,
+      { ...payuGateway, create: (ctx) => createPayuProvider(ctx, { fetch: fakeFetch, timeoutMs: 200 }) },
+    ],
   });
+  const shopper = setupShopper(t);
 
   /** Starts a PayU payment and posts PayU's signed success callback: the order is then Processing. */
   async function payPayu(order: Order) {
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments`,
-      headers: bearer(token),
-      payload: { orderId: order.id, fields: FIELDS },
-    });
+    const { response: started, body: startedBody } = await startPayment(t.app, shopper.token, order.id);
     expect(started.statusCode).toBe(200);
-    const data = started.json<PaymentResponse>().action?.formParams?.data ?? {};
-    const body: Record<string, string> = {
-      mihpayid: MIHPAYID,
-      mode: 'CC',
-      status: 'success',
-      key: KEY,
-      txnid: data.txnid ?? '',
-      amount: data.amount ?? '',
-      productinfo: data.productinfo ?? '',
-      firstname: data.firstname ?? '',
-      email: data.email ?? '',
-    };
-    body.hash = payuResponseHash(
-      {
-        key: KEY,
-        txnid: body.txnid ?? '',
-        amount: body.amount ?? '',
-        productinfo: body.productinfo ?? '',
-        firstname: body.firstname ?? '',
-        email: body.email ?? '',
-        status: 'success',
-      },
-      SALT,
-    );
-    const callback = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments/payu/callback`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(body).toString(),
-    });
+    const data = startedBody.action?.formParams?.data ?? {};
+    const callback = await postPayuCallback(t.app, payuCallbackFor(data, { mihpayid: MIHPAYID }));
     expect(callback.statusCode).toBeLessThan(400);
-    const orders = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-    expect(orders.json<Order[]>().find((o) => o.id === order.id)?.status).toBe(1);
+    expect((await myOrder(t.app, shopper.token, order.id))?.status).toBe(1);
   }
 
   it("posts PayU's cancel_refund_transaction and answers queued when PayU says status 1", async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     await payPayu(order);
     posted.length = 0;
     answer = async () =>
       Response.json({ status: 1, msg: 'Refund Request Queued', request_id: '131850236', mihpayid: MIHPAYID });
-    const response = await cancel(t.app, order.id, token);
+    const response = await cancel(t.app, order.id, shopper.token);
     expect(response.statusCode).toBe(200);
     const body = response.json<CancelledOrder>();
     expect(body.order.status).toBe(4);
@@ -259,20 +190,20 @@ describe('POST /orders/{orderId}/cancel with PayU', () => {
     const form = request?.body;
     const rows = await refundRows(t, order.id);
     expect(rows).toHaveLength(1);
-    expect(form?.get('key')).toBe(KEY);
+    expect(form?.get('key')).toBe(PAYU_KEY);
     expect(form?.get('command')).toBe('cancel_refund_transaction');
     expect(form?.get('var1')).toBe(MIHPAYID);
     expect(form?.get('var2')).toBe(rows[0]?.id);
     expect(form?.get('var3')).toBe((order.total ?? 0).toFixed(2));
-    expect(form?.get('hash')).toBe(sha512(`${KEY}|cancel_refund_transaction|${MIHPAYID}|${SALT}`));
+    expect(form?.get('hash')).toBe(sha512(`${PAYU_KEY}|cancel_refund_transaction|${MIHPAYID}|${PAYU_SALT}`));
     expect(rows[0]).toMatchObject({ provider: 'payu', status: 'queued', gatewayReference: '131850236' });
   });
 
   it('answers failed (the order still cancelled) when PayU refuses the refund', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     await payPayu(order);
     answer = async () => Response.json({ status: 0, msg: 'Invalid amount' });
-    const response = await cancel(t.app, order.id, token);
+    const response = await cancel(t.app, order.id, shopper.token);
     expect(response.statusCode).toBe(200);
     const body = response.json<CancelledOrder>();
     expect(body.order.status).toBe(4);
@@ -283,21 +214,21 @@ describe('POST /orders/{orderId}/cancel with PayU', () => {
   });
 
   it('answers failed when PayU cannot be reached or does not answer in time', async () => {
-    const unreachable = await placeOrder(t.app, token);
+    const unreachable = await placeOrder(t.app, shopper.token);
     await payPayu(unreachable);
     answer = async () => {
       throw new TypeError('fetch failed');
     };
-    const first = await cancel(t.app, unreachable.id, token);
+    const first = await cancel(t.app, unreachable.id, shopper.token);
     expect(first.statusCode).toBe(200);
     expect(first.json<CancelledOrder>().refund?.status).toBe('failed');
     expect((await refundRows(t, unreachable.id))[0]?.error).toContain('fetch failed');
 
-    const slow = await placeOrder(t.app, token);
+    const slow = await placeOrder(t.app, shopper.token);
     await payPayu(slow);
     // Never answers: the provider's timeout (200 ms here, 10 s in production) aborts it.
     answer = () => new Promise<Response>(() => {});
-    const second = await cancel(t.app, slow.id, token);
+    const second = await cancel(t.app, slow.id, shopper.token);
     expect(second.statusCode).toBe(200);
     expect(second.json<CancelledOrder>().order.status).toBe(4);
     expect(second.json<CancelledOrder>().refund?.status).toBe('failed');

@@ -4,57 +4,32 @@
  * Time is passed in (`now`), never waited for.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
+import { describe, expect, it } from 'vitest';
 import { orderEvents } from '../../server/db/schema';
 import { runOrderExpiry } from '../../server/order-expiry';
 import { settleAttempt } from '../../server/repositories/payments';
-import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
-
-type Order = components['schemas']['Order'];
-type PaymentResponse = components['schemas']['PaymentResponse'];
+import { myOrder, placeOrder, placePaidOrder, setupShopper, setupTestApp, startPayment } from './helpers';
 
 const WINDOW = 30 * 60_000;
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ token } = await registerAndLogin(t.app));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
+const shopper = setupShopper(t);
 
 const later = (ms: number) => new Date(Date.now() + ms);
 
-async function startPayment(orderId: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `${API}/payments`,
-    headers: bearer(token),
-    payload: {
-      orderId,
-      fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' },
-    },
-  });
+async function startedAttempt(orderId: string): Promise<string> {
+  const { response, attemptId } = await startPayment(t.app, shopper.token, orderId);
   expect(response.statusCode).toBe(200);
-  const body = response.json<PaymentResponse>();
-  const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
-  return decodeURIComponent(url.split('/payments/sandbox/')[1] ?? '');
+  return attemptId;
 }
 
-async function mine(orderId: string): Promise<Order | undefined> {
-  const response = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-  return response.json<Order[]>().find((o) => o.id === orderId);
-}
+const mine = (orderId: string) => myOrder(t.app, shopper.token, orderId);
 
 const eventsOf = (orderId: string) =>
   t.ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
 
 describe('unpaid order expiry', () => {
   it('leaves an order alone inside the window and cancels it after, by the timer', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     expect(await runOrderExpiry(t.ctx.db, WINDOW, undefined, later(WINDOW - 60_000))).not.toContain(order.id);
     expect((await mine(order.id))?.status).toBe(0);
 
@@ -68,15 +43,13 @@ describe('unpaid order expiry', () => {
   });
 
   it('never touches a paid order', async () => {
-    const order = await placeOrder(t.app, token);
-    const attemptId = await startPayment(order.id);
-    expect((await settleAttempt(t.ctx.db, attemptId, 'success', {})).orderMoved).toBe(true);
+    const order = await placePaidOrder(t, shopper.token);
     expect(await runOrderExpiry(t.ctx.db, WINDOW, undefined, later(WINDOW * 10))).not.toContain(order.id);
     expect((await mine(order.id))?.status).toBe(1);
   });
 
   it('cancels each order once when two runs race', async () => {
-    const placed = await Promise.all([1, 2, 3].map(() => placeOrder(t.app, token)));
+    const placed = await Promise.all([1, 2, 3].map(() => placeOrder(t.app, shopper.token)));
     const ids = placed.map((o) => o.id);
     const now = later(WINDOW + 1000);
     const [a, b] = await Promise.all([
@@ -89,8 +62,8 @@ describe('unpaid order expiry', () => {
   });
 
   it('refuses a payment confirmed after the order expired, and records it', async () => {
-    const order = await placeOrder(t.app, token);
-    const attemptId = await startPayment(order.id);
+    const order = await placeOrder(t.app, shopper.token);
+    const attemptId = await startedAttempt(order.id);
     expect(await runOrderExpiry(t.ctx.db, WINDOW, undefined, later(WINDOW + 1000))).toContain(order.id);
     const settled = await settleAttempt(t.ctx.db, attemptId, 'success', { gateway: 'sandbox' });
     expect(settled).toMatchObject({ status: 'failed', refused: true, orderMoved: false });
@@ -101,15 +74,7 @@ describe('unpaid order expiry', () => {
     // Not on the shopper's timeline: it changed nothing.
     expect((await mine(order.id))?.timeline?.map((e) => e.to)).toEqual([0, 4]);
     // And a new payment is not even started.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments`,
-      headers: bearer(token),
-      payload: {
-        orderId: order.id,
-        fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' },
-      },
-    });
+    const { response: again } = await startPayment(t.app, shopper.token, order.id);
     expect(again.statusCode).toBe(409);
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
-import { API, bearer, createTestApp, DEFAULT_SHIPPING, registerAndLogin, type TestApp } from './helpers';
+import { API, bearer, DEFAULT_SHIPPING, myOrder, setupShopper, setupTestApp } from './helpers';
 
 type Order = components['schemas']['Order'];
 
@@ -14,22 +14,14 @@ const oneSize = catalogue.find(
   (p) => values(p, ['size']).join() === 'One Size' && values(p, ['color', 'colors']).length <= 1,
 );
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ token } = await registerAndLogin(t.app));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
+const shopper = setupShopper(t);
 
 const create = (payload: object) =>
   t.app.inject({
     method: 'POST',
     url: `${API}/orders`,
-    headers: bearer(token),
+    headers: bearer(shopper.token),
     payload: { shippingAddress: DEFAULT_SHIPPING, ...payload },
   });
 
@@ -60,8 +52,7 @@ describe('order lines with size and colour', () => {
     ]);
     expect(order.items[0]?.imgUrl).toBe(tee.imgUrl);
 
-    const mine = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-    expect(summary(mine.json<Order[]>().find((o) => o.id === order.id) as Order)).toEqual(summary(order));
+    expect(summary((await myOrder(t.app, shopper.token, order.id)) as Order)).toEqual(summary(order));
     const tracked = await t.app.inject({
       method: 'GET',
       url: `${API}/orders/${order.id}?contactInfo=${encodeURIComponent(DEFAULT_SHIPPING.phone)}`,

@@ -5,38 +5,19 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
-import { settleAttempt } from '../../server/repositories/payments';
-import {
-  API,
-  bearer,
-  createTestApp,
-  placeOrder,
-  registerAndLogin,
-  type TestApp,
-  testConfig,
-} from './helpers';
-
-type Order = components['schemas']['Order'];
-type PaymentResponse = components['schemas']['PaymentResponse'];
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fulfilmentConfig, myOrder, placeOrder, placePaidOrder, setupShopper, setupTestApp } from './helpers';
 
 const SECRET = 'orders-cli-secret-0123456789abcdef0123';
 const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
-let t: TestApp;
-let token: string;
+const t = setupTestApp(fulfilmentConfig(SECRET));
 let baseUrl: string;
-
 beforeAll(async () => {
-  t = await createTestApp({ lifecycle: { ...testConfig().lifecycle, fulfilmentSecret: SECRET } });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ({ token } = await registerAndLogin(t.app));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
 });
+const shopper = setupShopper(t);
 
 async function orders(
   args: string[],
@@ -58,27 +39,8 @@ async function orders(
   }
 }
 
-async function paidOrder(): Promise<Order> {
-  const order = await placeOrder(t.app, token);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `${API}/payments`,
-    headers: bearer(token),
-    payload: {
-      orderId: order.id,
-      fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' },
-    },
-  });
-  const body = response.json<PaymentResponse>();
-  const url = body.action?.formParams?.url ?? body.redirectUrl ?? '';
-  await settleAttempt(t.ctx.db, decodeURIComponent(url.split('/payments/sandbox/')[1] ?? ''), 'success', {});
-  return order;
-}
-
-async function statusOf(orderId: string) {
-  const response = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-  return response.json<Order[]>().find((o) => o.id === orderId);
-}
+const paidOrder = () => placePaidOrder(t, shopper.token);
+const statusOf = (orderId: string) => myOrder(t.app, shopper.token, orderId);
 
 describe('npm run orders', () => {
   it('ships, lists and delivers an order as an operator', async () => {
@@ -105,7 +67,7 @@ describe('npm run orders', () => {
   }, 60_000);
 
   it('exits non-zero with the reason on a refusal', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const illegal = await orders(['deliver', order.id]);
     expect(illegal.code).toBe(1);
     expect(illegal.stderr).toMatch(/409: .*Pending.*cannot become delivered/);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { orderItems, orders } from '../../server/db/schema';
@@ -7,31 +7,23 @@ import { contactMatches, newOrderId, ORDER_ID_PATTERN } from '../../server/servi
 import {
   API,
   bearer,
-  createTestApp,
   DEFAULT_SHIPPING,
   placeOrder,
   registerAndLogin,
+  setupShopper,
+  setupTestApp,
   type TestApp,
-  type TestShopper,
+  withTestApp,
 } from './helpers';
 
 type Order = components['schemas']['Order'];
 
-let t: TestApp;
-let asha: TestShopper;
-let ravi: TestShopper;
+const t = setupTestApp();
+const asha = setupShopper(t, { firstName: 'Asha' });
+const ravi = setupShopper(t, { firstName: 'Ravi' });
 
 const discounted = catalogue.find((p) => p.discountedPrice !== null);
 const fullPrice = catalogue.find((p) => p.discountedPrice === null);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  asha = await registerAndLogin(t.app, { firstName: 'Asha' });
-  ravi = await registerAndLogin(t.app, { firstName: 'Ravi' });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
 
 const create = (token: string | null, payload: unknown) =>
   t.app.inject({
@@ -374,8 +366,11 @@ describe('order limits (MAX_LINE_QUANTITY, MAX_ORDER_VALUE) and bigint money', (
   // Without sizes or colours, so lines need none.
   const found = catalogue.find((p) => p.discountedPrice === null && p.regularPrice < 2000);
   const tee = found && { ...found, attributes: [] };
-  let limits: TestApp;
-  let shopper: TestShopper;
+  const limits = setupTestApp({}, () => {
+    if (!tee) throw new Error('the catalogue needs a full-price product under ₹2,000');
+    return { products: [lehenga, tee] };
+  });
+  const shopper = setupShopper(limits);
 
   const order = (app: TestApp, token: string, payload: Record<string, unknown>) =>
     app.app.inject({
@@ -384,15 +379,6 @@ describe('order limits (MAX_LINE_QUANTITY, MAX_ORDER_VALUE) and bigint money', (
       headers: bearer(token),
       payload: { shippingAddress: DEFAULT_SHIPPING, ...payload },
     });
-
-  beforeAll(async () => {
-    if (!tee) throw new Error('the catalogue needs a full-price product under ₹2,000');
-    limits = await createTestApp({}, { products: [lehenga, tee] });
-    shopper = await registerAndLogin(limits.app);
-  }, 60_000);
-  afterAll(async () => {
-    await limits?.close();
-  });
 
   it('answers 400 naming the product when one product (no lines) is above 10', async () => {
     const response = await order(limits, shopper.token, { products: { [tee?.id ?? '']: 11 } });
@@ -441,11 +427,8 @@ describe('order limits (MAX_LINE_QUANTITY, MAX_ORDER_VALUE) and bigint money', (
   });
 
   it('stores and answers totals above ₹2,14,74,836.47 exactly when the shop raises its limits', async () => {
-    const big = await createTestApp(
-      { orders: { maxLineQuantity: 99, maxTotalPaise: 100_000_000 * 100 } },
-      { products: [lehenga] },
-    );
-    try {
+    const raised = { orders: { maxLineQuantity: 99, maxTotalPaise: 100_000_000 * 100 } };
+    await withTestApp(raised, { products: [lehenga] }, async (big) => {
       const { token } = await registerAndLogin(big.app);
       const response = await order(big, token, { products: { [lehenga.id]: 86 } });
       expect(response.statusCode, response.body).toBe(201);
@@ -460,8 +443,6 @@ describe('order limits (MAX_LINE_QUANTITY, MAX_ORDER_VALUE) and bigint money', (
       expect(listed.json<Order[]>()[0]).toMatchObject({ total: 21_500_000, items: [{ price: 250_000 }] });
       const product = await big.app.inject({ method: 'GET', url: `${API}/products/${lehenga.id}` });
       expect(product.json()).toMatchObject({ regularPrice: 250_000, discountedPrice: null });
-    } finally {
-      await big.close();
-    }
+    });
   });
 });

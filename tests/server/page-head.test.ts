@@ -1,19 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import type { StoreInfo } from '../../machines/store-info.machine';
 import { products } from '../../server/db/schema';
 import { injectImagePreload, injectStoreSnapshot } from '../../server/page-head';
-import { API, createTestApp, TEST_STORE, type TestApp } from './helpers';
+import { API, setupBuild, setupTestApp, TEST_STORE } from './helpers';
 
 type Product = components['schemas']['Product'];
-
-let t: TestApp;
-let staticDir: string;
 
 /** What the build writes: the frame and the snapshot of the store.config.json it was built with. */
 const BUILT_STORE = { ...TEST_STORE, storeName: 'Built Store' };
@@ -46,17 +40,8 @@ const page = (url: string, headers: Record<string, string> = {}) =>
 const apiList = async (query: string) =>
   (await page(`${API}/products?${query}`)).json<{ data: Product[] }>().data;
 
-beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'statefront-page-head-'));
-  mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'index.html'), INDEX);
-  writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app")');
-  t = await createTestApp({ staticDir }, { store: SERVED_STORE });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  rmSync(staticDir, { recursive: true, force: true });
-}, 60_000);
+const build = setupBuild({ 'index.html': INDEX, 'assets/app-abc123.js': 'console.log("app")' });
+const t = setupTestApp(() => ({ staticDir: build.dir }), { store: SERVED_STORE });
 
 describe('/product/{id} and /products pages', () => {
   it('preload the product’s image on /product/{id}, in the head before the stylesheet and scripts', async () => {

@@ -1,14 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { products } from '../../server/db/schema';
 import { injectPage } from '../../server/page-head';
 import { FIRST_ANSWER_ID, type FirstAnswer } from '../../shared/first-screen';
 import { renderPage } from '../../src/entry-server';
-import { API, createTestApp, type TestApp } from './helpers';
+import { API, setupBuild, setupTestApp, type TestApp, withTestApp, writeBuild } from './helpers';
 
 type Product = components['schemas']['Product'];
 
@@ -20,9 +18,6 @@ const INDEX = `<!doctype html>
     <div id="root"></div>
   </body>
 </html>`;
-
-let t: TestApp;
-let staticDir: string;
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const firstAnswerOf = (html: string): FirstAnswer | null => {
@@ -38,16 +33,8 @@ const rootOf = (html: string) => {
   return html.slice(start, end < 0 ? undefined : end);
 };
 
-beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'statefront-first-screen-'));
-  mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'index.html'), INDEX);
-  t = await createTestApp({ staticDir }, { pageRenderer: renderPage });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  rmSync(staticDir, { recursive: true, force: true });
-}, 60_000);
+const build = setupBuild({ 'index.html': INDEX });
+const t = setupTestApp(() => ({ staticDir: build.dir }), { pageRenderer: renderPage });
 
 describe('every page rendered by React on the server', () => {
   it('/product/{id}: the product page in the storefront, and the API answer it was rendered from', async () => {
@@ -175,15 +162,10 @@ describe('injectPage', () => {
 
 describe('a renderer that fails', () => {
   it('serves the page as built: the app renders it', async () => {
-    const failing = await createTestApp(
-      { staticDir },
-      {
-        pageRenderer: async () => {
-          throw new Error('cannot render');
-        },
-      },
-    );
-    try {
+    const renderer = async () => {
+      throw new Error('cannot render');
+    };
+    await withTestApp({ staticDir: build.dir }, { pageRenderer: renderer }, async (failing) => {
       const [first] = (await failing.app.inject({ method: 'GET', url: `${API}/products?limit=1` })).json<{
         data: Product[];
       }>().data;
@@ -191,50 +173,39 @@ describe('a renderer that fails', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(firstAnswerOf(response.body)).toBeNull();
-    } finally {
-      await failing.close();
-    }
+    });
   }, 60_000);
 });
 
 describe('the renderer the build wrote (dist/.ssr/entry-server.js)', () => {
-  /** A build folder whose renderer module has `source`. */
-  function buildWith(source: string) {
-    const dir = mkdtempSync(join(tmpdir(), 'statefront-ssr-build-'));
-    mkdirSync(join(dir, '.ssr'));
-    writeFileSync(join(dir, 'index.html'), INDEX);
-    writeFileSync(join(dir, '.ssr', 'entry-server.js'), source);
-    return dir;
+  /** Runs `use` on an app serving a build whose renderer module has `source`. */
+  async function withBuiltRenderer(source: string, use: (built: TestApp) => Promise<void>) {
+    const dir = writeBuild({ 'index.html': INDEX, '.ssr/entry-server.js': source });
+    try {
+      await withTestApp({ staticDir: dir }, {}, use);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   it('is loaded from the build folder and not served as a file', async () => {
-    const dir = buildWith(
-      "export const renderPage = async (input) => ({ html: '<main>' + input.first.route + ' from the build</main>', modules: [], notFound: false });",
-    );
-    const built = await createTestApp({ staticDir: dir });
-    try {
+    const source =
+      "export const renderPage = async (input) => ({ html: '<main>' + input.first.route + ' from the build</main>', modules: [], notFound: false });";
+    await withBuiltRenderer(source, async (built) => {
       const [first] = (await built.app.inject({ method: 'GET', url: `${API}/products?limit=1` })).json<{
         data: Product[];
       }>().data;
       const page = await built.app.inject({ method: 'GET', url: `/product/${first?.id}` });
       expect(rootOf(page.body)).toContain('<main>product from the build</main>');
       expect((await built.app.inject({ method: 'GET', url: '/.ssr/entry-server.js' })).statusCode).toBe(404);
-    } finally {
-      await built.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 
   it('that fails to load costs the server markup only: the server starts and serves the pages as built', async () => {
-    const dir = buildWith("throw new Error('a partial build');");
-    const built = await createTestApp({ staticDir: dir });
-    try {
+    await withBuiltRenderer("throw new Error('a partial build');", async (built) => {
       const response = await built.app.inject({ method: 'GET', url: '/products' });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
-    } finally {
-      await built.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 });

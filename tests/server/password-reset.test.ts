@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Mailer } from '../../server/mail/mailer';
 import { createResetToken, RESET_DONE, RESET_INVALID, RESET_REQUESTED } from '../../server/password-reset';
-import {
-  API,
-  bearer,
-  createTestApp,
-  registerAndLogin,
-  TEST_STORE,
-  type TestApp,
-  testConfig,
-} from './helpers';
+import { API, bearer, registerAndLogin, setupTestApp, TEST_STORE, testConfig } from './helpers';
 
 type Outbox = { messages: { to: string; subject: string; text: string }[] };
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ mail: { ...testConfig().mail, devOutbox: true } });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp({ mail: { ...testConfig().mail, devOutbox: true } });
 
 const requestReset = (email: string, host = 'localhost:8044') =>
   t.app.inject({ method: 'POST', url: `${API}/users/password-reset`, headers: { host }, payload: { email } });

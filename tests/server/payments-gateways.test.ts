@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/context';
 import { OrderStatus, orders, paymentAttempts } from '../../server/db/schema';
 import type { PaymentGateway, PaymentProvider } from '../../server/payments/provider';
 import { GATEWAYS } from '../../server/payments/registry';
-import {
-  API,
-  bearer,
-  createTestApp,
-  placeOrder,
-  registerAndLogin,
-  TEST_STORE,
-  type TestApp,
-  testConfig,
-} from './helpers';
+import { API, bearer, placeOrder, setupShopper, setupTestApp, TEST_STORE, testConfig } from './helpers';
 
 type PaymentResponse = components['schemas']['PaymentResponse'];
 
@@ -82,22 +73,14 @@ const dormant: PaymentGateway = {
   isEnabled: () => false,
 };
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp(
-    {
-      publicUrl: PUBLIC_URL,
-      payments: { provider: 'fakepay', sandboxSecret: 's', payu: null, upiVpa: '', upiPayeeName: '' },
-    },
-    { gateways: [...GATEWAYS, fakepay, dormant] },
-  );
-  ({ token } = await registerAndLogin(t.app));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp(
+  {
+    publicUrl: PUBLIC_URL,
+    payments: { provider: 'fakepay', sandboxSecret: 's', payu: null, upiVpa: '', upiPayeeName: '' },
+  },
+  { gateways: [...GATEWAYS, fakepay, dormant] },
+);
+const shopper = setupShopper(t);
 
 /** The sources of one directive of a policy. */
 function sources(policy: unknown, directive: string): string[] {
@@ -119,7 +102,7 @@ async function startFakepay(orderId: string): Promise<string> {
   const response = await t.app.inject({
     method: 'POST',
     url: `${API}/payments`,
-    headers: bearer(token),
+    headers: bearer(shopper.token),
     payload: { orderId, fields: fields('card') },
   });
   expect(response.statusCode).toBe(200);
@@ -161,7 +144,7 @@ describe('a registered gateway in the Content-Security-Policy', () => {
 
 describe('a registered gateway’s callback route', () => {
   it('settles the attempt and sends the shopper to order-success when the gateway reports payment', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const ref = await startFakepay(order.id);
     const response = await callback('/payments/fakepay/return', { ref, status: 'paid' });
     expect(response.statusCode).toBe(303);
@@ -172,7 +155,7 @@ describe('a registered gateway’s callback route', () => {
   });
 
   it('keeps the order Pending and shows the failure notice when the gateway declines', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const ref = await startFakepay(order.id);
     const response = await callback('/payments/fakepay/return', { ref, status: 'declined' });
     expect(response.statusCode).toBe(303);
@@ -198,11 +181,11 @@ describe('a registered gateway’s callback route', () => {
 
 describe('POST /payments with a method the server does not know', () => {
   it('answers 500 and records no attempt instead of starting another method', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const response = await t.app.inject({
       method: 'POST',
       url: `${API}/payments`,
-      headers: bearer(token),
+      headers: bearer(shopper.token),
       payload: { orderId: order.id, fields: fields('netbanking') },
     });
     expect(response.statusCode).toBe(500);

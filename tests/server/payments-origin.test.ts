@@ -1,19 +1,21 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { fastifyTrustProxy } from '../../server/app';
 import { loadConfig, trustProxyFrom } from '../../server/config';
-import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+import {
+  API,
+  bearer,
+  placeOrder,
+  sandboxPayments,
+  setupShopper,
+  setupTestApp,
+  type TestApp,
+} from './helpers';
 
 type PaymentResponse = components['schemas']['PaymentResponse'];
 
-const SANDBOX = {
-  provider: 'sandbox' as const,
-  sandboxSecret: 'origin-test-secret',
-  payu: null,
-  upiVpa: '',
-  upiPayeeName: '',
-};
+const SANDBOX = sandboxPayments('origin-test-secret');
 
 const card = {
   payerName: 'Asha Verma',
@@ -38,24 +40,17 @@ async function startCard(t: TestApp, token: string, headers: Record<string, stri
 }
 
 describe('gateway URLs follow the address the shopper used (no PUBLIC_URL)', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: null, trustProxy: false, payments: SANDBOX });
-    ({ token } = await registerAndLogin(t.app));
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = setupTestApp({ publicUrl: null, trustProxy: false, payments: SANDBOX });
+  const shopper = setupShopper(t);
 
   it('posts the card form to the sandbox on 127.0.0.1 when the shop was opened there', async () => {
-    const { action } = await startCard(t, token, { host: '127.0.0.1:8044' });
+    const { action } = await startCard(t, shopper.token, { host: '127.0.0.1:8044' });
     expect(action.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:8044\/api\/v1\/payments\/sandbox\//);
     expect(action.formParams?.url).toBe(action.redirectUrl);
   });
 
   it('ignores X-Forwarded-* when no proxy is trusted', async () => {
-    const { action } = await startCard(t, token, {
+    const { action } = await startCard(t, shopper.token, {
       host: 'localhost:8044',
       'x-forwarded-host': 'evil.example',
       'x-forwarded-proto': 'https',
@@ -64,12 +59,12 @@ describe('gateway URLs follow the address the shopper used (no PUBLIC_URL)', () 
   });
 
   it('falls back to localhost for a Host that is not a host name', async () => {
-    const { action } = await startCard(t, token, { host: 'a b/c' });
+    const { action } = await startCard(t, shopper.token, { host: 'a b/c' });
     expect(action.redirectUrl).toMatch(/^http:\/\/localhost:\d+\/api\/v1\/payments\/sandbox\//);
   });
 
   it('returns the shopper to the same origin after the sandbox, and lets its forms go there', async () => {
-    const { order, action } = await startCard(t, token, { host: '127.0.0.1:8044' });
+    const { order, action } = await startCard(t, shopper.token, { host: '127.0.0.1:8044' });
     const path = new URL(action.redirectUrl ?? '').pathname;
     const page = await t.app.inject({
       method: 'GET',
@@ -100,18 +95,11 @@ describe('gateway URLs follow the address the shopper used (no PUBLIC_URL)', () 
 });
 
 describe('behind a trusted proxy', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: null, trustProxy: true, payments: SANDBOX });
-    ({ token } = await registerAndLogin(t.app));
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = setupTestApp({ publicUrl: null, trustProxy: true, payments: SANDBOX });
+  const shopper = setupShopper(t);
 
   it('builds the gateway URL from X-Forwarded-Proto and X-Forwarded-Host', async () => {
-    const { action } = await startCard(t, token, {
+    const { action } = await startCard(t, shopper.token, {
       host: '10.0.0.5:8044',
       'x-forwarded-host': 'shop.example.in',
       'x-forwarded-proto': 'https',
@@ -121,18 +109,11 @@ describe('behind a trusted proxy', () => {
 });
 
 describe('PUBLIC_URL overrides the request origin', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: 'https://shop.example.in', payments: SANDBOX });
-    ({ token } = await registerAndLogin(t.app));
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = setupTestApp({ publicUrl: 'https://shop.example.in', payments: SANDBOX });
+  const shopper = setupShopper(t);
 
   it('uses PUBLIC_URL for the gateway and allows it as a form target', async () => {
-    const { action } = await startCard(t, token, { host: '127.0.0.1:8044' });
+    const { action } = await startCard(t, shopper.token, { host: '127.0.0.1:8044' });
     expect(action.redirectUrl).toMatch(/^https:\/\/shop\.example\.in\/api\/v1\/payments\/sandbox\//);
     const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(String(response.headers['content-security-policy'])).toContain(

@@ -1,51 +1,26 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
-import { paymentsConfigFrom } from '../../server/config';
 import { paymentAttempts } from '../../server/db/schema';
-import { payuResponseHash } from '../../server/payments/payu';
-import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+import { API, myOrder, placeOrder, setupShopper, setupTestApp, startPayment } from './helpers';
+import { PAYU_KEY, PAYU_SALT, payuCallbackFor, payuConfig, postPayuCallback } from './payu';
 
-type PaymentResponse = components['schemas']['PaymentResponse'];
 type Order = components['schemas']['Order'];
 
 const PUBLIC_URL = 'https://shop.example.in';
-const KEY = 'gtKFFx';
-const SALT = 'eCwWELxi';
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    publicUrl: PUBLIC_URL,
-    payments: paymentsConfigFrom({ PAYU_KEY: KEY, PAYU_SALT: SALT, PAYU_MODE: 'test', SANDBOX_SECRET: 's' }),
-  });
-  ({ token } = await registerAndLogin(t.app));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-const FIELDS = { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' };
+const t = setupTestApp(payuConfig(PUBLIC_URL));
+const shopper = setupShopper(t);
 
 async function startPayu(order: Order, method = 'card') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `${API}/payments`,
-    headers: bearer(token),
-    payload: { orderId: order.id, fields: { ...FIELDS, method } },
-  });
+  const { response, body } = await startPayment(t.app, shopper.token, order.id, method);
   expect(response.statusCode).toBe(200);
-  return response.json<PaymentResponse>();
+  return body;
 }
 
-async function orderStatus(orderId: string) {
-  const response = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });
-  return response.json<Order[]>().find((order) => order.id === orderId)?.status;
-}
+const orderStatus = async (orderId: string) => (await myOrder(t.app, shopper.token, orderId))?.status;
 
 async function attemptByReference(reference: string) {
   const [row] = await t.ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference));
@@ -53,48 +28,13 @@ async function attemptByReference(reference: string) {
 }
 
 /** What PayU posts back for a started payment, hashed as PayU does unless the test tampers afterwards. */
-function payuResponse(data: Record<string, string>, overrides: Record<string, string> = {}) {
-  const body: Record<string, string> = {
-    mihpayid: '403993715521937',
-    mode: 'CC',
-    status: 'success',
-    key: data.key!,
-    txnid: data.txnid!,
-    amount: data.amount!,
-    productinfo: data.productinfo!,
-    firstname: data.firstname!,
-    email: data.email!,
-    phone: data.phone!,
-    ...overrides,
-  };
-  body.hash = payuResponseHash(
-    {
-      key: body.key!,
-      txnid: body.txnid!,
-      amount: body.amount!,
-      productinfo: body.productinfo!,
-      firstname: body.firstname!,
-      email: body.email!,
-      status: body.status!,
-    },
-    SALT,
-  );
-  return body;
-}
+const payuResponse = payuCallbackFor;
 
-// PayU posts from its own site: a plain form, no Authorization header, no cookie.
-function callback(body: Record<string, string>) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${API}/payments/payu/callback`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(body).toString(),
-  });
-}
+const callback = (body: Record<string, string>) => postPayuCallback(t.app, body);
 
 describe('POST /payments with PayU configured', () => {
   it('answers a hashed form post to PayU test checkout when paying by card', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const body = await startPayu(order);
     expect(body.action?.type).toBe('redirect_post');
     const form = body.action?.formParams;
@@ -102,7 +42,7 @@ describe('POST /payments with PayU configured', () => {
     expect(form?.url).toBe('https://test.payu.in/_payment');
     const data = form?.data ?? {};
     expect(data).toMatchObject({
-      key: KEY,
+      key: PAYU_KEY,
       amount: order.total?.toFixed(2),
       productinfo: `Order ${order.id}`,
       firstname: 'Asha Verma',
@@ -113,7 +53,7 @@ describe('POST /payments with PayU configured', () => {
     });
     expect(data.hash).toBe(
       sha512(
-        `${KEY}|${data.txnid}|${data.amount}|${data.productinfo}|${data.firstname}|${data.email}|||||||||||${SALT}`,
+        `${PAYU_KEY}|${data.txnid}|${data.amount}|${data.productinfo}|${data.firstname}|${data.email}|||||||||||${PAYU_SALT}`,
       ),
     );
     expect(await attemptByReference(data.txnid ?? '')).toMatchObject({
@@ -125,7 +65,7 @@ describe('POST /payments with PayU configured', () => {
   });
 
   it("sends UPI payments through PayU's page too, so PayU confirms them", async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const body = await startPayu(order, 'upi_qr');
     expect(body.action?.type).toBe('redirect_post');
     expect(body.action?.formParams?.url).toBe('https://test.payu.in/_payment');
@@ -139,7 +79,7 @@ describe('POST /payments with PayU configured', () => {
 
 describe('POST /payments/payu/callback', () => {
   it('moves the order to Processing and redirects to order-success when the hash is genuine', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const data = (await startPayu(order)).action?.formParams?.data ?? {};
     const response = await callback(payuResponse(data));
     expect(response.statusCode).toBe(303);
@@ -155,7 +95,7 @@ describe('POST /payments/payu/callback', () => {
   });
 
   it('records one success per order when PayU confirms several attempts of it at once; the rest fail, "order no longer pending"', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const started: Array<Record<string, string>> = [];
     for (let i = 0; i < 6; i++) started.push((await startPayu(order)).action?.formParams?.data ?? {});
     const responses = await Promise.all(started.map((data) => callback(payuResponse(data))));
@@ -169,47 +109,42 @@ describe('POST /payments/payu/callback', () => {
     expect(await orderStatus(order.id)).toBe(1);
   });
 
-  it('changes nothing and redirects with a failure notice when a field was tampered with', async () => {
-    const order = await placeOrder(t.app, token);
-    const data = (await startPayu(order)).action?.formParams?.data ?? {};
-    const tampered = { ...payuResponse(data, { status: 'failure' }), status: 'success' };
-    const response = await callback(tampered);
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`${PUBLIC_URL}/orders?payment=failed`);
-    expect(await orderStatus(order.id)).toBe(0);
-    expect((await attemptByReference(data.txnid ?? ''))?.status).toBe('created');
-  });
-
-  it('changes nothing when PayU reports a different amount than the attempt', async () => {
-    const order = await placeOrder(t.app, token);
-    const data = (await startPayu(order)).action?.formParams?.data ?? {};
-    const response = await callback(payuResponse(data, { amount: '1.00' }));
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`${PUBLIC_URL}/orders?payment=failed`);
-    expect(await orderStatus(order.id)).toBe(0);
-    expect((await attemptByReference(data.txnid ?? ''))?.status).toBe('created');
-  });
-
-  it('redirects with a failure notice when the txnid is unknown', async () => {
-    const order = await placeOrder(t.app, token);
-    const data = (await startPayu(order)).action?.formParams?.data ?? {};
-    const response = await callback(payuResponse(data, { txnid: 'SFPUNKNOWN000000000' }));
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`${PUBLIC_URL}/orders?payment=failed`);
-    expect(await orderStatus(order.id)).toBe(0);
-  });
-
-  it('marks the attempt failed and keeps the order Pending when PayU reports a failure', async () => {
-    const order = await placeOrder(t.app, token);
-    const data = (await startPayu(order)).action?.formParams?.data ?? {};
-    const response = await callback(payuResponse(data, { status: 'failure' }));
-    expect(response.headers.location).toBe(`${PUBLIC_URL}/orders?payment=failed`);
-    expect(await orderStatus(order.id)).toBe(0);
-    expect((await attemptByReference(data.txnid ?? ''))?.status).toBe('failed');
-  });
+  it.each([
+    [
+      'a field was tampered with',
+      'created',
+      (data: Record<string, string>) => ({ ...payuResponse(data, { status: 'failure' }), status: 'success' }),
+    ],
+    [
+      'PayU reports a different amount than the attempt',
+      'created',
+      (data: Record<string, string>) => payuResponse(data, { amount: '1.00' }),
+    ],
+    [
+      'the txnid is unknown',
+      'created',
+      (data: Record<string, string>) => payuResponse(data, { txnid: 'SFPUNKNOWN000000000' }),
+    ],
+    [
+      'PayU reports a failure',
+      'failed',
+      (data: Record<string, string>) => payuResponse(data, { status: 'failure' }),
+    ],
+  ])(
+    'keeps the order Pending and redirects with a failure notice when %s (the attempt is then %s)',
+    async (_when, attemptStatus, respond) => {
+      const order = await placeOrder(t.app, shopper.token);
+      const data = (await startPayu(order)).action?.formParams?.data ?? {};
+      const response = await callback(respond(data));
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`${PUBLIC_URL}/orders?payment=failed`);
+      expect(await orderStatus(order.id)).toBe(0);
+      expect((await attemptByReference(data.txnid ?? ''))?.status).toBe(attemptStatus);
+    },
+  );
 
   it('answers 400 when the callback lacks the hash', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const data = (await startPayu(order)).action?.formParams?.data ?? {};
     const { hash: _hash, ...withoutHash } = payuResponse(data);
     const response = await callback(withoutHash);

@@ -18,6 +18,7 @@ import { activeProvider } from '../../server/payments/registry';
 import { createSandboxProvider, sandboxSignature } from '../../server/payments/sandbox';
 import { renderSandboxPage, SANDBOX_TITLE, sandboxPageCsp } from '../../server/payments/sandbox-page';
 import { buildUpiLink } from '../../server/payments/upi';
+import { withPayuHash } from './payu';
 
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
 
@@ -49,6 +50,15 @@ const ATTEMPT: PaymentAttempt = {
   status: 'created',
 };
 const PAYER = { name: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210' };
+/** The hashed fields of a PayU payment of ORDER by PAYER (no udfs). */
+const PAYU_REQUEST = {
+  key: 'gtKFFx',
+  txnid: ATTEMPT.reference,
+  amount: '1598.00',
+  productinfo: `Order ${ORDER.id}`,
+  firstname: 'Asha Verma',
+  email: 'asha@example.in',
+};
 
 function lookupOf(...attempts: PaymentAttempt[]): AttemptLookup {
   return {
@@ -127,15 +137,7 @@ describe('payuRequestHash', () => {
   });
 
   it('hashes the documented pipe sequence with empty udfs when none are posted', () => {
-    const params = {
-      key: 'gtKFFx',
-      txnid: 'SFP0123456789ABCDEF',
-      amount: '1598.00',
-      productinfo: 'Order SF-7K2M9Q4XH3TB8N6C',
-      firstname: 'Asha Verma',
-      email: 'asha@example.in',
-    };
-    expect(payuRequestHash(params, 'salt42')).toBe(
+    expect(payuRequestHash(PAYU_REQUEST, 'salt42')).toBe(
       sha512(
         'gtKFFx|SFP0123456789ABCDEF|1598.00|Order SF-7K2M9Q4XH3TB8N6C|Asha Verma|asha@example.in|||||||||||salt42',
       ),
@@ -144,15 +146,7 @@ describe('payuRequestHash', () => {
 });
 
 describe('payuResponseHash', () => {
-  const response: PayuResponseParams = {
-    key: 'gtKFFx',
-    txnid: 'SFP0123456789ABCDEF',
-    amount: '1598.00',
-    productinfo: 'Order SF-7K2M9Q4XH3TB8N6C',
-    firstname: 'Asha Verma',
-    email: 'asha@example.in',
-    status: 'success',
-  };
+  const response: PayuResponseParams = { ...PAYU_REQUEST, status: 'success' };
 
   it('hashes the reversed sequence starting with the salt', () => {
     expect(payuResponseHash(response, 'salt42')).toBe(
@@ -185,30 +179,16 @@ describe('PayU provider', () => {
   const payuAttempt: PaymentAttempt = { ...ATTEMPT, provider: 'payu', method: 'card' };
 
   function callback(overrides: Record<string, string> = {}) {
-    const body: Record<string, string> = {
-      key: 'gtKFFx',
-      txnid: payuAttempt.reference,
-      amount: '1598.00',
-      productinfo: `Order ${ORDER.id}`,
-      firstname: 'Asha Verma',
-      email: 'asha@example.in',
-      status: 'success',
-      mihpayid: '403993715521937',
-      ...overrides,
-    };
-    body.hash = payuResponseHash(
+    return withPayuHash(
       {
-        key: body.key!,
-        txnid: body.txnid!,
-        amount: body.amount!,
-        productinfo: body.productinfo!,
-        firstname: body.firstname!,
-        email: body.email!,
-        status: body.status!,
+        ...PAYU_REQUEST,
+        txnid: payuAttempt.reference,
+        status: 'success',
+        mihpayid: '403993715521937',
+        ...overrides,
       },
       'salt42',
     );
-    return body;
   }
 
   it('starts a hosted checkout form post with the request hash when paying by card', async () => {
@@ -218,12 +198,8 @@ describe('PayU provider', () => {
     expect(form.type).toBe('POST');
     expect(form.url).toBe(PAYU_PAYMENT_URLS.test);
     expect(form.data).toMatchObject({
-      key: 'gtKFFx',
+      ...PAYU_REQUEST,
       txnid: payuAttempt.reference,
-      amount: '1598.00',
-      productinfo: `Order ${ORDER.id}`,
-      firstname: 'Asha Verma',
-      email: 'asha@example.in',
       phone: '9876543210',
       surl: 'https://shop.example.in/api/v1/payments/payu/callback',
       furl: 'https://shop.example.in/api/v1/payments/payu/callback',

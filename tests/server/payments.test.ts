@@ -1,39 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { mailOutbox, orderEvents, orders, paymentAttempts } from '../../server/db/schema';
 import { GSTIN_FORMAT_MESSAGE } from '../../server/payments/fields';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { SANDBOX_TITLE } from '../../server/payments/sandbox-page';
 import { settleAttempt } from '../../server/repositories/payments';
-import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+import {
+  API,
+  bearer,
+  myOrder,
+  placeOrder,
+  registerAndLogin,
+  sandboxPayments,
+  setupShopper,
+  setupTestApp,
+  TEST_UPI,
+} from './helpers';
 
 type PaymentResponse = components['schemas']['PaymentResponse'];
 type PaymentField = components['schemas']['PaymentField'];
-type Order = components['schemas']['Order'];
 
 const PUBLIC_URL = 'https://shop.example.in';
 const SECRET = 'payments-test-secret';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    publicUrl: PUBLIC_URL,
-    payments: {
-      provider: 'sandbox',
-      sandboxSecret: SECRET,
-      payu: null,
-      upiVpa: 'statefront@upi',
-      upiPayeeName: 'Statefront Clothing',
-    },
-  });
-  ({ token } = await registerAndLogin(t.app, { firstName: 'Asha', lastName: 'Verma' }));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
+const t = setupTestApp({
+  publicUrl: PUBLIC_URL,
+  payments: sandboxPayments(SECRET, TEST_UPI),
 });
+const shopper = setupShopper(t, { firstName: 'Asha', lastName: 'Verma' });
 
 const fieldsFor = (method: string, extra: Record<string, unknown> = {}) => ({
   payerName: 'Asha Verma',
@@ -43,7 +38,7 @@ const fieldsFor = (method: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function pay(orderId: string, fields: Record<string, unknown>, auth = token) {
+function pay(orderId: string, fields: Record<string, unknown>, auth = shopper.token) {
   return t.app.inject({
     method: 'POST',
     url: `${API}/payments`,
@@ -52,10 +47,8 @@ function pay(orderId: string, fields: Record<string, unknown>, auth = token) {
   });
 }
 
-async function orderStatus(orderId: string, auth = token): Promise<number | undefined> {
-  const response = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(auth) });
-  expect(response.statusCode).toBe(200);
-  return response.json<Order[]>().find((order) => order.id === orderId)?.status;
+async function orderStatus(orderId: string, auth = shopper.token): Promise<number | undefined> {
+  return (await myOrder(t.app, auth, orderId))?.status;
 }
 
 async function attemptRow(attemptId: string) {
@@ -124,7 +117,7 @@ describe('GET /payments/fields', () => {
     expect(fields.find((field) => field.name === 'email')?.defaultValue).toBe(shopper.email);
   });
 
-  it('answers the anonymous form when the token is stale', async () => {
+  it('answers the anonymous form when the shopper.token is stale', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `${API}/payments/fields`,
@@ -138,7 +131,7 @@ describe('GET /payments/fields', () => {
 
 describe('POST /payments', () => {
   it('answers 401 when no one is signed in', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const response = await t.app.inject({
       method: 'POST',
       url: `${API}/payments`,
@@ -170,7 +163,7 @@ describe('POST /payments', () => {
   ])(
     'answers 400 naming the field and records nothing when the fields break a rule (%j)',
     async (change, body) => {
-      const order = await placeOrder(t.app, token);
+      const order = await placeOrder(t.app, shopper.token);
       const response = await pay(order.id, { ...fieldsFor('upi_qr'), ...change });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual(body);
@@ -180,18 +173,18 @@ describe('POST /payments', () => {
   );
 
   it('answers 400 when the client tries to send an amount', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const response = await t.app.inject({
       method: 'POST',
       url: `${API}/payments`,
-      headers: bearer(token),
+      headers: bearer(shopper.token),
       payload: { orderId: order.id, fields: fieldsFor('upi_qr'), amount: 1 },
     });
     expect(response.statusCode).toBe(400);
   });
 
   it("answers the same 404 when the order is someone else's or does not exist", async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const stranger = await registerAndLogin(t.app);
     const foreign = await pay(order.id, fieldsFor('upi_qr'), stranger.token);
     const missing = await pay('SF-0000000000000000', fieldsFor('upi_qr'), stranger.token);
@@ -202,7 +195,7 @@ describe('POST /payments', () => {
   });
 
   it('answers a UPI QR action for the stored total when paying by QR', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const response = await pay(order.id, fieldsFor('upi_qr'));
     expect(response.statusCode).toBe(200);
     const body = response.json<PaymentResponse>();
@@ -239,7 +232,7 @@ describe('POST /payments', () => {
   });
 
   it('answers a UPI deeplink when paying with a UPI app', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const response = await pay(order.id, fieldsFor('upi_intent'));
     const body = response.json<PaymentResponse>();
     expect(body.action?.type).toBe('deeplink');
@@ -249,7 +242,7 @@ describe('POST /payments', () => {
   });
 
   it('answers a form to the sandbox gateway page that the browser can submit when paying by card', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const response = await pay(order.id, fieldsFor('card'));
     const body = response.json<PaymentResponse>();
     expect(body.action?.type).toBe('redirect_post');
@@ -281,7 +274,7 @@ describe('POST /payments', () => {
 });
 
 describe('GET /payments/{attemptId}', () => {
-  const status = (attemptId: string, auth = token) =>
+  const status = (attemptId: string, auth = shopper.token) =>
     t.app.inject({
       method: 'GET',
       url: `${API}/payments/${encodeURIComponent(attemptId)}`,
@@ -295,7 +288,7 @@ describe('GET /payments/{attemptId}', () => {
   }
 
   it('follows one attempt: pending, then failed when the shopper fails it on the gateway', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startQr(order.id);
     const pending = await status(attemptId);
     expect(pending.statusCode).toBe(200);
@@ -305,14 +298,14 @@ describe('GET /payments/{attemptId}', () => {
   });
 
   it('says paid once the gateway approves it', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startQr(order.id);
     await complete(attemptId, 'success');
     expect((await status(attemptId)).json()).toEqual({ status: 'paid' });
   });
 
   it('says expired when an attempt is unpaid after its 10 minutes', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startQr(order.id);
     await t.ctx.db
       .update(paymentAttempts)
@@ -322,7 +315,7 @@ describe('GET /payments/{attemptId}', () => {
   });
 
   it("answers 401 signed out and the same 404 for someone else's attempt or none", async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startQr(order.id);
     const other = await registerAndLogin(t.app, { firstName: 'Ravi', lastName: 'Kumar' });
     expect((await t.app.inject({ method: 'GET', url: `${API}/payments/${attemptId}` })).statusCode).toBe(401);
@@ -336,7 +329,7 @@ describe('GET /payments/{attemptId}', () => {
 
 describe('GET /payments/sandbox/{attemptId}', () => {
   it('shows the labelled test gateway with the amount and two buttons under a strict CSP', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id, 'upi_qr');
     const response = await t.app.inject({ method: 'GET', url: `${API}/payments/sandbox/${attemptId}` });
     expect(response.statusCode).toBe(200);
@@ -369,7 +362,7 @@ describe('GET /payments/sandbox/{attemptId}', () => {
 
 describe('POST /payments/sandbox/{attemptId}', () => {
   it('answers the spec §4 form post with 303 to the gateway page (Back never resubmits)', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     const response = await t.app.inject({
       method: 'POST',
@@ -393,7 +386,7 @@ describe('POST /payments/sandbox/{attemptId}', () => {
 
 describe('POST /payments/sandbox/{attemptId}/complete', () => {
   it('moves the order to Processing and redirects to order-success when the shopper pays', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     const response = await complete(attemptId, 'success');
     expect(response.statusCode).toBe(303);
@@ -407,7 +400,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it('refuses a second payment when the order is no longer pending', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     await complete(await startSandbox(order.id), 'success');
     const again = await pay(order.id, fieldsFor('upi_qr'));
     expect(again.statusCode).toBe(409);
@@ -415,7 +408,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it('leaves the order Pending and redirects with a failure notice when the shopper fails it, then allows a retry', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     const response = await complete(attemptId, 'failure');
     expect(response.statusCode).toBe(303);
@@ -431,7 +424,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it('answers 400 and changes nothing when the signature is forged', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     const attempt = await attemptRow(attemptId);
     const forgeries = [
@@ -449,7 +442,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it("answers 400 and changes nothing when the order's total is no longer the attempt's amount", async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     // Nothing in the shop changes a placed order's total; a row edited by hand must not be paid.
     await t.ctx.db.update(orders).set({ totalPaise: 1 }).where(eq(orders.id, order.id));
@@ -463,7 +456,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it('records the payment once on the timeline with one mail, in the transaction that moves the order', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     await complete(attemptId, 'success');
     await complete(attemptId, 'success');
@@ -482,7 +475,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it('answers 400 when the callback carries fields the contract does not allow', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     const response = await t.app.inject({
       method: 'POST',
@@ -500,7 +493,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it('changes nothing and redirects to the recorded result when a callback is replayed', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     await complete(attemptId, 'success');
     const before = await attemptRow(attemptId);
@@ -518,7 +511,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it('settles exactly once when success and failure callbacks race', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     const [a, b] = await Promise.all([complete(attemptId, 'success'), complete(attemptId, 'failure')]);
     expect([a.statusCode, b.statusCode]).toEqual([303, 303]);
@@ -534,7 +527,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it('records exactly one succeeded attempt when every attempt of one order is approved at once', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attempts: string[] = [];
     for (let i = 0; i < 8; i++) attempts.push(await startSandbox(order.id, i % 2 ? 'upi_qr' : 'card'));
     const responses = await Promise.all(attempts.map((attemptId) => complete(attemptId, 'success')));
@@ -553,7 +546,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
   });
 
   it('moves the order once when two identical callbacks arrive together', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     const responses = await Promise.all([complete(attemptId, 'success'), complete(attemptId, 'success')]);
     for (const response of responses) {
@@ -566,7 +559,7 @@ describe('POST /payments/sandbox/{attemptId}/complete', () => {
 
 describe('settleAttempt', () => {
   it('reports exactly one change and one order move when settled concurrently', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const attemptId = await startSandbox(order.id);
     const results = await Promise.all(
       Array.from({ length: 4 }, () => settleAttempt(t.ctx.db, attemptId, 'success', { test: true })),
@@ -577,7 +570,7 @@ describe('settleAttempt', () => {
   });
 
   it('succeeds one of two different attempts and records the other as failed, "order no longer pending"', async () => {
-    const order = await placeOrder(t.app, token);
+    const order = await placeOrder(t.app, shopper.token);
     const first = await startSandbox(order.id);
     const second = await startSandbox(order.id, 'upi_qr');
     const results = await Promise.all([

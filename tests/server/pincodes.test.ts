@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildPincodeIndex,
   DATASET_STATE_NAMES,
@@ -6,16 +6,9 @@ import {
   stateOfOffice,
 } from '../../server/addresses/pincode-index';
 import { INDIAN_STATES } from '../../shared/checkout-address';
-import { API, createTestApp, type TestApp } from './helpers';
+import { API, setupTestApp } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
+const t = setupTestApp();
 
 const get = (pin: string) => t.app.inject({ method: 'GET', url: `${API}/pincodes/${pin}` });
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
-import { API, createTestApp, type TestApp } from './helpers';
+import { API, setupTestApp } from './helpers';
 
 type ProductPage = components['schemas']['ProductPage'];
 type Product = components['schemas']['Product'];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
+const t = setupTestApp();
 
 const list = async (query = '') => {
   const response = await t.app.inject({ method: 'GET', url: `${API}/products${query}` });

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../server/context';
-import { API, bearer, createTestApp, placeOrder, registerAndLogin, type TestApp } from './helpers';
+import { API, bearer, placeOrder, registerAndLogin, setupTestApp, withTestApp } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    rateLimit: {
-      authMax: 3,
-      registerMax: 4,
-      trackMax: 2,
-      resetMax: 2,
-      globalMax: 40,
-      windowMs: 60_000,
-    } as ServerConfig['rateLimit'],
-  });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
+/** Config with these limits per IP and minute; a limit not named stays out of the way (testConfig). */
+const limits = (rateLimit: Partial<ServerConfig['rateLimit']>): Partial<ServerConfig> => ({
+  rateLimit: rateLimit as ServerConfig['rateLimit'],
+});
+
+const t = setupTestApp(limits({ authMax: 3, registerMax: 4, trackMax: 2, resetMax: 2, globalMax: 40 }));
 
 const from = (ip: string) => ({ remoteAddress: ip });
 
@@ -125,22 +115,9 @@ describe('rate limits', () => {
 
 describe('rate limits: password spraying', () => {
   // authMax 1 makes the per-IP cap on failures across all emails 10 × 1 = 10.
-  let spray: TestApp;
-  beforeAll(async () => {
-    spray = await createTestApp({
-      rateLimit: {
-        authMax: 1,
-        registerMax: 1000,
-        trackMax: 1000,
-        resetMax: 1000,
-        globalMax: 1000,
-        windowMs: 60_000,
-      } as ServerConfig['rateLimit'],
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await spray?.close();
-  }, 60_000);
+  const spray = setupTestApp(
+    limits({ authMax: 1, registerMax: 1000, trackMax: 1000, resetMax: 1000, globalMax: 1000 }),
+  );
 
   const attempt = (email: string, password: string, ip: string) =>
     spray.app.inject({
@@ -174,17 +151,8 @@ describe('rate limits: password spraying', () => {
 
 describe('rate limits with the defaults', () => {
   it('let 200 concurrent catalogue requests from one IP through', { timeout: 60_000 }, async () => {
-    const app = await createTestApp({
-      rateLimit: {
-        authMax: 10,
-        registerMax: 50,
-        trackMax: 60,
-        resetMax: 1000,
-        globalMax: 3000,
-        windowMs: 60_000,
-      } as ServerConfig['rateLimit'],
-    });
-    try {
+    const defaults = limits({ authMax: 10, registerMax: 50, trackMax: 60, resetMax: 1000, globalMax: 3000 });
+    await withTestApp(defaults, {}, async (app) => {
       const shopper = await registerAndLogin(app.app);
       await placeOrder(app.app, shopper.token);
       const responses = await Promise.all(
@@ -193,8 +161,6 @@ describe('rate limits with the defaults', () => {
         ),
       );
       expect(responses.filter((r) => r.statusCode !== 200)).toHaveLength(0);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

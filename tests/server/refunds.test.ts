@@ -4,11 +4,9 @@
  * expired, a gateway that failed (retried by the sweep with backoff, then left for a person).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
 import { mailOutbox, paymentAttempts, refunds } from '../../server/db/schema';
-import type { Mail } from '../../server/mail/mailer';
 import { runOrderExpiry } from '../../server/order-expiry';
 import type { PaymentGateway, RefundOutcome } from '../../server/payments/provider';
 import { sandboxGateway } from '../../server/payments/sandbox';
@@ -19,35 +17,21 @@ import { REFUND_MAX_ATTEMPTS } from '../../server/repositories/refunds';
 import {
   API,
   bearer,
-  createTestApp,
   paySandbox,
   placeOrder,
   RecordingMailer,
-  registerAndLogin,
-  type TestApp,
-  testConfig,
+  sandboxPayments,
+  setupShopper,
+  setupTestApp,
+  startPayment,
 } from './helpers';
-
-type PaymentResponse = components['schemas']['PaymentResponse'];
 
 const SECRET = 'refund-test-sandbox-secret';
 
-let t: TestApp;
-let token: string;
 const mailer = new RecordingMailer();
 const silent = { info() {}, error() {} };
-
-beforeAll(async () => {
-  const base = testConfig();
-  t = await createTestApp(
-    { payments: { ...base.payments, provider: 'sandbox', sandboxSecret: SECRET, payu: null } },
-    { mailer },
-  );
-  ({ token } = await registerAndLogin(t.app));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp({ payments: sandboxPayments(SECRET) }, { mailer });
+const shopper = setupShopper(t);
 
 const refundsOf = (orderId: string) => t.ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 
@@ -67,24 +51,33 @@ function scriptedGateway(answers: RefundOutcome[]): { gateway: PaymentGateway; a
   return { gateway, asked };
 }
 
-async function deliver(): Promise<Mail[]> {
-  const before = mailer.sent.length;
-  await t.app.mailWorker.drain();
-  return mailer.sent.slice(before);
+const deliver = () => mailer.deliverFrom(t.app);
+
+/** A paid order that the operator then cancels (a fulfilment event, id `<prefix>-<order id>`). */
+async function paidOrderCancelledByOperator(prefix: string, note?: string) {
+  const order = await placeOrder(t.app, shopper.token);
+  await paySandbox(t, shopper.token, order.id, SECRET);
+  const result = await applyFulfilmentEvent(t.ctx.db, {
+    externalId: `${prefix}-${order.id}`,
+    orderId: order.id,
+    event: 'order.cancelled',
+    actor: 'operator',
+    at: new Date(),
+    ...(note === undefined ? {} : { note }),
+  });
+  return { order, result };
 }
+
+/** Makes the order's refund due now, instead of waiting out its backoff. */
+const makeDue = (orderId: string) =>
+  t.ctx.db
+    .update(refunds)
+    .set({ nextAttemptAt: new Date(0) })
+    .where(eq(refunds.orderId, orderId));
 
 describe('refunds the sweep asks for', () => {
   it('an operator cancelling a paid order owes the refund in the same transaction; the sweep gets it', async () => {
-    const order = await placeOrder(t.app, token);
-    await paySandbox(t, token, order.id, SECRET);
-    const result = await applyFulfilmentEvent(t.ctx.db, {
-      externalId: `cancel-${order.id}`,
-      orderId: order.id,
-      event: 'order.cancelled',
-      actor: 'operator',
-      at: new Date(),
-      note: 'Out of stock',
-    });
+    const { order, result } = await paidOrderCancelledByOperator('cancel', 'Out of stock');
     expect(result).toMatchObject({ kind: 'recorded', status: 4 });
     const [owed] = await refundsOf(order.id);
     expect(owed).toMatchObject({
@@ -108,20 +101,8 @@ describe('refunds the sweep asks for', () => {
   });
 
   it('a payment confirmed after its order expired is refunded, and the shopper is told why', async () => {
-    const order = await placeOrder(t.app, token);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments`,
-      headers: bearer(token),
-      payload: {
-        orderId: order.id,
-        fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'card' },
-      },
-    });
-    const body = started.json<PaymentResponse>();
-    const attemptId = decodeURIComponent(
-      (body.action?.formParams?.url ?? body.redirectUrl ?? '').split('/payments/sandbox/')[1] ?? '',
-    );
+    const order = await placeOrder(t.app, shopper.token);
+    const { attemptId } = await startPayment(t.app, shopper.token, order.id);
     await runOrderExpiry(t.ctx.db, 60_000, undefined, new Date(Date.now() + 120_000));
     const settled = await settleAttempt(t.ctx.db, attemptId, 'success', { gateway: 'sandbox' });
     expect(settled).toMatchObject({ refused: true });
@@ -140,7 +121,7 @@ describe('refunds the sweep asks for', () => {
     );
     expect(mail?.text).toContain('after the order could no longer be paid');
     // A failed (not captured) confirmation owes nothing.
-    const other = await placeOrder(t.app, token);
+    const other = await placeOrder(t.app, shopper.token);
     await runOrderExpiry(t.ctx.db, 60_000, undefined, new Date(Date.now() + 120_000));
     const [attempt] = await t.ctx.db
       .select()
@@ -151,15 +132,7 @@ describe('refunds the sweep asks for', () => {
   });
 
   it('retries a failing gateway with backoff, then leaves the refund failed for a person', async () => {
-    const order = await placeOrder(t.app, token);
-    await paySandbox(t, token, order.id, SECRET);
-    await applyFulfilmentEvent(t.ctx.db, {
-      externalId: `cancel-retry-${order.id}`,
-      orderId: order.id,
-      event: 'order.cancelled',
-      actor: 'operator',
-      at: new Date(),
-    });
+    const { order } = await paidOrderCancelledByOperator('cancel-retry');
     const failing = Array.from({ length: REFUND_MAX_ATTEMPTS }, () => ({
       status: 'failed' as const,
       error: 'gateway timeout',
@@ -182,10 +155,7 @@ describe('refunds the sweep asks for', () => {
     await runRefundSweep(ctx, [gateway], silent);
     expect(asked).toHaveLength(1);
     // Once due (moved here rather than waited for), it is asked again under the same refund id.
-    await t.ctx.db
-      .update(refunds)
-      .set({ nextAttemptAt: new Date(0) })
-      .where(eq(refunds.orderId, order.id));
+    await makeDue(order.id);
     await runRefundSweep(ctx, [gateway], silent);
     expect(asked).toEqual([afterFailure?.id, afterFailure?.id]);
     expect((await refundsOf(order.id))[0]).toMatchObject({
@@ -195,21 +165,10 @@ describe('refunds the sweep asks for', () => {
     });
 
     // A gateway that never takes it: REFUND_MAX_ATTEMPTS tries, then no more.
-    const next = await placeOrder(t.app, token);
-    await paySandbox(t, token, next.id, SECRET);
-    await applyFulfilmentEvent(t.ctx.db, {
-      externalId: `cancel-never-${next.id}`,
-      orderId: next.id,
-      event: 'order.cancelled',
-      actor: 'operator',
-      at: new Date(),
-    });
+    const { order: next } = await paidOrderCancelledByOperator('cancel-never');
     const never = scriptedGateway([...failing, ...failing]);
     for (let i = 0; i < REFUND_MAX_ATTEMPTS + 2; i++) {
-      await t.ctx.db
-        .update(refunds)
-        .set({ nextAttemptAt: new Date(0) })
-        .where(eq(refunds.orderId, next.id));
+      await makeDue(next.id);
       await runRefundSweep(ctx, [never.gateway], silent);
     }
     expect(never.asked).toHaveLength(REFUND_MAX_ATTEMPTS);
@@ -217,12 +176,12 @@ describe('refunds the sweep asks for', () => {
   });
 
   it("a shopper's own cancellation asks at once and holds the refund from the sweep meanwhile", async () => {
-    const order = await placeOrder(t.app, token);
-    await paySandbox(t, token, order.id, SECRET);
+    const order = await placeOrder(t.app, shopper.token);
+    await paySandbox(t, shopper.token, order.id, SECRET);
     const response = await t.app.inject({
       method: 'POST',
       url: `${API}/orders/${order.id}/cancel`,
-      headers: bearer(token),
+      headers: bearer(shopper.token),
     });
     expect(response.json().refund.status).toBe('recorded');
     expect((await refundsOf(order.id))[0]).toMatchObject({

@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { generatedProduct, seedScaleCatalogue, stableUuid } from '../../server/db/scale-seed';
-import { API, createTestApp, TEST_STORE, type TestApp } from './helpers';
+import { API, setupTestApp, TEST_STORE } from './helpers';
 
 type ProductPage = components['schemas']['ProductPage'];
 
-let t: TestApp;
-beforeAll(async () => {
-  // Starts with the 62-product demo catalogue, as a first server start would leave it.
-  t = await createTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
+// Starts with the 62-product demo catalogue, as a first server start would leave it.
+const t = setupTestApp();
 
 const count = async (where = sql`true`) => {
   const result = await t.ctx.db.execute<{ n: number }>(

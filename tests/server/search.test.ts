@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue, type SeedProduct } from '../../server/catalogue/catalogue';
 import { products } from '../../server/db/schema';
-import { API, createTestApp, type TestApp } from './helpers';
+import { API, setupTestApp } from './helpers';
 
 type ProductPage = components['schemas']['ProductPage'];
 type Product = components['schemas']['Product'];
@@ -11,13 +11,7 @@ type Product = components['schemas']['Product'];
 // Runs on PGlite by default and on PostgreSQL with TEST_DATABASE=postgres (`npm run test:pg`): the
 // exact expectations below (ranked order included) hold on both, which is what "same SQL" promises.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
+const t = setupTestApp();
 
 const get = (query: string) => t.app.inject({ method: 'GET', url: `${API}/products${query}` });
 const list = async (query: string) => {

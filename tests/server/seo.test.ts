@@ -1,10 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogue, type SeedProduct } from '../../server/catalogue/catalogue';
 import { injectPageMeta, SITEMAP_URL_LIMIT, sitemapFiles, sitemapUrls, summarise } from '../../server/seo';
-import { createTestApp, TEST_STORE, type TestApp } from './helpers';
+import { setupBuild, setupTestApp, TEST_STORE } from './helpers';
 
 const INDEX = `<!doctype html>
 <html lang="en-IN">
@@ -28,20 +25,9 @@ const HOSTILE: SeedProduct = {
   createdAt: '2020-01-01T00:00:00.000Z',
 };
 
-let t: TestApp;
-let staticDir: string;
 const HOST = 'shop.example.in';
-
-beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'statefront-seo-'));
-  mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'index.html'), INDEX);
-  t = await createTestApp({ staticDir }, { products: [...catalogue, HOSTILE] });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  rmSync(staticDir, { recursive: true, force: true });
-}, 60_000);
+const build = setupBuild({ 'index.html': INDEX });
+const t = setupTestApp(() => ({ staticDir: build.dir }), { products: [...catalogue, HOSTILE] });
 
 const page = async (url: string) => {
   const response = await t.app.inject({ method: 'GET', url, headers: { host: HOST } });

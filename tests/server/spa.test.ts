@@ -1,12 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { injectServedBy, SANDBOX_BANNER, SANDBOX_BANNER_TEXT } from '../../server/spa';
-import { API, createTestApp, type TestApp, testConfig } from './helpers';
-
-let t: TestApp;
-let staticDir: string;
+import { API, setupBuild, setupTestApp, type TestApp, testConfig, withTestApp } from './helpers';
 
 const INDEX = `<!doctype html>
 <html lang="en-IN">
@@ -18,18 +14,12 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'statefront-dist-'));
-  mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'index.html'), INDEX);
-  writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app")');
-  writeFileSync(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await createTestApp({ staticDir });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  rmSync(staticDir, { recursive: true, force: true });
-}, 60_000);
+const build = setupBuild({
+  'index.html': INDEX,
+  'assets/app-abc123.js': 'console.log("app")',
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+});
+const t = setupTestApp(() => ({ staticDir: build.dir }));
 
 describe('SPA hosting', () => {
   it.each([
@@ -117,20 +107,15 @@ describe('SPA hosting', () => {
 });
 
 describe('in production (issue 22, rows 6 and 7)', () => {
-  let prod: TestApp;
-  beforeAll(async () => {
-    writeFileSync(join(staticDir, 'assets', 'app-abc123.js.map'), '{"version":3}');
-    const base = testConfig();
-    prod = await createTestApp({
-      staticDir,
-      trustProxy: 1,
-      payments: { ...base.payments, sandboxBanner: true },
-      http: { corsOrigins: ['https://admin.example.in'], loopbackCors: false, serveSourceMaps: false },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await prod?.close();
-  }, 60_000);
+  beforeAll(() => {
+    writeFileSync(join(build.dir, 'assets', 'app-abc123.js.map'), '{"version":3}');
+  });
+  const prod = setupTestApp(() => ({
+    staticDir: build.dir,
+    trustProxy: 1,
+    payments: { ...testConfig().payments, sandboxBanner: true },
+    http: { corsOrigins: ['https://admin.example.in'], loopbackCors: false, serveSourceMaps: false },
+  }));
 
   it.each(['/', '/products?category=men', '/orders', '/no/such/page', '/index.html'])(
     'shows the sandbox banner before the root on %s',
@@ -146,12 +131,9 @@ describe('in production (issue 22, rows 6 and 7)', () => {
     const map = `/assets/app-abc123.js.map`;
     expect((await prod.app.inject({ method: 'GET', url: map })).statusCode).toBe(404);
     expect((await prod.app.inject({ method: 'GET', url: '/assets/app-abc123.js' })).statusCode).toBe(200);
-    const dev = await createTestApp({ staticDir });
-    try {
+    await withTestApp({ staticDir: build.dir }, {}, async (dev) => {
       expect((await dev.app.inject({ method: 'GET', url: map })).statusCode).toBe(200);
-    } finally {
-      await dev.close();
-    }
+    });
   });
 
   it('admits CORS_ORIGINS but no loopback origin', async () => {

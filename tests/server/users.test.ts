@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword, hashToken, SESSION_TTL_MS, verifyPassword } from '../../server/auth';
 import { sessions, users } from '../../server/db/schema';
 import { findUserByEmail, findUserById, insertUser, replacePassword } from '../../server/repositories/users';
-import { API, bearer, createTestApp, registerAndLogin, type TestApp } from './helpers';
+import { API, bearer, registerAndLogin, setupTestApp } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
+const t = setupTestApp();
 
 const register = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: `${API}/users/register`, payload: payload as object });

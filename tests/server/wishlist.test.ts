@@ -1,42 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { users } from '../../server/db/schema';
 import { saveToWishlist, wishlistOf } from '../../server/repositories/wishlist';
 import { WISHLIST_LIMIT } from '../../shared/wishlist';
-import { API, bearer, createTestApp, registerAndLogin, type TestApp, type TestShopper } from './helpers';
+import { API, apiCaller, bearer, setupShopper, setupTestApp } from './helpers';
 
 type Wishlist = components['schemas']['Wishlist'];
 
-let t: TestApp;
-let asha: TestShopper;
-let ravi: TestShopper;
+const t = setupTestApp();
+const asha = setupShopper(t, { firstName: 'Asha' });
+const ravi = setupShopper(t, { firstName: 'Ravi' });
 
 const [a, b, c, d] = catalogue.map((p) => p.id) as [string, string, string, string];
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  asha = await registerAndLogin(t.app, { firstName: 'Asha' });
-  ravi = await registerAndLogin(t.app, { firstName: 'Ravi' });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-}, 60_000);
-
-const call = (
-  method: 'GET' | 'PUT' | 'DELETE' | 'POST',
-  path: string,
-  token: string | null,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url: `${API}/wishlist${path}`,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = apiCaller(t, '/wishlist');
 
 const ids = (body: unknown) => (body as Wishlist).items.map((p) => p.id);
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_FALLBACK } from '../../../src/routes/account.page';
 import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
+import { SAVED_ADDRESS } from './support/orders';
 
 const ACCOUNT = {
   firstName: 'Asha',
@@ -82,15 +83,7 @@ describe('/account', () => {
 });
 
 describe('/account saved addresses', () => {
-  const SAVED = {
-    id: 'a1',
-    fullName: 'Meera Iyer',
-    address: '12 Janpath',
-    city: 'New Delhi',
-    state: 'Delhi',
-    postalCode: '110001',
-    phone: '+919876543210',
-  };
+  const SAVED = SAVED_ADDRESS;
 
   it('lists the saved addresses and deletes one with Delete', async () => {
     const { user, calls } = renderApp({

@@ -4,6 +4,7 @@ import type { CartLine } from '../../../machines/cart.model';
 import { INDIAN_STATES } from '../../../shared/checkout-address';
 import { formatInr } from '../../../src/components/format';
 import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
+import { SAVED_ADDRESS, SHIPPED_TO } from './support/orders';
 
 const CART: CartLine[] = [
   {
@@ -168,14 +169,7 @@ describe('/checkout', () => {
         { productId: 'p1', quantity: 2, size: 'M', color: 'Indigo' },
         { productId: 'p2', quantity: 1 },
       ],
-      shippingAddress: {
-        fullName: 'Asha Verma',
-        address: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560001',
-        phone: '+919876543210',
-      },
+      shippingAddress: SHIPPED_TO,
     });
     await waitFor(() => expect(storage.get('cart')).toBe('[]'));
     // The draft is gone; this tab remembers the order so Back from /payment returns to its payment.
@@ -333,15 +327,7 @@ describe('/checkout', () => {
 
   it('offers the saved addresses, last used first, and fills the form with one in one tap', async () => {
     const saved = [
-      {
-        id: 'a1',
-        fullName: 'Meera Iyer',
-        address: '12 Janpath',
-        city: 'New Delhi',
-        state: 'Delhi',
-        postalCode: '110001',
-        phone: '+919876543210',
-      },
+      SAVED_ADDRESS,
       {
         id: 'a2',
         fullName: 'Asha Verma',

@@ -7,20 +7,13 @@ import {
   json,
   renderApp as renderSignedIn,
 } from './support/app';
-import { apiOrder } from './support/orders';
+import { apiOrder, SHIPPED_TO } from './support/orders';
 import { PAYMENT_FIELDS } from './support/payment-fields';
 
 /** A Pending order of the shopper; its ship-to name and phone are blank unless a test gives them. */
 const pendingOrder = (extra: Record<string, unknown> = {}) =>
   apiOrder('SF-ORDER1', 0, {
-    shippingAddress: {
-      fullName: '',
-      address: '12 MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      postalCode: '560001',
-      phone: '',
-    },
+    shippingAddress: { ...SHIPPED_TO, fullName: '', phone: '' },
     ...extra,
   });
 

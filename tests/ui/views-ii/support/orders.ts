@@ -1,3 +1,24 @@
+/** The shipping address of the shopper's orders (as filled in by the checkout tests). */
+export const SHIPPED_TO = {
+  fullName: 'Asha Verma',
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  phone: '+919876543210',
+};
+
+/** An address of the shopper's address book (GET /addresses), elsewhere than SHIPPED_TO. */
+export const SAVED_ADDRESS = {
+  id: 'a1',
+  fullName: 'Meera Iyer',
+  address: '12 Janpath',
+  city: 'New Delhi',
+  state: 'Delhi',
+  postalCode: '110001',
+  phone: '+919876543210',
+};
+
 /** Orders as GET /orders answers them (openapi.yaml Order). */
 export function apiOrder(id: string, status: unknown, extra: Record<string, unknown> = {}) {
   return {
@@ -25,14 +46,7 @@ export function apiOrder(id: string, status: unknown, extra: Record<string, unkn
         color: null,
       },
     ],
-    shippingAddress: {
-      fullName: 'Asha Verma',
-      address: '12 MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      postalCode: '560001',
-      phone: '+919876543210',
-    },
+    shippingAddress: SHIPPED_TO,
     total: 2298,
     trackingNumber: null,
     ...extra,
