@@ -116,7 +116,13 @@ async function sizeAndAddToCart(browser: Browser, base: string, product: ApiProd
     // Add to Cart takes the shopper to the cart: each round starts on the product page again.
     await open(page, base, `/product/${product.id}`);
     const sizes = await group(0).count();
-    size.push(await measure(page, () => group(0).nth(rep % sizes).click()));
+    size.push(
+      await measure(page, () =>
+        group(0)
+          .nth(rep % sizes)
+          .click(),
+      ),
+    );
     // A colour too, when the product has one: Add to Cart then adds at once.
     if ((await group(1).count()) > 0) await group(1).first().click();
     add.push(await measure(page, () => main.getByRole('button', { name: 'Add to Cart' }).click()));

@@ -31,7 +31,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /** Writes `X.br` and `X.gz` next to the file `X` (brotli quality 11 in text mode, gzip level 9). */
-export async function precompressFile(path: string): Promise<string> {
+async function precompressFile(path: string): Promise<string> {
   const body = await readFile(path);
   const [br, gzipped] = await Promise.all([
     brotli(body, {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 export type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
 /** A chunk's file and its static imports, transitively, minus those in `skip` (what the entry loads). */
-export function chunkClosure(manifest: Manifest, start: string, skip: ReadonlySet<string>): string[] {
+function chunkClosure(manifest: Manifest, start: string, skip: ReadonlySet<string>): string[] {
   const files: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {

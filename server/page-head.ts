@@ -34,7 +34,7 @@ const SNAPSHOT_BLOCK = new RegExp(
 );
 
 /** The store snapshot JSON block (src/app/actors/store-snapshot.ts reads it); `<` cannot close it. */
-export function storeSnapshotBlock(store: StoreInfo): string {
+function storeSnapshotBlock(store: StoreInfo): string {
   const json = JSON.stringify(store).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${STORE_SNAPSHOT_ID}">${json}</script>`;
 }

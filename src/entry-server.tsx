@@ -1,6 +1,6 @@
 /**
  * The storefront's page renderer (shared/first-screen.ts): React's own server rendering of the whole
- * app at a URL — the same tree, routes, views and machines the browser hydrates (src/App.tsx). The
+ * app at a URL — the same tree, routes, views and machines the browser hydrates (src/app/App.tsx). The
  * machines are created and never started: each page renders the state its machine starts in, given
  * the answer the page embeds (first answer), as the browser's first render does. Nothing reads the
  * browser's storage or cookie here: the cart, session and wishlist render as loading (their first
@@ -55,7 +55,12 @@ export const renderPage: PageRenderer = async (input: PageInput) => {
         <StorefrontRoutes />
       </StaticRouter>
     </Storefront>,
-    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => console.error('SSR', error) },
+    {
+      // One piece: a boundary outlined for progressive display would need an inline script to reveal it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A part that throws is left to the browser to render (React marks its boundary); say so here.
+      onError: (error) => console.error('page renderer:', input.url, error),
+    },
   );
   return { html: await markupOf(prelude), modules: screenModules(path), notFound: isNotFoundPage(path) };
 };

@@ -54,7 +54,7 @@ const policyHandle: RouteHandle = {
   },
 };
 
-export const appRoutes: RouteObject[] = [
+const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [

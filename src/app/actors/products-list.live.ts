@@ -37,7 +37,7 @@ const productQuery = (input: FetchProductsInput) => ({
 type ProductList = components['schemas']['ProductPage'];
 
 /** A GET /products answer as the list shows it. */
-export function toProductsPage(body: ProductList): ProductsPage {
+function toProductsPage(body: ProductList): ProductsPage {
   const products = (body.data ?? []).map(toDisplayProduct);
   const total = body.pagination?.total ?? body.count ?? products.length;
   return body.facets ? { products, total, facets: body.facets } : { products, total };

@@ -38,15 +38,9 @@ type MainLayoutViewProps = {
 
 /**
  * The storefront frame (skip link, header, main, footer, phone tab bar) from plain props: MainLayout
- * feeds it the root actors' state (tests render it with any).
+ * feeds it the root actors' state.
  */
-export function MainLayoutView({
-  store,
-  cartCount,
-  wishlistCount = 0,
-  authStatus,
-  children,
-}: MainLayoutViewProps) {
+function MainLayoutView({ store, cartCount, wishlistCount = 0, authStatus, children }: MainLayoutViewProps) {
   const storeName = storeDisplayName(store);
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
