@@ -7,16 +7,9 @@ import {
   pinAnswerOf,
   type SavedAddress,
 } from '../../machines/address-book.machine';
+import { savedDelhi } from './support/fixtures';
 
-const DELHI: SavedAddress = {
-  id: 'a1',
-  fullName: 'Meera Iyer',
-  address: '12 Janpath',
-  city: 'New Delhi',
-  state: 'Delhi',
-  postalCode: '110001',
-  phone: '+919876543210',
-};
+const DELHI: SavedAddress = savedDelhi;
 const BANGALORE: PinPlace = {
   pin: '560038',
   city: 'Bangalore',

@@ -131,3 +131,14 @@ export const fieldError = (message: string, field: string) =>
   new RequestError(message, { status: 400, serverMessage: message, field });
 export const noResponse = () =>
   new RequestError('No response from server. Please try again later.', { noResponse: true });
+
+/** A saved address of the shopper's address book (GET /addresses), in Delhi (another state than `shipping`). */
+export const savedDelhi = {
+  id: 'a1',
+  fullName: 'Meera Iyer',
+  address: '12 Janpath',
+  city: 'New Delhi',
+  state: 'Delhi',
+  postalCode: '110001',
+  phone: '+919876543210',
+};

@@ -33,6 +33,7 @@ import {
   noResponse,
   order,
   paymentFields,
+  savedDelhi as savedAddress,
   scarf,
   serverError,
   shipping,
@@ -660,15 +661,7 @@ const savedProductsModel: MachineModel = {
   },
 };
 
-const savedDelhi = {
-  id: '6d1f7c9e-0000-4000-8000-000000000001',
-  fullName: 'Meera Iyer',
-  address: '12 Janpath',
-  city: 'New Delhi',
-  state: 'Delhi',
-  postalCode: '110001',
-  phone: '+919876543210',
-};
+const savedDelhi = { ...savedAddress, id: '6d1f7c9e-0000-4000-8000-000000000001' };
 const bangalore = {
   pin: '560038',
   city: 'Bangalore',

@@ -1,3 +1,5 @@
+import { savedDelhi } from '../../../machines/support/fixtures';
+
 /** The shipping address of the shopper's orders (as filled in by the checkout tests). */
 export const SHIPPED_TO = {
   fullName: 'Asha Verma',
@@ -9,15 +11,7 @@ export const SHIPPED_TO = {
 };
 
 /** An address of the shopper's address book (GET /addresses), elsewhere than SHIPPED_TO. */
-export const SAVED_ADDRESS = {
-  id: 'a1',
-  fullName: 'Meera Iyer',
-  address: '12 Janpath',
-  city: 'New Delhi',
-  state: 'Delhi',
-  postalCode: '110001',
-  phone: '+919876543210',
-};
+export const SAVED_ADDRESS = savedDelhi;
 
 /** Orders as GET /orders answers them (openapi.yaml Order). */
 export function apiOrder(id: string, status: unknown, extra: Record<string, unknown> = {}) {
