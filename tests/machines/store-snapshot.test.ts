@@ -10,17 +10,20 @@ const page = (json: string | null) => ({
 });
 
 describe('readStoreSnapshot (the store information of the first render)', () => {
-  const built = JSON.stringify({ ...storeInfo, storeName: 'From the build' });
+  const built = JSON.stringify({ ...storeInfo, storeName: 'From the server' });
   const kept = JSON.stringify({ ...storeInfo, storeName: 'From the last visit' });
 
-  it("prefers the last visit's answer, then the build's snapshot, else null", () => {
-    expect(readStoreSnapshot(storage(kept), page(built))?.storeName).toBe('From the last visit');
-    expect(readStoreSnapshot(storage(null), page(built))?.storeName).toBe('From the build');
+  it("prefers the page's snapshot (what the server rendered with), then the last visit's answer, else null", () => {
+    // The hydrating render must show what the server's page shows: the page's snapshot wins.
+    expect(readStoreSnapshot(storage(kept), page(built))?.storeName).toBe('From the server');
+    expect(readStoreSnapshot(storage(kept), page(null))?.storeName).toBe('From the last visit');
+    expect(readStoreSnapshot(storage(null), page(built))?.storeName).toBe('From the server');
     expect(readStoreSnapshot(storage(null), page(null))).toBeNull();
   });
 
   it('ignores what is not store information and a storage that throws', () => {
-    expect(readStoreSnapshot(storage('{"cart":[]}'), page(built))?.storeName).toBe('From the build');
+    expect(readStoreSnapshot(storage('{"cart":[]}'), page(null))).toBeNull();
+    expect(readStoreSnapshot(storage(kept), page('nor this'))?.storeName).toBe('From the last visit');
     expect(readStoreSnapshot(storage('not json'), page('nor this'))).toBeNull();
     const throwing = {
       getItem: () => {
@@ -28,7 +31,8 @@ describe('readStoreSnapshot (the store information of the first render)', () => 
       },
       setItem: () => {},
     };
-    expect(readStoreSnapshot(throwing, page(built))?.storeName).toBe('From the build');
+    expect(readStoreSnapshot(throwing, page(built))?.storeName).toBe('From the server');
+    expect(readStoreSnapshot(throwing, page(null))).toBeNull();
     expect(STORE_INFO_STORAGE_KEY).toBe('storeInfo');
   });
 });
