@@ -17,8 +17,15 @@ function ScrollToTop() {
   params.delete(QUICK_VIEW_PARAM);
   const search = params.toString();
   const previousPath = useRef(pathname);
+  const mounted = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: search is a trigger, not an input
   useLayoutEffect(() => {
+    // The page's own load is the browser's to place (the top, or where a reload or Back left it): the
+    // server's page may already have been scrolled when it hydrates. Only the app's route changes scroll.
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
     const samePath = previousPath.current === pathname;
     previousPath.current = pathname;
     window.scrollTo({ top: 0, left: 0, behavior: samePath ? 'smooth' : 'instant' });

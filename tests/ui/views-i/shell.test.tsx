@@ -158,6 +158,15 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Rangrez'));
   });
 
+  it("leaves a page's own load where the browser placed it: no scroll on the first render", async () => {
+    // A server-rendered page may be scrolled before it hydrates; jumping it to the top would lose the place.
+    const scrollTo = window.scrollTo as unknown as { mock: { calls: unknown[][] }; mockClear: () => void };
+    scrollTo.mockClear();
+    renderApp({ path: '/contact' });
+    await findHeading('Contact Us');
+    expect(scrollTo.mock.calls).toEqual([]);
+  });
+
   it('scrolls to the top on every route change', async () => {
     const { router } = renderApp({ path: '/404' });
     await findHeading('Oops! Page not found');
