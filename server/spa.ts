@@ -124,7 +124,6 @@ export async function registerSpa(
     const routeConfig = { config: { rateLimit: false as const }, compress: false as const };
     app.get('/index.html', routeConfig, sendIndex);
     const { catalogue } = options;
-    let pages: StorefrontPages | null = null;
     if (catalogue && indexHtml) {
       let render = options.pageRenderer ?? null;
       if (options.pageRenderer === undefined) {
@@ -137,12 +136,11 @@ export async function registerSpa(
         }
       }
       const manifest = readManifest(staticDir);
-      pages = new StorefrontPages(indexHtml, index, catalogue, options.store ?? null, {
+      const site = new StorefrontPages(indexHtml, index, catalogue, options.store ?? null, {
         render,
         ...(manifest ? { preloads: pagePreloads(manifest) } : {}),
       });
-      pages.onRenderError = (error) => app.log.error({ err: error }, 'page not rendered on the server');
-      const site = pages;
+      site.onRenderError = (error) => app.log.error({ err: error }, 'page not rendered on the server');
       const originConfig = options.origin ?? { publicUrl: null, port: 80 };
       const origin = (request: FastifyRequest) => shopOrigin(originConfig, request);
       app.get('/', routeConfig, async (request, reply) =>
