@@ -13,6 +13,9 @@ import { labelOf } from '../support/graph';
 import { paymentResponses } from '../support/models';
 import { at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
 
+/** Where the journeys' UPI app lives: the shop's path that answers 204 (the page stays put). */
+const UPI_APP_STAND_IN = '/journeys/upi-app';
+
 type ActorEvent = EventObject & { output?: unknown; error?: { message?: string; field?: string } };
 
 /** Which of the model's gateway answers (paymentResponses) a submitPayment answer is. */
@@ -34,7 +37,8 @@ const METHOD_FOR: Record<string, string | undefined> = {
 const OUTCOME_WORDS: Record<string, string> = {
   redirectPost:
     "the real sandbox answers redirect_post (method 'Card / net banking'): the browser posts to the gateway page",
-  deeplink: "the real sandbox answers a UPI deeplink (method 'UPI app')",
+  deeplink:
+    "the real sandbox answers a UPI deeplink (method 'UPI app'); its upi:// address becomes a page of the shop that answers 204 (a test browser has no UPI app)",
   qr: "the real sandbox answers a UPI QR code (method 'UPI QR code')",
   redirect: 'the real answer reshaped to a plain redirectUrl (the sandbox page): the browser goes there',
   cashOnDelivery:
@@ -66,32 +70,9 @@ function fieldOf(world: World, name: string): Locator | null {
 
 type SubmitEvent = EventObject & { values: Record<string, string> };
 
-/**
- * Presses a button of the declined or expired screen. After this page handed over to a UPI app
- * (`upi://`, which headless Chromium cannot open) and an earlier journey of the same browser had done
- * so too, Playwright's mouse click on that screen stopped reaching React (the button was the hit
- * target, visible and focused; a DOM click worked): such journeys press by a DOM click.
- */
-async function pressAfterUpiApp(world: World, button: Locator) {
-  if (world.memo.upiApp === 'yes') await button.dispatchEvent('click');
-  else await button.click();
-}
-
-/**
- * Opens a link that opens a new tab (the sandbox gateway). After a hand-over to a UPI app the tab does
- * not open on a click either (see pressAfterUpiApp: no 'page' event in 30 s), so such journeys open the
- * link's own address in a new tab, as a shopper long-pressing it would.
- */
+/** Opens a link that opens a new tab (the sandbox gateway). */
 async function openLink(world: World, link: Locator): Promise<Page> {
-  const context = world.page.context();
-  if (world.memo.upiApp === 'yes') {
-    const href = await link.getAttribute('href');
-    if (!href) throw new Error('the link has no href');
-    const tab = await context.newPage();
-    await tab.goto(new URL(href, world.page.url()).href);
-    return tab;
-  }
-  const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  const [tab] = await Promise.all([world.page.context().waitForEvent('page'), link.click()]);
   return tab;
 }
 
@@ -162,12 +143,9 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
           const field = fieldOf(world, name);
           if (!field) continue;
           await field.fill('');
-          // Typed as a shopper types; after a hand-over to a UPI app, set in one input event (see
-          // pressAfterUpiApp: the browser's own input stopped reaching React there).
-          if (world.memo.upiApp === 'yes') await field.fill(value);
-          else await field.pressSequentially(value);
+          await field.pressSequentially(value);
         }
-        await pressAfterUpiApp(world, payNow(world));
+        await payNow(world).click();
       },
       shows: (event) =>
         labelOf(event) === 'an email without a dot' ? 'Please enter a valid email address' : undefined,
@@ -190,8 +168,22 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
           refused: () => paymentResponses.refused,
           refusedSilently: () => ({ success: false }),
         };
+        if (kind === 'deeplink') {
+          // A headless browser has no UPI app: handed `upi://…` it sometimes stops taking input or
+          // painting for a while (a journey timed out in CI). The sandbox's real answer is kept with
+          // its app address swapped for one on this shop that answers 204, so the page hands over
+          // and stays put, as it does when the app opens.
+          await world.page.route(`${world.base}${UPI_APP_STAND_IN}*`, (route) =>
+            route.fulfill({ status: 204 }),
+          );
+          reshape.deeplink = (real) => {
+            const answer = real as { action?: { redirectUrl?: string } };
+            const app = new URL(answer.action?.redirectUrl ?? 'upi://pay');
+            const redirectUrl = `${world.base}${UPI_APP_STAND_IN}${app.search}`;
+            return { ...answer, action: { ...answer.action, redirectUrl } };
+          };
+        }
         const body = reshape[kind];
-        if (kind === 'deeplink') world.memo.upiApp = 'yes';
         await world.answer('submitPayment', body ? { kind: 'reshape', body } : { kind: 'real' });
       },
       shows: (event) =>
@@ -256,7 +248,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
     'payment.retry': {
       does: () => "Click 'Try Again' (or 'Try again' under a failed or expired payment)",
       perform: async ({ world }) => {
-        await pressAfterUpiApp(world, world.page.getByRole('button', { name: /^Try again$/i }));
+        await world.page.getByRole('button', { name: /^Try again$/i }).click();
       },
     },
     'payment.check': {
@@ -268,10 +260,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
     'payment.changeMethod': {
       does: () => "Click 'Choose another method'",
       perform: async ({ world }) => {
-        await pressAfterUpiApp(
-          world,
-          world.page.getByRole('button', { name: 'Choose another method', exact: true }),
-        );
+        await world.page.getByRole('button', { name: 'Choose another method', exact: true }).click();
       },
     },
     'payment.redirectBlocked': {
