@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress';
+import { scriptPriority } from './scripts/script-priority';
 import { stripMachineDescriptions } from './scripts/strip-machine-descriptions';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -14,6 +15,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     react(),
     // The machines' descriptions are for the visualiser and the tests, not for shoppers' downloads.
     stripMachineDescriptions(),
+    // The first paint is the server's HTML: the scripts wait behind its stylesheet and image.
+    scriptPriority(),
     precompress(),
     // `ANALYZE=1 npm run build` writes a treemap of every chunk to reports/bundle.html (outside dist/).
     process.env.ANALYZE

@@ -78,7 +78,11 @@ export function injectPage(
   }
   if (preloads.length > 0) {
     const links = preloads
-      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
+      // Low, as index.html's own (scripts/script-priority.ts): the paint needs none of them.
+      .map(
+        (href) =>
+          `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}" fetchpriority="low">`,
+      )
       .join('');
     const close = out.search(/<\/head>/i);
     if (close >= 0) out = `${out.slice(0, close)}${links}\n${out.slice(close)}`;

@@ -172,7 +172,7 @@ export function useStoreInfo() {
 export const useWishlistRef = () => useChild('wishlist');
 
 /** The saved product ids, most recently saved first. */
-export function useWishlistIds() {
+function useWishlistIds() {
   return useSelector(useWishlistRef(), (state) => state.context.ids);
 }
 

@@ -1,10 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { css } from 'styled-system/css';
 import { cardCartLine } from '../../machines/catalogue.model';
 import { savedProductsOf } from '../../machines/saved-products.machine';
 import { provideSavedProductsMachine } from '../app/actors/saved-products.live';
-import { useCardWishlist, useCartRef, usePageActor, useWishlistIds, useWishlistRef } from '../app/app-actor';
+import { useCardWishlist, useCartRef, usePageActor, useWishlistRef } from '../app/app-actor';
 import { useOpenQuickView } from '../app/quick-view-host';
 import { HeartIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
@@ -15,18 +14,14 @@ const SKELETONS = 4;
 
 /** /wishlist: the saved products, most recently saved first, each with remove, Add to Cart and view. */
 export default function WishlistPage() {
-  const ids = useWishlistIds();
   const wishlist = useWishlistRef();
   const reading = useSelector(wishlist, (state) => state.hasTag('loading'));
   const cart = useCartRef();
   const hearts = useCardWishlist();
   const openQuickView = useOpenQuickView();
-  const [state, send] = usePageActor('savedProducts', provideSavedProductsMachine, { ids });
-
-  // The wishlist (the app's child) owns the ids; this page's machine loads the products behind them.
-  useEffect(() => {
-    send({ type: 'saved.show', ids });
-  }, [send, ids]);
+  // The wishlist (the app's child) owns the ids; this page's machine follows it through the actor
+  // system and loads the products behind them.
+  const [state, send] = usePageActor('savedProducts', provideSavedProductsMachine);
 
   const products = savedProductsOf(state.context);
   const loading = reading || (state.hasTag('loading') && products.length === 0);
@@ -43,7 +38,7 @@ export default function WishlistPage() {
       </div>
       {loading ? (
         <div className={productGrid[4]} role="status" aria-busy="true" aria-label="Loading your wishlist">
-          {Array.from({ length: Math.min(Math.max(ids.length, 1), SKELETONS) }, (_, i) => (
+          {Array.from({ length: Math.min(Math.max(state.context.wanted.length, 1), SKELETONS) }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
             <ProductCardSkeleton key={i} />
           ))}

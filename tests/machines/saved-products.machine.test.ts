@@ -1,10 +1,15 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
 import type { DisplayProduct } from '../../machines/catalogue.model';
-import { savedProductsOf } from '../../machines/saved-products.machine';
+import {
+  type SavedProductsContext,
+  savedProductsMachine,
+  savedProductsOf,
+} from '../../machines/saved-products.machine';
 import { modelNamed } from './support/models';
 import { answered, answerOf, before, describeModel, type StepView } from './support/suite';
 
-type Ctx = { wanted: string[]; products: Record<string, DisplayProduct | null> };
+type Ctx = SavedProductsContext;
 
 /** The products known after the step: every answer adds its ids (null for ids with no product). */
 function productsAfter(step: StepView): Ctx['products'] {
@@ -29,9 +34,59 @@ describeModel(modelNamed('saved-products'), () => [], {
     if (step.to.matches('ready')) expect(missing).toBe(false);
   },
   sends: {
+    // On its own (as the model runs it) the machine has no app, so it follows no wishlist.
+    followWishlist: () => ({ app: null }),
     // Only the ids not loaded yet are asked for.
     fetchProducts: (step) => ({
       ids: (step.to.context as Ctx).wanted.filter((id) => !(id in (step.to.context as Ctx).products)),
     }),
   },
+});
+
+describe('following the wishlist', () => {
+  const kurta = { id: 'p-kurta' } as DisplayProduct;
+  const tee = { id: 'p-tee' } as DisplayProduct;
+  /** An app with a wishlist child under the system id 'wishlist', as app.machine.ts has. */
+  const wishlistLike = setup({
+    types: { context: {} as { ids: string[] }, events: {} as { type: 'set'; ids: string[] } },
+  }).createMachine({
+    context: { ids: [kurta.id] },
+    on: { set: { actions: assign({ ids: ({ event }) => event.ids }) } },
+  });
+  const appLike = setup({ actors: { wishlist: wishlistLike } }).createMachine({
+    invoke: { id: 'wishlist', systemId: 'wishlist', src: 'wishlist' },
+  });
+  const catalogue: Record<string, DisplayProduct> = { [kurta.id]: kurta, [tee.id]: tee };
+  const fetched: string[][] = [];
+  const page = savedProductsMachine.provide({
+    actors: {
+      fetchProducts: fromPromise(async ({ input }: { input: { ids: string[] } }) => {
+        fetched.push(input.ids);
+        return Object.fromEntries(input.ids.map((id) => [id, catalogue[id] ?? null]));
+      }),
+    },
+  });
+
+  it("shows the app's wishlist and follows it through the actor system (no ids relayed by a view)", async () => {
+    const app = createActor(appLike).start();
+    const saved = createActor(page, { input: { app } }).start();
+    await waitFor(saved, (s) => s.matches('ready'));
+    expect(savedProductsOf(saved.getSnapshot().context)).toEqual([kurta]);
+
+    app.system.get('wishlist')?.send({ type: 'set', ids: [tee.id, kurta.id] });
+    await waitFor(saved, (s) => s.matches('ready') && s.context.wanted.length === 2);
+    expect(savedProductsOf(saved.getSnapshot().context)).toEqual([tee, kurta]);
+    // The kurta was loaded once; only the tee was asked for when it was saved.
+    expect(fetched).toEqual([[kurta.id], [tee.id]]);
+
+    saved.stop();
+    app.system.get('wishlist')?.send({ type: 'set', ids: [] });
+    expect(saved.getSnapshot().context.wanted).toEqual([tee.id, kurta.id]);
+  });
+
+  it('follows nothing without an app (the machine on its own shows the ids it was given)', async () => {
+    const saved = createActor(page, { input: { ids: [kurta.id] } }).start();
+    await waitFor(saved, (s) => s.matches('ready'));
+    expect(savedProductsOf(saved.getSnapshot().context)).toEqual([kurta]);
+  });
 });

@@ -151,7 +151,9 @@ describe('injectPage', () => {
     expect(out).toContain('<div id="root"><main>page</main></div>');
     expect(out.match(/<\/script>/g)).toHaveLength(1);
     expect(firstAnswerOf(out)).toEqual(first);
-    expect(out).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/a.js">\n<\/head>/);
+    expect(out).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/a.js" fetchpriority="low">\n<\/head>/,
+    );
   });
 
   it('leaves a build without an empty #root as it is', () => {
