@@ -60,7 +60,7 @@ export interface BuildAppOptions {
   pageRenderer?: PageRenderer | null;
 }
 
-export function createContext(app: FastifyInstance, options: Omit<BuildAppOptions, 'logger'>): AppContext {
+function createContext(app: FastifyInstance, options: Omit<BuildAppOptions, 'logger'>): AppContext {
   return {
     db: options.db,
     config: options.config,

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Database } from '../context';
 import { withDefaultUser } from '../db/client';
 
-export const CATALOGUE_CHANNEL = 'statefront_catalogue';
+const CATALOGUE_CHANNEL = 'statefront_catalogue';
 const RECONNECT_DELAY_MS = 1000;
 
 interface PGliteLike {

@@ -31,7 +31,7 @@ import { type Postings, type RankScratch, rankAnd, rankOr } from './ts-rank';
 import { compareLexemes, type QueryLexeme } from './tsquery-text';
 
 /** How close (pg_trgm similarity) a catalogue word must be to count as a typo of a word that matched nothing. */
-export const TYPO_SIMILARITY = 0.4;
+const TYPO_SIMILARITY = 0.4;
 
 /**
  * Entries by lexeme, over one snapshot's ProductVectors: which products match a query (every operand

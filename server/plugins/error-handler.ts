@@ -35,7 +35,7 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)/i;
 
-export function isDatabaseUnavailable(raw: unknown): boolean {
+function isDatabaseUnavailable(raw: unknown): boolean {
   // Drizzle wraps driver errors (DrizzleQueryError.cause); look a few levels down.
   let error = raw as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; depth < 4 && error && typeof error === 'object'; depth++) {
@@ -55,7 +55,7 @@ function rootCause(raw: unknown): string {
 }
 
 /** Seconds a client is asked to wait while the database is unreachable (a restart takes a few). */
-export const UNAVAILABLE_RETRY_AFTER_S = 5;
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 export function classifyError(raw: unknown): {
   status: number;

@@ -121,7 +121,7 @@ function textProblem(text: string): string | null {
 }
 
 /** The first text problem in a parsed body, query or params (values and keys), or null. */
-export function findTextProblem(value: unknown): string | null {
+function findTextProblem(value: unknown): string | null {
   // Nothing to walk (a GET's body): no stack to allocate on the hottest routes.
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') return textProblem(value);
@@ -150,7 +150,7 @@ export function findTextProblem(value: unknown): string | null {
  * JSON.parse plus a refusal of prototype-pollution keys, with distinct messages for each failure
  * (Fastify's built-in parser reports all of them as one generic error).
  */
-export function parseJsonBody(text: string): unknown {
+function parseJsonBody(text: string): unknown {
   if (text.trim() === '') throw new HttpError(400, 'Request body is required');
   try {
     return JSON.parse(text, (key, value) => {

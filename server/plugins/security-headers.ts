@@ -27,7 +27,7 @@ export interface SecurityHeadersOptions {
 }
 
 /** A year, no includeSubDomains: the shop's own host only, other subdomains are not ours to pin. */
-export const HSTS_VALUE = 'max-age=31536000';
+const HSTS_VALUE = 'max-age=31536000';
 
 /** CORS's allowed origins: PUBLIC_URL's, CORS_ORIGINS, and (outside production) any loopback origin. */
 export function corsOriginsFor(
