@@ -10,28 +10,49 @@ import { Card } from '../components/ui/card';
 
 /**
  * Diagnostic page (spec §2 API test): where the app looks for its API; the machine calls GET /storeInfo.
- * What it shows is the browser's own address, so the server (and the hydrating render) shows the
- * heading and a placeholder, and the browser the diagnostic.
+ * What it shows is the browser's own address, so the server (and the hydrating render) shows the same
+ * card with '…' for each value and the button disabled, and the browser then fills them in (nothing
+ * moves: the card's layout is the same either way).
  */
 export default function ApiTestPage() {
-  return useIsClient() ? (
-    <ApiTest />
-  ) : (
-    <Page width="prose">
-      <h1 className={h1Style}>API Connection Test</h1>
-      <Card className={css({ mt: '6' })} aria-busy="true">
-        <p className={css({ color: 'fg.muted' })}>Reading this page's address…</p>
-      </Card>
-    </Page>
-  );
+  return useIsClient() ? <ApiTest /> : <ApiTestCard hostname="…" apiBase="…" hostHeader="…" waiting />;
 }
 
 function ApiTest() {
   const [input] = useState(apiTestInput);
   const [state, send] = usePageActor('apiTest', provideApiTestMachine, input);
-  const { hostname, apiBase, hostHeader, error } = state.context;
-  const testing = state.hasTag('loading');
+  return (
+    <ApiTestCard
+      {...state.context}
+      testing={state.hasTag('loading')}
+      outcome={state.matches('connected') ? 'connected' : state.matches('failed') ? 'failed' : null}
+      onTest={() => send({ type: 'apiTest.run' })}
+    />
+  );
+}
 
+type ApiTestCardProps = {
+  hostname: string;
+  apiBase: string;
+  hostHeader: string;
+  error?: string | null;
+  testing?: boolean;
+  /** The page is still reading its address (the server's render): the button waits. */
+  waiting?: boolean;
+  outcome?: 'connected' | 'failed' | null;
+  onTest?: () => void;
+};
+
+function ApiTestCard({
+  hostname,
+  apiBase,
+  hostHeader,
+  error,
+  testing = false,
+  waiting = false,
+  outcome = null,
+  onTest,
+}: ApiTestCardProps) {
   const rows: [string, string][] = [
     ['Hostname', hostname],
     ['Backend API base', apiBase],
@@ -66,11 +87,11 @@ function ApiTest() {
           ))}
         </dl>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap' })}>
-          <Button onClick={() => send({ type: 'apiTest.run' })} disabled={testing}>
+          <Button onClick={onTest} disabled={testing || waiting}>
             {testing ? 'Testing...' : 'Test API Connection'}
           </Button>
           <div role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-            {state.matches('connected') ? (
+            {outcome === 'connected' ? (
               <>
                 <CheckCircleIcon
                   size={28}
@@ -82,7 +103,7 @@ function ApiTest() {
                 <span className={css({ color: 'fg.success', fontWeight: '600' })}>Connection successful</span>
               </>
             ) : null}
-            {state.matches('failed') ? (
+            {outcome === 'failed' ? (
               <>
                 <XCircleIcon
                   size={28}

@@ -102,6 +102,14 @@ describe('every page rendered by React on the server', () => {
     }
   });
 
+  it("/api-test: the diagnostic's card as the browser will fill it (its rows, the button waiting), so nothing moves", async () => {
+    const html = rootOf((await get('/api-test')).body);
+    expect(html).toMatch(/Host header<\/dt><dd[^>]*>…<\/dd>/);
+    expect(html).toMatch(/Hostname<\/dt><dd[^>]*>…<\/dd>/);
+    expect(html).toMatch(/Backend API base<\/dt><dd[^>]*>…<\/dd>/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Test API Connection<\/button>/);
+  });
+
   it('answers an unknown path and a policy that is none with the storefront 404 page and status 404', async () => {
     for (const url of ['/no/such/page', '/404']) {
       const response = await get(url);
