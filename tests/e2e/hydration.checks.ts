@@ -25,13 +25,15 @@ async function sameNodesAfterHydration(page: Page, productPath: string) {
   if (!button || chips.length === 0)
     throw new Error('no Add to Cart or size chip in the page the server sent');
   for (const chip of chips) await chip.click({ force: true });
-  await button.click();
-  await page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor({ timeout: 15_000 });
+  // Still the server's nodes after the chips' clicks (Add to Cart then moves to /cart, which detaches
+  // them: this is asked before it); a click on a detached handle would throw too.
   const attached = await page.evaluate(
     (nodes) => nodes.every((node) => (node as Element).isConnected),
     [button, ...chips],
   );
   if (!attached) throw new Error('a node the server sent was replaced by the app');
+  await button.click();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor({ timeout: 15_000 });
 }
 
 async function typedBeforeHydrationIsKept(page: Page) {

@@ -87,11 +87,14 @@ export const PHONE_LAYOUT_CHECKS: Check[] = [
     path: '/',
     only: 'mobile',
     expect: async (page) => {
-      const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+      const banner = page.getByRole('banner');
+      const combobox = banner.getByRole('combobox', { name: 'Search products' });
+      // The plain box until the suggestions combobox has loaded (it may take over at any moment, even
+      // between finding the box and tapping it): the shopper taps whichever is there.
+      const search = banner.getByRole('searchbox', { name: 'Search products' }).or(combobox).first();
       await expectInViewport(page, search, 'the header search box');
       // A real search, the desktop's box: its suggestions combobox takes over at the first tap.
       await search.click();
-      const combobox = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
       await combobox.waitFor({ timeout: 10_000 });
       await combobox.pressSequentially('kurta', { delay: 30 });
       await combobox.press('Enter');

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatInr } from '../../components/format';
 import { Highlight } from '../../components/highlight';
@@ -56,9 +56,10 @@ export default function SearchCombobox({
   takeFocus = false,
 }: SearchBoxProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  // Only on mount: the stand-in's focus moves here.
+  // Only on mount: the stand-in's focus moves here, in the commit that swaps the boxes (a passive effect
+  // runs a task later, and a key pressed in between went to the page: the hydration check lost letters).
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
-  useEffect(() => {
+  useLayoutEffect(() => {
     const input = inputRef.current;
     if (!takeFocus || !input) return;
     input.focus();
