@@ -167,22 +167,21 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
           initiated: () => ({ success: true }),
           refused: () => paymentResponses.refused,
           refusedSilently: () => ({ success: false }),
-        };
-        if (kind === 'deeplink') {
           // A headless browser has no UPI app: handed `upi://…` it sometimes stops taking input or
           // painting for a while (a journey timed out in CI). The sandbox's real answer is kept with
-          // its app address swapped for one on this shop that answers 204, so the page hands over
-          // and stays put, as it does when the app opens.
-          await world.page.route(`${world.base}${UPI_APP_STAND_IN}*`, (route) =>
-            route.fulfill({ status: 204 }),
-          );
-          reshape.deeplink = (real) => {
+          // its app address swapped for one on this shop that answers 204 (routed below), so the page
+          // hands over and stays put, as it does when the app opens.
+          deeplink: (real) => {
             const answer = real as { action?: { redirectUrl?: string } };
             const app = new URL(answer.action?.redirectUrl ?? 'upi://pay');
             const redirectUrl = `${world.base}${UPI_APP_STAND_IN}${app.search}`;
             return { ...answer, action: { ...answer.action, redirectUrl } };
-          };
-        }
+          },
+        };
+        if (kind === 'deeplink')
+          await world.page.route(`${world.base}${UPI_APP_STAND_IN}*`, (route) =>
+            route.fulfill({ status: 204 }),
+          );
         const body = reshape[kind];
         await world.answer('submitPayment', body ? { kind: 'reshape', body } : { kind: 'real' });
       },
