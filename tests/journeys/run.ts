@@ -274,6 +274,14 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // What the page sent to the API besides reads, for the report of a failure: whether the form sent
+  // what the journey chose in it (a method, a field) tells a page's fault from a driver's.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' && url.pathname.startsWith('/api/'))
+      sent.push(`${request.method()} ${url.pathname} ${request.postData() ?? ''}`.trim());
+  });
   let reached = 0;
   let where = 'setting up';
   try {
@@ -320,7 +328,8 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
       ),
       new Promise<boolean>((done) => setTimeout(() => done(false), 6000)),
     ]);
-    where += `\n     at ${page.url()}, showing: ${shown}${saved ? `\n     screenshot ${shot}` : ''}\n    `;
+    const requests = sent.slice(-3).map((line) => `\n     sent ${line.slice(0, 300)}`);
+    where += `\n     at ${page.url()}, showing: ${shown}${requests.join('')}${saved ? `\n     screenshot ${shot}` : ''}\n    `;
     return { ok: false, error: `${where}: ${message}`, reached, ms: Date.now() - started };
   } finally {
     await context.close();

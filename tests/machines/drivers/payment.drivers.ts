@@ -49,10 +49,20 @@ const OUTCOME_WORDS: Record<string, string> = {
   refusedSilently: 'the real answer reshaped to { success: false } without a message',
 };
 
+/**
+ * Chooses the method in the Ark select, then waits until the select shows it and has handed the focus
+ * back to its trigger (Ark does that a frame after the choice): the next step types into the form, and a
+ * focus handed back in the middle of it would move the keys to the select.
+ */
 async function chooseMethod(world: World, method: string) {
   const { page } = world;
-  await page.getByRole('combobox', { name: /^Pay with/ }).click();
+  const trigger = page.getByRole('combobox', { name: /^Pay with/ });
+  await trigger.click();
   await page.getByRole('option', { name: method, exact: true }).click();
+  await trigger.filter({ hasText: method }).waitFor({ state: 'visible', timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox', undefined, {
+    timeout: 5000,
+  });
 }
 
 /** Pay Now, which reads 'Confirm order' once cash on delivery is the method. */
