@@ -1,5 +1,5 @@
 import { useMachine, useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import {
   type ActorOptions,
   type ActorRefFrom,
@@ -26,9 +26,9 @@ import type { providePaymentMachine } from './actors/payment.live';
 import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';
-import type { provideSavedProductsMachine } from './actors/saved-products.live';
 import type { provideSearchMachine } from './actors/search.live';
 import { type Emitter, handleEmitted, type Navigate, useEmitted } from './emitted';
+import type { provideSavedProductsMachine } from './wishlist/saved-products.live';
 
 export type StartAppOptions = {
   /** The router's navigate: the root actors' `navigate` events (after sign-in, Checkout) go here. */
@@ -168,12 +168,22 @@ export function useStoreInfo() {
   return useSelector(useChild('storeInfo'), (state) => state.context.storeInfo);
 }
 
-/** The wishlist actor, to send the shopper's saves (`wishlist.toggle`) to. */
-export const useWishlistRef = () => useChild('wishlist');
+/** The wishlist actor: screens reach it only through the hooks below (`useToggleSaved` sends its one event). */
+const useWishlistRef = () => useChild('wishlist');
+
+/** How many products are saved (the header's heart). */
+export function useWishlistCount() {
+  return useSelector(useWishlistRef(), (state) => state.context.ids.length);
+}
 
 /** The saved product ids, most recently saved first. */
 function useWishlistIds() {
   return useSelector(useWishlistRef(), (state) => state.context.ids);
+}
+
+/** Whether the wishlist is still being read (from the account, or the browser's storage). */
+export function useWishlistReading() {
+  return useSelector(useWishlistRef(), (state) => state.hasTag('loading'));
 }
 
 /** Whether this product is saved (a card re-renders only when its own answer changes). */
@@ -181,8 +191,28 @@ export function useIsSaved(id: string) {
   return useSelector(useWishlistRef(), (state) => state.context.ids.includes(id));
 }
 
-export function useWishlistCount() {
-  return useSelector(useWishlistRef(), (state) => state.context.ids.length);
+/** Saves a product, or takes it off the wishlist when it is saved: the one way a screen changes it. */
+export function useToggleSaved() {
+  const wishlist = useWishlistRef();
+  return useCallback((id: string) => wishlist.send({ type: 'wishlist.toggle', id }), [wishlist]);
+}
+
+/**
+ * What a product card needs beyond the product: its heart (saved, toggle), for grids that render many
+ * cards. Add to Cart is the cart's (`useCartRef`); Quick View comes from `useOpenQuickView`
+ * (src/app/quick-view-host.tsx).
+ */
+export function useCardWishlist() {
+  const toggle = useToggleSaved();
+  const ids = useWishlistIds();
+  // Stable while the saved ids are: a grid of memoised cards re-renders only when the hearts change.
+  return useMemo(
+    () => ({
+      isSaved: (id: string) => ids.includes(id),
+      toggle: (product: { id: string }) => toggle(product.id),
+    }),
+    [ids, toggle],
+  );
 }
 
 export function useCartLines() {
@@ -245,21 +275,4 @@ export function usePageActor<K extends keyof PageMachines>(
   const result = useMachine(logic, { input: { ...input, app }, ...(inspect ? { inspect } : {}) });
   useEmitted(result[2] as Emitter, onResetForm);
   return result as unknown as ReturnType<typeof usePageActor<K>>;
-}
-
-/**
- * What a product card needs beyond the product: its heart (saved, toggle) and Add to Cart, for grids
- * that render many cards. Quick View comes from `useOpenQuickView` (src/app/quick-view-host.tsx).
- */
-export function useCardWishlist() {
-  const wishlist = useWishlistRef();
-  const ids = useWishlistIds();
-  // Stable while the saved ids are: a grid of memoised cards re-renders only when the hearts change.
-  return useMemo(
-    () => ({
-      isSaved: (id: string) => ids.includes(id),
-      toggle: (product: { id: string }) => wishlist.send({ type: 'wishlist.toggle', id: product.id }),
-    }),
-    [ids, wishlist],
-  );
 }

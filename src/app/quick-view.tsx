@@ -14,7 +14,7 @@ import { Button } from '../components/ui/button';
 import { Drawer } from '../components/ui/drawer';
 import { Skeleton } from '../components/ui/skeleton';
 import { provideProductMachine } from './actors/product.live';
-import { useCartRef, useIsSaved, usePageActor, useWishlistRef } from './app-actor';
+import { useCartRef, useIsSaved, usePageActor, useToggleSaved } from './app-actor';
 import { QUICK_VIEW_PARAM } from './quick-view-param';
 
 /** The card's Quick View button for this product (where focus goes back to when the dialog closes). */
@@ -46,7 +46,7 @@ export default function QuickView({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [state, send, actor] = usePageActor('product', provideProductMachine, { id, inDialog: true });
-  const wishlist = useWishlistRef();
+  const toggleSaved = useToggleSaved();
   const saved = useIsSaved(id);
   // What Add to Cart answered ('Please select a size', 'Added to cart'), shown inside the dialog too:
   // on a phone the dialog fills the screen, where a toast is easy to miss.
@@ -161,7 +161,7 @@ export default function QuickView({ id }: { id: string }) {
                     </Button>
                     <WishlistToggle
                       saved={saved}
-                      onToggle={() => wishlist.send({ type: 'wishlist.toggle', id: product.id })}
+                      onToggle={() => toggleSaved(product.id)}
                       showLabel
                       className={`${button({ variant: 'outline', size: 'lg' })} ${css({ flex: '1', minW: '40' })}`}
                     />

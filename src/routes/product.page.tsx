@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { productPageTitle } from '../../shared/page-titles';
 import { firstProduct, provideProductMachine } from '../app/actors/product.live';
-import { useIsSaved, usePageActor, useStoreInfo, useWishlistRef } from '../app/app-actor';
+import { useIsSaved, usePageActor, useStoreInfo, useToggleSaved } from '../app/app-actor';
 import { useDocumentTitle } from '../app/document-title';
 import { useFirstAnswer } from '../app/first-answer-context';
 import { storeDisplayName } from '../components/layout/store-display';
@@ -23,7 +23,7 @@ function ProductScreen({ id }: { id: string }) {
   const answer = useFirstAnswer();
   const [first] = useState(() => firstProduct(id, answer()));
   const [state, send] = usePageActor('product', provideProductMachine, { id, first });
-  const wishlist = useWishlistRef();
+  const toggleSaved = useToggleSaved();
   const saved = useIsSaved(id);
   const siteName = storeDisplayName(useStoreInfo());
   const loaded = state.context.product;
@@ -38,7 +38,7 @@ function ProductScreen({ id }: { id: string }) {
       send={send}
       onBack={() => (firstEntry ? navigate('/products') : navigate(-1))}
       saved={saved}
-      onToggleWishlist={(productId) => wishlist.send({ type: 'wishlist.toggle', id: productId })}
+      onToggleWishlist={toggleSaved}
     />
   );
 }

@@ -1,10 +1,15 @@
-import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { cardCartLine } from '../../machines/catalogue.model';
 import { savedProductsOf } from '../../machines/saved-products.machine';
-import { provideSavedProductsMachine } from '../app/actors/saved-products.live';
-import { useCardWishlist, useCartRef, usePageActor, useWishlistRef } from '../app/app-actor';
+import {
+  useCardWishlist,
+  useCartRef,
+  usePageActor,
+  useToggleSaved,
+  useWishlistReading,
+} from '../app/app-actor';
 import { useOpenQuickView } from '../app/quick-view-host';
+import { provideSavedProductsMachine } from '../app/wishlist/saved-products.live';
 import { HeartIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
@@ -14,8 +19,8 @@ const SKELETONS = 4;
 
 /** /wishlist: the saved products, most recently saved first, each with remove, Add to Cart and view. */
 export default function WishlistPage() {
-  const wishlist = useWishlistRef();
-  const reading = useSelector(wishlist, (state) => state.hasTag('loading'));
+  const reading = useWishlistReading();
+  const toggleSaved = useToggleSaved();
   const cart = useCartRef();
   const hearts = useCardWishlist();
   const openQuickView = useOpenQuickView();
@@ -76,7 +81,7 @@ export default function WishlistPage() {
                 variant="ghost"
                 size="sm"
                 aria-label={`Remove ${product.name} from Wishlist`}
-                onClick={() => wishlist.send({ type: 'wishlist.toggle', id: product.id })}
+                onClick={() => toggleSaved(product.id)}
               >
                 Remove
               </Button>

@@ -102,10 +102,12 @@ const files: Record<string, { upward: string[]; allowed: string[] }> = {
     upward: [
       "import { request } from '../../app/actors/request';",
       "import { liveDeps } from '../../app/actors/live-deps';",
+      "import { idsOf } from '../../app/wishlist/wishlist-ids';",
       "import { openDatabase } from '../../../server/db/client';",
     ],
     allowed: [
       "import { provideCheckoutMachine } from '../../app/actors/checkout.live';",
+      "import { provideSavedProductsMachine } from '../../app/wishlist/saved-products.live';",
       "import { handleEmitted } from '../../app/emitted';",
       "import { Button } from '../../components/ui/button';",
       "import { checkoutMachine } from '../../../machines/checkout.machine';",

@@ -4,6 +4,8 @@
  * (`./root.live`); each lazy screen provides its own machine from `deps`, keeping page code out of the
  * first download. Do not import this module from app code.
  */
+
+import { provideSavedProductsMachine } from '../wishlist/saved-products.live';
 import { provideAccountMachine } from './account.live';
 import { provideAddressBookMachine } from './address-book.live';
 import { provideApiTestMachine } from './api-test.live';
@@ -20,7 +22,6 @@ import { providePaymentMachine } from './payment.live';
 import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';
 import { createRootMachines } from './root.live';
-import { provideSavedProductsMachine } from './saved-products.live';
 import { provideSearchMachine } from './search.live';
 
 export type { LiveDeps } from './live-deps';

@@ -7,12 +7,12 @@
 import { fromCallback } from 'xstate';
 import { appMachine } from '../../../machines/app.machine';
 import { onUnauthorized } from '../../api/client';
+import { provideWishlistMachine } from '../wishlist/wishlist.live';
 import { provideAuthMachine } from './auth.live';
 import { provideCartMachine } from './cart.live';
 import { type LiveDeps, liveDeps } from './live-deps';
 import { provideStoreInfoMachine } from './store-info.live';
 import { readStoreSnapshot } from './store-snapshot';
-import { provideWishlistMachine } from './wishlist.live';
 
 /**
  * The root machines over `deps`. `storeInfo` is what the first render shows while /storeInfo
