@@ -214,6 +214,12 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
   );
 }
 
+// The loading rows and the empty cart take the same room (each fits in it on a phone and on a wide
+// screen), so the footer does not move when the stored cart turns out empty (CLS 0.023 on /cart before);
+// their pages are keyed apart, so the empty one is new rather than the loading one narrowed (0.12 on a
+// wide screen).
+const cartStateHeight = css({ minH: { base: '28rem', md: '30rem' } });
+
 /** /cart (spec §2 Cart). */
 export default function CartPage() {
   const reading = useCartReading();
@@ -242,7 +248,7 @@ export default function CartPage() {
   if (reading) {
     // The server's page and the hydrating render: the cart is in the browser's storage, read next.
     return (
-      <Page>
+      <Page key="reading" className={cartStateHeight}>
         <h1 className={cx(h1Style, css({ mb: '6' }))}>Shopping Cart</h1>
         <Card padding="sm" aria-busy="true" aria-label="Cart items">
           <p className={css({ srOnly: true })}>Loading your cart…</p>
@@ -262,7 +268,7 @@ export default function CartPage() {
 
   if (lines.length === 0) {
     return (
-      <Page width="prose">
+      <Page key="empty" width="prose" className={cartStateHeight}>
         <StatePanel
           titleAs="h1"
           icon={<CartIcon size={48} />}

@@ -51,7 +51,61 @@ async function typedBeforeHydrationIsKept(page: Page) {
   if (value !== 'kurta') throw new Error(`the search box holds "${value}", not what was typed ("kurta")`);
 }
 
+type Shift = { value: number; sources: string[] };
+
+/**
+ * The layout shifts of a fresh load of `path` (an empty browser storage) until `settled` is visible and
+ * two frames have been painted after it: how far the page moved while the app took over.
+ */
+async function shiftsOf(page: Page, path: string, settled: string): Promise<Shift[]> {
+  await page.goto(new URL('/contact', page.url()).href);
+  await page.evaluate(() => localStorage.clear());
+  await page.addInitScript(() => {
+    const shifts: Shift[] = [];
+    (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = entry.sources.map((s) =>
+          (s.node?.textContent ?? s.node?.nodeName ?? '?').slice(0, 40),
+        );
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(new URL(path, page.url()).href);
+  await page.getByText(settled).first().waitFor({ timeout: 10_000 });
+  return page.evaluate(
+    () =>
+      new Promise<Shift[]>((done) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => done((window as unknown as { __shifts: Shift[] }).__shifts)),
+        ),
+      ),
+  );
+}
+
 export const HYDRATION_CHECKS: Check[] = [
+  {
+    // Lighthouse's CLS on /cart was 0.023 (over issue 25's 0.02): the loading rows and the empty cart
+    // were of different heights, so the footer moved when the stored cart turned out empty.
+    name: 'cart-empty-holds-still',
+    path: '/cart',
+    expect: async (page) => {
+      const shifts = await shiftsOf(page, '/cart', 'Your cart is empty');
+      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+      if (total > 0.01)
+        throw new Error(
+          `the empty /cart shifted by ${total.toFixed(4)} (over 0.01): ${shifts
+            .map((shift) => `${shift.value.toFixed(4)} ${shift.sources.join(' | ')}`)
+            .join('; ')}`,
+        );
+    },
+  },
   {
     name: 'hydration-same-nodes',
     path: (ctx) => `/product/${ctx.productId}`,
