@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vitest/config';
+import { pageCodeAfterPaint } from './scripts/defer-page-code';
 import { precompress } from './scripts/precompress';
-import { scriptPriority } from './scripts/script-priority';
 import { stripMachineDescriptions } from './scripts/strip-machine-descriptions';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -15,8 +15,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     react(),
     // The machines' descriptions are for the visualiser and the tests, not for shoppers' downloads.
     stripMachineDescriptions(),
-    // The first paint is the server's HTML: the scripts wait behind its stylesheet and image.
-    scriptPriority(),
+    // The first paint is the server's HTML: the app's code is asked for after it (src/boot.ts).
+    pageCodeAfterPaint(),
     precompress(),
     // `ANALYZE=1 npm run build` writes a treemap of every chunk to reports/bundle.html (outside dist/).
     process.env.ANALYZE
@@ -48,7 +48,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // dist/.vite/manifest.json: each page's chunks, for the server's module preloads (server/page-assets.ts)
     // and `npm run check:budget`.
     manifest: !isSsrBuild,
+    // Every browser the shop serves supports <link rel=modulepreload> (Safari from 17); one without it
+    // still loads each chunk when imported, only later.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // index.html (the app) and src/boot.ts, which index.html loads in its place and which imports the app
+      // after the first paint (scripts/defer-page-code.ts). Boot imports nothing: the app's chunks are as
+      // they would be without it.
+      ...(isSsrBuild ? {} : { input: { index: root('./index.html'), boot: root('./src/boot.ts') } }),
       // Panda's generated recipes compute their variant keys at module level, which reads as a side effect;
       // they have none, so a chunk keeps only the recipes it calls (the shell no longer drags in select's).
       treeshake: { moduleSideEffects: [{ test: /[\\/]styled-system[\\/]/, sideEffects: false }] },

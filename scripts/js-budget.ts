@@ -2,7 +2,7 @@
  * `npm run check:budget`: the JavaScript each page's route downloads before it is interactive,
  * compressed the way the server sends it (brotli q11), against a ceiling per route entry
  * (scripts/route-budgets.json). Reads Vite's manifest in dist/.vite/manifest.json (build.manifest): a
- * route is the HTML entry and its static imports plus the route's screen chunk
+ * route is the app's entry and its static imports plus the route's screen chunk
  * (`src/routes/*.page.tsx`, which the server preloads with the page: server/page-assets.ts) and its
  * static imports. Prints a table, one line per route (JS, its ceiling, and JS + CSS); exits 1 when a
  * route is over its ceiling or has none. (The home page's single 90 KB line is retired: React, React
@@ -32,6 +32,16 @@ export const BUDGETS_FILE = 'scripts/route-budgets.json';
 /** What `--lower` leaves above a route's measured size. */
 const HEADROOM = 0.3;
 
+/** The app's entry: index.html's (src/boot.ts, the other entry, is what the page loads first). */
+export function appEntry(manifest: Manifest): string | undefined {
+  return Object.keys(manifest).find((key) => key.endsWith('.html') && manifest[key]?.isEntry);
+}
+
+/** The boot module (src/boot.ts): the page's only script before its first paint, every page's. */
+export const BOOT_MODULE = 'src/boot.ts';
+/** Its ceiling, KB brotli: it waits for the paint and imports the app, nothing more. */
+export const BOOT_CEILING_KB = 0.6;
+
 /** The route modules of a build: the screens (`src/routes/*.page.tsx`) the app loads per route. */
 export function routeModules(manifest: Manifest): string[] {
   return Object.keys(manifest)
@@ -40,12 +50,12 @@ export function routeModules(manifest: Manifest): string[] {
 }
 
 /**
- * The files a route loads before its screen is interactive: the HTML entry, the route's chunk and
- * each one's static imports, transitively (dynamic imports are not followed). JS first, then CSS,
+ * The files a route loads before its screen is interactive: the app's entry (index.html's), the route's
+ * chunk and each one's static imports, transitively (dynamic imports are not followed). JS first, then CSS,
  * each list without duplicates and in discovery order.
  */
 export function routeFiles(manifest: Manifest, route: string): { js: string[]; css: string[] } {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entryKey = appEntry(manifest);
   if (!entryKey) throw new Error('manifest has no entry chunk (is build.manifest on?)');
   const js: string[] = [];
   const css: string[] = [];
@@ -180,6 +190,17 @@ function main() {
     failures.push(...result.failures);
     console.log(
       `  ${route.padEnd(width)}  ${kb(result.jsTotal).padStart(9)}  ${(ceiling === undefined ? '—' : `${ceiling.toFixed(1)} KB`).padStart(9)}  ${kb(result.pageTotal).padStart(9)}`,
+    );
+  }
+  const boot = manifest[BOOT_MODULE];
+  if (!boot) failures.push(`the build has no ${BOOT_MODULE} entry`);
+  else {
+    const bytes = measure(boot.file).bytes;
+    if (boot.imports?.length) failures.push(`${BOOT_MODULE} imports other chunks: it must stay alone`);
+    if (bytes > BOOT_CEILING_KB * 1024)
+      failures.push(`${BOOT_MODULE}: JS ${kb(bytes)} is over its ${BOOT_CEILING_KB} KB ceiling`);
+    console.log(
+      `  ${BOOT_MODULE.padEnd(width)}  ${kb(bytes).padStart(9)}  ${`${BOOT_CEILING_KB.toFixed(1)} KB`.padStart(9)}  (every page, before the app)`,
     );
   }
   const leaks = inspectorLeaks(dist);

@@ -22,10 +22,11 @@ function chunkClosure(manifest: Manifest, start: string, skip: ReadonlySet<strin
 /**
  * The module preloads of a page: for each screen module it shows (`src/routes/….tsx`, as the page
  * renderer names them), its chunk and the chunks it imports statically, minus what index.html already
- * loads (the entry and its imports, which Vite preloads itself). URLs under `base`.
+ * names (the app's entry, index.html's and not src/boot.ts's, and its imports, which the build lists in
+ * the page-code template itself). URLs under `base`.
  */
 export function pagePreloads(manifest: Manifest, base = '/'): (modules: readonly string[]) => string[] {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entry = Object.keys(manifest).find((key) => key.endsWith('.html') && manifest[key]?.isEntry);
   const entryFiles = new Set(entry ? chunkClosure(manifest, entry, new Set()) : []);
   const known = new Map<string, string[]>();
   return (modules) => {

@@ -2,6 +2,7 @@ import type { components } from '../contract/schema';
 import {
   FIRST_ANSWER_ID,
   type FirstAnswer,
+  PAGE_CODE_TEMPLATE_ID,
   type PageRenderer,
   type RenderedPage,
 } from '../shared/first-screen';
@@ -57,8 +58,8 @@ const ROOT_OPEN = '<div id="root">';
 /**
  * A page as the server writes it: the app's markup inside #root (React hydrates it), the answer it was
  * rendered from as a JSON data block for the client's machines (src/app/actors/first-answer.ts), and
- * `<link rel=modulepreload>` for the chunks of its screens, so they download beside the entry instead of
- * after it has run. Unchanged when index.html has no empty #root.
+ * the `<link rel=modulepreload>`s of its code (the app and its screens' chunks) in a `<template>` that
+ * src/boot.ts makes live after the first paint, so they download together instead of one after another. Unchanged when index.html has no empty #root.
  */
 export function injectPage(
   html: string,
@@ -77,15 +78,21 @@ export function injectPage(
     out = close >= 0 ? `${out.slice(0, close)}${block}\n${out.slice(close)}` : `${out}${block}`;
   }
   if (preloads.length > 0) {
+    // Inert until src/boot.ts makes them live after the first paint, with the app's own (the build put
+    // those in the template: scripts/defer-page-code.ts): the paint needs none of them, and a request
+    // made before it is charged to the page's largest paint on a slow phone.
     const links = preloads
-      // Low, as index.html's own (scripts/script-priority.ts): the paint needs none of them.
-      .map(
-        (href) =>
-          `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}" fetchpriority="low">`,
-      )
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
       .join('');
-    const close = out.search(/<\/head>/i);
-    if (close >= 0) out = `${out.slice(0, close)}${links}\n${out.slice(close)}`;
+    const open = `<template id="${PAGE_CODE_TEMPLATE_ID}">`;
+    const at = out.indexOf(open);
+    if (at >= 0) {
+      const end = out.indexOf('</template>', at);
+      out = `${out.slice(0, end)}${links}${out.slice(end)}`;
+    } else {
+      const close = out.search(/<\/head>/i);
+      if (close >= 0) out = `${out.slice(0, close)}${open}${links}</template>\n${out.slice(close)}`;
+    }
   }
   return out;
 }

@@ -10,6 +10,12 @@
 /** The id of the JSON block that carries the answer. */
 export const FIRST_ANSWER_ID = 'first-answer';
 
+/**
+ * The id of the head's `<template>` holding the `<link rel=modulepreload>`s of a page's code (the app
+ * and its screen's chunks): inert in the HTML, made live by src/boot.ts once the page has painted.
+ */
+export const PAGE_CODE_TEMPLATE_ID = 'page-code';
+
 /** The answer a page was rendered from, as the JSON block carries it. */
 export type FirstAnswer =
   /** GET /products/{id} (the contract's Product), for /product/{id}. */

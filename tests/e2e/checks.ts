@@ -17,6 +17,15 @@ export type Check = {
 };
 export type Ctx = { productId: string };
 
+/**
+ * Resolves once the app has started on a freshly opened page: it asks for its code after the first
+ * paint (src/boot.ts), so `load` can come before it, and a tap before it lands on plain HTML. Once the
+ * network is quiet its code has run, the page has hydrated and its first requests are answered.
+ */
+export async function appStarted(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 15_000 });
+}
+
 export async function h1(page: Page, text: string | RegExp) {
   await page
     .getByRole('heading', { level: 1, name: text })

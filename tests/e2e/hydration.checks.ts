@@ -1,17 +1,18 @@
 /**
  * One render, hydrated (issue 25): the nodes the server sent are the nodes the shopper uses. Located
  * right after DOMContentLoaded, before anything waits for the app, Add to Cart and a size chip still
- * work once React has hydrated them (taps before that are React's to replay), and the search box keeps
+ * work once React has hydrated them (the page asks for its code after the first paint: src/boot.ts; a
+ * tap from hydrateRoot on is React's to replay), and the search box keeps
  * what was typed into it before hydration. A hydration error (React's #418 and kin reach the page as
  * errors) fails this check and every other one (tests/e2e/run.ts fails a page on any page error).
  */
 import type { Page } from 'playwright-core';
-import type { Check } from './checks';
+import { appStarted, type Check } from './checks';
 
 async function sameNodesAfterHydration(page: Page, productPath: string) {
   await page.goto(new URL(productPath, page.url()).href, { waitUntil: 'domcontentloaded' });
   const main = page.getByRole('main');
-  // Element handles, not locators: the very nodes the server sent.
+  // Element handles, located right after DOMContentLoaded, not locators: the very nodes the server sent.
   const button = await main.getByRole('button', { name: 'Add to Cart' }).elementHandle({ timeout: 5_000 });
   // The first choice of each group (size, colour): chips are radios named by their group.
   const chips = [];
@@ -24,6 +25,8 @@ async function sameNodesAfterHydration(page: Page, productPath: string) {
   }
   if (!button || chips.length === 0)
     throw new Error('no Add to Cart or size chip in the page the server sent');
+  // Clicked once hydrated (the app asks for its code after the first paint: src/boot.ts).
+  await appStarted(page);
   for (const chip of chips) await chip.click({ force: true });
   // Still the server's nodes after the chips' clicks (Add to Cart then moves to /cart, which detaches
   // them: this is asked before it); a click on a detached handle would throw too.
@@ -104,6 +107,60 @@ export const HYDRATION_CHECKS: Check[] = [
             .map((shift) => `${shift.value.toFixed(4)} ${shift.sources.join(' | ')}`)
             .join('; ')}`,
         );
+    },
+  },
+  {
+    // The "All categories" menu sits in the desktop nav, hidden below 768 px: a phone downloaded Ark's
+    // Menu (≈ 30 KB) and mounted it (≈ 100 ms at 4× CPU) on every route for nothing (issue 25's TBT).
+    name: 'phone-skips-category-menu',
+    path: '/terms',
+    only: 'mobile',
+    expect: async (page) => {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(new URL('/terms', page.url()).href);
+      await page.waitForLoadState('networkidle', { timeout: 15_000 });
+      // The app has started (the phone menu's button answers) and still nothing asked for the menu.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'All categories' }).waitFor({ timeout: 10_000 });
+      const menu = requested.filter((path) => /\/category-menu-[^/]*\.js$/.test(path));
+      if (menu.length > 0) throw new Error(`a phone loaded the desktop category menu: ${menu.join(', ')}`);
+    },
+  },
+  {
+    // The page's code is asked for once the page has painted and its largest image is in (src/boot.ts):
+    // requested before, it shared the connection with them (Lighthouse's LCP 1.9–2.7 s on a slow phone).
+    name: 'page-code-after-paint',
+    path: '/',
+    only: 'desktop',
+    expect: async (page) => {
+      for (const path of ['/', '/terms']) {
+        await page.goto(new URL(path, page.url()).href);
+        // Every chunk the page will ask for has been asked for (boot runs a frame after the paint).
+        await page.waitForLoadState('networkidle', { timeout: 15_000 });
+        const timing = await page.evaluate(() => {
+          const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          const image = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')?.href;
+          return {
+            paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+            imageLoaded: resources.find((entry) => entry.name === image)?.responseEnd ?? 0,
+            code: resources
+              .filter((entry) => /\/assets\/.*\.js$/.test(entry.name) && !/\/assets\/boot-/.test(entry.name))
+              .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+          };
+        });
+        if (timing.paint === null) throw new Error(`${path}: no first-contentful-paint entry`);
+        if (timing.code.length === 0) throw new Error(`${path}: no app code was loaded`);
+        const early = timing.code.filter(
+          (entry) => entry.start < (timing.paint as number) || entry.start < timing.imageLoaded,
+        );
+        if (early.length > 0)
+          throw new Error(
+            `${path}: code asked for before the first paint (${timing.paint.toFixed(0)} ms) or the largest image (${timing.imageLoaded.toFixed(0)} ms): ${early
+              .map((entry) => `${entry.name} at ${entry.start.toFixed(0)} ms`)
+              .join(', ')}`,
+          );
+      }
     },
   },
   {

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { type Check, type Ctx, h1, text, url } from './checks';
+import { appStarted, type Check, type Ctx, h1, text, url } from './checks';
 import { FEATURE_CHECKS } from './feature-checks';
 import { messagesCheck } from './messages.checks';
 import { purchaseJourney } from './purchase.journey';
@@ -204,7 +204,7 @@ const CHECKS: Check[] = [
 /** A cart with a line, reached the way a shopper does it: product page, size, Add to Cart. */
 async function cartWithItems(page: Page, base: string, ctx: Ctx) {
   await page.goto(`${base}/product/${ctx.productId}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+  await appStarted(page);
   const firstSize = page.locator('[data-scope=radio-group][data-part=item]').first();
   if (await firstSize.count()) await firstSize.click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -252,8 +252,10 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
   const width = page.viewportSize()?.width ?? 1280;
   if (width >= 768) return;
-  for (let i = 0; i * 1600 < height && i < 6; i++) {
-    const clip = { x: 0, y: i * 1600, width, height: Math.min(1600, height - i * 1600) };
+  // Measured again: the page may have grown or shrunk while it settled (a slice past its end fails).
+  const settled = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let i = 0; i * 1600 < settled && i < 6; i++) {
+    const clip = { x: 0, y: i * 1600, width, height: Math.min(1600, settled - i * 1600) };
     await page.screenshot({ path: join(SHOTS, `${name}.part${i + 1}.png`), fullPage: true, clip });
   }
 }
@@ -276,6 +278,7 @@ async function visit(context: BrowserContext, base: string, label: string, check
   const path = typeof check.path === 'function' ? check.path(ctx) : check.path;
   try {
     await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    await appStarted(page);
     await check.expect(page);
     await settle(page);
     await screenshot(page, `${check.name}-${label}`);

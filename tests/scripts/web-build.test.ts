@@ -11,6 +11,8 @@ import { pagePreloads } from '../../server/page-assets';
 import { screenModules } from '../../src/app/routes';
 
 const manifest: Manifest = {
+  // The boot module (src/boot.ts): an entry of its own, importing nothing; index.html's is the app.
+  'src/boot.ts': { file: 'assets/boot.js', isEntry: true },
   'index.html': {
     file: 'assets/index.js',
     isEntry: true,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { products } from '../../server/db/schema';
 import { injectPage } from '../../server/page-head';
-import { FIRST_ANSWER_ID, type FirstAnswer } from '../../shared/first-screen';
+import { FIRST_ANSWER_ID, type FirstAnswer, PAGE_CODE_TEMPLATE_ID } from '../../shared/first-screen';
 import { renderPage } from '../../src/entry-server';
 import { API, setupBuild, setupTestApp, type TestApp, withTestApp, writeBuild } from './helpers';
 
@@ -154,13 +154,25 @@ describe('injectPage', () => {
     answer: { title: '</script><script>alert(1)</script>' } as never,
   };
 
-  it('fills #root, adds the answer in a block no value can close and the module preloads in the head', () => {
+  it('fills #root, adds the answer in a block no value can close and the module preloads, inert, in the head', () => {
     const out = injectPage(INDEX, { html: '<main>page</main>' }, first, ['/assets/a.js']);
     expect(out).toContain('<div id="root"><main>page</main></div>');
     expect(out.match(/<\/script>/g)).toHaveLength(1);
     expect(firstAnswerOf(out)).toEqual(first);
-    expect(out).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/a.js" fetchpriority="low">\n<\/head>/,
+    expect(out).toContain(
+      `<template id="${PAGE_CODE_TEMPLATE_ID}"><link rel="modulepreload" crossorigin href="/assets/a.js"></template>\n</head>`,
+    );
+  });
+
+  it("adds the screen's preloads to the build's page-code template, after the app's own", () => {
+    const built = INDEX.replace(
+      '</head>',
+      `<template id="${PAGE_CODE_TEMPLATE_ID}"><link rel="modulepreload" href="/assets/app.js"></template></head>`,
+    );
+    const out = injectPage(built, { html: '<main>page</main>' }, null, ['/assets/a.js']);
+    expect(out.match(/<template/g)).toHaveLength(1);
+    expect(out).toContain(
+      `<template id="${PAGE_CODE_TEMPLATE_ID}"><link rel="modulepreload" href="/assets/app.js"><link rel="modulepreload" crossorigin href="/assets/a.js"></template></head>`,
     );
   });
 

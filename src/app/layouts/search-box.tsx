@@ -1,4 +1,4 @@
-import { type ComponentType, type FormEvent, useRef, useState } from 'react';
+import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { cx } from 'styled-system/css';
 import { searchTextOf } from '../../../shared/search-text';
@@ -24,37 +24,59 @@ function useResultsQuery(): string {
 }
 
 /**
- * The search box; it shows the search of the results page on show and is empty elsewhere. Until the shopper shows interest (pointer, touch, focus) it is a plain search form
- * (Enter goes to the results) so the home page does not carry the suggestions machine; the combobox
- * with suggestions then replaces it with the text typed so far and takes the focus.
+ * The search box; it shows the search of the results page on show and is empty elsewhere. Until the
+ * shopper shows interest (pointer, touch, focus) it is a plain search form (Enter goes to the results)
+ * so the home page does not carry the suggestions machine; the combobox with suggestions then replaces
+ * it with the text typed so far and takes the focus.
+ *
+ * The plain box is uncontrolled, and a real form (GET /products?q=…): the app asks for its code after
+ * the first paint (src/boot.ts), and what a shopper types before it has hydrated stays typed (a
+ * controlled box was emptied by hydration) and Enter works even then.
  */
 export function SearchBox({ className }: SearchBoxProps) {
   const query = useResultsQuery();
-  // What is typed over a page's search; another page (another search, or none) shows its own again.
-  const [draft, setDraft] = useState({ query, text: query });
-  const text = draft.query === query ? draft.text : query;
-  const [Combobox, setCombobox] = useState<ComponentType<SearchBoxProps> | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Another page (another search, or none) shows its own search again; typing over one keeps the text.
+  const shown = useRef(query);
+  useEffect(() => {
+    if (shown.current === query) return;
+    shown.current = query;
+    if (input.current) input.current.value = query;
+  }, [query]);
+  const [combobox, setCombobox] = useState<{ Combobox: ComponentType<SearchBoxProps>; text: string } | null>(
+    null,
+  );
   const focused = useRef(false);
   const navigate = useNavigate();
   // The plain box stays, keeping what is typed, until the combobox's chunk is in: then the combobox
   // takes its place with the text typed so far (a box swapped while loading would drop keystrokes).
   const wake = () => {
-    void loadCombobox().then((loaded) => setCombobox(() => loaded));
+    void loadCombobox().then((Combobox) =>
+      setCombobox((had) => had ?? { Combobox, text: input.current?.value ?? shown.current }),
+    );
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const q = text.trim();
+    const q = (input.current?.value ?? '').trim();
     if (q) navigate(`/products?${new URLSearchParams({ q })}`);
   };
-  const stand = (
+  if (combobox) {
+    const { Combobox, text } = combobox;
+    // The text in the box as it is replaced (keys typed while this render was pending included).
+    const typed = input.current?.value ?? text;
+    return <Combobox className={className} initialText={typed} query={query} takeFocus={focused.current} />;
+  }
+  return (
     <search className={cx(searchForm, className)} onPointerOver={wake} onTouchStart={wake}>
-      <form onSubmit={submit}>
+      <form action="/products" onSubmit={submit}>
         <input
+          ref={input}
           type="search"
+          name="q"
           aria-label={SEARCH_LABEL}
           placeholder={SEARCH_PLACEHOLDER}
           className={searchInput}
-          value={text}
+          defaultValue={query}
           onFocus={() => {
             focused.current = true;
             wake();
@@ -62,11 +84,8 @@ export function SearchBox({ className }: SearchBoxProps) {
           onBlur={() => {
             focused.current = false;
           }}
-          onChange={(event) => setDraft({ query, text: event.target.value })}
         />
       </form>
     </search>
   );
-  if (!Combobox) return stand;
-  return <Combobox className={className} initialText={text} query={query} takeFocus={focused.current} />;
 }

@@ -25,3 +25,16 @@ export function usePhoneLayout(): boolean {
     () => false,
   );
 }
+
+/**
+ * Whether the wide layout is known to apply: false on the server, while hydrating and on a phone. For parts
+ * that only a wide screen shows and that cost a download and a mount (the header's "All categories" menu):
+ * a phone never loads them, and a wide screen mounts them just after hydration.
+ */
+export function useWideLayout(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => query()?.matches === false,
+    () => false,
+  );
+}

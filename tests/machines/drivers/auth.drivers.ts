@@ -10,7 +10,7 @@
 import type { EventObject } from 'xstate';
 import type { authMachine } from '../../../machines/auth.machine';
 import { labelOf } from '../support/graph';
-import { at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
+import { appStarted, at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
 
 const TIMEOUT = 15_000;
 
@@ -85,6 +85,7 @@ export const authDrivers: MachineDrivers<typeof authMachine> = {
       does: () => 'Open the home page (with the auth_token cookie the next step needs)',
       perform: async ({ world }) => {
         await world.page.goto(`${world.base}/`);
+        await appStarted(world.page);
       },
     },
     'done:readToken': {

@@ -6,7 +6,7 @@
 import type { EventObject } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { labelOf } from '../support/graph';
-import { type MachineDrivers, type StepContext, see, type World } from './driver';
+import { appStarted, type MachineDrivers, type StepContext, see, type World } from './driver';
 
 export type SubmitEvent = EventObject & { items: unknown[]; city: string; postalCode: string };
 
@@ -43,6 +43,7 @@ export async function openCheckout(world: World, lines: Record<string, unknown>[
   if (!page.url().startsWith(base)) await page.goto(`${base}/robots.txt`);
   await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify(lines));
   await page.goto(`${base}/checkout`);
+  await appStarted(page);
   await page.getByRole('heading', { level: 1, name: 'Checkout', exact: true }).waitFor({ timeout: 15_000 });
   world.memo.cart = JSON.stringify(lines);
 }

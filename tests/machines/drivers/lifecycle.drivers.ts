@@ -19,7 +19,7 @@ import type { orderLifecycleMachine } from '../../../shared/order-lifecycle';
 import { PAID_ON_DELIVERY } from '../../../shared/payment-fields';
 import { E2E_FULFILMENT_SECRET } from '../../e2e/shop';
 import { fillShipping, openCheckout, placeOrder, type SubmitEvent } from './checkout.drivers';
-import { at, heading, type MachineDrivers, see, toast, type World } from './driver';
+import { appStarted, at, heading, type MachineDrivers, see, toast, type World } from './driver';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TIMEOUT = 15_000;
@@ -61,6 +61,7 @@ function orderOf(world: World): string {
 async function myOrdersCard(world: World): Promise<Locator> {
   const { page, base } = world;
   await page.goto(`${base}/orders`);
+  await appStarted(page);
   await heading(page, 'My Orders');
   const card = page.getByRole('article', { name: `Order ${orderOf(world)}`, exact: true });
   await card.waitFor({ timeout: TIMEOUT });
@@ -347,6 +348,7 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
         await absent(card.getByRole('button', { name: 'Cancel order' }), 'Cancel order of a shipped order');
         // Track Order, as anyone with the order number and the phone it ships to.
         await page.goto(`${base}/track-order?id=${encodeURIComponent(orderOf(world))}`);
+        await appStarted(page);
         await heading(page, 'Track Your Order');
         await page.getByLabel('Email or phone').fill(PHONE);
         await page.getByRole('button', { name: 'Track Order', exact: true }).click();

@@ -6,7 +6,7 @@
  */
 import type { EventObject } from 'xstate';
 import type { orderTrackingMachine } from '../../../machines/order-tracking.machine';
-import { heading, type MachineDrivers, see, type World } from './driver';
+import { appStarted, heading, type MachineDrivers, see, type World } from './driver';
 
 type SubmitEvent = EventObject & { orderId: string; contactInfo: string };
 
@@ -37,6 +37,7 @@ export const orderTrackingDrivers: MachineDrivers<typeof orderTrackingMachine> =
       does: () => 'Open /track-order signed in (a Pending order of the shopper exists)',
       perform: async ({ world }) => {
         await world.page.goto(`${world.base}/track-order`);
+        await appStarted(world.page);
       },
     },
     'tracking.submit': {

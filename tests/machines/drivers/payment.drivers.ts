@@ -11,7 +11,7 @@ import type { EventObject } from 'xstate';
 import type { paymentMachine } from '../../../machines/payment.machine';
 import { labelOf } from '../support/graph';
 import { paymentResponses } from '../support/models';
-import { at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
+import { appStarted, at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
 
 /** Where the journeys' UPI app lives: the shop's path that answers 204 (the page stays put). */
 const UPI_APP_STAND_IN = '/journeys/upi-app';
@@ -103,6 +103,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
         await page.goto(
           orderId ? `${base}/payment?orderId=${encodeURIComponent(orderId)}` : `${base}/payment`,
         );
+        await appStarted(page);
       },
     },
     'done:fetchOrder': {

@@ -10,7 +10,7 @@ import type { EventObject } from 'xstate';
 import type { wishlistMachine } from '../../../machines/wishlist.machine';
 import { kurta } from '../support/fixtures';
 import { labelOf } from '../support/graph';
-import { at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
+import { appStarted, at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
 
 const TIMEOUT = 15_000;
 
@@ -84,6 +84,7 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
           await page.evaluate((value) => localStorage.setItem('wishlist', value), stored);
         }
         await page.goto(`${base}/`);
+        await appStarted(page);
       },
     },
     'done:loadLocal': {
