@@ -18,7 +18,7 @@ import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { usePhoneLayout } from '../components/layout/use-phone-layout';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { QuantityInput } from '../components/ui/number-input';
+import { DeferredQuantityInput as QuantityInput } from '../components/ui/deferred-number-input';
 import { Skeleton } from '../components/ui/skeleton';
 
 function lineKey(line: CartLine) {
