@@ -19,11 +19,19 @@ export type Ctx = { productId: string };
 
 /**
  * Resolves once the app has started on a freshly opened page: it asks for its code after the first
- * paint (src/boot.ts), so `load` can come before it, and a tap before it lands on plain HTML. Once the
- * network is quiet its code has run, the page has hydrated and its first requests are answered.
+ * paint (src/boot.ts), so `load` can come before it, and a tap before it lands on plain HTML. The
+ * header's account link (Login, or My Account when signed in) is the app's once it has started; the
+ * sign-in pages have no header, and no lazy images either: there, the network falling quiet says it.
+ * (Network-quiet alone is no signal on the list pages: their images keep it busy past 15 s at times.)
  */
 export async function appStarted(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 15_000 });
+  const banner = page.getByRole('banner');
+  if ((await banner.count()) > 0)
+    await banner
+      .getByRole('link', { name: /^(Login|My Account)$/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 });
+  else await page.waitForLoadState('networkidle', { timeout: 15_000 });
 }
 
 export async function h1(page: Page, text: string | RegExp) {
@@ -48,6 +56,7 @@ export const at = (page: Page, path: string) => new URL(path, page.url()).href;
  */
 export async function open(page: Page, path: string) {
   await page.goto(at(page, path), { waitUntil: 'load' });
+  await appStarted(page);
 }
 
 /** Opens Quick View from the first product card and waits for its heading; the dialog and the product's name. */
