@@ -21,17 +21,25 @@ export type Ctx = { productId: string };
  * Resolves once the app has started on a freshly opened page: it asks for its code after the first
  * paint (src/boot.ts), so `load` can come before it, and a tap before it lands on plain HTML. The
  * header's account link (Login, or My Account when signed in) is the app's once it has started; the
- * sign-in pages have no header, and no lazy images either: there, the network falling quiet says it.
+ * sign-in pages have no header, and no lazy images either: there, the network falling quiet says it; a
+ * page the app leaves at once (a redirect) says it by the address changing.
  * (Network-quiet alone is no signal on the list pages: their images keep it busy past 15 s at times.)
  */
 export async function appStarted(page: Page) {
   const banner = page.getByRole('banner');
-  if ((await banner.count()) > 0)
-    await banner
+  if ((await banner.count()) === 0) {
+    await page.waitForLoadState('networkidle', { timeout: 15_000 });
+    return;
+  }
+  // Or the app has moved on at once (/checkout sends a visitor to /login, which has no header).
+  const from = page.url();
+  await Promise.any([
+    banner
       .getByRole('link', { name: /^(Login|My Account)$/ })
       .first()
-      .waitFor({ state: 'visible', timeout: 15_000 });
-  else await page.waitForLoadState('networkidle', { timeout: 15_000 });
+      .waitFor({ state: 'visible', timeout: 15_000 }),
+    page.waitForURL((url) => url.href !== from, { timeout: 15_000, waitUntil: 'commit' }),
+  ]);
 }
 
 export async function h1(page: Page, text: string | RegExp) {

@@ -148,11 +148,16 @@ export function literal(text: string | RegExp): RegExp {
  * The header's account link (Login, or My Account when signed in) is the app's once it has started.
  */
 export async function appStarted(page: Page, timeout = TIMEOUT) {
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: /^(Login|My Account)$/ })
-    .first()
-    .waitFor({ state: 'visible', timeout });
+  // Or the app has moved on at once (a redirect to a page without the header).
+  const from = page.url();
+  await Promise.any([
+    page
+      .getByRole('banner')
+      .getByRole('link', { name: /^(Login|My Account)$/ })
+      .first()
+      .waitFor({ state: 'visible', timeout }),
+    page.waitForURL((url) => url.href !== from, { timeout, waitUntil: 'commit' }),
+  ]);
 }
 
 export async function see(page: Page, text: string | RegExp, timeout = TIMEOUT) {
