@@ -6,7 +6,7 @@
  * At 1280 px the desktop layout stays as it was: search in the bar, three columns, Add to Cart in the page.
  */
 import type { Locator, Page } from 'playwright-core';
-import { type Check, h1 } from './checks';
+import { appStarted, type Check, h1 } from './checks';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -61,6 +61,7 @@ async function saleProductPath(page: Page): Promise<string> {
 /** Goes to a page (React's from the first byte: nothing to wait for before tapping). */
 async function goTo(page: Page, path: string) {
   await page.goto(new URL(path, page.url()).href);
+  await appStarted(page);
 }
 
 async function openSaleProduct(page: Page) {

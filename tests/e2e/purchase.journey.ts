@@ -10,6 +10,7 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { appStarted } from './checks';
 
 const TIMEOUT = 15_000;
 /** The QR screen polls the order every 3 s; allow a few rounds for the sandbox approval to land. */
@@ -76,14 +77,15 @@ async function pickProducts(baseUrl: string): Promise<{ sized: ApiProduct; simpl
 
 async function addToCart(page: Page, baseUrl: string, product: ApiProduct, size?: string, color?: string) {
   await page.goto(`${baseUrl}/product/${product.id}`);
+  await appStarted(page);
   await page.getByRole('button', { name: 'Add to Cart' }).waitFor({ timeout: TIMEOUT });
   for (const choice of [size, color]) {
     if (!choice) continue;
     // The chips are Ark radio items whose inputs are visually hidden: click the chip, check the radio.
     const chip = new RegExp(`^${choice}$`);
     await page.locator('[data-scope=radio-group][data-part=item]', { hasText: chip }).click();
-    // A tap on the server-rendered page before the app has taken over shows once it has (the boot
-    // script keeps it and the app repeats it): wait for the chip to be the chosen one.
+    // The app has started (appStarted above: it asks for its code after the first paint, src/boot.ts);
+    // wait for the chip to be the chosen one.
     await page
       .locator('[data-scope=radio-group][data-part=item][data-state=checked]', { hasText: chip })
       .waitFor({ timeout: TIMEOUT })
@@ -147,6 +149,7 @@ async function fillPayer(page: Page, method: string) {
 
 async function expectOrderStatus(page: Page, baseUrl: string, orderId: string, status: string) {
   await page.goto(`${baseUrl}/orders`);
+  await appStarted(page);
   await heading(page, 'My Orders');
   const card = page.getByRole('article', { name: `Order ${orderId}` });
   await card.waitFor({ timeout: TIMEOUT });
@@ -155,6 +158,7 @@ async function expectOrderStatus(page: Page, baseUrl: string, orderId: string, s
 
 async function track(page: Page, baseUrl: string, orderId: string, contact: string) {
   await page.goto(`${baseUrl}/track-order?id=${encodeURIComponent(orderId)}`);
+  await appStarted(page);
   await heading(page, 'Track Your Order');
   check(
     (await page.getByLabel('Order number').inputValue()) === orderId,
@@ -176,12 +180,14 @@ export async function purchaseJourney(page: Page, baseUrl: string, shotsDir: str
 
   // A visitor asking for a login-required page lands on the sign-in form.
   await page.goto(`${base}/orders?from=journey`);
+  await appStarted(page);
   await at(page, '/login');
   await heading(page, 'Sign in to your account');
   await shoot(page, shotsDir, 'login');
 
   // Register (no automatic sign-in: back home with the success toast).
   await page.goto(`${base}/register`);
+  await appStarted(page);
   await heading(page, 'Create an account');
   await page.getByLabel('First name').fill('Asha');
   await page.getByLabel('Last name').fill('Verma');
@@ -195,6 +201,7 @@ export async function purchaseJourney(page: Page, baseUrl: string, shotsDir: str
 
   // The guard remembers the path and query; signing in returns there.
   await page.goto(`${base}/orders?from=journey`);
+  await appStarted(page);
   await at(page, '/login');
   await signIn(page, email, password);
   await page.waitForURL((u) => u.pathname === '/orders' && u.search === '?from=journey', {
@@ -247,6 +254,7 @@ export async function purchaseJourney(page: Page, baseUrl: string, shotsDir: str
 
   // Account, then sign out; tracking works for a visitor with the number plus email or phone.
   await page.goto(`${base}/account`);
+  await appStarted(page);
   await page.getByText(email).first().waitFor({ timeout: TIMEOUT });
   await shoot(page, shotsDir, 'account');
   await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -259,5 +267,6 @@ export async function purchaseJourney(page: Page, baseUrl: string, shotsDir: str
 
   // Signed out, the guard sends the visitor to sign in again.
   await page.goto(`${base}/account`);
+  await appStarted(page);
   await at(page, '/login');
 }

@@ -4,7 +4,7 @@
  * product's Quick View over the list (Add to Cart inside it, Escape closes it, the URL follows).
  */
 import type { Page } from 'playwright-core';
-import { at, type Check, h1, openQuickView, text, url } from './checks';
+import { appStarted, at, type Check, h1, openQuickView, text, url } from './checks';
 
 const firstCard = (page: Page) => page.getByRole('article').first();
 
@@ -43,6 +43,7 @@ export const WISHLIST_CHECKS: Check[] = [
 
       const shopper = await registerShopper(page);
       await page.goto(at(page, '/login'));
+      await appStarted(page);
       await page.getByLabel('Email').fill(shopper.email);
       await page.getByLabel(/^Password/).fill(shopper.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
