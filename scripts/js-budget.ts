@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { appEntry } from '../server/page-assets';
 
 /** The part of a Vite manifest entry this script reads. */
 export type ManifestChunk = {
@@ -31,11 +32,6 @@ export type Manifest = Record<string, ManifestChunk>;
 export const BUDGETS_FILE = 'scripts/route-budgets.json';
 /** What `--lower` leaves above a route's measured size. */
 const HEADROOM = 0.3;
-
-/** The app's entry: index.html's (src/boot.ts, the other entry, is what the page loads first). */
-export function appEntry(manifest: Manifest): string | undefined {
-  return Object.keys(manifest).find((key) => key.endsWith('.html') && manifest[key]?.isEntry);
-}
 
 /** The boot module (src/boot.ts): the page's only script before its first paint, every page's. */
 export const BOOT_MODULE = 'src/boot.ts';

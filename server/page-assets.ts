@@ -19,6 +19,11 @@ function chunkClosure(manifest: Manifest, start: string, skip: ReadonlySet<strin
   return files;
 }
 
+/** The app's entry in the manifest: index.html's (src/boot.ts, the other entry, is what the page loads first). */
+export function appEntry(manifest: Manifest): string | undefined {
+  return Object.keys(manifest).find((key) => key.endsWith('.html') && manifest[key]?.isEntry);
+}
+
 /**
  * The module preloads of a page: for each screen module it shows (`src/routes/….tsx`, as the page
  * renderer names them), its chunk and the chunks it imports statically, minus what index.html already
@@ -26,7 +31,7 @@ function chunkClosure(manifest: Manifest, start: string, skip: ReadonlySet<strin
  * the page-code template itself). URLs under `base`.
  */
 export function pagePreloads(manifest: Manifest, base = '/'): (modules: readonly string[]) => string[] {
-  const entry = Object.keys(manifest).find((key) => key.endsWith('.html') && manifest[key]?.isEntry);
+  const entry = appEntry(manifest);
   const entryFiles = new Set(entry ? chunkClosure(manifest, entry, new Set()) : []);
   const known = new Map<string, string[]>();
   return (modules) => {

@@ -59,7 +59,8 @@ const ROOT_OPEN = '<div id="root">';
  * A page as the server writes it: the app's markup inside #root (React hydrates it), the answer it was
  * rendered from as a JSON data block for the client's machines (src/app/actors/first-answer.ts), and
  * the `<link rel=modulepreload>`s of its code (the app and its screens' chunks) in a `<template>` that
- * src/boot.ts makes live after the first paint, so they download together instead of one after another. Unchanged when index.html has no empty #root.
+ * src/boot.ts makes live after the first paint, so they download together instead of one after another.
+ * Unchanged when index.html has no empty #root.
  */
 export function injectPage(
   html: string,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deferPageCode } from '../../scripts/defer-page-code';
 import { PAGE_CODE_TEMPLATE_ID } from '../../shared/first-screen';
@@ -29,5 +30,12 @@ describe('deferPageCode (the built index.html)', () => {
   it('leaves a page without a module script as it is', () => {
     const html = '<head><link rel="stylesheet" href="/a.css"></head>';
     expect(deferPageCode(html, '/assets/boot-D.js')).toBe(html);
+  });
+});
+
+describe('src/boot.ts', () => {
+  it('looks for the template by the id the build and the server write (it imports nothing, so it spells it)', () => {
+    const boot = readFileSync(new URL('../../src/boot.ts', import.meta.url), 'utf8');
+    expect(boot).toContain(`const PAGE_CODE_TEMPLATE_ID = '${PAGE_CODE_TEMPLATE_ID}';`);
   });
 });
