@@ -9,6 +9,10 @@
  * requested before the paint: 1.9–2.7 s, docs/performance.md). A tap in between lands on plain HTML:
  * links work natively, and from hydrateRoot on React replays what arrives.
  *
+ * A form that posts (one with personal data: src/forms/private-form.ts) submitted before the app runs is
+ * held here, what was typed kept in its fields, instead of leaving as a page request; from the app's
+ * start on, its submits are React's.
+ *
  * Not bundled with the app (its own entry, importing nothing): the app's chunks stay as they were.
  */
 
@@ -48,13 +52,28 @@ function nextFrame(): Promise<void> {
   return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 }
 
+/** Keeps a posting form's submit from leaving the page while the app is not there to take it. */
+function holdPostedForm(event: Event): void {
+  if (event.target instanceof HTMLFormElement && event.target.method === 'post') event.preventDefault();
+}
+
+/** From here on React takes the submits (it hydrates as the app's module runs: src/main.tsx). */
+function releaseForms(): void {
+  document.removeEventListener('submit', holdPostedForm, true);
+}
+
 /** Makes the template's preloads live (the code downloads in parallel) and imports the app. */
 function startApp(): void {
   const template = document.getElementById(PAGE_CODE_TEMPLATE_ID);
   if (template instanceof HTMLTemplateElement) document.head.append(template.content.cloneNode(true));
   const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
-  if (app) void import(/* @vite-ignore */ app);
+  // An app that did not load releases them too: a posted form then reaches the server, which sends the
+  // shopper back to the page (and its code is asked for again).
+  if (app) void import(/* @vite-ignore */ app).finally(releaseForms);
+  else releaseForms();
 }
+
+document.addEventListener('submit', holdPostedForm, true);
 
 // A hidden tab paints nothing and runs no animation frames, and a page the server could not render
 // (an empty #root: the app renders it) has nothing to paint before the app: nothing to wait for there.

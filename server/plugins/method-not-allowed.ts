@@ -3,6 +3,10 @@
  * `Allow` header listing the methods it does serve (RFC 9110 §15.5.6), as `{ "error": "…" }`, instead
  * of a 404 or a 400 about a body nobody will read. Every route is recorded as it is added; a request
  * that found no route is checked before its body is parsed. A path no route serves stays a 404.
+ *
+ * One exception: a browser's form posted to a page (a form submitted before the app runs: src/boot.ts
+ * holds those it can) is sent back to that page with a 303, its body never read, so the shopper sees the
+ * page again instead of a JSON error, and what the form carried (a password) goes nowhere.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { HttpError } from '../errors';
@@ -45,6 +49,19 @@ export function allowedMethods(routes: readonly RecordedRoute[], path: string): 
   return METHOD_ORDER.filter((method) => methods.has(method));
 }
 
+/** The content types a browser posts a form as (HTML's form submission). */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\s*(;|$)/i;
+
+/**
+ * Where a form posted to a page is sent back to: the same page (path and query), always a path on this
+ * shop (`//host/…` or `/\\host/…` would read as another site's address).
+ */
+function pageOfFormPost(url: string): string {
+  const page = `/${url.replace(/^[/\\]+/, '')}`;
+  // Printable ASCII only in a header (the parser's URL can hold Latin-1 bytes): else the home page.
+  return /^[\x21-\x7e]*$/.test(page) ? page : '/';
+}
+
 export const methodNotAllowedPlugin = appWide('statefront-method-not-allowed', async (app) => {
   const routes: RecordedRoute[] = [];
   /** The 405 (or the 414) a request that no route really serves deserves, if any. */
@@ -58,6 +75,14 @@ export const methodNotAllowedPlugin = appWide('statefront-method-not-allowed', a
     return new HttpError(405, `Method ${request.method} is not allowed here (allowed: ${allow})`, {
       Allow: allow,
     });
+  };
+  /** A browser's form posted to a path that serves GET (a page): never an API path. */
+  const isPageFormPost = (request: FastifyRequest): boolean => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'POST' || path === '/api' || path.startsWith('/api/')) return false;
+    return (
+      FORM_TYPES.test(request.headers['content-type'] ?? '') && allowedMethods(routes, path).includes('GET')
+    );
   };
   // With the SPA built, its catch-all (`GET /*`) also matches API paths no operation serves: those are
   // as unserved as without it (the catch-all answers them 404), so they get the same 405 and 414. The
@@ -85,8 +110,13 @@ export const methodNotAllowedPlugin = appWide('statefront-method-not-allowed', a
     }
   });
   // A request that found no route (callback style: this runs on every request).
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (!request.is404) return done();
-    done(refusal(request, false));
+    const refused = refusal(request, false);
+    if (refused?.statusCode === 405 && isPageFormPost(request)) {
+      reply.code(303).header('location', pageOfFormPost(request.url)).header('cache-control', 'no-store');
+      return reply.send();
+    }
+    done(refused);
   });
 });

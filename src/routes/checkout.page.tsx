@@ -16,6 +16,7 @@ import { InputField, TextareaField } from '../components/ui/field';
 import { PhoneField } from '../components/ui/phone-field';
 import { checkoutSchema, checkoutSchemaFor } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
+import { PRIVATE_FORM } from '../forms/private-form';
 import { serverFieldErrors } from '../forms/server-errors';
 import { formStack } from './auth/form-layout';
 import {
@@ -143,6 +144,7 @@ export default function CheckoutPage() {
             </section>
           ) : null}
           <form
+            {...PRIVATE_FORM}
             {...formProps}
             onSubmit={onSubmit}
             onInput={(event) => {

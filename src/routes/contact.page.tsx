@@ -9,6 +9,7 @@ import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
+import { PRIVATE_FORM } from '../forms/private-form';
 import { contactSchema } from './contact/contact.schema';
 
 const detailRow = css({ display: 'flex', gap: '3', alignItems: 'flex-start' });
@@ -138,6 +139,7 @@ export default function ContactPage() {
             Send us a message
           </h2>
           <form
+            {...PRIVATE_FORM}
             {...getFormProps(form)}
             className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
           >

@@ -6,6 +6,7 @@ import { usePageActor } from '../app/app-actor';
 import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
+import { PRIVATE_FORM } from '../forms/private-form';
 import { AuthHeading, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 
@@ -31,7 +32,7 @@ export default function ForgotPasswordPage() {
       {state.context.error ? (
         <ErrorAlert className={css({ mb: '4' })}>{state.context.error}</ErrorAlert>
       ) : null}
-      <form onSubmit={onSubmit} className={formStack}>
+      <form {...PRIVATE_FORM} onSubmit={onSubmit} className={formStack}>
         <InputField
           label="Email"
           name="email"

@@ -6,6 +6,7 @@ import { useAuth, useAuthRef } from '../app/app-actor';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { loginSchema } from '../forms/auth.schema';
+import { PRIVATE_FORM } from '../forms/private-form';
 import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
@@ -47,7 +48,7 @@ export default function LoginPage() {
       <AuthHeading title="Sign in to your account">
         Welcome back! Sign in to check out, pay and follow your orders.
       </AuthHeading>
-      <form {...getFormProps(form)} className={formStack}>
+      <form {...PRIVATE_FORM} {...getFormProps(form)} className={formStack}>
         <EmailField meta={fields.email} placeholder="you@example.com" />
         <PasswordField
           key={fields.password.key}

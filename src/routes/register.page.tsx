@@ -10,6 +10,7 @@ import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
 import { registerSchema } from '../forms/auth.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
+import { PRIVATE_FORM } from '../forms/private-form';
 import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
@@ -85,7 +86,7 @@ export default function RegisterPage() {
       {submitted && failed && !registering ? (
         <ErrorAlert className={css({ mb: '5', fontSize: 'sm' })}>{REGISTRATION_FAILED_ALERT}</ErrorAlert>
       ) : null}
-      <form {...formProps} onSubmit={submit} className={formStack}>
+      <form {...PRIVATE_FORM} {...formProps} onSubmit={submit} className={formStack}>
         <div
           className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}
         >

@@ -5,6 +5,7 @@ import { providePasswordResetMachine } from '../app/actors/password-reset.live';
 import { usePageActor } from '../app/app-actor';
 import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
+import { PRIVATE_FORM } from '../forms/private-form';
 import { AuthHeading, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 import { PasswordField } from './auth/password-field';
@@ -52,7 +53,7 @@ export default function ResetPasswordPage() {
         After the change you are signed out everywhere; sign in again with the new password.
       </AuthHeading>
       {error ? <ErrorAlert className={css({ mb: '4' })}>{error}</ErrorAlert> : null}
-      <form onSubmit={onSubmit} className={formStack}>
+      <form {...PRIVATE_FORM} onSubmit={onSubmit} className={formStack}>
         <PasswordField label="New password" name="password" autoComplete="new-password" required />
         <PasswordField
           label="Confirm new password"

@@ -9,6 +9,7 @@ import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField } from '../components/ui/field';
+import { PRIVATE_FORM } from '../forms/private-form';
 import { formStack } from './auth/form-layout';
 import { CashOnDeliveryLine } from './orders/cod-payment';
 import { OrderItemsTable } from './orders/order-items-table';
@@ -55,6 +56,7 @@ export default function TrackOrderPage() {
       </p>
       <Card
         as="form"
+        {...PRIVATE_FORM}
         padding="sm"
         onSubmit={submit}
         noValidate

@@ -7,7 +7,7 @@
  * errors) fails this check and every other one (tests/e2e/run.ts fails a page on any page error).
  */
 import type { Page } from 'playwright-core';
-import { appStarted, type Check } from './checks';
+import { appStarted, at, type Check } from './checks';
 
 async function sameNodesAfterHydration(page: Page, productPath: string) {
   await page.goto(new URL(productPath, page.url()).href, { waitUntil: 'domcontentloaded' });
@@ -52,6 +52,70 @@ async function typedBeforeHydrationIsKept(page: Page) {
     .first()
     .inputValue();
   if (value !== 'kurta') throw new Error(`the search box holds "${value}", not what was typed ("kurta")`);
+}
+
+/**
+ * Sign-in submitted before the app runs (Enter in the password field while the app's code is still on
+ * its way): the browser must not send the form itself, least of all as a GET with the password in the
+ * address. src/boot.ts holds the submit; what was typed is still there when the app has started, and
+ * the app signs in with it.
+ */
+async function signInBeforeTheAppStaysPrivate(page: Page) {
+  const email = `early-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+  const password = 'not-in-any-url-7';
+  const registered = await page.request.post(at(page, '/api/v1/users/register'), {
+    data: { email, password, firstName: 'Asha', lastName: 'Rao' },
+  });
+  if (registered.status() !== 201) throw new Error(`register answered ${registered.status()}`);
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  const navigations: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) navigations.push(`${request.method()} ${request.url()}`);
+  });
+  // The app's entry waits until released: the page is the server's, unhydrated, for as long as it takes.
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const submits: boolean[] = [];
+    (window as unknown as { __submits: boolean[] }).__submits = submits;
+    window.addEventListener('submit', (event) => submits.push(event.defaultPrevented));
+  });
+  // DOMContentLoaded comes after the module scripts have run: src/boot.ts is listening.
+  await page.goto(at(page, '/login'), { waitUntil: 'domcontentloaded' });
+  await page.getByLabel(/^Email/).fill(email);
+  const field = page.getByLabel(/^Password\*?$/);
+  await field.fill(password);
+  await field.press('Enter');
+  const submits = await page.evaluate(() => (window as unknown as { __submits: boolean[] }).__submits);
+  if (submits.length !== 1 || submits[0] !== true)
+    throw new Error(
+      `the early sign-in was not held (submit events, defaultPrevented: ${JSON.stringify(submits)})`,
+    );
+  const leaked = navigations.filter((entry) => entry.includes(password) || !entry.startsWith('GET '));
+  if (leaked.length > 0 || page.url().includes(password))
+    throw new Error(`the early sign-in left the page: ${[...leaked, page.url()].join(', ')}`);
+  release();
+  await appStarted(page);
+  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  const [signIn] = await Promise.all([
+    page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().includes('/users/authorize'),
+      {
+        timeout: 10_000,
+      },
+    ),
+    page.getByRole('button', { name: 'Sign In', exact: true }).click(),
+  ]);
+  const sent = signIn.postDataJSON() as { email?: string; password?: string };
+  if (sent.email !== email || sent.password !== password)
+    throw new Error(
+      `the app signed in with ${JSON.stringify(sent.email)}, not what was typed before it started`,
+    );
 }
 
 type Shift = { value: number; sources: string[] };
@@ -162,6 +226,14 @@ export const HYDRATION_CHECKS: Check[] = [
           );
       }
     },
+  },
+  {
+    // Found in session 15's read: a form's native submit before hydration was a GET with the password
+    // in the URL. Posting forms (src/forms/private-form.ts) are held by src/boot.ts.
+    name: 'early-sign-in-stays-private',
+    path: '/login',
+    only: 'desktop',
+    expect: signInBeforeTheAppStaysPrivate,
   },
   {
     name: 'hydration-same-nodes',

@@ -102,6 +102,34 @@ describe('every page rendered by React on the server', () => {
     }
   });
 
+  it('posts every form that holds personal data (a submit before the app runs stays out of the URL)', async () => {
+    // src/forms/private-form.ts: an email, a password or a phone number never rides in a GET's query.
+    const pages = [
+      '/',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password?token=t',
+      '/track-order',
+      '/contact',
+    ];
+    let personal = 0;
+    for (const url of pages) {
+      const root = rootOf((await get(url)).body);
+      for (const [form] of root.matchAll(/<form\b[\s\S]*?<\/form>/g)) {
+        const open = /^<form\b[^>]*>/.exec(form)?.[0] ?? '';
+        const holdsPersonal =
+          /<input\b[^>]*(type="(email|password|tel)"|name="(email|phone|contactInfo|password)")/.test(form);
+        if (holdsPersonal) {
+          personal += 1;
+          expect(open, `${url}: ${open.slice(0, 80)}`).toMatch(/\smethod="post"/);
+        } else expect(open, url).not.toMatch(/\smethod="post"/);
+      }
+    }
+    // The home page's newsletter, the auth forms, the order lookup and the contact form.
+    expect(personal).toBeGreaterThanOrEqual(pages.length);
+  });
+
   it("/api-test: the diagnostic's card as the browser will fill it (its rows, the button waiting), so nothing moves", async () => {
     const html = rootOf((await get('/api-test')).body);
     expect(html).toMatch(/Host header<\/dt><dd[^>]*>…<\/dd>/);

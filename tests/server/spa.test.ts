@@ -91,6 +91,52 @@ describe('SPA hosting', () => {
     expect(post.json()).toHaveProperty('error');
   });
 
+  it('sends a form posted to a page back to that page (303) without reading what it carried', async () => {
+    // A form submitted before the app runs (src/boot.ts holds those it can) reaches the server as a
+    // page request: the shopper gets the page again, never a JSON error page, and the body (a password)
+    // is neither read nor echoed.
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', 'email=a%40b.in&password=secret-1'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="password"\r\n\r\nsecret-1\r\n--x--',
+      ],
+      ['text/plain', 'password=secret-1'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/login?redirect=%2Fcheckout',
+        headers: { 'content-type': type },
+        payload: body,
+      });
+      expect(response.statusCode, type).toBe(303);
+      expect(response.headers.location).toBe('/login?redirect=%2Fcheckout');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).not.toContain('secret-1');
+    }
+    // Never a way off the shop: a path that reads as another host stays a path on this one.
+    for (const url of ['//evil.example/login', '/\\evil.example/x', '/\\/evil.example']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'a=1',
+      });
+      expect(response.statusCode, url).toBe(303);
+      expect(response.headers.location, url).toMatch(/^\/(?![/\\])/);
+    }
+    // Not a form (an API client's JSON) and not a page (an API path): answered as before.
+    const json = await t.app.inject({ method: 'POST', url: '/login', payload: { a: 1 } });
+    expect(json.statusCode).toBe(405);
+    const api = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/payments`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
+    expect(api.statusCode).toBe(405);
+  });
+
   it("answers API paths the SPA's catch-all also matches as the API does: 405 with Allow, 414 on long ids", async () => {
     const get = await t.app.inject({ method: 'GET', url: `${API}/payments` });
     expect(get.statusCode).toBe(405);

@@ -6,6 +6,7 @@ import { provideNewsletterMachine } from '../../app/actors/newsletter.live';
 import { usePageActor } from '../../app/app-actor';
 import { MailIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
+import { PRIVATE_FORM } from '../../forms/private-form';
 
 /**
  * Newsletter block (spec §4): native required email check, toast, field clears. The machine asks the
@@ -44,6 +45,7 @@ export function Newsletter() {
       </div>
       <div>
         <form
+          {...PRIVATE_FORM}
           ref={formRef}
           onSubmit={(event) => {
             event.preventDefault();

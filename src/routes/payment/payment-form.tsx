@@ -12,6 +12,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { isConformIntentSubmit } from '../../forms/conform-intent';
 import { buildPaymentForm } from '../../forms/payment-form.schema';
+import { PRIVATE_FORM } from '../../forms/private-form';
 import { serverFieldErrors } from '../../forms/server-errors';
 import { formStack } from '../auth/form-layout';
 import { PaymentFieldControl } from './payment-field';
@@ -90,7 +91,13 @@ export function PaymentForm({ fields, submitting, serverErrors = NO_ERRORS, onSu
   };
 
   return (
-    <form {...formProps} onSubmit={submit} aria-labelledby="payment-title" className={formStack}>
+    <form
+      {...PRIVATE_FORM}
+      {...formProps}
+      onSubmit={submit}
+      aria-labelledby="payment-title"
+      className={formStack}
+    >
       {rowsOf(model.visibleFields(values)).map((row) => (
         <div
           // Keyed by its first field: a conditional field joining the row must not remount the others.
