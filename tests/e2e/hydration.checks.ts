@@ -116,6 +116,9 @@ async function signInBeforeTheAppStaysPrivate(page: Page) {
     throw new Error(
       `the app signed in with ${JSON.stringify(sent.email)}, not what was typed before it started`,
     );
+  // Signed in, the login page leaves for home; then the context is a visitor's again for the next checks.
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 30_000 });
+  await page.context().clearCookies();
 }
 
 type Shift = { value: number; sources: string[] };
