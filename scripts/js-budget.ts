@@ -14,19 +14,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { appEntry } from '../server/page-assets';
+import { appEntry, type Manifest, staticClosure } from '../server/page-assets';
 
-/** The part of a Vite manifest entry this script reads. */
-export type ManifestChunk = {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-};
-export type Manifest = Record<string, ManifestChunk>;
+export type { Manifest, ManifestChunk } from '../server/page-assets';
 
 /** Where the ceilings live: KB (brotli) per route module. */
 export const BUDGETS_FILE = 'scripts/route-budgets.json';
@@ -53,21 +43,11 @@ export function routeModules(manifest: Manifest): string[] {
 export function routeFiles(manifest: Manifest, route: string): { js: string[]; css: string[] } {
   const entryKey = appEntry(manifest);
   if (!entryKey) throw new Error('manifest has no entry chunk (is build.manifest on?)');
-  const js: string[] = [];
-  const css: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
-    if (chunk.file.endsWith('.js')) js.push(chunk.file);
-    for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+  const chunks = staticClosure(manifest, [entryKey, route]);
+  return {
+    js: chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js')),
+    css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))],
   };
-  visit(entryKey);
-  if (manifest[route]) visit(route);
-  return { js, css };
 }
 
 export type Sized = { file: string; bytes: number };

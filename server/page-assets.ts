@@ -1,23 +1,43 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** One chunk of Vite's build manifest: the parts the server and `npm run check:budget` read. */
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 /** Vite's build manifest (dist/.vite/manifest.json): each chunk by its source, with its static imports. */
-export type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+export type Manifest = Record<string, ManifestChunk>;
 
-/** A chunk's file and its static imports, transitively, minus those in `skip` (what the entry loads). */
-function chunkClosure(manifest: Manifest, start: string, skip: ReadonlySet<string>): string[] {
-  const files: string[] = [];
+/**
+ * The chunks `starts` load before they run: each and its static imports, transitively (dynamic imports
+ * are not followed), once each, in discovery order. A key the manifest lacks is skipped. The page's
+ * preloads (below) and the per-route budgets (scripts/js-budget.ts) are both this walk.
+ */
+export function staticClosure(manifest: Manifest, starts: readonly string[]): ManifestChunk[] {
+  const chunks: ManifestChunk[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    if (!skip.has(chunk.file)) files.push(chunk.file);
+    chunks.push(chunk);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(start);
-  return files;
+  for (const start of starts) visit(start);
+  return chunks;
 }
+
+/** A chunk's file and its static imports' files, minus those in `skip` (what the entry loads). */
+const chunkClosure = (manifest: Manifest, start: string, skip: ReadonlySet<string>): string[] =>
+  staticClosure(manifest, [start])
+    .map((chunk) => chunk.file)
+    .filter((file) => !skip.has(file));
 
 /** The app's entry in the manifest: index.html's (src/boot.ts, the other entry, is what the page loads first). */
 export function appEntry(manifest: Manifest): string | undefined {
