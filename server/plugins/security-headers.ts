@@ -1,6 +1,6 @@
-import cors from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 import { API_PREFIX, DOCS_PREFIX } from '../http/api';
+import { corsHook } from '../http/cors';
 import {
   contentSecurityPolicy,
   type GatewayCspSources,
@@ -64,17 +64,12 @@ function pick(headers: Record<string, string>, names: string[]): Record<string, 
 export const securityHeadersPlugin = appWide<SecurityHeadersOptions>(
   'statefront-security-headers',
   async (app, { publicUrl, gateways, corsOrigins = [], loopbackCors = true, hsts = false }) => {
-    await app.register(cors, {
-      // The public origin for deployments that put the API on an api. subdomain of it, the operator's
-      // CORS_ORIGINS, and outside production the Vite dev server (and friends) on this machine. A
-      // same-origin deployment needs none of this.
-      origin: corsOriginsFor(publicUrl, corsOrigins, loopbackCors),
-      credentials: true,
-      // An OPTIONS without Origin or Access-Control-Request-Method is not a preflight; the strict mode
-      // answers it with a plain-text 400, which breaks the every-error-is-JSON rule. Non-strict mode
-      // passes it on (no CORS headers); real preflights are answered as before.
-      strictPreflight: false,
-    });
+    // The public origin for deployments that put the API on an api. subdomain of it, the operator's
+    // CORS_ORIGINS, and outside production the Vite dev server (and friends) on this machine. A
+    // same-origin deployment needs none of this. First, so a preflight is answered before anything else.
+    app.addHook('onRequest', corsHook(corsOriginsFor(publicUrl, corsOrigins, loopbackCors)));
+    // The route that lets the router take an OPTIONS at all (the hook above answers it).
+    app.options('*', { schema: { hide: true } }, (_request, reply) => reply.code(204).send());
 
     const securityHeaders = await staticHelmetHeaders({
       // The policy is set below so the docs can have their own and a handler may still override it.

@@ -308,6 +308,31 @@ describe('security headers', () => {
     expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
   });
 
+  it.each(['PUT', 'DELETE'])(
+    'lets an allowed origin %s a wishlist item with its token (the methods the contract uses)',
+    async (method) => {
+      const response = await t.app.inject({
+        method: 'OPTIONS',
+        url: `${API}/wishlist/abc`,
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization',
+        },
+      });
+      expect(response.statusCode).toBe(204);
+      expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+      expect(String(response.headers['access-control-allow-methods']).split(/,\s*/)).toContain(method);
+      expect(response.headers['access-control-allow-headers']).toBe('authorization');
+    },
+  );
+
+  it('adds no CORS headers but Vary to a request without Origin (a same-origin read)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `${API}/storeInfo` });
+    expect(response.headers.vary).toMatch(/\bOrigin\b/);
+    expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+
   it('does not echo a foreign origin in a preflight', async () => {
     const response = await t.app.inject({
       method: 'OPTIONS',
