@@ -1,10 +1,10 @@
 /**
  * CORS for the origins that may call the API with credentials (server/plugins/security-headers.ts
- * lists them). Written here rather than taken from @fastify/cors, which (as configured before)
- * allowed only GET, HEAD and POST in a preflight, so a cross-origin wishlist PUT or DELETE failed, and
- * which did its work on every request: two reads of `request.routeOptions` (a new object each) and an
- * options spread, ≈ 6.6% of a catalogue read's CPU (docs/performance.md). A request without `Origin` (every same-origin read) gets
- * `Vary: Origin` and nothing else.
+ * lists them). Written here rather than taken from @fastify/cors, which (as configured before) allowed
+ * only GET, HEAD and POST in a preflight, so a cross-origin wishlist PUT or DELETE failed, and which did
+ * its work on every request: two reads of `request.routeOptions` (a new object each) and an options
+ * spread, ≈ 6.6% of a catalogue read's CPU (docs/performance.md). A request without `Origin` (every
+ * same-origin read) gets `Vary: Origin` and nothing else.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
