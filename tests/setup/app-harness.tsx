@@ -234,7 +234,7 @@ export async function expectNoSeriousAxeViolations(container: Element = document
 
 /** The page's h1 (a lazy route's first render may take a moment on a cold module graph). */
 export function findHeading(name: string | RegExp) {
-  return screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+  return screen.findByRole('heading', { level: 1, name });
 }
 
 /** A toast by title, with its description. */

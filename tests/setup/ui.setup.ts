@@ -18,9 +18,11 @@ Element.prototype.scrollTo ??= function scrollTo() {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-// Every screen is a lazy chunk: the first render of a route in a file waits for vitest to transform
-// it, which takes more than the default 1 s when both cores are busy. findBy* waits up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+// Every screen is a lazy chunk (and some of their parts too: the deferred quantity stepper): the first
+// render of a route in a file waits for vitest to transform it, which takes more than the default 1 s
+// when both cores are busy. findBy* waits up to 10 s: at 5 s the clean-clone CI (the node and ui
+// projects side by side) once timed out finding the product page's heading (page-titles.test.tsx).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -116,7 +116,7 @@ describe('results, sort and filters', () => {
 
   it('helps when nothing matches: spelling, and links to the categories', async () => {
     renderApp({ path: '/products?q=zzz', api });
-    const heading = await screen.findByRole('heading', { name: 'No results for "zzz"' }, { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { name: 'No results for "zzz"' });
     const help = heading.parentElement as HTMLElement;
     expect(within(help).getByText(/Check the spelling/)).toBeInTheDocument();
     expect(within(help).getByRole('link', { name: 'Men' })).toHaveAttribute('href', '/products?category=men');
@@ -153,7 +153,7 @@ describe('results, sort and filters', () => {
 
   it('applies a price range and on sale from the panel', async () => {
     const { user, location } = renderApp({ path: '/products', api });
-    const filters = await screen.findByRole('complementary', { name: 'Filters' }, { timeout: 5000 });
+    const filters = await screen.findByRole('complementary', { name: 'Filters' });
     await user.type(within(filters).getByRole('spinbutton', { name: 'Minimum price' }), '500');
     await user.type(within(filters).getByRole('spinbutton', { name: 'Maximum price' }), '2000');
     await user.click(within(filters).getByRole('button', { name: 'Apply price' }));
@@ -168,7 +168,7 @@ describe('results, sort and filters', () => {
     const { user, location } = renderApp({ path: '/products?size=M', api });
     const button = await screen.findByRole('button', { name: 'Filters (1)' });
     // Disabled until the answer brings the counts the drawer shows.
-    await waitFor(() => expect(button).toBeEnabled(), { timeout: 5000 });
+    await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     const drawer = await screen.findByRole('dialog', { name: 'Filters' });
     await user.click(within(drawer).getByText('Indigo'));

@@ -29,7 +29,7 @@ describe('policy pages', () => {
     '404',
   ])('never shows a policy for the reserved word /%s', async (word) => {
     renderApp({ path: `/${word}` });
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByText('Policy Information')).toBeNull();
   });
 

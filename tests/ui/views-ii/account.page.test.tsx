@@ -14,7 +14,7 @@ const ACCOUNT = {
 describe('/account', () => {
   it('shows name, email and an en-US long member-since date when the account loads', async () => {
     renderApp({ path: '/account', api: { 'GET /accountInfo': () => json(ACCOUNT) } });
-    expect(await screen.findByText('Asha Verma', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Asha Verma')).toBeInTheDocument();
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     expect(screen.getByText('April 18, 2025')).toBeInTheDocument();
     const main = within(screen.getByRole('main'));

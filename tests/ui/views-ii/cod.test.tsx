@@ -90,7 +90,7 @@ describe('cash on delivery', () => {
           ]),
       },
     });
-    await screen.findByRole('article', { name: 'Order SF-COD-DUE' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Order SF-COD-DUE' });
     expect(card('SF-COD-DUE').getByText('Pay ₹2,298.00 on delivery')).toBeInTheDocument();
     expect(card('SF-COD-DUE').getByText('Confirmed for cash on delivery')).toBeInTheDocument();
     expect(card('SF-COD-PAID').getByText('Paid on delivery')).toBeInTheDocument();

@@ -18,7 +18,7 @@ const card = (id: string) => screen.getByRole('article', { name: `Order ${id}` }
 describe('/orders', () => {
   it('shows the loading text while the orders load', async () => {
     renderApp({ path: '/orders', api: { 'GET /orders': () => new Promise<Response>(() => {}) } });
-    expect(await screen.findByText('Loading your orders...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading your orders...')).toBeInTheDocument();
   });
 
   it.each([
@@ -40,7 +40,7 @@ describe('/orders', () => {
 
   it('shows date, items with size and colour, address, method, tracking and the ₹ total of each order', async () => {
     renderApp({ path: '/orders', api: { 'GET /orders': () => json(ORDERS) } });
-    await screen.findByRole('article', { name: 'Order SF-PENDING' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Order SF-PENDING' });
     const pending = within(card('SF-PENDING'));
     expect(pending.getByText('Placed on April 18, 2025')).toBeInTheDocument();
     expect(pending.getByText('Block Print Kurta')).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('/orders', () => {
 
   it('offers Pay Now only on the Pending order, linking to its payment', async () => {
     renderApp({ path: '/orders', api: { 'GET /orders': () => json(ORDERS) } });
-    await screen.findByRole('article', { name: 'Order SF-PENDING' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Order SF-PENDING' });
     const links = screen.getAllByRole('link', { name: /Pay Now/ });
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', '/payment?orderId=SF-PENDING');
@@ -69,7 +69,7 @@ describe('/orders', () => {
 
   it('shows No Orders Found with Browse Products when there are none', async () => {
     renderApp({ path: '/orders', api: { 'GET /orders': () => json([]) } });
-    expect(await screen.findByText('No Orders Found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No Orders Found')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
       'href',
       '/products',
@@ -101,7 +101,7 @@ describe('/orders', () => {
       path: '/orders?payment=failed',
       api: { 'GET /orders': () => json([apiOrder('SF-PENDING', 0)]) },
     });
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Payment failed. You can try again with Pay Now.',
     );
   });
@@ -178,7 +178,7 @@ describe('/orders', () => {
 
   it('has no serious or critical axe violations', async () => {
     renderApp({ path: '/orders', api: { 'GET /orders': () => json(ORDERS) } });
-    await screen.findByRole('article', { name: 'Order SF-PENDING' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Order SF-PENDING' });
     await expectNoSeriousAxeViolations();
   });
 });

@@ -77,7 +77,7 @@ describe('/payment', () => {
       state: { orderId: 'SF-STATE' },
       api: { 'GET /payments/fields': () => json({ fields: PAYMENT_FIELDS }) },
     });
-    expect(await screen.findByText('Order SF-STATE', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Order SF-STATE')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
   });
 
@@ -86,7 +86,7 @@ describe('/payment', () => {
       path: `/payment?orderId=${ORDER}`,
       api: { 'GET /payments/fields': () => new Promise(() => {}) },
     });
-    expect(await screen.findByText('Loading payment form...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading payment form...')).toBeInTheDocument();
   });
 
   it('shows the §8 text when the field definitions fail to load', async () => {
@@ -95,7 +95,7 @@ describe('/payment', () => {
       api: { 'GET /payments/fields': () => json({ error: 'x' }, 500) },
     });
     expect(
-      await screen.findByText('Failed to load payment form. Please try again later.', {}, { timeout: 5000 }),
+      await screen.findByText('Failed to load payment form. Please try again later.'),
     ).toBeInTheDocument();
   });
 
@@ -119,7 +119,7 @@ describe('/payment', () => {
 
   it('keeps Pay Now disabled until every required visible field is filled', async () => {
     const { user } = renderPayment();
-    const payNow = await screen.findByRole('button', { name: 'Pay Now' }, { timeout: 5000 });
+    const payNow = await screen.findByRole('button', { name: 'Pay Now' });
     expect(payNow).toBeDisabled();
     await fillRequired(user);
     expect(payNow).toBeEnabled();
@@ -132,7 +132,7 @@ describe('/payment', () => {
 
   it('takes the mobile number typed or pasted any usual way and sends it as +91 and ten digits', async () => {
     const { user, calls } = renderPayment(() => json({ success: false, error: 'stop here' }));
-    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(await screen.findByLabelText(/^Name/), 'Asha Verma');
     await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
     const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
     // Cleared, then typed as written on a visiting card: once corrupted into +919198765432.
@@ -156,7 +156,7 @@ describe('/payment', () => {
 
   it('refuses a ten-digit number that is no Indian mobile (they start 6–9) with the toast', async () => {
     const { user, calls } = renderPayment(() => json({ success: true }));
-    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(await screen.findByLabelText(/^Name/), 'Asha Verma');
     await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
     const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
     await user.clear(phone);
@@ -169,17 +169,14 @@ describe('/payment', () => {
 
   it('applies the field mask as the shopper types', async () => {
     const { user } = renderPayment();
-    const card = await screen.findByRole('textbox', { name: /^Card number/ }, { timeout: 5000 });
+    const card = await screen.findByRole('textbox', { name: /^Card number/ });
     await user.type(card, '4111111111111111');
     expect(card).toHaveValue('4111 1111 1111 1111');
   });
 
   it('shows the rule message of a required conditional field on blur', async () => {
     const { user } = renderPayment();
-    await user.type(
-      await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: 5000 }),
-      'Asha',
-    );
+    await user.type(await screen.findByRole('textbox', { name: /^Business name/ }), 'Asha');
     await user.click(await screen.findByRole('textbox', { name: /^GSTIN/ }));
     await user.tab();
     expect(await screen.findByText('Please enter the GSTIN for the invoice')).toBeInTheDocument();
@@ -187,7 +184,7 @@ describe('/payment', () => {
 
   it('toasts Validation Error and shows the email message when the email is malformed', async () => {
     const { user, calls } = renderPayment(() => json({ success: true }));
-    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(await screen.findByLabelText(/^Name/), 'Asha Verma');
     await user.type(screen.getByLabelText(/^Email/), 'asha@example');
     await user.type(screen.getByLabelText(/^Mobile number/), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
@@ -199,7 +196,7 @@ describe('/payment', () => {
 
   it('toasts Validation Error and shows the phone message when the phone is +91123', async () => {
     const { user, calls } = renderPayment(() => json({ success: true }));
-    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Asha Verma');
+    await user.type(await screen.findByLabelText(/^Name/), 'Asha Verma');
     await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
     const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
     await user.clear(phone);
@@ -406,7 +403,7 @@ describe('/payment', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Try Again' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
   });
 
@@ -483,13 +480,13 @@ describe('/payment', () => {
 
   it('has no serious or critical axe violations on the form', async () => {
     renderPayment();
-    await screen.findByRole('button', { name: 'Pay Now' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Pay Now' });
     await expectNoSeriousAxeViolations();
   });
 
   it('shows what is being paid: lines with thumbnails, size and colour, and the ₹ amount', async () => {
     renderPayment();
-    await screen.findByRole('button', { name: 'Pay Now' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Pay Now' });
     const summary = within(screen.getByRole('region', { name: 'Order summary' }));
     expect(summary.getByText('Block Print Kurta')).toBeInTheDocument();
     expect(summary.getByText('Colour: Indigo · Size: M')).toBeInTheDocument();
@@ -517,7 +514,7 @@ describe('/payment', () => {
           }),
         ),
     });
-    expect(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 })).toHaveValue('Ravi Kumar');
+    expect(await screen.findByLabelText(/^Name/)).toHaveValue('Ravi Kumar');
     expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('+919812345678');
   });
 
@@ -526,11 +523,7 @@ describe('/payment', () => {
       'GET /orders/:orderId': () => json(apiOrder('SF-ORDER1', 1)),
     });
     expect(
-      await screen.findByText(
-        'This order has already been paid or is no longer awaiting payment.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('This order has already been paid or is no longer awaiting payment.', {}),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
     expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
@@ -541,9 +534,7 @@ describe('/payment', () => {
     renderPayment(undefined, {
       'GET /orders/:orderId': () => json({ error: 'Order not found or access denied' }, 404),
     });
-    expect(
-      await screen.findByText('We could not find this order in your account.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('We could not find this order in your account.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders');
   });
 });

@@ -8,7 +8,7 @@ const api = {
   'GET /products': () => json(productPage([kurta, tee])),
   'GET /products/:id': () => json(kurta),
 };
-const cardOf = (name: string) => screen.findByRole('article', { name }, { timeout: 5000 });
+const cardOf = (name: string) => screen.findByRole('article', { name });
 
 describe('x% OFF and the taxes line on cards and Quick View', () => {
   it('shows x% OFF beside the struck MRP on a sale card, and nothing of it on a full-price card', async () => {

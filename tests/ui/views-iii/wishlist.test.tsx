@@ -30,7 +30,7 @@ const catalogueApi = {
   },
 };
 
-const cardOf = (name: string) => screen.findByRole('article', { name }, { timeout: 5000 });
+const cardOf = (name: string) => screen.findByRole('article', { name });
 
 describe('wishlist hearts', () => {
   it("saves a visitor's product from its card: the heart fills, the header counts it, the browser keeps it", async () => {
@@ -151,7 +151,7 @@ describe('Quick View', () => {
     const card = await cardOf('Indigo Kurta');
     const opener = within(card).getByRole('button', { name: 'Quick View' });
     await user.click(opener);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog');
     expect(location()).toBe('/products?quick=p-kurta');
     expect(await within(dialog).findByRole('heading', { name: 'Indigo Kurta' })).toBeInTheDocument();
     expect(within(dialog).getByText('₹1,899.00')).toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('Quick View', () => {
     const opener = within(await cardOf('Plain Tee')).getByRole('button', { name: 'Quick View' });
     vi.mocked(window.scrollTo).mockClear();
     await user.click(opener);
-    await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(window.scrollTo).not.toHaveBeenCalled();
@@ -198,7 +198,7 @@ describe('Quick View', () => {
   it('closes when the browser goes back', async () => {
     const { user, router } = renderApp({ path: '/products', api: catalogueApi });
     await user.click(within(await cardOf('Plain Tee')).getByRole('button', { name: 'Quick View' }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('heading', { name: 'Plain Tee' })).toBeInTheDocument();
     await router.navigate(-1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -207,7 +207,7 @@ describe('Quick View', () => {
 
   it('drops the parameter instead of leaving the shop when the page was opened on ?quick=', async () => {
     const { user, location } = renderApp({ path: '/products?quick=p-tee', api: catalogueApi });
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog');
     await user.click(await within(dialog).findByRole('button', { name: 'Close Quick View' }));
     await waitFor(() => expect(location()).toBe('/products'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -229,7 +229,7 @@ describe('Quick View', () => {
       api: { 'GET /products': () => json(productPage([saree])), 'GET /products/:id': () => json(saree) },
     });
     await user.click(within(await cardOf('Banarasi Saree')).getByRole('button', { name: 'Quick View' }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog');
     const main = await within(dialog).findByRole('img', { name: 'Banarasi Saree' });
     expect(main).toHaveAttribute('src', '/images/saree.svg');
     const thumbnails = within(
@@ -264,7 +264,7 @@ describe('Quick View', () => {
   it('shows no thumbnails for a product with one image', async () => {
     const { user } = renderApp({ path: '/products', api: catalogueApi });
     await user.click(within(await cardOf('Plain Tee')).getByRole('button', { name: 'Quick View' }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('img', { name: 'Plain Tee' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Show image/ })).not.toBeInTheDocument();
   });
