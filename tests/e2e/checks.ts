@@ -78,3 +78,14 @@ export async function openQuickView(page: Page) {
   await dialog.getByRole('heading', { name }).waitFor({ timeout: 10_000 });
   return { dialog, name };
 }
+
+/** A fresh account, made through the API the register page calls. */
+export async function registerShopper(page: Page, prefix = 'shopper') {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+  const password = 'saree-sunday-42';
+  const res = await page.request.post(at(page, '/api/v1/users/register'), {
+    data: { email, password, firstName: 'Asha', lastName: 'Verma' },
+  });
+  if (res.status() !== 201) throw new Error(`register answered ${res.status()}`);
+  return { email, password };
+}

@@ -7,7 +7,7 @@
  * errors) fails this check and every other one (tests/e2e/run.ts fails a page on any page error).
  */
 import type { Page } from 'playwright-core';
-import { appStarted, at, type Check } from './checks';
+import { appStarted, at, type Check, registerShopper } from './checks';
 
 async function sameNodesAfterHydration(page: Page, productPath: string) {
   await page.goto(new URL(productPath, page.url()).href, { waitUntil: 'domcontentloaded' });
@@ -61,12 +61,7 @@ async function typedBeforeHydrationIsKept(page: Page) {
  * the app signs in with it.
  */
 async function signInBeforeTheAppStaysPrivate(page: Page) {
-  const email = `early-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
-  const password = 'not-in-any-url-7';
-  const registered = await page.request.post(at(page, '/api/v1/users/register'), {
-    data: { email, password, firstName: 'Asha', lastName: 'Rao' },
-  });
-  if (registered.status() !== 201) throw new Error(`register answered ${registered.status()}`);
+  const { email, password } = await registerShopper(page, 'early');
   let release = () => {};
   const released = new Promise<void>((done) => {
     release = done;

@@ -4,20 +4,9 @@
  * product's Quick View over the list (Add to Cart inside it, Escape closes it, the URL follows).
  */
 import type { Page } from 'playwright-core';
-import { appStarted, at, type Check, h1, openQuickView, text, url } from './checks';
+import { appStarted, at, type Check, h1, openQuickView, registerShopper, text, url } from './checks';
 
 const firstCard = (page: Page) => page.getByRole('article').first();
-
-/** A fresh account, made through the API the register page calls. */
-async function registerShopper(page: Page) {
-  const email = `wishlist-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
-  const password = 'saree-sunday-42';
-  const res = await page.request.post(at(page, '/api/v1/users/register'), {
-    data: { email, password, firstName: 'Asha', lastName: 'Verma' },
-  });
-  if (res.status() !== 201) throw new Error(`register answered ${res.status()}`);
-  return { email, password };
-}
 
 export const WISHLIST_CHECKS: Check[] = [
   {
@@ -41,7 +30,7 @@ export const WISHLIST_CHECKS: Check[] = [
       await card.getByRole('button', { name: 'Remove from Wishlist' }).waitFor();
       await page.getByRole('link', { name: 'Wishlist, 1 item' }).waitFor();
 
-      const shopper = await registerShopper(page);
+      const shopper = await registerShopper(page, 'wishlist');
       await page.goto(at(page, '/login'));
       await appStarted(page);
       await page.getByLabel('Email').fill(shopper.email);
