@@ -20,26 +20,41 @@ export type Ctx = { productId: string };
 /**
  * Resolves once the app has started on a freshly opened page: it asks for its code after the first
  * paint (src/boot.ts), so `load` can come before it, and a tap before it lands on plain HTML. The
- * header's account link (Login, or My Account when signed in) is the app's once it has started; the
- * sign-in pages have no header, and no lazy images either: there, the network falling quiet says it; a
- * page the app leaves at once (a redirect) says it by the address changing.
- * (Network-quiet alone is no signal on the list pages: their images keep it busy past 15 s at times.)
+ * header's account link (Login, or My Account when signed in) is the app's once it has started; a page
+ * the app leaves at once (a redirect) says it by the address changing; the sign-in pages have no header:
+ * there, React having taken over the page's heading (hydrated it) says it.
+ * (Network-quiet was the sign-in pages' signal once: the clean-clone CI timed out on /login at 375 px
+ * waiting 15 s for it, with the page long started.)
  */
-export async function appStarted(page: Page) {
-  const banner = page.getByRole('banner');
-  if ((await banner.count()) === 0) {
-    await page.waitForLoadState('networkidle', { timeout: 15_000 });
-    return;
-  }
+export async function appStarted(page: Page, timeout = 15_000) {
+  if ((await page.getByRole('banner').count()) === 0) return hydrated(page, timeout);
   // Or the app has moved on at once (/checkout sends a visitor to /login, which has no header).
   const from = page.url();
   await Promise.any([
-    banner
+    page
+      .getByRole('banner')
       .getByRole('link', { name: /^(Login|My Account)$/ })
       .first()
-      .waitFor({ state: 'visible', timeout: 15_000 }),
-    page.waitForURL((url) => url.href !== from, { timeout: 15_000, waitUntil: 'commit' }),
+      .waitFor({ state: 'visible', timeout }),
+    page.waitForURL((url) => url.href !== from, { timeout, waitUntil: 'commit' }),
   ]);
+}
+
+/**
+ * Resolves once React has hydrated the page's heading (or, without one, the first element of #root):
+ * hydrateRoot marks each server-rendered node it takes over with its fiber, and from then on React
+ * handles the page's events. A heading inside a lazy screen is taken over once that screen's code is in.
+ */
+async function hydrated(page: Page, timeout: number) {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      const node = root?.querySelector('h1') ?? root?.firstElementChild;
+      return node ? Object.keys(node).some((key) => key.startsWith('__reactFiber$')) : false;
+    },
+    undefined,
+    { timeout },
+  );
 }
 
 export async function h1(page: Page, text: string | RegExp) {

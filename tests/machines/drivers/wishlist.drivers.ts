@@ -63,6 +63,20 @@ const banner = (world: World) => world.page.getByRole('banner');
 const signedIn = (world: World) =>
   banner(world).getByRole('link', { name: 'My Account', exact: true }).waitFor({ timeout: TIMEOUT });
 
+/**
+ * My Wishlist (followed in the app) shows a list or its empty state, no longer 'Loading your wishlist':
+ * the page has taken the server's answer in. (The header's count is there while the lists merge too; a
+ * heart read then showed this browser's list, and the merge's answer flipped it back under the click:
+ * a clean-clone CI's journey timed out waiting for a heart the server's list had turned again.)
+ */
+async function listShown(world: World) {
+  await goInApp(world, '/wishlist');
+  await heading(world.page, 'My Wishlist');
+  await world.page
+    .getByRole('status', { name: 'Loading your wishlist' })
+    .waitFor({ state: 'detached', timeout: TIMEOUT });
+}
+
 export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
   needsOrder: false,
   requests: {
@@ -200,9 +214,11 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
       },
     },
     'account.synced': {
-      shows: "Signed in: the header links to 'My Account' and to the Wishlist with the account's count",
+      shows:
+        "Signed in: the header links to 'My Account' and to the Wishlist with the account's count; My Wishlist (followed in the app) shows the account's list",
       check: async (world) => {
         await signedIn(world);
+        await listShown(world);
         await banner(world)
           .getByRole('link', { name: /^Wishlist, \d+ items?$/ })
           .waitFor({ timeout: TIMEOUT });
@@ -214,9 +230,10 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
     },
     'account.unsynced': {
       shows:
-        "Signed in, the account out of reach: changes are kept in this browser (the header's Wishlist count)",
+        "Signed in, the account out of reach: changes are kept in this browser (the header's Wishlist count; My Wishlist, followed in the app, shows them)",
       check: async (world) => {
         await signedIn(world);
+        await listShown(world);
         await banner(world)
           .getByRole('link', { name: /^Wishlist, \d+ items?$/ })
           .waitFor({ timeout: TIMEOUT });
