@@ -1,5 +1,12 @@
 import { type ComponentType, Suspense, useMemo } from 'react';
-import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import {
+  type Location,
+  matchRoutes,
+  parsePath,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-meta';
 import { StartApp } from './app-actor';
 import { type RouteHandle, RouteMatchesContext } from './document-title';
@@ -137,9 +144,25 @@ const appRoutes: RouteObject[] = [
   },
 ];
 
+type Matches = NonNullable<ReturnType<typeof matchRoutes<RouteObject>>>;
+let lastMatched: { pathname: string; matches: Matches } | null = null;
+
+/**
+ * The routes `location` matches. The first page asks twice (its chunks, its first render) beside
+ * useRoutes' own: React Router flattens and ranks the whole table and compiles each pattern on every
+ * call, one of the longer pieces of the app's start on a slow phone; the last answer is kept.
+ */
+function matchesAt(location: Partial<Location> | string): Matches {
+  const pathname = (typeof location === 'string' ? parsePath(location) : location).pathname || '/';
+  if (lastMatched?.pathname !== pathname) {
+    lastMatched = { pathname, matches: matchRoutes(appRoutes, pathname) ?? [] };
+  }
+  return lastMatched.matches;
+}
+
 /** Loads the chunks of the screens `location` renders; the app renders once they are in (src/main.tsx). */
 export async function preloadScreens(location: Partial<Location> | string): Promise<void> {
-  const matches = matchRoutes(appRoutes, location) ?? [];
+  const matches = matchesAt(location);
   await Promise.all(matches.map(({ route }) => (route.Component as Partial<Screen> | undefined)?.load?.()));
 }
 
@@ -148,7 +171,7 @@ export async function preloadScreens(location: Partial<Location> | string): Prom
  * their chunks with the page (src/entry-server.tsx).
  */
 export function screenModules(location: Partial<Location> | string): string[] {
-  const matches = matchRoutes(appRoutes, location) ?? [];
+  const matches = matchesAt(location);
   return matches.flatMap(({ route }) => {
     const module = (route.Component as Partial<Screen> | undefined)?.module;
     return module ? [module] : [];
@@ -157,7 +180,7 @@ export function screenModules(location: Partial<Location> | string): string[] {
 
 /** Whether `location` is the storefront's 404: an unknown path, /404 itself, or a policy slug that is none. */
 export function isNotFoundPage(location: Partial<Location> | string): boolean {
-  const leaf = (matchRoutes(appRoutes, location) ?? []).at(-1);
+  const leaf = matchesAt(location).at(-1);
   if (!leaf) return true;
   const { path } = leaf.route;
   if (path === '*' || path === '404') return true;
@@ -171,7 +194,7 @@ export function isNotFoundPage(location: Partial<Location> | string): boolean {
  */
 export function AppRoutes() {
   const location = useLocation();
-  const matches = useMemo(() => matchRoutes(appRoutes, location) ?? [], [location]);
+  const matches = useMemo(() => matchesAt(location), [location]);
   const element = useRoutes(appRoutes);
   return (
     <RouteMatchesContext.Provider value={matches}>

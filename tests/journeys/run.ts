@@ -51,7 +51,8 @@ type Runnable = {
   machine: string;
   title: string;
   input: unknown;
-  steps: { event: EventObject; state: string }[];
+  /** `context`: the model's, after the step (generated journeys; a file's journeys have none). */
+  steps: { event: EventObject; state: string; context?: unknown }[];
   /** The generated path, for the coverage of a full run. */
   path?: GraphPath;
 };
@@ -115,8 +116,11 @@ async function openShop(base: string): Promise<Shop> {
   const products = list.data.map(toDisplayProduct);
   const sized = products.find((p) => (p.sizes?.length ?? 0) > 1 && (p.colors?.length ?? 0) > 1);
   const simple = products.find((p) => p.sizes?.length === 1 && (p.colors?.length ?? 0) <= 1);
-  if (!sized || !simple)
-    throw new Error('the catalogue needs a product with sizes and colours and a one-size one');
+  const sizesOnly = products.find((p) => (p.sizes?.length ?? 0) > 1 && (p.colors?.length ?? 0) <= 1);
+  if (!sized || !simple || !sizesOnly)
+    throw new Error(
+      'the catalogue needs a product with sizes and colours, a one-size one and one with sizes in one colour',
+    );
   const { sizeOptions: _s, colorOptions: _c, ...chosen } = cardCartLine(sized);
   return {
     base,
@@ -127,6 +131,7 @@ async function openShop(base: string): Promise<Shop> {
       sized: { ...chosen, selectedSize: sized.sizes?.[1], selectedColor: sized.colors?.[1] },
       simple: { ...cardCartLine(simple) },
       sizeToChoose: { ...cardCartLine(sized) },
+      sizeOnlyToChoose: { ...cardCartLine(sizesOnly) },
     },
   };
 }
@@ -299,8 +304,9 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
       const next = journey.steps[i + 1]?.event;
       const driver = driverOf(event);
       where = `step ${i + 1} (${stepKeyOf(event)} → ${state})`;
-      if (next) await driverOf(next).arrange?.({ world, event: next, next: journey.steps[i + 2]?.event });
-      await driver.perform({ world, event, next });
+      const later = journey.steps.slice(i + 1).map((step) => step.event);
+      if (next) await driverOf(next).arrange?.({ world, event: next, next: later[1], later: later.slice(1) });
+      await driver.perform({ world, event, next, later, context: journey.steps[i - 1]?.context });
       const check = drivers.states[state];
       if (!check) throw new Error(`No check for the state ${state}`);
       if ('transient' in check) throw new Error(`${state} is transient: a journey never rests there`);
@@ -308,7 +314,7 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
       // a page takes down an error toast about it.
       const extra = driver.shows?.(event);
       if (extra) await page.getByText(literal(extra)).first().waitFor({ state: 'visible', timeout: TIMEOUT });
-      await check.check(world);
+      await check.check(world, journey.steps[i]?.context);
       reached = i + 1;
     }
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
@@ -346,7 +352,7 @@ function defaultJourneys(names: string[]): Runnable[] {
       machine,
       title: titles[i] as string,
       input: path.input,
-      steps: path.steps.map((s) => ({ event: s.event, state: stateName(s.state) })),
+      steps: path.steps.map((s) => ({ event: s.event, state: stateName(s.state), context: s.state.context })),
       path,
     }));
   });

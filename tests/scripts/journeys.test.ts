@@ -85,7 +85,7 @@ describe('journeysOf', () => {
     expect(success?.steps[1]?.expect).toMatch(/Processing\.\.\./);
     expect(success?.steps[2]?.does).toMatch(/POST \/orders answers from the real server/);
     expect(success?.steps[2]?.expect).toMatch(/\/payment\?orderId=/);
-    expect(journeysOf('cart')[0]?.steps[0]).not.toHaveProperty('does');
+    expect(journeysOf('search')[0]?.steps[0]).not.toHaveProperty('does');
   });
 
   it('throws naming the known machines when the machine does not exist', () => {

@@ -35,14 +35,19 @@ function StaticQuantityInput({ label, value, onValueChange, min = 1, max, hideLa
   const classes = numberInput();
   const inputId = useId();
   const top = max ?? Number.MAX_SAFE_INTEGER;
-  const set = (next: number) => {
-    if (Number.isInteger(next) && next >= min && next <= top && next !== value) onValueChange(next);
+  // What is typed goes on as typed, above `max` too, as Ark's typing does: the owner caps it and says
+  // why (the cart's "You can buy at most 10 …"); refused here, a typed 12 snapped back without a word.
+  const typed = (next: number) => {
+    if (Number.isInteger(next) && next >= min && next !== value) onValueChange(next);
+  };
+  const step = (by: number) => {
+    if (value + by >= min && value + by <= top) onValueChange(value + by);
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const step = { ArrowUp: 1, ArrowDown: -1 }[event.key];
-    if (step === undefined) return;
+    const by = { ArrowUp: 1, ArrowDown: -1 }[event.key];
+    if (by === undefined) return;
     event.preventDefault();
-    set(value + step);
+    step(by);
   };
   return (
     <div data-scope="number-input" data-part="root" className={classes.root}>
@@ -66,7 +71,7 @@ function StaticQuantityInput({ label, value, onValueChange, min = 1, max, hideLa
           data-scope="number-input"
           data-part="decrement-trigger"
           className={classes.decrementTrigger}
-          onClick={() => set(value - 1)}
+          onClick={() => step(-1)}
         >
           <MinusIcon size={16} />
         </button>
@@ -86,7 +91,7 @@ function StaticQuantityInput({ label, value, onValueChange, min = 1, max, hideLa
           data-part="input"
           className={classes.input}
           value={String(value)}
-          onChange={(event) => set(Number(event.target.value))}
+          onChange={(event) => typed(Number(event.target.value))}
           onKeyDown={onKeyDown}
         />
         <button
@@ -99,7 +104,7 @@ function StaticQuantityInput({ label, value, onValueChange, min = 1, max, hideLa
           data-scope="number-input"
           data-part="increment-trigger"
           className={classes.incrementTrigger}
-          onClick={() => set(value + 1)}
+          onClick={() => step(1)}
         >
           <PlusIcon size={16} />
         </button>

@@ -10,7 +10,16 @@
 import type { EventObject } from 'xstate';
 import type { authMachine } from '../../../machines/auth.machine';
 import { labelOf } from '../support/graph';
-import { appStarted, at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
+import {
+  appStarted,
+  at,
+  goInApp,
+  heading,
+  type MachineDrivers,
+  type StepContext,
+  see,
+  type World,
+} from './driver';
 
 const TIMEOUT = 15_000;
 
@@ -21,18 +30,6 @@ type ActorEvent = EventObject & { output?: { token?: string }; error?: { message
 /** What the steps arranged for the next form: a wrong password, an email already registered. */
 type Memo = { wrongPassword?: boolean; takenEmail?: boolean };
 const memo = (world: World) => world.memo as Memo;
-
-/** Follows an in-app link to `path` (the auth actor lives on; a reload would start it afresh). */
-async function goInApp(world: World, path: string) {
-  const { page } = world;
-  const here = new URL(page.url());
-  if (`${here.pathname}${here.search}` === path) return;
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await at(page, new URL(path, world.base).pathname);
-}
 
 const LOGIN_PAGE = '/login?from=%2Fcheckout';
 

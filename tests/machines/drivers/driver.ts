@@ -72,7 +72,7 @@ export type World = {
   /** The journey's own Pending order, created through POST /orders (payment journeys). */
   orderId: string | null;
   /** Real catalogue lines for carts (the same shape the cart stores). */
-  lines: Record<'sized' | 'simple' | 'sizeToChoose', Record<string, unknown>>;
+  lines: Record<'sized' | 'simple' | 'sizeToChoose' | 'sizeOnlyToChoose', Record<string, unknown>>;
   /**
    * Answers the request `actor` made (the runner holds every request of the machine's actors until a
    * step answers it, so loading states can be checked); waits for the request when it is still to come.
@@ -93,6 +93,10 @@ export type StepContext = {
   event: EventObject;
   /** The event of the following step, when there is one (a start opens the page the next step needs). */
   next?: EventObject;
+  /** Every later step's event, `next` first (a start that must know whether the shopper signs in later). */
+  later?: readonly EventObject[];
+  /** The model's context before this step, where the journey was generated (not read from a file). */
+  context?: unknown;
 };
 
 type StepDriver = {
@@ -107,7 +111,13 @@ type StepDriver = {
 };
 
 /** What the page shows in a state: in words, and checked. Transient states are never rested in. */
-type StateCheck = { shows: string; check: (world: World) => Promise<void> } | { transient: string };
+type StateCheck =
+  | {
+      shows: string;
+      /** `context`: the model's in this state, where the journey was generated (not read from a file). */
+      check: (world: World, context?: unknown) => Promise<void>;
+    }
+  | { transient: string };
 
 /** API requests of each invoked actor, held until a step answers them. */
 /** `method` may list several (the wishlist saves a change with PUT and takes one back with DELETE). */
@@ -162,6 +172,34 @@ export async function at(page: Page, pathname: string | RegExp, timeout = TIMEOU
     { timeout, waitUntil: 'commit' },
   );
 }
+
+/**
+ * Follows an in-app link to `path` (with its query, if any): the app's actors live on, where a reload
+ * would start them afresh.
+ */
+export async function goInApp(world: World, path: string) {
+  const { page } = world;
+  const here = new URL(page.url());
+  if (`${here.pathname}${here.search}` === path) return;
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await at(page, new URL(path, world.base).pathname);
+}
+
+/**
+ * An init script under which reading `key` from localStorage throws, as storage the browser refuses
+ * does. (Only that key's `getItem`: with `window.localStorage` itself throwing the page was not taken
+ * over at all.)
+ */
+export const refuseStorage = (key: string) => `(() => {
+  const read = Storage.prototype.getItem;
+  Storage.prototype.getItem = function (key) {
+    if (key === ${JSON.stringify(key)}) throw new DOMException('Storage is switched off', 'SecurityError');
+    return read.call(this, key);
+  };
+})()`;
 
 /** A toast with this title (the app's toast region). */
 export async function toast(page: Page, title: string | RegExp, timeout = TIMEOUT) {

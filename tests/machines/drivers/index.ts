@@ -1,5 +1,6 @@
 /** The machines whose journeys run in a browser (`npm run test:journeys`), with their drivers. */
 import { authDrivers } from './auth.drivers';
+import { cartDrivers } from './cart.drivers';
 import { checkoutDrivers } from './checkout.drivers';
 import type { AnyDrivers } from './driver';
 import { lifecycleDrivers } from './lifecycle.drivers';
@@ -14,4 +15,5 @@ export const driven: Record<string, AnyDrivers> = {
   auth: authDrivers as unknown as AnyDrivers,
   'order-tracking': orderTrackingDrivers as unknown as AnyDrivers,
   wishlist: wishlistDrivers as unknown as AnyDrivers,
+  cart: cartDrivers as unknown as AnyDrivers,
 };

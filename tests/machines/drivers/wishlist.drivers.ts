@@ -10,7 +10,17 @@ import type { EventObject } from 'xstate';
 import type { wishlistMachine } from '../../../machines/wishlist.machine';
 import { kurta } from '../support/fixtures';
 import { labelOf } from '../support/graph';
-import { appStarted, at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
+import {
+  appStarted,
+  at,
+  goInApp,
+  heading,
+  type MachineDrivers,
+  refuseStorage,
+  type StepContext,
+  see,
+  type World,
+} from './driver';
 
 const TIMEOUT = 15_000;
 
@@ -34,29 +44,6 @@ function storedFor(world: World, event: EventObject | undefined): string | null 
     default:
       return null;
   }
-}
-
-/**
- * Reading the stored wishlist throws, as storage the browser refuses does. (Only `getItem` of the
- * 'wishlist' key: with `window.localStorage` itself throwing the page was not taken over at all.)
- */
-const REFUSE_STORAGE = `(() => {
-  const read = Storage.prototype.getItem;
-  Storage.prototype.getItem = function (key) {
-    if (key === 'wishlist') throw new DOMException('Storage is switched off', 'SecurityError');
-    return read.call(this, key);
-  };
-})()`;
-
-/** Follows an in-app link to `path` (the app's actors live on; a reload would start them afresh). */
-async function goInApp(world: World, path: string) {
-  const { page } = world;
-  if (new URL(page.url()).pathname === path) return;
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await at(page, path);
 }
 
 const banner = (world: World) => world.page.getByRole('banner');
@@ -114,7 +101,7 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
       does: () =>
         "Reading localStorage['wishlist'] throws a SecurityError, as storage the browser refuses does (fault injected before the page opened)",
       arrange: async ({ world }) => {
-        await world.page.addInitScript(REFUSE_STORAGE);
+        await world.page.addInitScript(refuseStorage('wishlist'));
       },
       perform: async () => {},
     },

@@ -72,7 +72,7 @@ const spin = () => screen.getByRole('spinbutton', { name: 'Quantity' });
 const arkStepper = () => expect(spin()).toHaveAttribute('id', expect.stringContaining('number-input'));
 
 describe('DeferredQuantityInput', () => {
-  it('steps by buttons, arrow keys and typing before Ark has loaded, within min and max', async () => {
+  it('steps by buttons and arrow keys within min and max before Ark has loaded, and passes on what is typed', async () => {
     render(<Stepper />);
     expect(spin()).not.toHaveAttribute('id', expect.stringContaining('number-input'));
     expect(screen.getByRole('button', { name: 'Decrease Quantity' })).toBeDisabled();
@@ -81,8 +81,11 @@ describe('DeferredQuantityInput', () => {
     fireEvent.keyDown(spin(), { key: 'ArrowUp' });
     expect(spin()).toHaveValue('3');
     expect(screen.getByRole('button', { name: 'Increase Quantity' })).toBeDisabled();
+    // Typed above max, it goes on as typed (as Ark's typing does): the owner caps it and says why.
     fireEvent.change(spin(), { target: { value: '9' } });
-    expect(spin()).toHaveValue('3');
+    expect(spin()).toHaveValue('9');
+    fireEvent.change(spin(), { target: { value: '0' } });
+    expect(spin()).toHaveValue('9');
     fireEvent.change(spin(), { target: { value: '1' } });
     expect(spin()).toHaveValue('1');
     spin().focus();
