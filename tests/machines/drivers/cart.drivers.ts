@@ -28,6 +28,7 @@ import {
   refuseStorage,
   type StepContext,
   see,
+  signOutOnAccount,
   toast,
   type World,
 } from './driver';
@@ -132,19 +133,7 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
           .waitFor({ timeout: TIMEOUT });
       },
     },
-    'session.signedOut': {
-      does: () => "On My Account (followed in the app), click 'Sign Out'",
-      perform: async ({ world }) => {
-        const { page } = world;
-        await goInApp(world, '/account');
-        await see(page, world.shopper.email);
-        await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
-        await page
-          .getByRole('banner')
-          .getByRole('link', { name: 'Login', exact: true })
-          .waitFor({ timeout: TIMEOUT });
-      },
-    },
+    'session.signedOut': signOutOnAccount,
     'cart.add': {
       does: (event) => {
         const { quantity } = event as AddEvent;

@@ -188,6 +188,22 @@ export async function goInApp(world: World, path: string) {
   await at(page, new URL(path, world.base).pathname);
 }
 
+/** The sign-out step of a machine that hears of it from the app: My Account (followed in the app), Sign Out. */
+export const signOutOnAccount: StepDriver = {
+  does: () => "On My Account (followed in the app), click 'Sign Out'",
+  perform: async ({ world }) => {
+    const { page } = world;
+    await goInApp(world, '/account');
+    // Once the account's details are in: the buttons move down as they arrive.
+    await see(page, world.shopper.email);
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Login', exact: true })
+      .waitFor({ timeout: TIMEOUT });
+  },
+};
+
 /**
  * An init script under which reading `key` from localStorage throws, as storage the browser refuses
  * does. (Only that key's `getItem`: with `window.localStorage` itself throwing the page was not taken

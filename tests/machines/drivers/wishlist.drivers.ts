@@ -18,7 +18,7 @@ import {
   type MachineDrivers,
   refuseStorage,
   type StepContext,
-  see,
+  signOutOnAccount,
   type World,
 } from './driver';
 
@@ -140,17 +140,7 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
         await at(page, '/');
       },
     },
-    'session.signedOut': {
-      does: () => "On My Account (followed in the app), click 'Sign Out'",
-      perform: async ({ world }) => {
-        const { page } = world;
-        await goInApp(world, '/account');
-        // Once the account's details are in: the buttons move down as they arrive.
-        await see(page, world.shopper.email);
-        await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
-        await banner(world).getByRole('link', { name: 'Login', exact: true }).waitFor({ timeout: TIMEOUT });
-      },
-    },
+    'session.signedOut': signOutOnAccount,
     'done:mergeWishlist': {
       does: () =>
         "POST /wishlist answers from the real server: this browser's ids are added to the account's list",
