@@ -4,7 +4,7 @@
  * the account's saved address is offered first and fills the form in one tap; the account page lists it.
  */
 import type { Page } from 'playwright-core';
-import { at, type Check, h1, open, text } from './checks';
+import { at, type Check, h1, open, registerShopper, text } from './checks';
 
 const DELHI = {
   fullName: 'Meera Iyer',
@@ -17,12 +17,7 @@ const DELHI = {
 
 /** A fresh account (with `address` saved to it, when given), signed in through the login page. */
 async function signInShopper(page: Page, address?: typeof DELHI) {
-  const email = `address-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
-  const password = 'saree-sunday-42';
-  const registered = await page.request.post(at(page, '/api/v1/users/register'), {
-    data: { email, password, firstName: 'Meera', lastName: 'Iyer' },
-  });
-  if (registered.status() !== 201) throw new Error(`register answered ${registered.status()}`);
+  const { email, password } = await registerShopper(page, 'address');
   await open(page, '/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
