@@ -24,11 +24,13 @@ import {
   at,
   goInApp,
   heading,
+  literal,
   type MachineDrivers,
   refuseStorage,
   type StepContext,
   see,
   signOutOnAccount,
+  stepKeyOf,
   toast,
   type World,
 } from './driver';
@@ -92,7 +94,7 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
       perform: async ({ world, later = [] }: StepContext) => {
         const { page, base } = world;
         if (!later.some((event) => event.type === 'session.signedIn')) await page.context().clearCookies();
-        const read = later.find((event) => stepKey(event) === 'loadCart');
+        const read = later.find((event) => /^(done|error):loadCart$/.test(stepKeyOf(event)));
         if (read?.type.startsWith('xstate.error.')) await page.addInitScript(refuseStorage('cart'));
         const stored =
           read && labelOf(read) === STORED_TEES
@@ -178,7 +180,7 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
         const { name } = lineOf(world, (event as UpdateEvent).id);
         await openCart(world);
         await world.page
-          .getByRole('button', { name: new RegExp(`^Remove (.+ of )?${escapeRegExp(name)}`) })
+          .getByRole('button', { name: new RegExp(`^Remove (.+ of )?${literal(name).source}`) })
           .first()
           .click();
         world.memo.undoToast = 'Removed from cart';
@@ -277,10 +279,3 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
     },
   },
 };
-
-/** The driver key of an actor's answer or failure ('loadCart'), or the event's type. */
-function stepKey(event: EventObject): string {
-  return /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1] ?? event.type;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
