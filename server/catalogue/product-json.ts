@@ -13,14 +13,22 @@ export interface ProductJson {
 
 const LIST_PREFIX = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
+const NEWLINE = Buffer.from('\n');
 
 /**
- * From a full load: every product's JSON one per line (JSON text never holds a raw newline:
- * PostgreSQL escapes it inside strings). The newlines become the commas, in place.
+ * From a full load: every product's JSON one per line, in parts of consecutive products (JSON text never
+ * holds a raw newline: PostgreSQL escapes it inside strings). The parts are joined by newlines, and the
+ * newlines become the commas, in place.
  */
-export function jsonFromLines(products: number, jsonText: string): ProductJson {
+export function jsonFromLines(products: number, parts: readonly Buffer[]): ProductJson {
   const n = products;
-  const json = Buffer.from(jsonText);
+  const filled = parts.filter((part) => part.length > 0);
+  const joined: Buffer[] = [];
+  for (const part of filled) {
+    if (joined.length > 0) joined.push(NEWLINE);
+    joined.push(part);
+  }
+  const json = joined.length === 1 ? (joined[0] as Buffer) : Buffer.concat(joined);
   const starts = new Uint32Array(n);
   const ends = new Uint32Array(n);
   let offset = 0;

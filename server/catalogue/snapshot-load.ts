@@ -17,41 +17,57 @@ const PATCH_LIMIT = 0.25;
  * Loads the catalogue (its queries: server/repositories/products.ts). With a previous snapshot, only
  * products whose row changed (by xmin, the transaction that wrote the row version) get their JSON built
  * again; the rest reuse their bytes, so a write to a 100,000-product catalogue costs the index query
- * plus a few rows, not a full rebuild.
+ * plus a few rows, not a full rebuild. `reading.part`: products per query of a full load (tests).
  */
-export async function loadSnapshot(db: Database, previous: Snapshot | null): Promise<Snapshot> {
-  return readCatalogueSnapshot(db, async (reads) => {
-    const version = await reads.version();
-    const meta = parseMeta(await reads.indexText());
-    if (previous && previous.size > 0) {
-      const changed = previous.changedIds(meta);
-      if (changed.length <= meta.ids.length * PATCH_LIMIT) {
-        const fresh = await reads.jsonOf(changed);
-        const vectors = await reads.vectorsOf(changed);
-        if (fresh.size === changed.length && vectors.size === changed.length) {
-          const next = previous.patched(version, meta, fresh);
-          const index = previous.searchIndex;
-          next.adoptSearchIndex(
-            index
-              ? patchedIndex(index, previous, meta, vectors)
-              : builtIndex(meta.ids.length, await reads.vectorText()),
-          );
-          return next;
+export async function loadSnapshot(
+  db: Database,
+  previous: Snapshot | null,
+  reading: { part?: number } = {},
+): Promise<Snapshot> {
+  return readCatalogueSnapshot(
+    db,
+    async (reads) => {
+      const version = await reads.version();
+      const meta = parseMeta(await reads.indexText());
+      if (previous && previous.size > 0) {
+        const changed = previous.changedIds(meta);
+        if (changed.length <= meta.ids.length * PATCH_LIMIT) {
+          const fresh = await reads.jsonOf(changed);
+          const vectors = await reads.vectorsOf(changed);
+          if (fresh.size === changed.length && vectors.size === changed.length) {
+            const next = previous.patched(version, meta, fresh);
+            const index = previous.searchIndex;
+            next.adoptSearchIndex(
+              index
+                ? patchedIndex(index, previous, meta, vectors)
+                : builtIndex(meta.ids.length, await reads.vectorParts(meta.ids)),
+            );
+            return next;
+          }
         }
       }
-    }
-    const snapshot = Snapshot.fromText(version, await reads.jsonText(), meta);
-    snapshot.adoptSearchIndex(builtIndex(meta.ids.length, await reads.vectorText()));
-    return snapshot;
-  });
+      const snapshot = Snapshot.fromLines(version, await reads.jsonParts(meta.ids), meta);
+      snapshot.adoptSearchIndex(builtIndex(meta.ids.length, await reads.vectorParts(meta.ids)));
+      return snapshot;
+    },
+    reading,
+  );
 }
 
-/** The search index from every product's tsvector text (one per line); null if the text is not that. */
-function builtIndex(products: number, vectorText: string): SearchIndex | null {
+/**
+ * The search index from every product's tsvector text (one per line, in parts of consecutive products);
+ * null if the text is not that.
+ */
+function builtIndex(products: number, vectorParts: readonly string[]): SearchIndex | null {
   const builder = new VectorsBuilder(new LexemeDictionary(), products);
-  const lines = vectorText === '' ? [] : vectorText.split('\n');
-  if (lines.length !== products) return null;
-  for (const line of lines) if (!builder.addText(line)) return null;
+  let lines = 0;
+  for (const part of vectorParts) {
+    if (part === '') continue;
+    for (const line of part.split('\n')) {
+      if (++lines > products || !builder.addText(line)) return null;
+    }
+  }
+  if (lines !== products) return null;
   return new SearchIndex(builder.dictionary, builder.finish());
 }
 

@@ -104,9 +104,9 @@ export class Snapshot implements ProductJson {
     return new Snapshot(-1, bytes, parseMeta(''));
   }
 
-  /** From a full load: every product's JSON one per line, in the order of `meta`. */
-  static fromText(version: number, jsonText: string, meta: ProductMeta): Snapshot {
-    return new Snapshot(version, jsonFromLines(meta.ids.length, jsonText), meta);
+  /** From a full load: every product's JSON one per line, in parts, in the order of `meta`. */
+  static fromLines(version: number, jsonParts: readonly Buffer[], meta: ProductMeta): Snapshot {
+    return new Snapshot(version, jsonFromLines(meta.ids.length, jsonParts), meta);
   }
 
   /** The next snapshot reusing this one's bytes for every product whose row did not change. */

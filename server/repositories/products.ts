@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../context';
 import { preparedOnce } from '../db/prepared';
 import { catalogueVersion, products } from '../db/schema';
@@ -33,6 +33,8 @@ const productsByIds = preparedOnce((db) =>
  * createdAt as JavaScript's toISOString writes it, a `featured` attribute added to featured products
  * that lack one — what toProductJson in products.handlers.ts does; a test holds the two together).
  * Aggregated into one string per query: PGlite hands back one big value far faster than 100k rows.
+ * A larger catalogue is read in parts (CATALOGUE_READ_PART): one text value cannot hold a million
+ * products' JSON (PostgreSQL's limit is 1 GB, a Node string's ≈ 512 MB).
  */
 const ORDER = sql`ORDER BY created_at DESC, id`;
 const PRODUCT_JSON = sql`json_build_object(
@@ -64,30 +66,63 @@ export interface CatalogueSnapshotReads {
    * discounted price in paise or empty.
    */
   indexText(): Promise<string>;
-  /** Every product's JSON, one per line, in catalogue order (JSON text never holds a raw newline). */
-  jsonText(): Promise<string>;
+  /**
+   * Every product's JSON, one per line, in catalogue order (JSON text never holds a raw newline), in
+   * parts of consecutive products (see CATALOGUE_READ_PART): `ids` are every product's, in that order
+   * (from indexText). Bytes, not strings: a million products' JSON stays out of the JavaScript heap.
+   */
+  jsonParts(ids: readonly string[]): Promise<Buffer[]>;
   /** The JSON of these products by id (ids not found are missing). */
   jsonOf(ids: readonly string[]): Promise<Map<string, string>>;
   /**
    * Every product's search_vector in its text form (`'kurta':1A,9 'cotton':2A`), one per line in
-   * catalogue order (a tsvector's text never holds a newline: lexemes come from words).
+   * catalogue order (a tsvector's text never holds a newline: lexemes come from words), in parts as
+   * jsonParts reads them.
    */
-  vectorText(): Promise<string>;
+  vectorParts(ids: readonly string[]): Promise<string[]>;
   /** The search_vector text of these products by id (ids not found are missing). */
   vectorsOf(ids: readonly string[]): Promise<Map<string, string>>;
 }
 
 /**
+ * Products per part when the whole catalogue is read (JSON, search vectors): a catalogue up to this size
+ * is one query per column, a larger one a query per this many products (by id, in catalogue order).
+ */
+const CATALOGUE_READ_PART = 100_000;
+
+/**
  * Runs `work` inside one repeatable-read, read-only transaction, so the version, the index fields and
- * the JSON all come from one snapshot.
+ * the JSON all come from one snapshot. `part` overrides CATALOGUE_READ_PART (tests read in small parts).
  */
 export function readCatalogueSnapshot<T>(
   db: Database,
   work: (reads: CatalogueSnapshotReads) => Promise<T>,
+  { part = CATALOGUE_READ_PART }: { part?: number } = {},
 ): Promise<T> {
   return db.transaction(
-    (tx) =>
-      work({
+    (tx) => {
+      /**
+       * `value` of every product (`ids`, in catalogue order), one per line in that order, a text per part:
+       * the whole table in one query up to `part` products, else a query per `part` consecutive ids.
+       */
+      async function* inParts(value: SQL, ids: readonly string[]): AsyncGenerator<string> {
+        if (ids.length <= part) {
+          yield textOf(
+            await tx.execute(sql`SELECT string_agg(${value}, chr(10) ${ORDER}) AS text FROM products`),
+          );
+          return;
+        }
+        for (let from = 0; from < ids.length; from += part) {
+          // One snapshot: every id is there. An array literal: one parameter, however many ids.
+          const slice = `{${ids.slice(from, from + part).join(',')}}`;
+          yield textOf(
+            await tx.execute(
+              sql`SELECT string_agg(${value}, chr(10) ${ORDER}) AS text FROM products WHERE id = ANY(${slice}::uuid[])`,
+            ),
+          );
+        }
+      }
+      return work({
         async version() {
           const [row] = await tx
             .select({ version: catalogueVersion.version })
@@ -100,10 +135,11 @@ export function readCatalogueSnapshot<T>(
             await tx.execute(sql`SELECT string_agg(${PRODUCT_META}, chr(10) ${ORDER}) AS text FROM products`),
           );
         },
-        async jsonText() {
-          return textOf(
-            await tx.execute(sql`SELECT string_agg(${PRODUCT_JSON}, chr(10) ${ORDER}) AS text FROM products`),
-          );
+        async jsonParts(ids) {
+          const parts: Buffer[] = [];
+          // Each part leaves the JavaScript heap as soon as it arrives.
+          for await (const text of inParts(PRODUCT_JSON, ids)) parts.push(Buffer.from(text));
+          return parts;
         },
         async jsonOf(ids) {
           const fresh = new Map<string, string>();
@@ -114,12 +150,10 @@ export function readCatalogueSnapshot<T>(
             fresh.set(r.id, r.json);
           return fresh;
         },
-        async vectorText() {
-          return textOf(
-            await tx.execute(
-              sql`SELECT string_agg(search_vector::text, chr(10) ${ORDER}) AS text FROM products`,
-            ),
-          );
+        async vectorParts(ids) {
+          const parts: string[] = [];
+          for await (const text of inParts(sql`search_vector::text`, ids)) parts.push(text);
+          return parts;
         },
         async vectorsOf(ids) {
           const fresh = new Map<string, string>();
@@ -131,7 +165,8 @@ export function readCatalogueSnapshot<T>(
             fresh.set(r.id, r.vector);
           return fresh;
         },
-      }),
+      });
+    },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }

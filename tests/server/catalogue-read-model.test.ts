@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
+import { loadSnapshot } from '../../server/catalogue/snapshot-load';
 import { products } from '../../server/db/schema';
 import { toProductJson } from '../../server/handlers/products.handlers';
 import { API, setupTestApp } from './helpers';
@@ -45,6 +46,19 @@ describe('catalogue read model', () => {
       const served = page.data.find((p) => p.id === row.id);
       expect(served?.attributes.some((a) => a.key === 'featured')).toBe(true);
     }
+  });
+
+  it('reads a catalogue too large for one text value in parts, to the same bytes and search index', async () => {
+    const whole = await loadSnapshot(t.ctx.db, null);
+    // Parts of 7 products: several parts and a short last one, as a million products in parts of 100,000.
+    const parted = await loadSnapshot(t.ctx.db, null, { part: 7 });
+    expect(whole.size).toBeGreaterThan(14);
+    expect(parted.idOf).toEqual(whole.idOf);
+    expect(parted.json.equals(whole.json)).toBe(true);
+    expect([...parted.starts]).toEqual([...whole.starts]);
+    expect([...parted.ends]).toEqual([...whole.ends]);
+    expect(parted.searchIndex?.vectors).toEqual(whole.searchIndex?.vectors);
+    expect(parted.searchIndex).not.toBeNull();
   });
 
   it('shows a product write in the list within a second, through NOTIFY alone', async () => {

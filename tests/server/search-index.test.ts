@@ -30,10 +30,10 @@ let ids: string[];
 
 beforeAll(async () => {
   t = await createTestApp({}, { products });
-  const loaded = await readCatalogueSnapshot(t.ctx.db, async (reads) => ({
-    ids: (await reads.indexText()).split('\n').map((line) => line.split('\u001f')[0] as string),
-    vectors: (await reads.vectorText()).split('\n'),
-  }));
+  const loaded = await readCatalogueSnapshot(t.ctx.db, async (reads) => {
+    const ids = (await reads.indexText()).split('\n').map((line) => line.split('\u001f')[0] as string);
+    return { ids, vectors: (await reads.vectorParts(ids)).join('\n').split('\n') };
+  });
   ids = loaded.ids;
   const builder = new VectorsBuilder(new LexemeDictionary(), ids.length);
   for (const line of loaded.vectors) expect(builder.addText(line), line).toBe(true);
