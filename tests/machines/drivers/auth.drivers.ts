@@ -14,6 +14,7 @@ import {
   appStarted,
   at,
   goInApp,
+  headerLink,
   heading,
   type MachineDrivers,
   type StepContext,
@@ -54,11 +55,8 @@ async function header(world: World) {
   if (/^\/(login|register)$/.test(new URL(world.page.url()).pathname)) await goInApp(world, '/');
 }
 
-// In the header (the footer links to My Account whoever is there).
-const signedInLink = (world: World) =>
-  world.page.getByRole('banner').getByRole('link', { name: 'My Account', exact: true });
-const loginLink = (world: World) =>
-  world.page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
+const signedInLink = (world: World) => headerLink(world.page, 'My Account');
+const loginLink = (world: World) => headerLink(world.page, 'Login');
 
 /** A new address for each registration, shaped as the model's (capitals and all). */
 const freshEmail = () => `Asha.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@Example.IN`;

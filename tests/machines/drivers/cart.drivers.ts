@@ -23,6 +23,7 @@ import {
   appStarted,
   at,
   goInApp,
+  headerLink,
   heading,
   literal,
   type MachineDrivers,
@@ -129,10 +130,7 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
       does: () =>
         "The page was opened with the shopper's auth_token cookie: the header comes to say 'My Account'",
       perform: async ({ world }) => {
-        await world.page
-          .getByRole('banner')
-          .getByRole('link', { name: 'My Account', exact: true })
-          .waitFor({ timeout: TIMEOUT });
+        await headerLink(world.page, 'My Account').waitFor({ timeout: TIMEOUT });
       },
     },
     'session.signedOut': signOutOnAccount,

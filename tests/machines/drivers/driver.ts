@@ -188,6 +188,13 @@ export async function goInApp(world: World, path: string) {
   await at(page, new URL(path, world.base).pathname);
 }
 
+/**
+ * The header's account link: 'My Account' for a signed-in shopper, 'Login' for anyone else (in the
+ * header only: the footer links to My Account whoever is there).
+ */
+export const headerLink = (page: Page, name: 'My Account' | 'Login') =>
+  page.getByRole('banner').getByRole('link', { name, exact: true });
+
 /** The sign-out step of a machine that hears of it from the app: My Account (followed in the app), Sign Out. */
 export const signOutOnAccount: StepDriver = {
   does: () => "On My Account (followed in the app), click 'Sign Out'",
@@ -197,10 +204,7 @@ export const signOutOnAccount: StepDriver = {
     // Once the account's details are in: the buttons move down as they arrive.
     await see(page, world.shopper.email);
     await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
-    await page
-      .getByRole('banner')
-      .getByRole('link', { name: 'Login', exact: true })
-      .waitFor({ timeout: TIMEOUT });
+    await headerLink(page, 'Login').waitFor({ timeout: TIMEOUT });
   },
 };
 

@@ -14,6 +14,7 @@ import {
   appStarted,
   at,
   goInApp,
+  headerLink,
   heading,
   type MachineDrivers,
   refuseStorage,
@@ -47,8 +48,7 @@ function storedFor(world: World, event: EventObject | undefined): string | null 
 }
 
 const banner = (world: World) => world.page.getByRole('banner');
-const signedIn = (world: World) =>
-  banner(world).getByRole('link', { name: 'My Account', exact: true }).waitFor({ timeout: TIMEOUT });
+const signedIn = (world: World) => headerLink(world.page, 'My Account').waitFor({ timeout: TIMEOUT });
 
 /**
  * My Wishlist (followed in the app) shows a list or its empty state, no longer 'Loading your wishlist':
@@ -175,7 +175,7 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
     visitor: {
       shows: "A visitor: the header offers 'Login' and links to the Wishlist with its count",
       check: async (world) => {
-        await banner(world).getByRole('link', { name: 'Login', exact: true }).waitFor({ timeout: TIMEOUT });
+        await headerLink(world.page, 'Login').waitFor({ timeout: TIMEOUT });
         await banner(world)
           .getByRole('link', { name: /^Wishlist, \d+ items?$/ })
           .waitFor({ timeout: TIMEOUT });
