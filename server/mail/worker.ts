@@ -11,7 +11,7 @@
  * Message-ID made from its row id, the same on every try, so a mail provider and the recipient's client
  * recognise a repeat as the same message.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../context';
 import { rowsOf, tableRow } from '../db/rows';
@@ -266,11 +266,42 @@ export class MailWorker {
       .map((raw) => tableRow(mailOutbox, raw))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     if (rows.length === 0) return 0;
-    await Promise.all(rows.map((row) => this.#deliver(row)));
+    const sent = (await Promise.all(rows.map((row) => this.#deliver(row)))).filter((row) => row !== null);
+    if (sent.length > 0) await this.#markSent(sent);
     return rows.length;
   }
 
-  async #deliver(row: OutboxRow): Promise<void> {
+  /**
+   * Marks the round's sent mails sent, in one statement (one per mail was a write per order mail on the
+   * checkout's path: issue 27). Until it runs they stay leased (twice the send timeout from the claim;
+   * each send is cut off at one); a process that dies before it leaves them to be sent again once the
+   * lease is out, as one that died between a send and its own mark did. Secret mails' data (a reset or
+   * confirmation link) goes with the mark.
+   */
+  async #markSent(sent: OutboxRow[]): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set({
+        sentAt: new Date(),
+        lockedUntil: null,
+        lastError: null,
+        data: sql`case when ${mailOutbox.template} in (${sql.join(
+          [...SECRET_TEMPLATES].map((template) => sql`${template}`),
+          sql`, `,
+        )}) then '{}'::jsonb else ${mailOutbox.data} end`,
+      })
+      .where(
+        inArray(
+          mailOutbox.id,
+          sent.map((row) => row.id),
+        ),
+      );
+    for (const row of sent)
+      this.log.info({ mail: row.id, template: row.template, attempts: row.attempts }, 'mail sent');
+  }
+
+  /** Sends one claimed mail: the row when it went out (marked by the round), null when it did not. */
+  async #deliver(row: OutboxRow): Promise<OutboxRow | null> {
     try {
       const { input, to, replyTo } = await inputOf(this.db, row);
       const rendered = renderMail(input, this.context);
@@ -285,16 +316,7 @@ export class MailWorker {
         }),
         this.options.sendTimeoutMs,
       );
-      await this.db
-        .update(mailOutbox)
-        .set({
-          sentAt: new Date(),
-          lockedUntil: null,
-          lastError: null,
-          ...(SECRET_TEMPLATES.has(row.template) ? { data: {} } : {}),
-        })
-        .where(eq(mailOutbox.id, row.id));
-      this.log.info({ mail: row.id, template: row.template, attempts: row.attempts }, 'mail sent');
+      return row;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = error instanceof Undeliverable || row.attempts >= MAIL_MAX_ATTEMPTS;
@@ -311,6 +333,7 @@ export class MailWorker {
       const log = { mail: row.id, template: row.template, attempts: row.attempts, err: message };
       if (giveUp) this.log.error(log, 'mail given up');
       else this.log.warn(log, 'mail not sent; retrying later');
+      return null;
     }
   }
 }

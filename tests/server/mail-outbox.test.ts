@@ -260,6 +260,53 @@ describe('the mail worker', () => {
     expect((await deliver()).filter((m) => m.to === 'once@example.in')).toHaveLength(1);
   });
 
+  it("marks a round's sent mails sent in one statement, a secret mail's data wiped and the others' kept", async () => {
+    const mails = [
+      { name: 'one', template: 'contact.acknowledgement' as const },
+      { name: 'two', template: 'contact.acknowledgement' as const },
+      { name: 'three', template: 'contact.acknowledgement' as const },
+    ];
+    for (const { name, template } of mails)
+      await enqueueMail(t.ctx.db, {
+        template,
+        recipient: `round-${name}@example.in`,
+        data: { name: 'Ravi', subject: `Round ${name}`, message: 'Hello' },
+        dedupeKey: `test:round:${name}`,
+      });
+    await enqueueMail(t.ctx.db, {
+      template: 'password.reset',
+      recipient: 'round-reset@example.in',
+      data: { link: `${PUBLIC_URL}/reset-password?token=secret-round-token`, firstName: 'Ravi' },
+      dedupeKey: 'test:round:reset',
+    });
+    // Every statement the worker writes through drizzle's update().
+    let updates = 0;
+    const counted = new Proxy(t.ctx.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== 'update' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          updates++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    const context = { store: TEST_STORE, origin: PUBLIC_URL, paymentWindowMinutes: 30 };
+    const log = { info() {}, warn() {}, error() {} };
+    const options = { retryBaseMs: 0, pollMs: 1000, sendTimeoutMs: 5000, batch: 10 };
+    const recording = new RecordingMailer();
+    await new MailWorker(counted, recording, context, log, options).drain();
+    expect(recording.sent.map((m) => m.to).filter((to) => to.startsWith('round-'))).toHaveLength(4);
+    expect(updates).toBe(1);
+    const rows = await t.ctx.db.select().from(mailOutbox);
+    const round = rows.filter((row) => row.dedupeKey.startsWith('test:round:'));
+    expect(round.every((row) => row.sentAt instanceof Date && row.lockedUntil === null)).toBe(true);
+    expect(round.find((row) => row.template === 'password.reset')?.data).toEqual({});
+    expect(round.find((row) => row.dedupeKey === 'test:round:one')?.data).toMatchObject({
+      subject: 'Round one',
+    });
+  });
+
   it('two workers on one database send every row exactly once', async () => {
     for (let i = 0; i < 30; i++)
       await enqueueMail(t.ctx.db, {
