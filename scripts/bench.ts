@@ -617,10 +617,10 @@ async function main() {
   const rows: Row[] = [];
   const targets: Array<() => Promise<Target>> = DBS.includes('pglite') ? [pgliteTarget] : [];
   const databaseUrl = process.env.DATABASE_URL?.trim();
-  if (!DBS.includes('postgres')) {
-    // Only what --dbs names.
-  } else if (databaseUrl) targets.push(() => postgresTarget(databaseUrl));
-  else console.log('(set DATABASE_URL to bench PostgreSQL too)');
+  if (DBS.includes('postgres')) {
+    if (databaseUrl) targets.push(() => postgresTarget(databaseUrl));
+    else console.log('(set DATABASE_URL to bench PostgreSQL too)');
+  }
   for (const makeTarget of targets) {
     for (const products of RUN_SIZES) {
       const target = await makeTarget();

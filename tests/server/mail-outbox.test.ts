@@ -215,6 +215,16 @@ describe('order mail through the outbox', () => {
 });
 
 describe('the mail worker', () => {
+  /** A worker of its own on the test database, quiet, retrying at once; `batch` rows per round. */
+  const worker = (db: typeof t.ctx.db, mailer: RecordingMailer, batch: number) =>
+    new MailWorker(
+      db,
+      mailer,
+      { store: TEST_STORE, origin: PUBLIC_URL, paymentWindowMinutes: 30 },
+      { info() {}, warn() {}, error() {} },
+      { retryBaseMs: 0, pollMs: 1000, sendTimeoutMs: 5000, batch },
+    );
+
   it('retries a failing send with backoff, and gives up after MAIL_MAX_ATTEMPTS tries', async () => {
     await enqueueMail(t.ctx.db, {
       template: 'contact.acknowledgement',
@@ -261,14 +271,9 @@ describe('the mail worker', () => {
   });
 
   it("marks a round's sent mails sent in one statement, a secret mail's data wiped and the others' kept", async () => {
-    const mails = [
-      { name: 'one', template: 'contact.acknowledgement' as const },
-      { name: 'two', template: 'contact.acknowledgement' as const },
-      { name: 'three', template: 'contact.acknowledgement' as const },
-    ];
-    for (const { name, template } of mails)
+    for (const name of ['one', 'two', 'three'])
       await enqueueMail(t.ctx.db, {
-        template,
+        template: 'contact.acknowledgement',
         recipient: `round-${name}@example.in`,
         data: { name: 'Ravi', subject: `Round ${name}`, message: 'Hello' },
         dedupeKey: `test:round:${name}`,
@@ -291,11 +296,8 @@ describe('the mail worker', () => {
         };
       },
     });
-    const context = { store: TEST_STORE, origin: PUBLIC_URL, paymentWindowMinutes: 30 };
-    const log = { info() {}, warn() {}, error() {} };
-    const options = { retryBaseMs: 0, pollMs: 1000, sendTimeoutMs: 5000, batch: 10 };
     const recording = new RecordingMailer();
-    await new MailWorker(counted, recording, context, log, options).drain();
+    await worker(counted, recording, 10).drain();
     expect(recording.sent.map((m) => m.to).filter((to) => to.startsWith('round-'))).toHaveLength(4);
     expect(updates).toBe(1);
     const rows = await t.ctx.db.select().from(mailOutbox);
@@ -315,15 +317,9 @@ describe('the mail worker', () => {
         data: { name: 'Ravi', subject: `Pair ${i}`, message: 'Hello' },
         dedupeKey: `test:pair:${i}`,
       });
-    const context = { store: TEST_STORE, origin: PUBLIC_URL, paymentWindowMinutes: 30 };
-    const log = { info() {}, warn() {}, error() {} };
-    const options = { retryBaseMs: 0, pollMs: 1000, sendTimeoutMs: 5000, batch: 4 };
     const a = new RecordingMailer();
     const b = new RecordingMailer();
-    await Promise.all([
-      new MailWorker(t.ctx.db, a, context, log, options).drain(),
-      new MailWorker(t.ctx.db, b, context, log, options).drain(),
-    ]);
+    await Promise.all([worker(t.ctx.db, a, 4).drain(), worker(t.ctx.db, b, 4).drain()]);
     const to = [...a.sent, ...b.sent].map((m) => m.to).filter((x) => x.startsWith('pair-'));
     expect(to).toHaveLength(30);
     expect(new Set(to).size).toBe(30);
