@@ -173,7 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Every product in memory, serialized once per catalogue version (server/catalogue/read-model.ts).
   // Loaded before registering: a large catalogue can outlast Fastify's plugin start-up timeout.
-  const catalogue = await openCatalogue(app, { db: options.db, databaseUrl: config.databaseUrl });
+  const catalogue = await openCatalogue(app, {
+    db: options.db,
+    databaseUrl: config.databaseUrl,
+    heldProducts: config.catalogueHeldProducts,
+  });
   await app.register(cataloguePlugin, { model: catalogue });
 
   await app.register(docsPlugin, { orders: config.orders });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HELD_PRODUCTS } from './catalogue/snapshot-load';
 import type { PaymentsConfig, ServerConfig } from './context';
 
 /** Repository root (server/..): default paths resolve from here, not from the shell's cwd. */
@@ -304,6 +305,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl,
     redisUrl,
     workers,
+    catalogueHeldProducts: intFrom(env, 'CATALOGUE_HELD_PRODUCTS', HELD_PRODUCTS),
     publicUrl,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     staticDir: existsSync(resolve(distDir, 'index.html')) ? distDir : null,

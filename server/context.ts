@@ -46,6 +46,12 @@ export interface ServerConfig {
   /** WORKERS: node:cluster workers server/index.ts forks on this machine (1 = no cluster). */
   workers: number;
   /**
+   * CATALOGUE_HELD_PRODUCTS: the largest catalogue whose product JSON each process holds in memory; a
+   * larger one reads a page's products from the database (server/catalogue/snapshot-load.ts). Absent
+   * (a config built by hand): the default, 250,000.
+   */
+  catalogueHeldProducts?: number;
+  /**
    * Absolute origin shoppers reach us at (PUBLIC_URL), or null to use the origin each request came to
    * (see server/payments/origin.ts): gateway pages and return URLs are built from it.
    */

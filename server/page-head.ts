@@ -220,8 +220,8 @@ export class StorefrontPages {
    */
   product(id: string, origin: string): Promise<Page> {
     const key = `p\u0000${origin}\u0000${id.toLowerCase()}`;
-    return this.#page(key, origin, () => {
-      const body = this.catalogue.product(id);
+    return this.#page(key, origin, async () => {
+      const body = await this.catalogue.product(id);
       if (!body) return this.#plain(`/product/${encodeURIComponent(id)}`);
       const answer = JSON.parse(body.identity.toString('utf8'));
       const product = answer as ProductJson;
@@ -393,11 +393,16 @@ export class StorefrontPages {
     return known && known.version === this.catalogue.version ? known.page : null;
   }
 
-  async #page(key: string, origin: string, build: () => Built, remembered = true): Promise<Page> {
+  async #page(
+    key: string,
+    origin: string,
+    build: () => Built | Promise<Built>,
+    remembered = true,
+  ): Promise<Page> {
     const version = this.catalogue.version;
     const known = this.#known(key);
     if (known) return known;
-    const built = build();
+    const built = await build();
     let html = built.meta ? injectPageMeta(this.html, built.meta) : this.html;
     if (built.image !== null) html = injectImagePreload(html, built.image);
     let notFound = false;

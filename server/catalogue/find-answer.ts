@@ -5,11 +5,12 @@
 import { toRupees } from '../payments/money';
 import type { CatalogueFindQuery, CatalogueSort } from './catalogue-query';
 import { type FacetIndex, hasAny, wantedFlags } from './facet-index';
-import { listBody, type ProductJson } from './product-json';
+import { listBody, type ProductSource } from './product-json';
 import type { SortOrders } from './sort-orders';
 
 /** What a find needs of a snapshot. */
-export interface FindSource extends ProductJson {
+export interface FindSource {
+  readonly products: ProductSource;
   readonly size: number;
   /** The price the shopper pays (discounted ?? regular), in paise, by position. */
   readonly paidOf: Int32Array;
@@ -29,7 +30,7 @@ export function findBody(
   query: CatalogueFindQuery,
   sort: CatalogueSort,
   candidates: Int32Array | null,
-): Buffer {
+): Promise<Buffer> {
   const count = candidates === null ? source.size : candidates.length;
   const sizes = source.sizeIndex;
   const colors = source.colorIndex;
@@ -89,5 +90,5 @@ export function findBody(
       onSale: onSaleCount,
     })}`;
   }
-  return listBody(source, pageOf, 0, pageOf.length, `${tail}}`);
+  return listBody(source.products, pageOf, 0, pageOf.length, `${tail}}`);
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../context';
 import { appWide } from '../plugins/app-wide';
-import { CatalogueReadModel } from './read-model';
+import { type CatalogueOptions, CatalogueReadModel } from './read-model';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +20,7 @@ export interface CataloguePluginOptions {
  */
 export function openCatalogue(
   app: FastifyInstance,
-  options: { db: Database; databaseUrl: string | null },
+  options: Omit<CatalogueOptions, 'log'>,
 ): Promise<CatalogueReadModel> {
   return CatalogueReadModel.open({ ...options, log: app.log });
 }

@@ -43,6 +43,8 @@ export interface CatalogueOptions {
   db: Database;
   /** With PostgreSQL, the URL for the dedicated LISTEN connection; null for PGlite. */
   databaseUrl: string | null;
+  /** The largest catalogue whose product JSON is held in memory (default HELD_PRODUCTS, snapshot-load.ts). */
+  heldProducts?: number;
   log: FastifyBaseLogger;
 }
 
@@ -106,7 +108,7 @@ export class CatalogueReadModel {
     return this.#snapshot.searchIndex !== null;
   }
 
-  list(query: CatalogueListQuery): EncodedBody {
+  list(query: CatalogueListQuery): Promise<EncodedBody> {
     return this.#snapshot.list(query);
   }
 
@@ -122,7 +124,7 @@ export class CatalogueReadModel {
     return snapshot.find(query, ranked);
   }
 
-  product(id: string): EncodedBody | null {
+  product(id: string): Promise<EncodedBody | null> {
     return this.#snapshot.product(id);
   }
 
@@ -167,7 +169,9 @@ export class CatalogueReadModel {
 
   async #reload(): Promise<void> {
     const started = performance.now();
-    const snapshot = await loadSnapshot(this.options.db, this.#snapshot);
+    const snapshot = await loadSnapshot(this.options.db, this.#snapshot, {
+      heldUpTo: this.options.heldProducts,
+    });
     if (this.#closed) return;
     this.#snapshot = snapshot;
     this.options.log.debug(

@@ -3,7 +3,8 @@
  * changes, otherwise as a patch of the previous snapshot that re-reads only the rows that changed.
  */
 import type { Database } from '../context';
-import { readCatalogueSnapshot } from '../repositories/products';
+import { productJsonByIds, readCatalogueSnapshot } from '../repositories/products';
+import { attributeValuesFromLines } from './attribute-values';
 import { LexemeDictionary } from './lexeme-dictionary';
 import { type ProductMeta, parseMeta } from './product-meta';
 import { type ProductVectors, VectorsBuilder } from './product-vectors';
@@ -14,54 +15,79 @@ import { Snapshot } from './snapshot';
 const PATCH_LIMIT = 0.25;
 
 /**
+ * The largest catalogue whose product JSON is held in memory (CATALOGUE_HELD_PRODUCTS overrides it).
+ * 100,000 products hold ≈ 125 MB of JSON and start in ≈ 6 s; a million held 1.25 GB, took 55 s to start
+ * and left the process at 3.4 GB. Past this the JSON stays in the database and a page reads its
+ * products by primary key (docs/architecture.md, "At a million products").
+ */
+export const HELD_PRODUCTS = 250_000;
+
+export interface SnapshotReading {
+  /** Products per query of a full load (tests read in small parts). */
+  part?: number;
+  /** The largest catalogue whose JSON is held in memory (HELD_PRODUCTS). */
+  heldUpTo?: number;
+}
+
+/**
  * Loads the catalogue (its queries: server/repositories/products.ts). With a previous snapshot, only
  * products whose row changed (by xmin, the transaction that wrote the row version) get their JSON built
  * again; the rest reuse their bytes, so a write to a 100,000-product catalogue costs the index query
- * plus a few rows, not a full rebuild. `reading.part`: products per query of a full load (tests).
+ * plus a few rows, not a full rebuild. A catalogue larger than `reading.heldUpTo` leaves its JSON in
+ * the database and reads each product's sizes and colours instead.
  */
 export async function loadSnapshot(
   db: Database,
   previous: Snapshot | null,
-  reading: { part?: number } = {},
+  { part, heldUpTo = HELD_PRODUCTS }: SnapshotReading = {},
 ): Promise<Snapshot> {
   return readCatalogueSnapshot(
     db,
     async (reads) => {
       const version = await reads.version();
       const meta = parseMeta(await reads.indexText());
-      if (previous && previous.size > 0) {
+      const held = meta.ids.length <= heldUpTo;
+      if (previous && previous.size > 0 && (previous.held !== null) === held) {
         const changed = previous.changedIds(meta);
         if (changed.length <= meta.ids.length * PATCH_LIMIT) {
-          const fresh = await reads.jsonOf(changed);
+          const fresh = held ? await reads.jsonOf(changed) : new Map<string, string>();
+          const options = await reads.optionsOf(changed);
           const vectors = await reads.vectorsOf(changed);
-          if (fresh.size === changed.length && vectors.size === changed.length) {
-            const next = previous.patched(version, meta, fresh);
+          if (
+            (!held || fresh.size === changed.length) &&
+            options.size === changed.length &&
+            vectors.size === changed.length
+          ) {
+            const next = previous.patched(version, meta, fresh, options);
             const index = previous.searchIndex;
             next.adoptSearchIndex(
               index
                 ? patchedIndex(index, previous, meta, vectors)
-                : builtIndex(meta.ids.length, await reads.vectorParts(meta.ids)),
+                : await builtIndex(meta.ids.length, reads.vectorParts(meta.ids)),
             );
             return next;
           }
         }
       }
-      const snapshot = Snapshot.fromLines(version, await reads.jsonParts(meta.ids), meta);
-      snapshot.adoptSearchIndex(builtIndex(meta.ids.length, await reads.vectorParts(meta.ids)));
+      const values = await attributeValuesFromLines(meta.ids.length, reads.optionParts(meta.ids));
+      const snapshot = held
+        ? Snapshot.fromLines(version, await reads.jsonParts(meta.ids), meta, values)
+        : Snapshot.stored(version, meta, (ids) => productJsonByIds(db, ids), values);
+      snapshot.adoptSearchIndex(await builtIndex(meta.ids.length, reads.vectorParts(meta.ids)));
       return snapshot;
     },
-    reading,
+    { part },
   );
 }
 
 /**
- * The search index from every product's tsvector text (one per line, in parts of consecutive products);
- * null if the text is not that.
+ * The search index from every product's tsvector text (one per line, in parts of consecutive products,
+ * each parsed as it arrives); null if the text is not that.
  */
-function builtIndex(products: number, vectorParts: readonly string[]): SearchIndex | null {
+async function builtIndex(products: number, vectorParts: AsyncIterable<string>): Promise<SearchIndex | null> {
   const builder = new VectorsBuilder(new LexemeDictionary(), products);
   let lines = 0;
-  for (const part of vectorParts) {
+  for await (const part of vectorParts) {
     if (part === '') continue;
     for (const line of part.split('\n')) {
       if (++lines > products || !builder.addText(line)) return null;

@@ -1,5 +1,6 @@
 /**
- * One catalogue version held in memory: every product's JSON (product-json.ts) and indexes by
+ * One catalogue version held in memory: its products' JSON (product-json.ts: in memory, or read by id
+ * from the database for a catalogue too large to hold) and indexes by
  * category, parentCategory (both lower-cased, as the API matches them) and featured, so totals are
  * index lengths and a page is O(limit) at any depth. What is worked out from them on demand — filter
  * positions, sort orders, facet indexes, ranked searches, encoded answers — is remembered for this
@@ -7,11 +8,11 @@
  */
 import { EncodedBody } from '../http/cache';
 import { AnswerCache } from './answer-cache';
-import { carriedAttributeValues, type ProductAttributeValues, readAttributeValues } from './attribute-values';
+import { carriedAttributeValues, noAttributeValues, type ProductAttributeValues } from './attribute-values';
 import type { CatalogueFindQuery, CatalogueListQuery, CatalogueSort } from './catalogue-query';
 import { type FacetIndex, facetIndex, nameOrder, sizeOrder } from './facet-index';
 import { findBody } from './find-answer';
-import { jsonFromLines, listBody, type ProductJson, patchedJson } from './product-json';
+import { HeldJson, listBody, type ProductSource, type ReadProductJson, StoredJson } from './product-json';
 import { type ProductMeta, parseMeta } from './product-meta';
 import type { SearchTerms } from './search';
 import type { SearchIndex } from './search-index';
@@ -25,12 +26,8 @@ const SEARCH_MEMO_LIMIT = 5000;
 
 type Listing = { ids: readonly string[]; categories: string[]; parentCategories: string[] };
 
-export class Snapshot implements ProductJson {
+export class Snapshot {
   readonly size: number;
-  /** Every product's JSON in catalogue order, joined by commas. */
-  readonly json: Buffer;
-  readonly starts: Uint32Array;
-  readonly ends: Uint32Array;
   readonly indexById = new Map<string, number>();
   readonly byCategory = new Map<string, Int32Array>();
   readonly byParent = new Map<string, Int32Array>();
@@ -45,8 +42,8 @@ export class Snapshot implements ProductJson {
   readonly regularOf: Int32Array;
   readonly onSaleOf: Uint8Array;
   readonly sortOrders: SortOrders;
-  /** Each product's sizes and colours, read from its JSON when first needed (see attributeValues). */
-  #attributeValues: ProductAttributeValues | null = null;
+  /** Each product's sizes and colours (attribute-values.ts), by position. */
+  readonly attributeValues: ProductAttributeValues;
   #sizeIndex: FacetIndex | null = null;
   #colorIndex: FacetIndex | null = null;
   /** Lexemes, positions and weights by product, and products by lexeme (null: search asks the database). */
@@ -57,19 +54,19 @@ export class Snapshot implements ProductJson {
   #listing: Listing | null = null;
 
   /**
-   * @param bytes every product's JSON in catalogue order, joined by commas
-   * @param meta the index fields of each product, in the same order
+   * @param products every product's JSON, by position
+   * @param meta the index fields of each product, in catalogue order
+   * @param attributeValues each product's sizes and colours, in the same order
    */
   constructor(
     readonly version: number,
-    bytes: ProductJson,
+    readonly products: ProductSource,
     meta: ProductMeta,
+    attributeValues: ProductAttributeValues,
   ) {
     const n = meta.ids.length;
     this.size = n;
-    this.json = bytes.json;
-    this.starts = bytes.starts;
-    this.ends = bytes.ends;
+    this.attributeValues = attributeValues;
     this.categoryOf = meta.categories;
     this.parentOf = meta.parents;
     this.xminOf = meta.xmins;
@@ -100,21 +97,53 @@ export class Snapshot implements ProductJson {
   }
 
   static empty(): Snapshot {
-    const bytes = { json: Buffer.alloc(0), starts: new Uint32Array(0), ends: new Uint32Array(0) };
-    return new Snapshot(-1, bytes, parseMeta(''));
+    return new Snapshot(-1, HeldJson.empty(), parseMeta(''), noAttributeValues());
   }
 
-  /** From a full load: every product's JSON one per line, in parts, in the order of `meta`. */
-  static fromLines(version: number, jsonParts: readonly Buffer[], meta: ProductMeta): Snapshot {
-    return new Snapshot(version, jsonFromLines(meta.ids.length, jsonParts), meta);
+  /** From a full load: every product's JSON one per line, in parts, and its sizes and colours, in the order of `meta`. */
+  static fromLines(
+    version: number,
+    jsonParts: readonly Buffer[],
+    meta: ProductMeta,
+    values: ProductAttributeValues,
+  ): Snapshot {
+    return new Snapshot(version, HeldJson.fromLines(meta.ids.length, jsonParts), meta, values);
   }
 
-  /** The next snapshot reusing this one's bytes for every product whose row did not change. */
-  patched(version: number, meta: ProductMeta, fresh: Map<string, string>): Snapshot {
-    const next = new Snapshot(version, patchedJson(this, this.indexById, meta.ids, fresh), meta);
-    const previous = this.#attributeValues;
-    if (previous) next.adoptAttributeValues(carriedAttributeValues(previous, this.indexById, meta, fresh));
-    return next;
+  /**
+   * From a full load that leaves the JSON in the database (`read` asks it for a page's products), with
+   * each product's sizes and colours, in the order of `meta`.
+   */
+  static stored(
+    version: number,
+    meta: ProductMeta,
+    read: ReadProductJson,
+    values: ProductAttributeValues,
+  ): Snapshot {
+    return new Snapshot(version, new StoredJson(meta.ids, read), meta, values);
+  }
+
+  /**
+   * The next snapshot reusing this one's bytes and values for every product whose row did not change;
+   * `fresh` and `freshOptions` hold the JSON and option_values of those that did.
+   */
+  patched(
+    version: number,
+    meta: ProductMeta,
+    fresh: Map<string, string>,
+    freshOptions: Map<string, string>,
+  ): Snapshot {
+    return new Snapshot(
+      version,
+      this.products.patched(this.indexById, meta.ids, fresh),
+      meta,
+      carriedAttributeValues(this.attributeValues, this.indexById, meta, freshOptions),
+    );
+  }
+
+  /** Every product's JSON, when it is held in memory (null: read from the database by id). */
+  get held(): HeldJson | null {
+    return this.products instanceof HeldJson ? this.products : null;
   }
 
   /** Ids of products that are new or whose row changed (another xmin) since this snapshot. */
@@ -151,7 +180,7 @@ export class Snapshot implements ProductJson {
     return result;
   }
 
-  list(query: CatalogueListQuery): EncodedBody {
+  async list(query: CatalogueListQuery): Promise<EncodedBody> {
     const key = `l\u0000${query.page}\u0000${query.limit}\u0000${query.category}\u0000${query.parentCategory}\u0000${query.gender}\u0000${query.featured}`;
     const cached = this.#answers.get(key);
     if (cached) return cached;
@@ -162,7 +191,8 @@ export class Snapshot implements ProductJson {
     const to = Math.min(total, from + limit);
     const pagination = { page, limit, total, totalPages: Math.ceil(total / limit) };
     const tail = `],"pagination":${JSON.stringify(pagination)},"count":${total}}`;
-    return this.#answers.remember(key, new EncodedBody(listBody(this, positions, from, to, tail)));
+    const body = await listBody(this.products, positions, from, to, tail);
+    return this.#answers.remember(key, new EncodedBody(body));
   }
 
   /**
@@ -198,21 +228,6 @@ export class Snapshot implements ProductJson {
     return this.#listing;
   }
 
-  /**
-   * Sizes and colours per product. A full load reads them from every product's JSON on first use
-   * (the first facet or attribute filter after start-up); a patched snapshot is handed them at once,
-   * the unchanged products' taken from the previous snapshot (see `patched`).
-   */
-  get attributeValues(): ProductAttributeValues {
-    this.#attributeValues ??= readAttributeValues(this, this.size);
-    return this.#attributeValues;
-  }
-
-  /** Only for a snapshot being built from this one's successor data (see `patched`). */
-  adoptAttributeValues(values: ProductAttributeValues): void {
-    this.#attributeValues = values;
-  }
-
   get sizeIndex(): FacetIndex {
     this.#sizeIndex ??= facetIndex(this.attributeValues.sizes, sizeOrder);
     return this.#sizeIndex;
@@ -237,7 +252,7 @@ export class Snapshot implements ProductJson {
    * A page of a search, sort or attribute-filtered listing, with facet counts when asked (find-answer.ts),
    * over the ranked search results or the products passing the category filters.
    */
-  find(query: CatalogueFindQuery, ranked: Int32Array | null): EncodedBody {
+  async find(query: CatalogueFindQuery, ranked: Int32Array | null): Promise<EncodedBody> {
     const sort: CatalogueSort = query.sort ?? (query.search ? 'relevance' : 'newest');
     const key = `f\u0000${JSON.stringify([
       query.page,
@@ -260,18 +275,18 @@ export class Snapshot implements ProductJson {
     let candidates: Int32Array | null;
     if (query.search) candidates = (ranked ?? new Int32Array(0)).filter((i) => this.#inBase(query, i));
     else candidates = this.positions(query);
-    return this.#answers.remember(key, new EncodedBody(findBody(this, query, sort, candidates)));
+    const body = await findBody(this, query, sort, candidates);
+    return this.#answers.remember(key, new EncodedBody(body));
   }
 
-  product(id: string): EncodedBody | null {
+  async product(id: string): Promise<EncodedBody | null> {
     const index = this.indexById.get(id.toLowerCase());
     if (index === undefined) return null;
     const key = `p\u0000${index}`;
     const cached = this.#answers.get(key);
     if (cached) return cached;
-    // A copy, so a cached answer does not keep a view into a replaced snapshot's buffer alive.
-    const bytes = Buffer.from(this.json.subarray(this.starts[index], this.ends[index]));
-    return this.#answers.remember(key, new EncodedBody(bytes));
+    const bytes = await this.products.one(index);
+    return bytes ? this.#answers.remember(key, new EncodedBody(bytes)) : null;
   }
 }
 

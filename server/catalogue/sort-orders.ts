@@ -7,9 +7,18 @@ import type { CatalogueSort } from './catalogue-query';
 /** Below this many matches a page is sorted directly; above, a whole-catalogue order is walked. */
 const SMALL_RESULT = 2048;
 
+/**
+ * Whole-catalogue price orders are sorted as numbers (a Float64Array sorts natively, far faster than
+ * with a comparison function at a million products): a price (an Int32, shifted to 0 … 2^32) times 2^21
+ * plus the product's rank by id is exact below 2^53. Catalogues of 2^21 products or more are compared.
+ */
+const RANK_BITS = 2 ** 21;
+const INT32_SHIFT = 2 ** 31;
+
 /** One snapshot's sort orders: comparisons over its prices, and whole-catalogue orders made once. */
 export class SortOrders {
   readonly #orders = new Map<CatalogueSort, Int32Array>();
+  #idRanks: { rankOf: Int32Array; byRank: Int32Array } | null = null;
 
   /**
    * @param idOf product ids by position
@@ -49,13 +58,85 @@ export class SortOrders {
   order(sort: CatalogueSort): Int32Array {
     let order = this.#orders.get(sort);
     if (!order) {
-      const size = this.idOf.length;
-      order = new Int32Array(size);
-      for (let i = 0; i < size; i++) order[i] = i;
-      order.sort(this.compare(sort));
+      order = this.#byPrice(sort) ?? this.#compared(sort);
       this.#orders.set(sort, order);
     }
     return order;
+  }
+
+  #compared(sort: CatalogueSort): Int32Array {
+    const size = this.idOf.length;
+    const order = new Int32Array(size);
+    for (let i = 0; i < size; i++) order[i] = i;
+    const ranks = this.#ranks();
+    if (sort === 'discount' && ranks) {
+      // As compare('discount'), with the id tie-break by rank: no string comparisons.
+      const paid = this.paidOf;
+      const regular = this.regularOf;
+      const rankOf = ranks.rankOf;
+      return order.sort((a, b) => {
+        const offA = (regular[a] as number) - (paid[a] as number);
+        const offB = (regular[b] as number) - (paid[b] as number);
+        return (
+          offB * (regular[a] as number) - offA * (regular[b] as number) ||
+          (rankOf[a] as number) - (rankOf[b] as number)
+        );
+      });
+    }
+    return order.sort(this.compare(sort));
+  }
+
+  /** The price orders as a numeric sort of packed keys (see RANK_BITS); null for other sorts or too many products. */
+  #byPrice(sort: CatalogueSort): Int32Array | null {
+    if (sort !== 'price-asc' && sort !== 'price-desc') return null;
+    const ranks = this.#ranks();
+    if (!ranks) return null;
+    const size = this.idOf.length;
+    const keys = new Float64Array(size);
+    for (let i = 0; i < size; i++) {
+      const paid = (this.paidOf[i] as number) + INT32_SHIFT;
+      const price = sort === 'price-asc' ? paid : 2 * INT32_SHIFT - 1 - paid;
+      keys[i] = price * RANK_BITS + (ranks.rankOf[i] as number);
+    }
+    keys.sort();
+    const order = new Int32Array(size);
+    for (let k = 0; k < size; k++) order[k] = ranks.byRank[(keys[k] as number) % RANK_BITS] as number;
+    return order;
+  }
+
+  /**
+   * Each position's rank by id, and the position at each rank (null above RANK_BITS products): ids
+   * (uuids, lower-case hex) sorted by their first eight digits as numbers, runs sharing them by the whole id.
+   */
+  #ranks(): { rankOf: Int32Array; byRank: Int32Array } | null {
+    if (this.#idRanks) return this.#idRanks;
+    const size = this.idOf.length;
+    if (size >= RANK_BITS) return null;
+    const keys = new Float64Array(size);
+    for (let i = 0; i < size; i++) {
+      const prefix = Number.parseInt((this.idOf[i] as string).slice(0, 8), 16);
+      keys[i] = (Number.isNaN(prefix) ? 0 : prefix) * RANK_BITS + i;
+    }
+    keys.sort();
+    const byRank = new Int32Array(size);
+    for (let k = 0; k < size; k++) byRank[k] = (keys[k] as number) % RANK_BITS;
+    // Ids sharing their first eight digits are put in order by the whole id.
+    const byId = (a: number, b: number) => {
+      const x = this.idOf[a] as string;
+      const y = this.idOf[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+    for (let from = 0; from < size; ) {
+      const prefix = Math.floor((keys[from] as number) / RANK_BITS);
+      let to = from + 1;
+      while (to < size && Math.floor((keys[to] as number) / RANK_BITS) === prefix) to++;
+      if (to - from > 1) byRank.subarray(from, to).sort(byId);
+      from = to;
+    }
+    const rankOf = new Int32Array(size);
+    for (let k = 0; k < size; k++) rankOf[byRank[k] as number] = k;
+    this.#idRanks = { rankOf, byRank };
+    return this.#idRanks;
   }
 
   /**

@@ -114,7 +114,7 @@ export function productsHandlers(_ctx: AppContext, catalogue: CatalogueReadModel
 
     async getProduct(request: FastifyRequest, reply: FastifyReply) {
       const { id } = request.params as { id: string };
-      const body = isProductId(id) ? catalogue.product(id) : null;
+      const body = isProductId(id) ? await catalogue.product(id) : null;
       if (!body) throw notFound('Product not found');
       return sendEncoded(request, reply, body);
     },

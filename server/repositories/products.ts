@@ -50,10 +50,25 @@ const PRODUCT_JSON = sql`json_build_object(
     THEN attributes || '[{"id": "featured", "key": "featured", "values": ["true"], "metricUnit": null}]'::jsonb
     ELSE attributes END
 )::text`;
-// Prices are plain columns and cost nothing here; sizes and colours would mean reading every row's
-// attributes on each reload (10x slower), so the read model takes them from the product JSON instead.
+// Prices are plain columns and cost nothing here. Sizes and colours are read apart (option_values): a
+// full load reads every product's, a patch only the changed products'.
 const PRODUCT_META = sql`concat_ws(chr(31), id, lower(category), coalesce(lower(parent_category), chr(30)),
   featured::int, xmin::text, regular_price_paise, coalesce(discounted_price_paise::text, ''))`;
+
+/**
+ * The JSON of these products (lower-case uuids) by id, as the catalogue serves it; ids not found are
+ * missing. A catalogue too large to hold in memory reads each page's products with it.
+ */
+export async function productJsonByIds(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (ids.length === 0) return found;
+  const result = await db.execute(
+    sql`SELECT id::text AS id, ${PRODUCT_JSON} AS json FROM products WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  for (const r of (result as unknown as { rows: { id: string; json: string }[] }).rows)
+    found.set(r.id, r.json);
+  return found;
+}
 
 /** The reads of one consistent catalogue snapshot. */
 export interface CatalogueSnapshotReads {
@@ -79,9 +94,16 @@ export interface CatalogueSnapshotReads {
    * catalogue order (a tsvector's text never holds a newline: lexemes come from words), in parts as
    * jsonParts reads them.
    */
-  vectorParts(ids: readonly string[]): Promise<string[]>;
+  vectorParts(ids: readonly string[]): AsyncIterable<string>;
   /** The search_vector text of these products by id (ids not found are missing). */
   vectorsOf(ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Every product's sizes and colours (`[[sizes…],[colours…]]`, the generated column option_values of
+   * migration 0010), one per line, in parts as jsonParts reads them.
+   */
+  optionParts(ids: readonly string[]): AsyncIterable<string>;
+  /** The option_values of these products by id (ids not found are missing). */
+  optionsOf(ids: readonly string[]): Promise<Map<string, string>>;
 }
 
 /**
@@ -112,14 +134,25 @@ export function readCatalogueSnapshot<T>(
           );
           return;
         }
-        for (let from = 0; from < ids.length; from += part) {
-          // One snapshot: every id is there. An array literal: one parameter, however many ids.
+        // One snapshot: every id is there. An array literal: one parameter, however many ids.
+        const partFrom = async (from: number) => {
           const slice = `{${ids.slice(from, from + part).join(',')}}`;
-          yield textOf(
+          return textOf(
             await tx.execute(
               sql`SELECT string_agg(${value}, chr(10) ${ORDER}) AS text FROM products WHERE id = ANY(${slice}::uuid[])`,
             ),
           );
+        };
+        // The next part is asked for before this one is handed on: the database builds it while the
+        // caller parses this one. (Its failure is seen where it is awaited, not as an unhandled rejection.)
+        let next = partFrom(0);
+        for (let from = 0; from < ids.length; from += part) {
+          const text = await next;
+          if (from + part < ids.length) {
+            next = partFrom(from + part);
+            next.catch(() => {});
+          }
+          yield text;
         }
       }
       return work({
@@ -150,10 +183,20 @@ export function readCatalogueSnapshot<T>(
             fresh.set(r.id, r.json);
           return fresh;
         },
-        async vectorParts(ids) {
-          const parts: string[] = [];
-          for await (const text of inParts(sql`search_vector::text`, ids)) parts.push(text);
-          return parts;
+        vectorParts(ids) {
+          return inParts(sql`search_vector::text`, ids);
+        },
+        optionParts(ids) {
+          return inParts(sql`option_values`, ids);
+        },
+        async optionsOf(ids) {
+          const fresh = new Map<string, string>();
+          if (ids.length === 0) return fresh;
+          const result = await tx.execute(sql`SELECT id::text AS id, option_values AS options FROM products
+            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+          for (const r of (result as unknown as { rows: { id: string; options: string }[] }).rows)
+            fresh.set(r.id, r.options);
+          return fresh;
         },
         async vectorsOf(ids) {
           const fresh = new Map<string, string>();

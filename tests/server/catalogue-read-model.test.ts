@@ -1,41 +1,57 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
+import { isPlainListing } from '../../server/catalogue/catalogue-query';
+import type { CatalogueSearch } from '../../server/catalogue/search-positions';
+import type { Snapshot } from '../../server/catalogue/snapshot';
 import { loadSnapshot } from '../../server/catalogue/snapshot-load';
+import type { ServerConfig } from '../../server/context';
 import { products } from '../../server/db/schema';
-import { toProductJson } from '../../server/handlers/products.handlers';
-import { API, setupTestApp } from './helpers';
+import { toFindQuery, toProductJson } from '../../server/handlers/products.handlers';
+import { normalizeTsquery, searchProductIds } from '../../server/repositories/products';
+import { COLOR_KEYS, SIZE_KEYS } from '../../shared/product-options';
+import { API, setupTestApp, type TestApp } from './helpers';
 
 type ProductPage = components['schemas']['ProductPage'];
 
-const t = setupTestApp();
-
-const list = async (query = '') => {
-  const response = await t.app.inject({ method: 'GET', url: `${API}/products${query}` });
-  expect(response.statusCode).toBe(200);
-  return { page: response.json<ProductPage>(), etag: String(response.headers.etag) };
-};
-
 /**
- * Resolves with the catalogue version once the read model has swapped in a new snapshot, or rejects
- * after `ms`: the change must reach this process through NOTIFY alone (PGlite in-process, or
- * PostgreSQL's dedicated LISTEN connection under `npm run test:pg`), within a second.
+ * Every test of the read model runs twice: with the product JSON held in memory (the default up to
+ * 250,000 products) and left in the database, as a larger catalogue's is (CATALOGUE_HELD_PRODUCTS 0).
  */
-function nextVersion(ms = 1000): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`no catalogue change seen within ${ms} ms`));
-    }, ms);
-    const stop = t.app.catalogue.onChange((version) => {
-      clearTimeout(timer);
-      stop();
-      resolve(version);
-    });
-  });
-}
+const MODES: [string, Partial<ServerConfig>][] = [
+  ['JSON held in memory', {}],
+  ['JSON left in the database', { catalogueHeldProducts: 0 }],
+];
 
-describe('catalogue read model', () => {
+for (const [mode, config] of MODES)
+  describe(`catalogue read model, ${mode}`, () => readModelTests(setupTestApp(config)));
+
+function readModelTests(t: TestApp) {
+  const list = async (query = '') => {
+    const response = await t.app.inject({ method: 'GET', url: `${API}/products${query}` });
+    expect(response.statusCode).toBe(200);
+    return { page: response.json<ProductPage>(), etag: String(response.headers.etag) };
+  };
+
+  /**
+   * Resolves with the catalogue version once the read model has swapped in a new snapshot, or rejects
+   * after `ms`: the change must reach this process through NOTIFY alone (PGlite in-process, or
+   * PostgreSQL's dedicated LISTEN connection under `npm run test:pg`), within a second.
+   */
+  function nextVersion(ms = 1000): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`no catalogue change seen within ${ms} ms`));
+      }, ms);
+      const stop = t.app.catalogue.onChange((version) => {
+        clearTimeout(timer);
+        stop();
+        resolve(version);
+      });
+    });
+  }
+
   it('serves every product exactly as toProductJson shapes the row, in the contract order', async () => {
     const rows = await t.ctx.db.select().from(products).orderBy(desc(products.createdAt), asc(products.id));
     const { page } = await list('?limit=100');
@@ -52,13 +68,103 @@ describe('catalogue read model', () => {
     const whole = await loadSnapshot(t.ctx.db, null);
     // Parts of 7 products: several parts and a short last one, as a million products in parts of 100,000.
     const parted = await loadSnapshot(t.ctx.db, null, { part: 7 });
+    const [held, partedHeld] = [whole.held, parted.held];
+    if (!held || !partedHeld) throw new Error('expected the JSON held in memory');
     expect(whole.size).toBeGreaterThan(14);
     expect(parted.idOf).toEqual(whole.idOf);
-    expect(parted.json.equals(whole.json)).toBe(true);
-    expect([...parted.starts]).toEqual([...whole.starts]);
-    expect([...parted.ends]).toEqual([...whole.ends]);
+    expect(partedHeld.json.equals(held.json)).toBe(true);
+    expect([...partedHeld.starts]).toEqual([...held.starts]);
+    expect([...partedHeld.ends]).toEqual([...held.ends]);
     expect(parted.searchIndex?.vectors).toEqual(whole.searchIndex?.vectors);
     expect(parted.searchIndex).not.toBeNull();
+    expect(parted.attributeValues).toEqual(whole.attributeValues);
+    expect(whole.attributeValues.sizes.some((sizes) => sizes.length > 0)).toBe(true);
+  });
+
+  it('answers every listing and product with the same bytes whether the JSON is held or read by id', async () => {
+    // Attributes written every way a shop writes them: migration 0010's option_values must read sizes
+    // and colours under every key shared/product-options.ts names, in any case and spacing, in order.
+    const odd = '11111111-2222-4333-8444-666666666666';
+    const keyed = [...SIZE_KEYS, ...COLOR_KEYS].map((key, n) => ({
+      id: `k${n}`,
+      key: n % 2 === 0 ? ` ${key.toUpperCase()}\t` : key,
+      values: [`${key} value`],
+      metricUnit: null,
+    }));
+    await t.ctx.db.insert(products).values({
+      id: odd,
+      title: 'Oddly Described Kurta',
+      description: 'Attributes written by hand.',
+      imgUrl: '/images/products/x.svg',
+      category: 'Women',
+      parentCategory: 'Kurta',
+      regularPricePaise: 149_900,
+      featured: true,
+      createdAt: new Date('2098-01-01T00:00:00.000Z'),
+      attributes: [
+        { id: 'a', key: ' Colour ', values: ['Saffron', ' Indigo'], metricUnit: null },
+        { id: 'b', key: 'SIZES', values: ['M', 'XL'], metricUnit: null },
+        { id: 'c', key: 'size', values: [38 as unknown as string], metricUnit: null },
+        { id: 'd', key: 'colors', values: 'Red' as unknown as string[], metricUnit: null },
+        { id: 'e', key: 'fabric', values: ['Cotton'], metricUnit: null },
+        ...keyed,
+      ],
+    });
+    try {
+      const held = await loadSnapshot(t.ctx.db, null);
+      const stored = await loadSnapshot(t.ctx.db, null, { heldUpTo: 0 });
+      expect(held.held).not.toBeNull();
+      expect(stored.held).toBeNull();
+      const at = held.indexById.get(odd) as number;
+      expect(held.attributeValues.sizes[at]).toEqual([
+        'M',
+        'XL',
+        '38',
+        ...SIZE_KEYS.map((key) => `${key} value`),
+      ]);
+      expect(held.attributeValues.colors[at]).toEqual([
+        'Saffron',
+        ' Indigo',
+        ...COLOR_KEYS.map((key) => `${key} value`),
+      ]);
+      expect(stored.attributeValues).toEqual(held.attributeValues);
+      const search: CatalogueSearch = {
+        normalize: (tsquery) => normalizeTsquery(t.ctx.db, tsquery),
+        ranked: (terms) => searchProductIds(t.ctx.db, terms),
+      };
+      const answer = async (snapshot: Snapshot, query: Parameters<typeof toFindQuery>[0]) => {
+        const find = toFindQuery(query);
+        if (isPlainListing(find)) return (await snapshot.list(find)).identity.toString();
+        const ranked = find.search ? await snapshot.searchPositions(find.search, search) : null;
+        return (await snapshot.find(find, ranked)).identity.toString();
+      };
+      const queries: Parameters<typeof toFindQuery>[0][] = [
+        { limit: 100 },
+        { category: 'men', limit: 5, page: 2 },
+        { filter: 'featured' },
+        { q: 'kurta', facets: true },
+        { q: 'silk sar', facets: true, limit: 3 },
+        { q: 'kurtha' },
+        { size: 'M,xl', color: 'indigo', facets: true, sort: 'price-asc' },
+        { size: '38', facets: true },
+        { onSale: true, sort: 'discount', limit: 7, page: 2 },
+        { gender: 'women', maxPrice: 2000, sort: 'price-desc', facets: true },
+      ];
+      for (const query of queries) {
+        const expected = await answer(held, query);
+        expect(await answer(stored, query), JSON.stringify(query)).toBe(expected);
+      }
+      expect(await answer(held, { size: '38' })).toContain(odd);
+      for (const id of held.idOf) {
+        const expected = (await held.product(id))?.identity.toString();
+        expect((await stored.product(id))?.identity.toString()).toBe(expected);
+      }
+      expect(await stored.product('11111111-2222-4333-8444-000000000000')).toBeNull();
+    } finally {
+      await t.ctx.db.delete(products).where(eq(products.id, odd));
+      // The app's own read model saw the insert too: the next tests start from the catalogue without it.
+      await t.app.catalogue.invalidate();
+    }
   });
 
   it('shows a product write in the list within a second, through NOTIFY alone', async () => {
@@ -121,4 +227,4 @@ describe('catalogue read model', () => {
     const mismatch = (await list('?category=men&gender=women')).page;
     expect(mismatch.count).toBe(0);
   });
-});
+}

@@ -32,7 +32,9 @@ beforeAll(async () => {
   t = await createTestApp({}, { products });
   const loaded = await readCatalogueSnapshot(t.ctx.db, async (reads) => {
     const ids = (await reads.indexText()).split('\n').map((line) => line.split('\u001f')[0] as string);
-    return { ids, vectors: (await reads.vectorParts(ids)).join('\n').split('\n') };
+    const parts: string[] = [];
+    for await (const part of reads.vectorParts(ids)) parts.push(part);
+    return { ids, vectors: parts.join('\n').split('\n') };
   });
   ids = loaded.ids;
   const builder = new VectorsBuilder(new LexemeDictionary(), ids.length);
