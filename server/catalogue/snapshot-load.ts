@@ -69,7 +69,7 @@ export async function loadSnapshot(
           }
         }
       }
-      const values = await attributeValuesFromLines(meta.ids.length, reads.optionParts(meta.ids));
+      const values = await attributeValuesFromLines(meta.ids.length, reads.optionParts());
       const snapshot = held
         ? Snapshot.fromLines(version, await reads.jsonParts(meta.ids), meta, values)
         : Snapshot.stored(version, meta, (ids) => productJsonByIds(db, ids), values);
