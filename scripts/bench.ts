@@ -462,7 +462,7 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
   const server0 = server;
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   console.log(
-    `-- ${target.label}, ${seeded.total.toLocaleString('en-IN')} products: seeded in ${seedSeconds.toFixed(1)} s; the server process started and loaded the catalogue in ${loadSeconds.toFixed(1)} s`,
+    `-- ${target.label}, ${seeded.total.toLocaleString('en-IN')} products: seeded in ${seedSeconds.toFixed(1)} s; the server process started and loaded the catalogue in ${loadSeconds.toFixed(1)} s (${memoryOf(server.child.pid)})`,
   );
   const spans = new Map<string, { app: Span[]; bare: Span[] }>();
   const bare = await bareServer();
@@ -542,6 +542,7 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
     if (target.databaseUrl) await productWrite(target.databaseUrl, get, api);
     else
       console.log("   (a product write is timed on PostgreSQL only: PGlite is the server process's alone)");
+    console.log(`   the server process after these runs: ${memoryOf(server.child.pid)}`);
     await stop(server);
     server = undefined;
   } finally {
@@ -566,6 +567,19 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
           { owners: 8, functions: which === 'app' ? 12 : 5 },
         );
     }
+  }
+}
+
+/** A process's resident memory now and at its peak (Linux /proc; elsewhere "memory not known"). */
+function memoryOf(pid: number | undefined): string {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    const mb = (value: number) => `${Math.round(value / 1024).toLocaleString('en-IN')} MB`;
+    return `resident ${mb(kb('VmRSS'))}, peak ${mb(kb('VmHWM'))}`;
+  } catch {
+    return 'memory not known';
   }
 }
 

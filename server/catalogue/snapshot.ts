@@ -44,8 +44,9 @@ export class Snapshot {
   readonly sortOrders: SortOrders;
   /** Each product's sizes and colours (attribute-values.ts), by position. */
   readonly attributeValues: ProductAttributeValues;
-  #sizeIndex: FacetIndex | null = null;
-  #colorIndex: FacetIndex | null = null;
+  /** Sizes and colours numbered, built with the snapshot: the first search after a reload does not pay for them. */
+  readonly sizeIndex: FacetIndex;
+  readonly colorIndex: FacetIndex;
   /** Lexemes, positions and weights by product, and products by lexeme (null: search asks the database). */
   #searchIndex: SearchIndex | null = null;
   readonly #searches = new Map<string, Promise<Int32Array>>();
@@ -67,6 +68,8 @@ export class Snapshot {
     const n = meta.ids.length;
     this.size = n;
     this.attributeValues = attributeValues;
+    this.sizeIndex = facetIndex(attributeValues.sizes, sizeOrder);
+    this.colorIndex = facetIndex(attributeValues.colors, nameOrder);
     this.categoryOf = meta.categories;
     this.parentOf = meta.parents;
     this.xminOf = meta.xmins;
@@ -226,16 +229,6 @@ export class Snapshot {
       parentCategories: [...this.byParent.keys()].sort(),
     };
     return this.#listing;
-  }
-
-  get sizeIndex(): FacetIndex {
-    this.#sizeIndex ??= facetIndex(this.attributeValues.sizes, sizeOrder);
-    return this.#sizeIndex;
-  }
-
-  get colorIndex(): FacetIndex {
-    this.#colorIndex ??= facetIndex(this.attributeValues.colors, nameOrder);
-    return this.#colorIndex;
   }
 
   /** Whether product i passes the category, type, gender and featured filters. */

