@@ -1,6 +1,7 @@
 /**
  * The catalogue read model: every product held in memory, already serialized, so a list or product
- * answer is a slice of bytes rather than a query.
+ * answer is a slice of bytes rather than a query. (Past CATALOGUE_HELD_PRODUCTS products the JSON stays
+ * in the database and a page reads its products by id, once per catalogue version: product-json.ts.)
  *
  * - Start-up loads all products once (one consistent snapshot, newest first then id — the contract's
  *   order) together with the catalogue_version row, and builds indexes by category, parentCategory
