@@ -45,10 +45,15 @@ describe('document title on /products (the words of the HTML the server sends, s
 describe('document title on /product/{id}', () => {
   it("keeps the server's title while the product loads, then names the product", async () => {
     document.title = 'Indigo Block-Print Kurta | Rangrez';
+    // Settled by the test whether or not the app has asked yet (a handler that captured its resolver
+    // raced the skeleton on a slow machine: answering before the call answered nothing).
     let answer: (response: Response) => void = () => {};
+    const response = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
     const { router } = renderApp({
       path: '/product/p-kurta',
-      api: { ...api, 'GET /products/:id': () => new Promise<Response>((resolve) => (answer = resolve)) },
+      api: { ...api, 'GET /products/:id': () => response },
     });
     await screen.findByRole('status', { name: 'Loading product' });
     // Not the store name in between.
