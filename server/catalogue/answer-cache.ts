@@ -16,6 +16,11 @@ export class AnswerCache {
     return this.#answers.get(key);
   }
 
+  clear(): void {
+    this.#answers.clear();
+    this.#cachedBytes = 0;
+  }
+
   /** Keeps `body` under `key` (dropping the oldest answers while over budget) and returns it. */
   remember(key: string, body: EncodedBody): EncodedBody {
     // Maps iterate in insertion order: evict the oldest answers first once over budget.

@@ -35,7 +35,7 @@ import { type CatalogueFindQuery, type CatalogueListQuery, isPlainListing } from
 import { listenForChanges } from './change-listener';
 import type { CatalogueSearch } from './search-positions';
 import { Snapshot } from './snapshot';
-import { loadSnapshot } from './snapshot-load';
+import { indexSearch, loadSnapshot } from './snapshot-load';
 
 /** Distinct search texts whose normalised tsquery (PostgreSQL's) is remembered: it never goes stale. */
 const TSQUERY_MEMO_LIMIT = 20_000;
@@ -56,6 +56,8 @@ export class CatalogueReadModel {
   #closed = false;
   #listeners = new Set<(version: number) => void>();
   #stopListening: () => Promise<void> = async () => {};
+  /** The search index being built for a stored catalogue's snapshot already served (#indexLater). */
+  #indexing: Promise<void> | null = null;
   readonly #normalized = new Map<string, Promise<string>>();
   readonly #search: CatalogueSearch;
 
@@ -107,6 +109,11 @@ export class CatalogueReadModel {
   /** Whether searches are matched and ranked in memory (false: the database ranks them). */
   get searchIndexed(): boolean {
     return this.#snapshot.searchIndex !== null;
+  }
+
+  /** Settles once no search index is being built (tests; a stored catalogue's comes after its snapshot). */
+  async searchIndexSettled(): Promise<void> {
+    while (this.#indexing) await this.#indexing;
   }
 
   list(query: CatalogueListQuery): Promise<EncodedBody> {
@@ -166,6 +173,7 @@ export class CatalogueReadModel {
     await this.#stopListening().catch(() => {});
     await this.#inFlight?.catch(() => {});
     await this.#queued?.catch(() => {});
+    await this.#indexing;
   }
 
   async #reload(): Promise<void> {
@@ -180,6 +188,40 @@ export class CatalogueReadModel {
       'catalogue loaded',
     );
     for (const listener of this.#listeners) listener(snapshot.version);
+    this.#indexLater();
+  }
+
+  /**
+   * A stored catalogue's snapshot is served before its search index exists (searches ask the database
+   * meanwhile); this builds it in the background, one build at a time, for the snapshot being served.
+   * Snapshots that went live during a build get theirs patched from the one just indexed, so a stream of
+   * writes does not restart the whole build. A build that finds the database at a newer version gives
+   * up: that version's reload calls this again.
+   */
+  #indexLater(base: Snapshot | null = null): void {
+    const snapshot = this.#snapshot;
+    if (this.#indexing || this.#closed || snapshot.searchIndex || snapshot.held || snapshot.size === 0)
+      return;
+    const started = performance.now();
+    let indexed: Snapshot | null = null;
+    this.#indexing = indexSearch(this.options.db, snapshot, base, () => this.#closed)
+      .then((index) => {
+        if (!index) return;
+        snapshot.adoptSearchIndex(index);
+        indexed = snapshot;
+        this.options.log.debug(
+          { version: snapshot.version, ms: Math.round(performance.now() - started) },
+          'catalogue search indexed',
+        );
+      })
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error }, 'catalogue search index failed; searches ask the database');
+      })
+      .finally(() => {
+        this.#indexing = null;
+        // A newer snapshot went live meanwhile: index that one, from this one's index if it was built.
+        if (this.#snapshot !== snapshot) this.#indexLater(indexed);
+      });
   }
 
   #onNotification(payload: string | undefined) {

@@ -27,6 +27,7 @@
  */
 import { type LexemeDictionary, trigrams } from './lexeme-dictionary';
 import type { ProductVectors } from './product-vectors';
+import { Slices } from './slices';
 import { type Postings, type RankScratch, rankAnd, rankOr } from './ts-rank';
 import { compareLexemes, type QueryLexeme } from './tsquery-text';
 
@@ -45,30 +46,52 @@ export class SearchIndex {
   /** The lexemes present, sorted, for prefix lookups. */
   readonly #sorted: string[];
 
-  constructor(
+  private constructor(
     readonly dictionary: LexemeDictionary,
     readonly vectors: ProductVectors,
+    index: Postings,
+    sorted: string[],
   ) {
+    this.#index = index;
+    this.#products = vectors.entryStart.length - 1;
+    this.#sorted = sorted;
+  }
+
+  /**
+   * The index over `vectors` (whose lexemes are numbered by `dictionary`), built in slices: at a million
+   * products it is seconds of work, and a reload or a late build (read-model.ts) lets requests in.
+   */
+  static async build(
+    dictionary: LexemeDictionary,
+    vectors: ProductVectors,
+    slices = new Slices(),
+  ): Promise<SearchIndex> {
     const lexemes = dictionary.size;
     const counts = new Uint32Array(lexemes + 1);
     const { entryLexeme, entryStart } = vectors;
-    for (let e = 0; e < entryLexeme.length; e++) (counts[(entryLexeme[e] as number) + 1] as number)++;
+    for (let e = 0; e < entryLexeme.length; e++) {
+      (counts[(entryLexeme[e] as number) + 1] as number)++;
+      if ((e & 0xfffff) === 0 && slices.due()) await slices.pause();
+    }
     for (let l = 0; l < lexemes; l++) (counts[l + 1] as number) += counts[l] as number;
     const postingStart = counts.slice();
     const fill = counts;
     const postings = new Uint32Array(entryLexeme.length);
     const productOf = new Int32Array(entryLexeme.length);
-    this.#products = entryStart.length - 1;
-    for (let i = 0; i < this.#products; i++)
+    const products = entryStart.length - 1;
+    for (let i = 0; i < products; i++) {
       for (let e = entryStart[i] as number; e < (entryStart[i + 1] as number); e++) {
         productOf[e] = i;
         postings[(fill[entryLexeme[e] as number] as number)++] = e;
       }
-    this.#index = { postingStart, postings, productOf };
+      if ((i & 0x3fff) === 0 && slices.due()) await slices.pause();
+    }
     const present: string[] = [];
-    for (let l = 0; l < lexemes; l++) if (this.#postingsOf(l) > 0) present.push(dictionary.lexeme(l));
-    this.#sorted = present.sort();
+    for (let l = 0; l < lexemes; l++)
+      if ((postingStart[l + 1] as number) > (postingStart[l] as number)) present.push(dictionary.lexeme(l));
+    present.sort();
     dictionary.indexTrigrams();
+    return new SearchIndex(dictionary, vectors, { postingStart, postings, productOf }, present);
   }
 
   /** Products (positions) matching every operand, best ts_rank first, ties in catalogue order. */

@@ -6,9 +6,10 @@ import type { Database } from '../context';
 import { productJsonByIds, readCatalogueSnapshot } from '../repositories/products';
 import { attributeValuesFromLines } from './attribute-values';
 import { LexemeDictionary } from './lexeme-dictionary';
-import { type ProductMeta, parseMeta } from './product-meta';
+import { parseMeta } from './product-meta';
 import { type ProductVectors, VectorsBuilder } from './product-vectors';
 import { SearchIndex } from './search-index';
+import { BuildStopped, Slices } from './slices';
 import { Snapshot } from './snapshot';
 
 /** Above this share of changed products a patch is no cheaper than a full load. */
@@ -35,6 +36,11 @@ export interface SnapshotReading {
  * again; the rest reuse their bytes, so a write to a 100,000-product catalogue costs the index query
  * plus a few rows, not a full rebuild. A catalogue larger than `reading.heldUpTo` leaves its JSON in
  * the database and reads each product's sizes and colours instead.
+ *
+ * A held catalogue's snapshot comes with its search index. A stored one is served without it at first
+ * (searches ask the database) and `indexSearch` builds it afterwards, in slices, while requests are
+ * answered (at a million products that is over half of a full load: read-model.ts calls it once the
+ * snapshot is live); a patch of an indexed snapshot patches its index.
  */
 export async function loadSnapshot(
   db: Database,
@@ -60,19 +66,16 @@ export async function loadSnapshot(
           ) {
             const next = previous.patched(version, meta, fresh, options);
             const index = previous.searchIndex;
-            next.adoptSearchIndex(
-              index
-                ? patchedIndex(index, previous, meta, vectors)
-                : await builtIndex(meta.ids.length, reads.vectorParts(meta.ids)),
-            );
+            if (index) next.adoptSearchIndex(await patchedIndex(index, previous, meta.ids, vectors));
+            else if (held)
+              next.adoptSearchIndex(await builtIndex(meta.ids.length, reads.vectorParts(meta.ids)));
             return next;
           }
         }
       }
       const values = await attributeValuesFromLines(meta.ids.length, reads.optionParts());
-      const snapshot = held
-        ? Snapshot.fromLines(version, await reads.jsonParts(meta.ids), meta, values)
-        : Snapshot.stored(version, meta, (ids) => productJsonByIds(db, ids), values);
+      if (!held) return Snapshot.stored(version, meta, (ids) => productJsonByIds(db, ids), values);
+      const snapshot = Snapshot.fromLines(version, await reads.jsonParts(meta.ids), meta, values);
       snapshot.adoptSearchIndex(await builtIndex(meta.ids.length, reads.vectorParts(meta.ids)));
       return snapshot;
     },
@@ -81,30 +84,77 @@ export async function loadSnapshot(
 }
 
 /**
+ * The search index of a snapshot served without one (a stored catalogue's): patched from `base`, an
+ * earlier snapshot that has its index by now (only the products whose row changed since are read), or
+ * else built whole from the same catalogue version's tsvectors. Null when the database has moved on to
+ * a newer version (its reload asks again), when the vectors are not tsvectors' text, or when `stopped()`
+ * turned true meanwhile.
+ *
+ * A patched product's vector may be newer than the snapshot's own: its row then changed after it, so the
+ * next snapshot's patch reads it again.
+ */
+export async function indexSearch(
+  db: Database,
+  snapshot: Snapshot,
+  base: Snapshot | null,
+  stopped: () => boolean,
+  { part }: Pick<SnapshotReading, 'part'> = {},
+): Promise<SearchIndex | null> {
+  const slices = new Slices(stopped);
+  try {
+    const index = await readCatalogueSnapshot(
+      db,
+      async (reads) => {
+        const index = base?.searchIndex;
+        if (base && index) {
+          const changed = base.changedIds({ ids: snapshot.idOf, xmins: snapshot.xminOf });
+          const vectors = await reads.vectorsOf(changed);
+          if (vectors.size === changed.length)
+            return patchedIndex(index, base, snapshot.idOf, vectors, slices);
+        }
+        if ((await reads.version()) !== snapshot.version) return null;
+        return builtIndex(snapshot.size, reads.vectorParts(snapshot.idOf), slices);
+      },
+      { part },
+    );
+    return stopped() ? null : index;
+  } catch (error) {
+    if (error instanceof BuildStopped) return null;
+    throw error;
+  }
+}
+
+/**
  * The search index from every product's tsvector text (one per line, in parts of consecutive products,
  * each parsed as it arrives); null if the text is not that.
  */
-async function builtIndex(products: number, vectorParts: AsyncIterable<string>): Promise<SearchIndex | null> {
+async function builtIndex(
+  products: number,
+  vectorParts: AsyncIterable<string>,
+  slices = new Slices(),
+): Promise<SearchIndex | null> {
   const builder = new VectorsBuilder(new LexemeDictionary(), products);
   let lines = 0;
   for await (const part of vectorParts) {
     if (part === '') continue;
     for (const line of part.split('\n')) {
       if (++lines > products || !builder.addText(line)) return null;
+      if ((lines & 0x3ff) === 0 && slices.due()) await slices.pause();
     }
   }
   if (lines !== products) return null;
-  return new SearchIndex(builder.dictionary, builder.finish());
+  return SearchIndex.build(builder.dictionary, builder.finish(), slices);
 }
 
 /** The next search index: changed products from their new tsvector text, the rest copied as they were. */
-function patchedIndex(
+async function patchedIndex(
   index: SearchIndex,
   previous: Snapshot,
-  meta: ProductMeta,
+  ids: readonly string[],
   vectors: Map<string, string>,
-): SearchIndex | null {
-  const builder = new VectorsBuilder(index.dictionary, meta.ids.length);
+  slices = new Slices(),
+): Promise<SearchIndex | null> {
+  const builder = new VectorsBuilder(index.dictionary, ids.length);
   const from: ProductVectors = index.vectors;
   // Unchanged products mostly keep their order: copy each run of consecutive ones at once.
   let runStart = -1;
@@ -113,7 +163,9 @@ function patchedIndex(
     if (runLength > 0) builder.addCopies(from, runStart, runLength);
     runLength = 0;
   };
-  for (const id of meta.ids) {
+  for (let k = 0; k < ids.length; k++) {
+    if ((k & 0xffff) === 0 && slices.due()) await slices.pause();
+    const id = ids[k] as string;
     const text = vectors.get(id);
     if (text !== undefined) {
       flush();
@@ -130,5 +182,5 @@ function patchedIndex(
     }
   }
   flush();
-  return new SearchIndex(builder.dictionary, builder.finish());
+  return SearchIndex.build(builder.dictionary, builder.finish(), slices);
 }

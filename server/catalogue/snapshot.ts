@@ -150,7 +150,7 @@ export class Snapshot {
   }
 
   /** Ids of products that are new or whose row changed (another xmin) since this snapshot. */
-  changedIds(meta: ProductMeta): string[] {
+  changedIds(meta: Pick<ProductMeta, 'ids' | 'xmins'>): string[] {
     const changed: string[] = [];
     for (let i = 0; i < meta.ids.length; i++) {
       const id = meta.ids[i] as string;
@@ -217,9 +217,15 @@ export class Snapshot {
     return this.#searchIndex;
   }
 
-  /** Only while building this snapshot (see loadSnapshot, snapshot-load.ts). */
+  /**
+   * While this snapshot is built (loadSnapshot, snapshot-load.ts), or once it is served for a stored
+   * catalogue's (indexSearch, read-model.ts): then the searches the database answered meanwhile are
+   * forgotten, so each is asked of the index (the same order, but misspellings are matched word by word).
+   */
   adoptSearchIndex(index: SearchIndex | null): void {
     this.#searchIndex = index;
+    this.#searches.clear();
+    this.#answers.clear();
   }
 
   get listing(): Listing {

@@ -4,7 +4,7 @@ import type { components } from '../../contract/schema';
 import { isPlainListing } from '../../server/catalogue/catalogue-query';
 import type { CatalogueSearch } from '../../server/catalogue/search-positions';
 import type { Snapshot } from '../../server/catalogue/snapshot';
-import { loadSnapshot } from '../../server/catalogue/snapshot-load';
+import { indexSearch, loadSnapshot } from '../../server/catalogue/snapshot-load';
 import type { ServerConfig } from '../../server/context';
 import { products } from '../../server/db/schema';
 import { toFindQuery, toProductJson } from '../../server/handlers/products.handlers';
@@ -153,6 +153,18 @@ function readModelTests(t: TestApp) {
         { onSale: true, sort: 'discount', limit: 7, page: 2 },
         { gender: 'women', maxPrice: 2000, sort: 'price-desc', facets: true },
       ];
+      // The stored snapshot is served before its search index exists: the database ranks its searches,
+      // in the same order (a misspelling aside: the database matches it against whole titles).
+      expect(stored.searchIndex).toBeNull();
+      for (const query of queries.filter((q) => q.q !== 'kurtha')) {
+        const expected = await answer(held, query);
+        expect(await answer(stored, query), JSON.stringify(query)).toBe(expected);
+      }
+      // Until then a misspelling is matched against whole titles: another answer, forgotten once indexed.
+      expect(await answer(stored, { q: 'kurtha' })).not.toBe(await answer(held, { q: 'kurtha' }));
+      expect(await indexSearch(t.ctx.db, stored, null, () => true)).toBeNull();
+      stored.adoptSearchIndex(await indexSearch(t.ctx.db, stored, null, () => false));
+      expect(stored.searchIndex?.vectors).toEqual(held.searchIndex?.vectors);
       for (const query of queries) {
         const expected = await answer(held, query);
         expect(await answer(stored, query), JSON.stringify(query)).toBe(expected);
@@ -190,6 +202,86 @@ function readModelTests(t: TestApp) {
     // A cached detail answer is replaced too.
     const detail = await t.app.inject({ method: 'GET', url: `${API}/products/${first.id}` });
     expect(detail.json<{ title: string }>().title).toBe('Renamed Kurta For The Test');
+  });
+
+  it('matches searches in memory once served, and keeps the index through a write', async () => {
+    // A stored catalogue's snapshot is served first and indexed after (read-model.ts #indexLater).
+    await t.app.catalogue.searchIndexSettled();
+    expect(t.app.catalogue.searchIndexed).toBe(true);
+    const id = '11111111-2222-4333-8444-777777777777';
+    await t.ctx.db.insert(products).values({
+      id,
+      title: 'Wonderweave Nehru Jacket',
+      description: 'Added by a test.',
+      imgUrl: '/images/products/x.svg',
+      category: 'Men',
+      parentCategory: 'Nehru Jacket',
+      regularPricePaise: 199_900,
+      featured: false,
+      createdAt: new Date('2099-01-01T00:00:00.000Z'),
+    });
+    try {
+      await t.app.catalogue.invalidate();
+      await t.app.catalogue.searchIndexSettled();
+      expect(t.app.catalogue.searchIndexed).toBe(true);
+      expect((await list('?q=wonderweave')).page.data.map((p) => p.id)).toEqual([id]);
+      // A misspelt word is matched word by word against the catalogue's words: the index's way.
+      expect((await list('?q=wonderweeve%20jacket')).page.data.map((p) => p.id)).toEqual([id]);
+    } finally {
+      await t.ctx.db.delete(products).where(eq(products.id, id));
+      await t.app.catalogue.invalidate();
+    }
+  });
+
+  it("patches a late search index from an earlier snapshot's, to what a whole build finds", async () => {
+    const base = await loadSnapshot(t.ctx.db, null, { heldUpTo: 0 });
+    base.adoptSearchIndex(await indexSearch(t.ctx.db, base, null, () => false));
+    const [first] = base.idOf;
+    const id = '11111111-2222-4333-8444-888888888888';
+    await t.ctx.db.insert(products).values({
+      id,
+      title: 'Wonderweave Angrakha',
+      description: 'Added by a test.',
+      imgUrl: '/images/products/x.svg',
+      category: 'Men',
+      parentCategory: 'Kurta',
+      regularPricePaise: 199_900,
+      featured: false,
+      createdAt: new Date('2099-01-01T00:00:00.000Z'),
+    });
+    const titled = await t.ctx.db
+      .select({ title: products.title })
+      .from(products)
+      .where(eq(products.id, String(first)));
+    await t.ctx.db
+      .update(products)
+      .set({ title: 'Moonthread Kurta' })
+      .where(eq(products.id, String(first)));
+    try {
+      const patched = await loadSnapshot(t.ctx.db, null, { heldUpTo: 0 });
+      const whole = await loadSnapshot(t.ctx.db, null, { heldUpTo: 0 });
+      expect(patched.searchIndex).toBeNull();
+      patched.adoptSearchIndex(await indexSearch(t.ctx.db, patched, base, () => false));
+      whole.adoptSearchIndex(await indexSearch(t.ctx.db, whole, null, () => false));
+      const search: CatalogueSearch = {
+        normalize: (tsquery) => normalizeTsquery(t.ctx.db, tsquery),
+        ranked: () => Promise.reject(new Error('the index answers these')),
+      };
+      for (const q of ['wonderweave', 'moonthread', 'kurta', 'silk sar', 'cotton']) {
+        const terms = toFindQuery({ q }).search;
+        if (!terms) throw new Error(q);
+        const expected = [...(await whole.searchPositions(terms, search))];
+        expect([...(await patched.searchPositions(terms, search))], q).toEqual(expected);
+        if (q === 'wonderweave' || q === 'moonthread') expect(expected).toHaveLength(1);
+      }
+    } finally {
+      await t.ctx.db.delete(products).where(eq(products.id, id));
+      await t.ctx.db
+        .update(products)
+        .set({ title: String(titled[0]?.title) })
+        .where(eq(products.id, String(first)));
+      await t.app.catalogue.invalidate();
+    }
   });
 
   it('sees a new product (first, newest) and its removal after an explicit invalidate()', async () => {

@@ -39,7 +39,7 @@ beforeAll(async () => {
   ids = loaded.ids;
   const builder = new VectorsBuilder(new LexemeDictionary(), ids.length);
   for (const line of loaded.vectors) expect(builder.addText(line), line).toBe(true);
-  index = new SearchIndex(builder.dictionary, builder.finish());
+  index = await SearchIndex.build(builder.dictionary, builder.finish());
 }, 120_000);
 afterAll(async () => {
   await t?.close();
