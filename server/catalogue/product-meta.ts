@@ -14,11 +14,14 @@ export interface ProductMeta {
   /** Prices in paise; discounted is -1 when the product is not on sale. */
   regular: Int32Array;
   discounted: Int32Array;
+  /** Sizes and colours as option_values text (attribute-values.ts reads them). */
+  options: string[];
 }
 
 /**
  * Per product, one per line: id, lower(category), lower(parentCategory) or U+001E, featured (0/1), xmin,
- * regular price (paise), discounted price (paise) or empty.
+ * regular price (paise), discounted price (paise) or empty, option_values (JSON text: a control character
+ * in a value is escaped, so never a raw U+001F or newline).
  */
 export function parseMeta(text: string): ProductMeta {
   const lines = text === '' ? [] : text.split('\n');
@@ -31,6 +34,7 @@ export function parseMeta(text: string): ProductMeta {
     xmins: new Uint32Array(n),
     regular: new Int32Array(n),
     discounted: new Int32Array(n),
+    options: new Array(n),
   };
   // One string per distinct category name, not one per product: fewer objects for the GC to walk.
   const names = new Map<string, string>();
@@ -41,9 +45,17 @@ export function parseMeta(text: string): ProductMeta {
     return name;
   };
   for (let i = 0; i < n; i++) {
-    const [id = '', category = '', parent = '\u001e', flag, xmin = '', regular = '', discounted = ''] = (
-      lines[i] as string
-    ).split('\u001f');
+    const [
+      id = '',
+      category = '',
+      parent = '\u001e',
+      flag,
+      xmin = '',
+      regular = '',
+      discounted = '',
+      options = '',
+    ] = (lines[i] as string).split('\u001f');
+    meta.options[i] = options;
     meta.ids[i] = id;
     meta.categories[i] = intern(category);
     meta.parents[i] = parent === '\u001e' ? null : intern(parent);

@@ -4,7 +4,7 @@
  */
 import type { Database } from '../context';
 import { productJsonByIds, readCatalogueSnapshot } from '../repositories/products';
-import { attributeValuesFromLines } from './attribute-values';
+import { attributeValuesOf } from './attribute-values';
 import { LexemeDictionary } from './lexeme-dictionary';
 import { parseMeta } from './product-meta';
 import { type ProductVectors, VectorsBuilder } from './product-vectors';
@@ -52,19 +52,15 @@ export async function loadSnapshot(
     async (reads) => {
       const version = await reads.version();
       const meta = parseMeta(await reads.indexText());
+      const values = attributeValuesOf(meta.options);
       const held = meta.ids.length <= heldUpTo;
       if (previous && previous.size > 0 && (previous.held !== null) === held) {
         const changed = previous.changedIds(meta);
         if (changed.length <= meta.ids.length * PATCH_LIMIT) {
           const fresh = held ? await reads.jsonOf(changed) : new Map<string, string>();
-          const options = await reads.optionsOf(changed);
           const vectors = await reads.vectorsOf(changed);
-          if (
-            (!held || fresh.size === changed.length) &&
-            options.size === changed.length &&
-            vectors.size === changed.length
-          ) {
-            const next = previous.patched(version, meta, fresh, options);
+          if ((!held || fresh.size === changed.length) && vectors.size === changed.length) {
+            const next = previous.patched(version, meta, fresh, values);
             const index = previous.searchIndex;
             if (index) next.adoptSearchIndex(await patchedIndex(index, previous, meta.ids, vectors));
             else if (held)
@@ -73,7 +69,6 @@ export async function loadSnapshot(
           }
         }
       }
-      const values = await attributeValuesFromLines(meta.ids.length, reads.optionParts());
       if (!held) return Snapshot.stored(version, meta, (ids) => productJsonByIds(db, ids), values);
       const snapshot = Snapshot.fromLines(version, await reads.jsonParts(meta.ids), meta, values);
       snapshot.adoptSearchIndex(await builtIndex(meta.ids.length, reads.vectorParts(meta.ids)));

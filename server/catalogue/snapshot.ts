@@ -8,7 +8,7 @@
  */
 import { EncodedBody } from '../http/cache';
 import { AnswerCache } from './answer-cache';
-import { carriedAttributeValues, noAttributeValues, type ProductAttributeValues } from './attribute-values';
+import { noAttributeValues, type ProductAttributeValues } from './attribute-values';
 import type { CatalogueFindQuery, CatalogueListQuery, CatalogueSort } from './catalogue-query';
 import { type FacetIndex, facetIndex, nameOrder, sizeOrder } from './facet-index';
 import { findBody } from './find-answer';
@@ -127,20 +127,20 @@ export class Snapshot {
   }
 
   /**
-   * The next snapshot reusing this one's bytes and values for every product whose row did not change;
-   * `fresh` and `freshOptions` hold the JSON and option_values of those that did.
+   * The next snapshot reusing this one's bytes for every product whose row did not change; `fresh` holds
+   * the JSON of those that did, `attributeValues` every product's sizes and colours, in the order of `meta`.
    */
   patched(
     version: number,
     meta: ProductMeta,
     fresh: Map<string, string>,
-    freshOptions: Map<string, string>,
+    attributeValues: ProductAttributeValues,
   ): Snapshot {
     return new Snapshot(
       version,
       this.products.patched(this.indexById, meta.ids, fresh),
       meta,
-      carriedAttributeValues(this.attributeValues, this.indexById, meta, freshOptions),
+      attributeValues,
     );
   }
 

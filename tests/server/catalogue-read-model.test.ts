@@ -109,6 +109,8 @@ function readModelTests(t: TestApp) {
         { id: 'b', key: 'SIZES', values: ['M', 'XL'], metricUnit: null },
         { id: 'c', key: 'size', values: [38 as unknown as string], metricUnit: null },
         { id: 'd', key: 'colors', values: 'Red' as unknown as string[], metricUnit: null },
+        // Control characters in a value: escaped in option_values, so the index text's separators hold.
+        { id: 'g', key: 'colour', values: ['Sea\u001fGreen', 'Sky\nBlue'], metricUnit: null },
         { id: 'e', key: 'fabric', values: ['Cotton'], metricUnit: null },
         ...keyed,
       ],
@@ -128,6 +130,8 @@ function readModelTests(t: TestApp) {
       expect(held.attributeValues.colors[at]).toEqual([
         'Saffron',
         ' Indigo',
+        'Sea\u001fGreen',
+        'Sky\nBlue',
         ...COLOR_KEYS.map((key) => `${key} value`),
       ]);
       expect(stored.attributeValues).toEqual(held.attributeValues);
