@@ -1127,6 +1127,11 @@ export interface components {
             redis: "ok" | "down" | "off";
             /** @description true once the process got SIGTERM and is finishing its requests */
             draining?: boolean;
+            /**
+             * @description `memory` once this process matches searches in its own index; `database` while a large catalogue's index is still being built after start-up (searches are answered all the same, more slowly)
+             * @enum {string}
+             */
+            search?: "memory" | "database";
         };
     };
     responses: {

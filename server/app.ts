@@ -178,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     databaseUrl: config.databaseUrl,
     heldProducts: config.catalogueHeldProducts,
   });
+  health.searchIndexed = () => catalogue.searchIndexed;
   await app.register(cataloguePlugin, { model: catalogue });
 
   await app.register(docsPlugin, { orders: config.orders });

@@ -31,6 +31,8 @@ async function databaseAnswers(db: Database): Promise<boolean> {
  */
 export class ProcessHealth {
   #draining = false;
+  /** Whether the catalogue matches searches in memory yet (set once the catalogue is open, app.ts). */
+  searchIndexed: (() => boolean) | null = null;
 
   constructor(
     private readonly db: Database,
@@ -56,6 +58,7 @@ export class ProcessHealth {
       redis: redis === null ? 'off' : redis ? 'ok' : 'down',
       draining: this.#draining,
     };
+    if (this.searchIndexed) body.search = this.searchIndexed() ? 'memory' : 'database';
     if (this.#draining) body.status = 'down';
     return { statusCode: body.status === 'down' ? 503 : 200, body };
   }

@@ -514,7 +514,13 @@ async function main() {
             check(health.status === 200, `health while Redis is down: ${health.status}`);
             check(
               JSON.stringify(health.body) ===
-                JSON.stringify({ status: 'degraded', database: 'ok', redis: 'down', draining: false }),
+                JSON.stringify({
+                  status: 'degraded',
+                  database: 'ok',
+                  redis: 'down',
+                  draining: false,
+                  search: 'memory',
+                }),
               `health body while Redis is down: ${health.text}`,
             );
           }

@@ -137,12 +137,24 @@ describe('limits shared through Redis (REDIS_URL)', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.json()).toEqual({ status: 'ok', database: 'ok', redis: 'ok', draining: false });
+      expect(response.json()).toEqual({
+        status: 'ok',
+        database: 'ok',
+        redis: 'ok',
+        draining: false,
+        search: 'memory',
+      });
     }
     t.app.health.startDraining();
     const draining = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(draining.statusCode).toBe(503);
-    expect(draining.json()).toEqual({ status: 'down', database: 'ok', redis: 'ok', draining: true });
+    expect(draining.json()).toEqual({
+      status: 'down',
+      database: 'ok',
+      redis: 'ok',
+      draining: true,
+      search: 'memory',
+    });
   });
 
   it('keeps serving when Redis goes away, each process then enforcing the limits itself', async () => {
