@@ -77,12 +77,13 @@ export class SearchIndex {
     const postingStart = counts.slice();
     const fill = counts;
     const postings = new Uint32Array(entryLexeme.length);
-    const productOf = new Int32Array(entryLexeme.length);
+    const postingProduct = new Int32Array(entryLexeme.length);
     const products = entryStart.length - 1;
     for (let i = 0; i < products; i++) {
       for (let e = entryStart[i] as number; e < (entryStart[i + 1] as number); e++) {
-        productOf[e] = i;
-        postings[(fill[entryLexeme[e] as number] as number)++] = e;
+        const at = (fill[entryLexeme[e] as number] as number)++;
+        postings[at] = e;
+        postingProduct[at] = i;
       }
       if ((i & 0x3fff) === 0 && slices.due()) await slices.pause();
     }
@@ -91,7 +92,7 @@ export class SearchIndex {
       if ((postingStart[l + 1] as number) > (postingStart[l] as number)) present.push(dictionary.lexeme(l));
     present.sort();
     dictionary.indexTrigrams();
-    return new SearchIndex(dictionary, vectors, { postingStart, postings, productOf }, present);
+    return new SearchIndex(dictionary, vectors, { postingStart, postings, postingProduct }, present);
   }
 
   /** Products (positions) matching every operand, best ts_rank first, ties in catalogue order. */
@@ -138,7 +139,7 @@ export class SearchIndex {
    */
   #run(groups: number[][], operands: number[][]): Int32Array {
     if (groups.length === 0 || operands.some((lexemes) => lexemes.length === 0)) return new Int32Array(0);
-    const { postingStart, postings, productOf } = this.#index;
+    const { postingStart, postingProduct } = this.#index;
     // Scratch arrays by product, kept between searches (a search runs to the end synchronously) and
     // cleaned for the products touched, so a search costs its postings, not the catalogue's size.
     const scratch = this.#scratch;
@@ -149,7 +150,7 @@ export class SearchIndex {
       for (const operand of groups[k] as number[])
         for (const l of operands[operand] as number[])
           for (let p = postingStart[l] as number; p < (postingStart[l + 1] as number); p++) {
-            const i = productOf[postings[p] as number] as number;
+            const i = postingProduct[p] as number;
             if (matched[i] !== k) continue;
             matched[i] = k + 1;
             if (k + 1 === full) hits.push(i);
@@ -163,7 +164,7 @@ export class SearchIndex {
     for (const operand of groups[0] as number[])
       for (const l of operands[operand] as number[])
         for (let p = postingStart[l] as number; p < (postingStart[l + 1] as number); p++)
-          matched[productOf[postings[p] as number] as number] = 0;
+          matched[postingProduct[p] as number] = 0;
     return byRank(hits, rank);
   }
 

@@ -58,18 +58,32 @@ const PRODUCT_META = sql`concat_ws(chr(31), id, lower(category), coalesce(lower(
   coalesce(option_values, ''))`;
 
 /**
- * The JSON of these products (lower-case uuids) by id, as the catalogue serves it; ids not found are
- * missing. A catalogue too large to hold in memory reads each page's products with it.
+ * `value` of these products (lower-case uuids) by id; ids not found are missing. An array literal: one
+ * parameter, however many ids.
  */
-export async function productJsonByIds(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+async function valuesById(
+  executor: Pick<Database, 'execute'>,
+  value: SQL,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (ids.length === 0) return found;
-  const result = await db.execute(
-    sql`SELECT id::text AS id, ${PRODUCT_JSON} AS json FROM products WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+  const result = await executor.execute(
+    sql`SELECT id::text AS id, ${value} AS value FROM products WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
   );
-  for (const r of (result as unknown as { rows: { id: string; json: string }[] }).rows)
-    found.set(r.id, r.json);
+  for (const r of (result as unknown as { rows: { id: string; value: string }[] }).rows)
+    found.set(r.id, r.value);
   return found;
+}
+
+const SEARCH_VECTOR = sql`search_vector::text`;
+
+/**
+ * The JSON of these products by id, as the catalogue serves it; ids not found are missing. A catalogue
+ * too large to hold in memory reads each page's products with it.
+ */
+export function productJsonByIds(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  return valuesById(db, PRODUCT_JSON, ids);
 }
 
 /** The reads of one consistent catalogue snapshot. */
@@ -168,27 +182,14 @@ export function readCatalogueSnapshot<T>(
           for await (const text of inParts(PRODUCT_JSON, ids)) parts.push(Buffer.from(text));
           return parts;
         },
-        async jsonOf(ids) {
-          const fresh = new Map<string, string>();
-          if (ids.length === 0) return fresh;
-          const result = await tx.execute(sql`SELECT id::text AS id, ${PRODUCT_JSON} AS json FROM products
-            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
-          for (const r of (result as unknown as { rows: { id: string; json: string }[] }).rows)
-            fresh.set(r.id, r.json);
-          return fresh;
+        jsonOf(ids) {
+          return valuesById(tx, PRODUCT_JSON, ids);
         },
         vectorParts(ids) {
-          return inParts(sql`search_vector::text`, ids);
+          return inParts(SEARCH_VECTOR, ids);
         },
-        async vectorsOf(ids) {
-          const fresh = new Map<string, string>();
-          if (ids.length === 0) return fresh;
-          const result =
-            await tx.execute(sql`SELECT id::text AS id, search_vector::text AS vector FROM products
-            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
-          for (const r of (result as unknown as { rows: { id: string; vector: string }[] }).rows)
-            fresh.set(r.id, r.vector);
-          return fresh;
+        vectorsOf(ids) {
+          return valuesById(tx, SEARCH_VECTOR, ids);
         },
       });
     },
