@@ -8,6 +8,8 @@ import { type FacetIndex, hasAny, wantedFlags } from './facet-index';
 import { listBody, type ProductSource } from './product-json';
 import type { SortOrders } from './sort-orders';
 
+const NONE = new Int32Array(0);
+
 /** What a find needs of a snapshot. */
 export interface FindSource {
   readonly products: ProductSource;
@@ -45,16 +47,29 @@ export function findBody(
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
   let onSaleCount = 0;
-  const matches: number[] = [];
+  // With no size, colour, price or sale filter every candidate matches, in its own order, and the pass
+  // only counts facets: then it visits them in catalogue order, reading the per-product arrays ascending
+  // (a search's hits come in rank order, scattered over the catalogue: at a million products the
+  // scattered reads cost twice as long).
+  const unfiltered =
+    candidates !== null &&
+    wantSizes === null &&
+    wantColors === null &&
+    min === null &&
+    max === null &&
+    !onSale;
+  const matches: number[] = unfiltered ? Array.from(candidates) : [];
+  const visit = unfiltered ? (facets ? candidates.slice().sort() : NONE) : candidates;
+  const visits = visit === null ? count : visit.length;
 
-  for (let k = 0; k < count; k++) {
-    const i = candidates === null ? k : (candidates[k] as number);
+  for (let k = 0; k < visits; k++) {
+    const i = visit === null ? k : (visit[k] as number);
     const bySize = wantSizes === null || hasAny(sizes, i, wantSizes);
     const byColor = wantColors === null || hasAny(colors, i, wantColors);
     const price = source.paidOf[i] as number;
     const byPrice = (min === null || price >= min) && (max === null || price <= max);
     const bySale = !onSale || source.onSaleOf[i] === 1;
-    if (bySize && byColor && byPrice && bySale) matches.push(i);
+    if (bySize && byColor && byPrice && bySale && !unfiltered) matches.push(i);
     if (!facets) continue;
     if (byColor && byPrice && bySale)
       for (let v = sizes.starts[i] as number; v < (sizes.starts[i + 1] as number); v++)

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue, type SeedProduct } from '../../server/catalogue/catalogue';
+import { parseSearch, type SearchTerms } from '../../server/catalogue/search';
 import { products } from '../../server/db/schema';
+import { searchProductIds } from '../../server/repositories/products';
 import { API, setupTestApp } from './helpers';
 
 type ProductPage = components['schemas']['ProductPage'];
@@ -278,6 +280,33 @@ describe('filters and facets', () => {
     expect(facets.onSale).toBe(
       women.filter((p) => hasSize(p) && hasColor(p) && inPrice(p) && p.discountedPrice !== null).length,
     );
+  });
+
+  it('counts facets over every match of a search with no other filter, keeping the rank order', async () => {
+    // find-answer.ts visits such a search's hits in catalogue order to count facets; the page must
+    // still come in rank order, as the database ranks it.
+    const plain = await list('?q=kurta&limit=100');
+    const faceted = await list('?q=kurta&facets=true&limit=100');
+    const ranked = await searchProductIds(t.ctx.db, parseSearch('kurta') as SearchTerms);
+    expect(ranked.length).toBeGreaterThan(5);
+    expect(plain.data.map((p) => p.id)).toEqual(ranked);
+    expect(faceted.data.map((p) => p.id)).toEqual(ranked);
+    const facets = faceted.facets;
+    if (!facets) throw new Error('no facets');
+    const matched = catalogue.filter((p) => ranked.includes(p.id));
+    for (const { value, count } of facets.sizes)
+      expect(count, value).toBe(
+        matched.filter((p) => valuesOf(p, 'size').includes(value.toLowerCase())).length,
+      );
+    for (const { value, count } of facets.colors)
+      expect(count, value).toBe(
+        matched.filter((p) => valuesOf(p, 'color').includes(value.toLowerCase())).length,
+      );
+    expect(facets.price).toEqual({
+      min: Math.min(...matched.map(paid)),
+      max: Math.max(...matched.map(paid)),
+    });
+    expect(facets.onSale).toBe(matched.filter((p) => p.discountedPrice !== null).length);
   });
 
   it('lists every size in store order and every colour alphabetically, zero counts included', async () => {
