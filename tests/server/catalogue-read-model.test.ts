@@ -27,6 +27,20 @@ for (const [mode, config] of MODES)
   describe(`catalogue read model, ${mode}`, () => readModelTests(setupTestApp(config)));
 
 function readModelTests(t: TestApp) {
+  /** A men's product newer than every seeded one (first in the catalogue order), ₹1,999. */
+  const addMensProduct = (id: string, title: string, parentCategory: string) =>
+    t.ctx.db.insert(products).values({
+      id,
+      title,
+      description: 'Added by a test.',
+      imgUrl: '/images/products/x.svg',
+      category: 'Men',
+      parentCategory,
+      regularPricePaise: 199_900,
+      featured: false,
+      createdAt: new Date('2099-01-01T00:00:00.000Z'),
+    });
+
   const list = async (query = '') => {
     const response = await t.app.inject({ method: 'GET', url: `${API}/products${query}` });
     expect(response.statusCode).toBe(200);
@@ -217,17 +231,7 @@ function readModelTests(t: TestApp) {
       search: 'memory',
     });
     const id = '11111111-2222-4333-8444-777777777777';
-    await t.ctx.db.insert(products).values({
-      id,
-      title: 'Wonderweave Nehru Jacket',
-      description: 'Added by a test.',
-      imgUrl: '/images/products/x.svg',
-      category: 'Men',
-      parentCategory: 'Nehru Jacket',
-      regularPricePaise: 199_900,
-      featured: false,
-      createdAt: new Date('2099-01-01T00:00:00.000Z'),
-    });
+    await addMensProduct(id, 'Wonderweave Nehru Jacket', 'Nehru Jacket');
     try {
       await t.app.catalogue.invalidate();
       await t.app.catalogue.searchIndexSettled();
@@ -246,17 +250,7 @@ function readModelTests(t: TestApp) {
     base.adoptSearchIndex(await indexSearch(t.ctx.db, base, null, () => false));
     const [first] = base.idOf;
     const id = '11111111-2222-4333-8444-888888888888';
-    await t.ctx.db.insert(products).values({
-      id,
-      title: 'Wonderweave Angrakha',
-      description: 'Added by a test.',
-      imgUrl: '/images/products/x.svg',
-      category: 'Men',
-      parentCategory: 'Kurta',
-      regularPricePaise: 199_900,
-      featured: false,
-      createdAt: new Date('2099-01-01T00:00:00.000Z'),
-    });
+    await addMensProduct(id, 'Wonderweave Angrakha', 'Kurta');
     const titled = await t.ctx.db
       .select({ title: products.title })
       .from(products)
@@ -295,17 +289,7 @@ function readModelTests(t: TestApp) {
   it('sees a new product (first, newest) and its removal after an explicit invalidate()', async () => {
     const before = await list('?category=men&limit=3');
     const id = '11111111-2222-4333-8444-555555555555';
-    await t.ctx.db.insert(products).values({
-      id,
-      title: 'Brand New Nehru Jacket',
-      description: 'Added by a test.',
-      imgUrl: '/images/products/x.svg',
-      category: 'Men',
-      parentCategory: 'Nehru Jacket',
-      regularPricePaise: 199_900,
-      featured: false,
-      createdAt: new Date('2099-01-01T00:00:00.000Z'),
-    });
+    await addMensProduct(id, 'Brand New Nehru Jacket', 'Nehru Jacket');
     // A writer in this process can wait for its own write instead of the notification.
     await t.app.catalogue.invalidate();
     const added = await list('?category=men&limit=3');
