@@ -1,15 +1,20 @@
 import { numberInputAnatomy, paginationAnatomy, passwordInputAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
 
+/** A step button (the stepper's minus and plus, Pagination's Previous and Next): greyed out at the end. */
+const stepButton = {
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+} as const;
+
 const stepper = {
   display: 'grid',
   placeItems: 'center',
   w: '10',
   h: 'full',
-  cursor: 'pointer',
+  ...stepButton,
   color: 'fg.default',
-  _hover: { bg: 'bg.muted' },
-  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '-2px' },
 } as const;
 
@@ -55,9 +60,7 @@ const pageStepTrigger = {
   borderRadius: 'control',
   fontSize: 'sm',
   fontWeight: '600',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted' },
-  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+  ...stepButton,
 };
 
 export const paginationRecipe = defineSlotRecipe({
