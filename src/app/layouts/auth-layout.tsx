@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { css } from 'styled-system/css';
+import { BrandLink } from '../../components/layout/brand-link';
 import { storeDisplayName } from '../../components/layout/store-display';
 import { Card } from '../../components/ui/card';
 import { useStoreInfo } from '../app-actor';
@@ -26,18 +27,7 @@ export function AuthLayout() {
       })}
     >
       <div className={css({ w: 'full', maxW: 'md', display: 'flex', flexDirection: 'column', gap: '6' })}>
-        <Link
-          to="/"
-          className={css({
-            alignSelf: 'center',
-            fontFamily: 'display',
-            fontWeight: '700',
-            fontSize: '2xl',
-            color: 'terracotta.700',
-          })}
-        >
-          {storeName}
-        </Link>
+        <BrandLink className={css({ alignSelf: 'center', fontSize: '2xl' })}>{storeName}</BrandLink>
         {/* Alone on the page: lifted higher than a card among others. */}
         <Card as="main" className={css({ boxShadow: 'raised' })}>
           <Outlet />

@@ -2,13 +2,7 @@ import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 
 import { useLocation, useNavigate } from 'react-router';
 import { cx } from 'styled-system/css';
 import { searchTextOf } from '../../../shared/search-text';
-import {
-  SEARCH_LABEL,
-  SEARCH_PLACEHOLDER,
-  type SearchBoxProps,
-  searchForm,
-  searchInput,
-} from './search-field';
+import { type SearchBoxProps, searchForm, searchInputProps } from './search-field';
 
 // The suggestions combobox (its machine, the list) loads on the first sign of interest in the box.
 let combobox: Promise<ComponentType<SearchBoxProps>> | null = null;
@@ -71,11 +65,8 @@ export function SearchBox({ className }: SearchBoxProps) {
       <form action="/products" onSubmit={submit}>
         <input
           ref={input}
-          type="search"
+          {...searchInputProps}
           name="q"
-          aria-label={SEARCH_LABEL}
-          placeholder={SEARCH_PLACEHOLDER}
-          className={searchInput}
           defaultValue={query}
           onFocus={() => {
             focused.current = true;

@@ -4,13 +4,7 @@ import { formatInr } from '../../components/format';
 import { Highlight } from '../../components/highlight';
 import { provideSearchMachine } from '../actors/search.live';
 import { usePageActor } from '../app-actor';
-import {
-  SEARCH_LABEL,
-  SEARCH_PLACEHOLDER,
-  type SearchBoxProps,
-  searchForm,
-  searchInput,
-} from './search-field';
+import { type SearchBoxProps, searchForm, searchInputProps } from './search-field';
 
 const listbox = css({
   position: 'absolute',
@@ -96,18 +90,15 @@ export default function SearchCombobox({
         }}
       >
         <input
-          type="search"
+          {...searchInputProps}
           ref={inputRef}
           role="combobox"
-          aria-label={SEARCH_LABEL}
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={listId}
           aria-activedescendant={open && highlighted >= 0 ? optionId(highlighted) : undefined}
           aria-busy={state.hasTag('loading') || undefined}
           autoComplete="off"
-          placeholder={SEARCH_PLACEHOLDER}
-          className={searchInput}
           value={text}
           onChange={(event) => send({ type: 'search.type', text: event.target.value })}
           onKeyDown={onKeyDown}

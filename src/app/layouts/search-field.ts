@@ -15,7 +15,7 @@ export type SearchBoxProps = {
 };
 
 export const searchForm = css({ position: 'relative', w: 'full' });
-export const searchInput = css({
+const searchInput = css({
   w: 'full',
   h: '10',
   px: '4',
@@ -27,5 +27,10 @@ export const searchInput = css({
   _placeholder: { color: 'fg.subtle' },
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '1px' },
 });
-export const SEARCH_LABEL = 'Search products';
-export const SEARCH_PLACEHOLDER = 'Search kurtas, sarees, tees…';
+/** The input's kind, name for assistive tech, placeholder and look, the same in both forms. */
+export const searchInputProps = {
+  type: 'search',
+  'aria-label': 'Search products',
+  placeholder: 'Search kurtas, sarees, tees…',
+  className: searchInput,
+} as const;

@@ -1,21 +1,17 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 
-const pageContainer = css({
-  maxW: 'content',
+// The page's frame; its width is the content column or, for reading, the prose measure.
+const container = css.raw({
   mx: 'auto',
   px: { base: '4', md: '6' },
   py: { base: '8', md: '12' },
   w: 'full',
 });
-
-const proseContainer = css({
-  maxW: 'prose',
-  mx: 'auto',
-  px: { base: '4', md: '6' },
-  py: { base: '8', md: '12' },
-  w: 'full',
-});
+const containers = {
+  content: css(container, { maxW: 'content' }),
+  prose: css(container, { maxW: 'prose' }),
+};
 
 export function Page({
   children,
@@ -26,7 +22,7 @@ export function Page({
   className?: string;
   width?: 'content' | 'prose';
 }) {
-  return <div className={cx(width === 'prose' ? proseContainer : pageContainer, className)}>{children}</div>;
+  return <div className={cx(containers[width], className)}>{children}</div>;
 }
 
 export const h1Style = css({ textStyle: 'h1', fontSize: { base: '3xl', md: '4xl' }, color: 'fg.default' });

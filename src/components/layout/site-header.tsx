@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../icons';
+import { BrandLink } from './brand-link';
 import { categoryMenuTrigger, requestCategoryMenuOpen } from './category-menu-trigger';
 import { categoryPath } from './store-display';
 import { useWideLayout } from './use-phone-layout';
@@ -167,16 +168,12 @@ export function SiteHeader({
           h: { md: '14' },
         })}
       >
-        <Link
-          to="/"
+        <BrandLink
           className={css({
             display: 'flex',
             alignItems: 'center',
             gap: '2',
-            fontFamily: 'display',
-            fontWeight: '700',
             fontSize: { base: 'xl', md: '2xl' },
-            color: 'terracotta.700',
             letterSpacing: '-0.01em',
             minW: '0',
             _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
@@ -200,7 +197,7 @@ export function SiteHeader({
             {storeName.charAt(0).toUpperCase()}
           </span>
           <span className={css({ truncate: true })}>{storeName}</span>
-        </Link>
+        </BrandLink>
         <nav aria-label="Main" className={css({ hideBelow: 'md', flex: '1' })}>
           <ul className={css({ display: 'flex', gap: '6', listStyle: 'none' })}>
             {links.map((link) => (

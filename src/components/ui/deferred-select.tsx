@@ -1,16 +1,14 @@
 import { type KeyboardEvent, useId, useState } from 'react';
-import { css, cx } from 'styled-system/css';
 import { select } from 'styled-system/recipes';
 import { ChevronDownIcon } from '../icons';
 import { deferredComponent, deferredWrapper, useDeferredComponent } from './deferred';
-import { FieldShell } from './field';
+import { SelectShell, splitFieldProps } from './field';
 import type { SelectField } from './select';
 
 type SelectProps = Parameters<typeof SelectField>[0];
 
 const deferredSelect = deferredComponent(() => import('./select').then((module) => module.SelectField));
 
-const shellWidth = css({ w: 'auto', minW: '0' });
 const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 /**
@@ -42,20 +40,9 @@ export function DeferredSelect(props: SelectProps) {
 }
 
 /** What ./select.tsx renders while closed, without the machine. */
-function StaticSelect({
-  label,
-  errors,
-  helperText,
-  required,
-  className,
-  options,
-  value,
-  onValueChange,
-  placeholder,
-  clearLabel,
-  disabled,
-  onOpenRequest,
-}: SelectProps & { onOpenRequest: () => void }) {
+function StaticSelect(props: SelectProps & { onOpenRequest: () => void }) {
+  const [shell, { options, value, onValueChange, placeholder, clearLabel, disabled, onOpenRequest }] =
+    splitFieldProps(props);
   const classes = select();
   const labelId = useId();
   // '' is no choice (./select.tsx passes no value to Ark): the placeholder shows.
@@ -66,14 +53,7 @@ function StaticSelect({
     onOpenRequest();
   };
   return (
-    <FieldShell
-      label={label}
-      errors={errors}
-      helperText={helperText}
-      required={required}
-      className={cx(shellWidth, className)}
-      labelInControl
-    >
+    <SelectShell {...shell}>
       {(control) => (
         <div data-scope="select" data-part="root" className={classes.root}>
           <span id={labelId} data-scope="select" data-part="label" className={control.labelClassName}>
@@ -124,6 +104,6 @@ function StaticSelect({
           </div>
         </div>
       )}
-    </FieldShell>
+    </SelectShell>
   );
 }

@@ -1,6 +1,6 @@
 import { Field as ArkField } from '@ark-ui/react/field';
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { cx } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { field, input } from 'styled-system/recipes';
 
 /** What every field wrapper takes besides its control's own props. */
@@ -82,6 +82,18 @@ export function FieldShell({
       </ArkField.ErrorText>
     </ArkField.Root>
   );
+}
+
+// As wide as its content where it stands alone (a filter bar); a grid cell may shrink it, the trigger
+// then cutting a long value short rather than widening the column.
+const selectShellWidth = css({ w: 'auto', minW: '0' });
+
+/**
+ * FieldShell around a Select: the Ark one (./select.tsx) and the static markup standing in for it
+ * until it has loaded (./deferred-select.tsx), so the swap keeps the same shell.
+ */
+export function SelectShell({ className, ...shell }: Omit<FieldShellProps, 'labelInControl'>) {
+  return <FieldShell {...shell} className={cx(selectShellWidth, className)} labelInControl />;
 }
 
 /** Splits a wrapper's props into FieldShell's and the control's own. */

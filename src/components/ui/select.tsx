@@ -2,9 +2,8 @@ import { Portal } from '@ark-ui/react/portal';
 import { createListCollection } from '@ark-ui/react/select';
 import { type FieldMetadata, useInputControl } from '@conform-to/react';
 import { useMemo } from 'react';
-import { css, cx } from 'styled-system/css';
 import { CheckIcon, ChevronDownIcon } from '../icons';
-import { FieldShell, type FieldShellOptions } from './field';
+import { type FieldShellOptions, SelectShell, splitFieldProps } from './field';
 import * as Select from './styled/select';
 
 /** The Select's compound parts: `<Select.Root>`, `<Select.Trigger>`, `<Select.Item>`, … */
@@ -30,40 +29,18 @@ type SelectFieldProps = FieldShellOptions & {
   defaultOpen?: boolean | undefined;
 };
 
-// As wide as its content where it stands alone (a filter bar); a grid cell may shrink it, the trigger
-// then cutting a long value short rather than widening the column.
-const shellWidth = css({ w: 'auto', minW: '0' });
-
 /**
  * Single-choice Select in FieldShell: label, optional Clear action, helper text and error list,
  * with the trigger (the focusable combobox) described by the helper and errors.
  */
-export function SelectField({
-  label,
-  errors,
-  helperText,
-  required,
-  className,
-  options,
-  value,
-  onValueChange,
-  onOpenChange,
-  placeholder,
-  clearLabel,
-  name,
-  disabled,
-  defaultOpen,
-}: SelectFieldProps) {
+export function SelectField(props: SelectFieldProps) {
+  const [
+    shell,
+    { options, value, onValueChange, onOpenChange, placeholder, clearLabel, name, disabled, defaultOpen },
+  ] = splitFieldProps(props);
   const collection = useMemo(() => createListCollection({ items: [...options] }), [options]);
   return (
-    <FieldShell
-      label={label}
-      errors={errors}
-      helperText={helperText}
-      required={required}
-      className={cx(shellWidth, className)}
-      labelInControl
-    >
+    <SelectShell {...shell}>
       {(control) => (
         <Select.Root
           collection={collection}
@@ -104,7 +81,7 @@ export function SelectField({
           <Select.HiddenSelect />
         </Select.Root>
       )}
-    </FieldShell>
+    </SelectShell>
   );
 }
 

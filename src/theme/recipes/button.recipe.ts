@@ -1,4 +1,5 @@
 import { defineRecipe } from '@pandacss/dev';
+import { focusRingApart } from './control-styles';
 
 export const buttonRecipe = defineRecipe({
   className: 'button',
@@ -19,7 +20,7 @@ export const buttonRecipe = defineRecipe({
     whiteSpace: 'nowrap',
     textDecoration: 'none',
     transition: 'background 0.15s, color 0.15s, border-color 0.15s, box-shadow 0.15s, transform 0.15s',
-    _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+    _focusVisible: focusRingApart,
     _disabled: { opacity: 0.55, cursor: 'not-allowed' },
     '& svg': { flexShrink: 0 },
   },

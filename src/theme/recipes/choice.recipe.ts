@@ -1,5 +1,6 @@
 import { checkboxAnatomy, radioGroupAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRingApart } from './control-styles';
 
 /** Size and colour pickers: each radio item is a pill; the checked one is filled. */
 export const chipGroupRecipe = defineSlotRecipe({
@@ -29,12 +30,8 @@ export const chipGroupRecipe = defineSlotRecipe({
       transition: 'all 0.15s',
       _hover: { borderColor: 'terracotta.400' },
       _checked: { bg: 'secondary.default', color: 'white', borderColor: 'secondary.default' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-      '&:has(input:focus-visible)': {
-        outline: '2px solid',
-        outlineColor: 'border.focus',
-        outlineOffset: '2px',
-      },
+      _focusVisible: focusRingApart,
+      '&:has(input:focus-visible)': focusRingApart,
     },
     itemControl: { display: 'none' },
     itemText: {},
@@ -59,11 +56,7 @@ export const checkboxRecipe = defineSlotRecipe({
       bg: 'bg.surface',
       color: 'white',
       _checked: { bg: 'primary.default', borderColor: 'primary.default' },
-      '&:is([data-focus-visible])': {
-        outline: '2px solid',
-        outlineColor: 'border.focus',
-        outlineOffset: '2px',
-      },
+      '&:is([data-focus-visible])': focusRingApart,
     },
     label: { fontSize: 'sm' },
   },

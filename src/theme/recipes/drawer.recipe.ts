@@ -1,5 +1,6 @@
 import { dialogAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRing, iconButton } from './control-styles';
 
 /** Ark Dialog sliding in from the inline end: the phone menu. */
 export const drawerRecipe = defineSlotRecipe({
@@ -37,12 +38,10 @@ export const drawerRecipe = defineSlotRecipe({
       right: '4',
       w: '10',
       h: '10',
-      display: 'grid',
-      placeItems: 'center',
+      ...iconButton,
       borderRadius: 'control',
       cursor: 'pointer',
-      _hover: { bg: 'bg.muted' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+      _focusVisible: focusRing,
     },
   },
 });

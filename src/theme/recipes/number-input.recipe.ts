@@ -1,16 +1,22 @@
 import { numberInputAnatomy, paginationAnatomy, passwordInputAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRing, focusRingApart, iconButton } from './control-styles';
+
+/** A step button (the stepper's minus and plus, Pagination's Previous and Next): greyed out at the end. */
+const stepButton = {
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+} as const;
 
 const stepper = {
   display: 'grid',
   placeItems: 'center',
   w: '10',
   h: 'full',
-  cursor: 'pointer',
+  ...stepButton,
   color: 'fg.default',
-  _hover: { bg: 'bg.muted' },
-  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '-2px' },
+  _focusVisible: { ...focusRing, outlineOffset: '-2px' },
 } as const;
 
 export const numberInputRecipe = defineSlotRecipe({
@@ -55,9 +61,7 @@ const pageStepTrigger = {
   borderRadius: 'control',
   fontSize: 'sm',
   fontWeight: '600',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted' },
-  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+  ...stepButton,
 };
 
 export const paginationRecipe = defineSlotRecipe({
@@ -82,7 +86,7 @@ export const paginationRecipe = defineSlotRecipe({
       cursor: 'pointer',
       _hover: { borderColor: 'terracotta.400' },
       _selected: { bg: 'primary.default', color: 'white', borderColor: 'primary.default' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+      _focusVisible: focusRingApart,
     },
     ellipsis: { minW: '6', textAlign: 'center', color: 'fg.muted' },
     prevTrigger: pageStepTrigger,
@@ -105,13 +109,11 @@ export const passwordInputRecipe = defineSlotRecipe({
       right: '1',
       w: '9',
       h: '9',
-      display: 'grid',
-      placeItems: 'center',
+      ...iconButton,
       borderRadius: 'md',
       color: 'fg.muted',
       cursor: 'pointer',
-      _hover: { bg: 'bg.muted' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+      _focusVisible: focusRing,
     },
   },
 });

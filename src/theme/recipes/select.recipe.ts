@@ -1,5 +1,6 @@
 import { selectAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRing } from './control-styles';
 
 export const selectRecipe = defineSlotRecipe({
   className: 'select',
@@ -28,7 +29,7 @@ export const selectRecipe = defineSlotRecipe({
       cursor: 'pointer',
       textAlign: 'start',
       _hover: { borderColor: 'cotton.400' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '1px' },
+      _focusVisible: { ...focusRing, outlineOffset: '1px' },
       '&[data-placeholder-shown]': { color: 'fg.muted' },
       '&[data-invalid]': { borderColor: 'fg.error' },
     },
@@ -43,7 +44,7 @@ export const selectRecipe = defineSlotRecipe({
       h: '11',
       borderRadius: 'control',
       _hover: { textDecoration: 'underline' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+      _focusVisible: focusRing,
     },
     content: {
       bg: 'bg.surface',

@@ -1,5 +1,6 @@
 import { toastAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRingApart, iconButton } from './control-styles';
 
 export const toastRecipe = defineSlotRecipe({
   className: 'toast',
@@ -49,7 +50,7 @@ export const toastRecipe = defineSlotRecipe({
       borderRadius: 'control',
       cursor: 'pointer',
       _hover: { bg: 'bg.muted' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+      _focusVisible: focusRingApart,
     },
     closeTrigger: {
       position: 'absolute',
@@ -57,12 +58,10 @@ export const toastRecipe = defineSlotRecipe({
       right: '2',
       w: '7',
       h: '7',
-      display: 'grid',
-      placeItems: 'center',
+      ...iconButton,
       borderRadius: 'md',
       color: 'fg.muted',
       cursor: 'pointer',
-      _hover: { bg: 'bg.muted' },
     },
   },
 });
