@@ -26,6 +26,26 @@ export type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 export const json = (body: unknown, status = 200) => Response.json(body, { status });
 
+/**
+ * An API answer the test lets through when it chooses: `hold(handler)` answers each call once
+ * `release()` has run. The gate is made up front, so a release before the app has asked still counts
+ * (a handler that captured its resolver when called raced the skeleton on a slow machine: answering
+ * before the call answered nothing).
+ */
+export function heldAnswer() {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold =
+    (handler: Handler): Handler =>
+    async (call) => {
+      await gate;
+      return handler(call);
+    };
+  return { hold, release };
+}
+
 /** 'METHOD /path' keys (`:param` matches one segment); an unknown call answers 404 so it shows up. */
 function fakeApi(handlers: Record<string, Handler>) {
   const calls: ApiCall[] = [];

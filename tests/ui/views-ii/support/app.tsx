@@ -5,6 +5,7 @@ export {
   expectNoSeriousAxeViolations,
   findHeading,
   findToast,
+  heldAnswer,
   json,
 } from '../../../setup/app-harness';
 
