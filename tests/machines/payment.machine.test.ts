@@ -19,6 +19,14 @@ import { paymentFields, serverError } from './support/fixtures';
 import { modelNamed, paymentResponses, pendingApiOrder } from './support/models';
 import { answered, answerOf, describeModel, failed, failureOf, type StepView } from './support/suite';
 
+/** The gateway's form as the page posts it for `paymentResponses.redirectPost`: its params, `data` flattened. */
+const gatewayFormFields = {
+  type: 'POST',
+  url: 'https://gateway.test/checkout',
+  'data[txnid]': 'T1',
+  'data[hash]': 'abc',
+};
+
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describeModel(
@@ -42,12 +50,7 @@ describeModel(
             type: 'postForm',
             url: 'https://gateway.test/pay',
             method: 'POST',
-            fields: {
-              type: 'POST',
-              url: 'https://gateway.test/checkout',
-              'data[txnid]': 'T1',
-              'data[hash]': 'abc',
-            },
+            fields: gatewayFormFields,
           },
         ];
       if (e.output === paymentResponses.deeplink)
@@ -147,12 +150,7 @@ const outcomes = new Map<unknown, { outcome: unknown; error?: string }>([
         kind: 'redirectPost',
         url: 'https://gateway.test/pay',
         method: 'POST',
-        fields: {
-          type: 'POST',
-          url: 'https://gateway.test/checkout',
-          'data[txnid]': 'T1',
-          'data[hash]': 'abc',
-        },
+        fields: gatewayFormFields,
       },
     },
   ],
