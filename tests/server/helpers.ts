@@ -79,7 +79,8 @@ export function sandboxPayments(
   return { ...testConfig().payments, provider: 'sandbox', sandboxSecret: secret, payu: null, ...extra };
 }
 
-const freshPostgres = () =>
+/** A database of its own on TEST_PG_URL's server (the PostgreSQL pass of the suite): its URL and a drop. */
+export const freshPostgres = () =>
   freshDatabase(withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test'), 'sf_test_');
 
 let realCatalogue: SeedProduct[] | undefined;
