@@ -426,24 +426,8 @@ describe('paymentMachine', () => {
   });
 
   it('fails with the payment exception when the gateway form has not left the page in 6 seconds', async () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(
-      paymentMachine.provide({
-        actors: {
-          fetchOrder: fromPromise(async () => pendingApiOrder),
-          fetchPaymentFields: fromPromise(async () => paymentFields),
-          submitPayment: fromPromise(async () => paymentResponses.redirectPost!),
-        },
-      }),
-      { input: { orderId: 'SF-TEST0001' }, clock },
-    );
-    actor.start();
-    await flush();
-    actor.send({
-      type: 'payment.submit',
-      values: { payerName: 'Asha', email: 'asha@example.in', phone: '9876543210' },
-    });
-    await flush();
+    const { actor, clock } = fieldsLoaded([], paymentResponses.redirectPost!);
+    await pay(actor);
     expect(actor.getSnapshot().value).toBe('redirectPost');
     clock.increment(5999);
     expect(actor.getSnapshot().value).toBe('redirectPost');
