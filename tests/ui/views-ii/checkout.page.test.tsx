@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../machines/cart.model';
 import { INDIAN_STATES } from '../../../shared/checkout-address';
 import { formatInr } from '../../../src/components/format';
-import {
-  expectNoSeriousAxeViolations,
-  findHeading,
-  findToast,
-  heldAnswer,
-  json,
-  renderApp,
-} from './support/app';
+import { heldAnswer } from '../../setup/app-harness';
+import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
 import { SAVED_ADDRESS, SHIPPED_TO } from './support/orders';
 
 const CART: CartLine[] = [

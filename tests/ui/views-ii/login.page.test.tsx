@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, findToast, heldAnswer, json, renderApp } from './support/app';
+import { heldAnswer } from '../../setup/app-harness';
+import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
 
 describe('/login', () => {
   it('shows the §5 messages on blur when the email and password are invalid', async () => {

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REGISTRATION_FAILED_ALERT } from '../../../src/routes/register.page';
-import { expectNoSeriousAxeViolations, findToast, heldAnswer, json, renderApp } from './support/app';
+import { heldAnswer } from '../../setup/app-harness';
+import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
 
 async function fill(user: ReturnType<typeof renderApp>['user'], values: Record<string, string>) {
   const labels: Record<string, RegExp> = {

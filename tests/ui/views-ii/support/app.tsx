@@ -5,7 +5,6 @@ export {
   expectNoSeriousAxeViolations,
   findHeading,
   findToast,
-  heldAnswer,
   json,
 } from '../../../setup/app-harness';
 
