@@ -43,6 +43,7 @@ import {
   startPayment,
   successSignature,
 } from '../tests/faults/shop';
+import { freshDatabase, withPgClient } from '../tests/setup/postgres';
 import {
   cpuProfileArgs,
   printProfileSummary,
@@ -234,40 +235,19 @@ export function pgliteServerTarget(): ServerTarget {
 }
 
 /** A fresh database on the private cluster. */
-async function freshDatabase(cluster: PrivatePostgres): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `sf_bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: cluster.url.replace(/\/statefront$/, '/postgres') });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  return {
-    url: cluster.url.replace(/\/statefront$/, `/${name}`),
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
+const freshClusterDatabase = (cluster: PrivatePostgres) =>
+  freshDatabase(cluster.url.replace(/\/statefront$/, '/postgres'), 'sf_bench_');
 
 async function postgresServerTarget(cluster: PrivatePostgres, workers: number): Promise<ServerTarget> {
-  const database = await freshDatabase(cluster);
+  const database = await freshClusterDatabase(cluster);
   // Unused with DATABASE_URL, but DATA_DIR is where a server keeps its files; not the repository's.
   const dataDir = tempDir('statefront-bench-pg-');
   return {
     label: `PostgreSQL WORKERS=${workers}`,
     env: { DATABASE_URL: database.url, WORKERS: String(workers), DATA_DIR: dataDir },
     check: async (expected) => {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query(CHECK_SQL);
-        return orderCheck(rows[0], expected);
-      } finally {
-        await client.end();
-      }
+      const { rows } = await withPgClient(database.url, (client) => client.query(CHECK_SQL));
+      return orderCheck(rows[0], expected);
     },
     cleanup: async () => {
       rmSync(dataDir, { recursive: true, force: true });
@@ -654,7 +634,7 @@ async function main() {
   const destroyCluster = () => cluster.destroy();
   process.once('exit', destroyCluster);
   try {
-    const database = await freshDatabase(cluster);
+    const database = await freshClusterDatabase(cluster);
     let postgresBaseline: number;
     let poolBaseline: number | undefined;
     try {
@@ -676,15 +656,9 @@ async function main() {
     } finally {
       await database.drop();
     }
-    const version = await (async () => {
-      const client = new pg.Client({ connectionString: cluster.url });
-      await client.connect();
-      try {
-        return String((await client.query('show server_version')).rows[0].server_version);
-      } finally {
-        await client.end();
-      }
-    })();
+    const version = await withPgClient(cluster.url, async (client) =>
+      String((await client.query('show server_version')).rows[0].server_version),
+    );
     console.log(
       `\nPostgreSQL ${version} baseline (plain SQL, pg Pool of ${shoppers} connections, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${postgresBaseline.toFixed(1)} paid orders/s  load ${load()}`,
     );

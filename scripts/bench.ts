@@ -22,16 +22,15 @@
  *                            scenario over the app's timed rounds (self time by package, top functions)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { openDatabase, withDefaultUser } from '../server/db/client';
 import { seedScaleCatalogue } from '../server/db/scale-seed';
 import { RATE_LIMITS_RAISED, type ServerProcess, startServer, stop } from '../tests/faults/procs';
+import { freshDatabase, withPgClient } from '../tests/setup/postgres';
 import {
   cpuProfileArgs,
   monotonicMicros,
@@ -387,28 +386,15 @@ async function pgliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(adminUrl: string): Promise<Target> {
-  const admin = withDefaultUser(adminUrl);
-  const name = `sf_bench_${randomBytes(5).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const database = await freshDatabase(withDefaultUser(adminUrl), 'sf_bench_');
   const dataDir = mkdtempSync(join(tmpdir(), 'statefront-bench-pg-'));
   return {
     label: 'PostgreSQL',
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     dataDir,
     cleanup: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await database.drop();
     },
   };
 }
@@ -611,9 +597,7 @@ async function productWrite(databaseUrl: string, get: (path: string) => Promise<
     JSON.parse((await get(`${api}/products?limit=1`)).toString()) as { data: { id: string }[] }
   ).data;
   if (!first) return;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withPgClient(databaseUrl, async (client) => {
     const started = performance.now();
     await client.query(`update products set title = 'Bench Rename' where id = $1`, [first.id]);
     const deadline = started + 30_000;
@@ -628,9 +612,7 @@ async function productWrite(databaseUrl: string, get: (path: string) => Promise<
     console.log(
       `   a product write was served ${(performance.now() - started).toFixed(0)} ms later (NOTIFY, patched read model)`,
     );
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function main() {

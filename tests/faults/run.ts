@@ -5,9 +5,9 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { LOCK_FILE, readLockHolder } from '../../server/db/lock';
+import { withPgClient } from '../setup/postgres';
 import { mailOutboxRounds } from './mail';
 import {
   kill9,
@@ -303,13 +303,8 @@ async function main() {
         const env = { DATABASE_URL: pgUrl, ...GENEROUS_LIMITS, SANDBOX_SECRET: SECRETS.SANDBOX_SECRET };
         const { server } = await killNineRounds('postgres', env, note, null);
         await retire(server);
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        try {
-          checkIntegrity((await client.query<Integrity>(INTEGRITY_SQL)).rows[0], note);
-        } finally {
-          await client.end();
-        }
+        const { rows } = await withPgClient(pgUrl, (client) => client.query<Integrity>(INTEGRITY_SQL));
+        checkIntegrity(rows[0], note);
       });
 
     if (ONLY.has('mail')) {
@@ -364,9 +359,7 @@ async function main() {
               answers.every((x) => x.status === 303 && x.headers.get('location')?.includes('/order-success')),
               `confirmations answered ${JSON.stringify(statuses)}`,
             );
-            const client = new pg.Client({ connectionString: pgUrl });
-            await client.connect();
-            try {
+            await withPgClient(pgUrl, async (client) => {
               const state = async () =>
                 (
                   await client.query(
@@ -394,9 +387,7 @@ async function main() {
                 'the replayed callback changed the order',
               );
               note('replayed callback: 303, order and attempt rows byte-identical (updated_at unchanged)');
-            } finally {
-              await client.end();
-            }
+            });
           },
         );
 

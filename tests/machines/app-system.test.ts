@@ -7,9 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorLogic, type AnyActorRef, createActor, type InspectionEvent, waitFor } from 'xstate';
 import type { CartLine } from '../../machines/cart.model';
-import { createApiClient } from '../../src/api/client';
-import { createLiveMachines, type LiveMachines } from '../../src/app/actors/live-machines';
 import { provideAppMachine } from '../../src/app/actors/root.live';
+import { inMemoryLiveMachines } from '../setup/live-machines';
 import { shipping, storeInfo } from './support/fixtures';
 
 type Route = (request: Request) => Response | Promise<Response>;
@@ -32,27 +31,13 @@ function startSystem({
   /** What this browser's localStorage holds when the app starts. */
   stored?: Record<string, string>;
 }) {
-  let currentToken = token;
   const storage = new Map<string, string>(Object.entries(stored));
   const fakeFetch = (async (request: Request) => {
     const path = new URL(request.url).pathname.replace('/api/v1', '');
     const route = routes[`${request.method} ${path}`];
     return route ? route(request) : Response.json({ error: 'Not found' }, { status: 404 });
   }) as unknown as typeof fetch;
-  const machines: LiveMachines = createLiveMachines({
-    client: createApiClient('http://api.test/api/v1', fakeFetch),
-    storage: () => ({ getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) }),
-    token: {
-      read: () => currentToken,
-      write: (t) => {
-        currentToken = t;
-      },
-      remove: () => {
-        currentToken = null;
-      },
-    },
-    logError: () => {},
-  });
+  const { machines, token: currentToken } = inMemoryLiveMachines(fakeFetch, { token, stored: storage });
   // What an inspector attached to the root sees: every message from one actor to another.
   const messages: string[] = [];
   const inspect = (event: InspectionEvent) => {
@@ -75,7 +60,7 @@ function startSystem({
     running.push(page);
     return page;
   };
-  return { app, auth, cart, wishlist, machines, messages, storage, startPage, token: () => currentToken };
+  return { app, auth, cart, wishlist, machines, messages, storage, startPage, token: currentToken };
 }
 
 const ready = (cart: AnyActorRef) => waitFor(cart, (s) => s.matches('ready'));

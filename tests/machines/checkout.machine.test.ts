@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { shipping } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answerOf, describeModel } from './support/suite';
 
@@ -86,14 +87,7 @@ describeModel(
           { productId: 'p-kurta', quantity: 1, size: 'M', color: 'Indigo' },
           { productId: 'p-tee', quantity: 2 },
         ],
-        shippingAddress: {
-          fullName: 'Asha Verma',
-          address: '14 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          postalCode: '560038',
-          phone: '+919876543210',
-        },
+        shippingAddress: shipping,
       }),
     },
   },

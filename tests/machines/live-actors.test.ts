@@ -164,25 +164,17 @@ describe('live auth', () => {
 });
 
 describe('live account', () => {
-  it('unwraps an answer wrapped in data', async () => {
-    const info = {
-      firstName: 'Asha',
-      lastName: 'Verma',
-      email: 'a@b.in',
-      createdAt: '2025-04-18T09:30:00.000Z',
-    };
-    const { machines } = setup(() => Response.json({ data: info }));
-    const { actor } = await run(machines.account);
-    expect(actor.getSnapshot().context.account).toEqual(info);
-  });
-  it('reads the object itself when it is not wrapped', async () => {
-    const info = {
-      firstName: 'Asha',
-      lastName: 'Verma',
-      email: 'a@b.in',
-      createdAt: '2025-04-18T09:30:00.000Z',
-    };
-    const { machines } = setup(() => Response.json(info));
+  const info = {
+    firstName: 'Asha',
+    lastName: 'Verma',
+    email: 'a@b.in',
+    createdAt: '2025-04-18T09:30:00.000Z',
+  };
+  it.each([
+    ['unwraps an answer wrapped in data', { data: info }],
+    ['reads the object itself when it is not wrapped', info],
+  ])('%s', async (_, body) => {
+    const { machines } = setup(() => Response.json(body));
     const { actor } = await run(machines.account);
     expect(actor.getSnapshot().context.account).toEqual(info);
   });

@@ -19,6 +19,14 @@ import { paymentFields, serverError } from './support/fixtures';
 import { modelNamed, paymentResponses, pendingApiOrder } from './support/models';
 import { answered, answerOf, describeModel, failed, failureOf, type StepView } from './support/suite';
 
+/** The gateway's form as the page posts it for `paymentResponses.redirectPost`: its params, `data` flattened. */
+const gatewayFormFields = {
+  type: 'POST',
+  url: 'https://gateway.test/checkout',
+  'data[txnid]': 'T1',
+  'data[hash]': 'abc',
+};
+
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describeModel(
@@ -42,12 +50,7 @@ describeModel(
             type: 'postForm',
             url: 'https://gateway.test/pay',
             method: 'POST',
-            fields: {
-              type: 'POST',
-              url: 'https://gateway.test/checkout',
-              'data[txnid]': 'T1',
-              'data[hash]': 'abc',
-            },
+            fields: gatewayFormFields,
           },
         ];
       if (e.output === paymentResponses.deeplink)
@@ -147,12 +150,7 @@ const outcomes = new Map<unknown, { outcome: unknown; error?: string }>([
         kind: 'redirectPost',
         url: 'https://gateway.test/pay',
         method: 'POST',
-        fields: {
-          type: 'POST',
-          url: 'https://gateway.test/checkout',
-          'data[txnid]': 'T1',
-          'data[hash]': 'abc',
-        },
+        fields: gatewayFormFields,
       },
     },
   ],
@@ -428,24 +426,8 @@ describe('paymentMachine', () => {
   });
 
   it('fails with the payment exception when the gateway form has not left the page in 6 seconds', async () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(
-      paymentMachine.provide({
-        actors: {
-          fetchOrder: fromPromise(async () => pendingApiOrder),
-          fetchPaymentFields: fromPromise(async () => paymentFields),
-          submitPayment: fromPromise(async () => paymentResponses.redirectPost!),
-        },
-      }),
-      { input: { orderId: 'SF-TEST0001' }, clock },
-    );
-    actor.start();
-    await flush();
-    actor.send({
-      type: 'payment.submit',
-      values: { payerName: 'Asha', email: 'asha@example.in', phone: '9876543210' },
-    });
-    await flush();
+    const { actor, clock } = fieldsLoaded([], paymentResponses.redirectPost!);
+    await pay(actor);
     expect(actor.getSnapshot().value).toBe('redirectPost');
     clock.increment(5999);
     expect(actor.getSnapshot().value).toBe('redirectPost');

@@ -15,6 +15,8 @@ import {
 } from '../../server/db/lock';
 import { products } from '../../server/db/schema';
 import { type SeedProduct, seedIfEmpty, seedProducts, toPaise } from '../../server/db/seed';
+import { withPgClient } from '../setup/postgres';
+import { freshPostgres } from './helpers';
 
 const folders: string[] = [];
 const tempDir = () => {
@@ -235,18 +237,10 @@ describe('toPaise', () => {
 if (process.env.TEST_DATABASE === 'postgres') {
   describe('openDatabase on PostgreSQL', () => {
     it('lets several nodes migrate one database at the same time', { timeout: 60_000 }, async () => {
-      const { default: pg } = await import('pg');
-      const { withDefaultUser } = await import('../../server/db/client');
-      const adminUrl = withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test');
-      const name = `sf_test_mig_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      const database = await freshPostgres();
       try {
         const handles = await Promise.all(
-          [1, 2, 3].map(() => openDatabase({ dataDir: '/nonexistent', databaseUrl: url.toString() })),
+          [1, 2, 3].map(() => openDatabase({ dataDir: '/nonexistent', databaseUrl: database.url })),
         );
         for (const handle of handles) {
           const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(products);
@@ -254,22 +248,13 @@ if (process.env.TEST_DATABASE === 'postgres') {
           await handle.close();
         }
       } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await database.drop();
       }
     });
 
     it('survives a connection lost while a transaction holds its client (no uncaught error)', async () => {
-      const { default: pg } = await import('pg');
-      const { withDefaultUser } = await import('../../server/db/client');
-      const adminUrl = withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test');
-      const name = `sf_test_drop_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ dataDir: '/nonexistent', databaseUrl: url.toString() });
+      const database = await freshPostgres();
+      const handle = await openDatabase({ dataDir: '/nonexistent', databaseUrl: database.url });
       try {
         const lost = handle.db.transaction(async (tx) => {
           const found = await tx.execute(sql`select pg_backend_pid() as pid`);
@@ -278,7 +263,7 @@ if (process.env.TEST_DATABASE === 'postgres') {
           // adds no 'error' listener of the test's own; between two statements, as a restart does.
           const client = (tx as unknown as { session: { client: import('pg').PoolClient } }).session.client;
           const ended = new Promise((resolve) => client.once('end', resolve));
-          await admin.query('select pg_terminate_backend($1)', [pid]);
+          await withPgClient(database.url, (admin) => admin.query('select pg_terminate_backend($1)', [pid]));
           await ended;
           await tx.execute(sql`select 1`);
         });
@@ -288,8 +273,7 @@ if (process.env.TEST_DATABASE === 'postgres') {
         expect(row?.n).toBe(0);
       } finally {
         await handle.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await database.drop();
       }
     });
   });

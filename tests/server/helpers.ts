@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
@@ -19,6 +18,7 @@ import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { settleAttempt } from '../../server/repositories/payments';
 import type { PageRenderer } from '../../shared/first-screen';
+import { freshDatabase } from '../setup/postgres';
 import { DEFAULT_SHIPPING } from './fixtures';
 
 export { DEFAULT_SHIPPING };
@@ -79,31 +79,9 @@ export function sandboxPayments(
   return { ...testConfig().payments, provider: 'sandbox', sandboxSecret: secret, payu: null, ...extra };
 }
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test');
-  const name = `sf_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
+/** A database of its own on TEST_PG_URL's server (the PostgreSQL pass of the suite): its URL and a drop. */
+export const freshPostgres = () =>
+  freshDatabase(withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test'), 'sf_test_');
 
 let realCatalogue: SeedProduct[] | undefined;
 async function catalogue(): Promise<SeedProduct[]> {

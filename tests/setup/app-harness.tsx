@@ -10,21 +10,39 @@ import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNav
 import { expect, onTestFinished } from 'vitest';
 import type { components } from '../../contract/schema';
 import type { CartLine } from '../../machines/cart.model';
-import { createApiClient } from '../../src/api/client';
-import { createLiveMachines, type LiveMachines } from '../../src/app/actors';
+import type { LiveMachines } from '../../src/app/actors';
 import { AppProviders, startApp } from '../../src/app/app-actor';
 import { createNavigator } from '../../src/app/navigator';
 import { AppRoutes } from '../../src/app/routes';
+import { inMemoryLiveMachines } from './live-machines';
 
 type ApiProduct = components['schemas']['Product'];
 type StoreInfo = components['schemas']['StoreInfo'];
-
-const API_BASE = 'http://api.test/api/v1';
 
 export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown };
 export type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 export const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+/**
+ * An API answer the test lets through when it chooses: `hold(handler)` answers each call once
+ * `release()` has run. The gate is made up front, so a release before the app has asked still counts
+ * (a handler that captured its resolver when called raced the skeleton on a slow machine: answering
+ * before the call answered nothing).
+ */
+export function heldAnswer() {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold =
+    (handler: Handler): Handler =>
+    async (call) => {
+      await gate;
+      return handler(call);
+    };
+  return { hold, release };
+}
 
 /** 'METHOD /path' keys (`:param` matches one segment); an unknown call answers 404 so it shows up. */
 function fakeApi(handlers: Record<string, Handler>) {
@@ -158,22 +176,8 @@ export function renderApp({
     },
     ...api,
   });
-  let currentToken = token;
   const stored = new Map<string, string>([['cart', JSON.stringify(cart)], ...Object.entries(storage)]);
-  const live = createLiveMachines({
-    client: createApiClient(API_BASE, server.fetch),
-    storage: () => ({ getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => void stored.set(k, v) }),
-    token: {
-      read: () => currentToken,
-      write: (t) => {
-        currentToken = t;
-      },
-      remove: () => {
-        currentToken = null;
-      },
-    },
-    logError: () => {},
-  });
+  const { machines: live, token: currentToken } = inMemoryLiveMachines(server.fetch, { token, stored });
   const machines = adjust ? adjust(live) : live;
   const [pathname = '/', search = ''] = path.split('?');
   const { navigate, NavigatorBridge } = createNavigator();
@@ -218,7 +222,7 @@ export function renderApp({
     calls: server.calls,
     storage: stored,
     /** The auth_token cookie as the app last wrote it. */
-    token: () => currentToken,
+    token: currentToken,
     /** The stored cart lines. */
     storedCart: () => JSON.parse(stored.get('cart') ?? '[]') as CartLine[],
     location: () => `${committedLocation().pathname}${committedLocation().search}`,

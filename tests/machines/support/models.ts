@@ -585,14 +585,7 @@ export const pendingApiOrder: ApiOrder = {
       imgUrl: '/images/tee.svg',
     },
   ],
-  shippingAddress: {
-    fullName: 'Asha Verma',
-    address: '14 MG Road',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560038',
-    phone: '+919876543210',
-  },
+  shippingAddress: shipping,
   total: 998,
   trackingNumber: null,
 };

@@ -6,6 +6,7 @@ import {
   expectNoSeriousAxeViolations,
   findHeading,
   findToast,
+  heldAnswer,
   json,
   renderApp,
   STORE,
@@ -66,15 +67,14 @@ describe('contact page', () => {
   });
 
   it("reads 'Sending...' while the message is sent, then thanks the sender and clears the form", async () => {
-    // Settled by the test whether or not the app has asked yet (a handler that captured its resolver
-    // raced the skeleton on a slow machine: answering before the call answered nothing).
-    let answer: (response: Response) => void = () => {};
-    const response = new Promise<Response>((resolve) => {
-      answer = resolve;
-    });
+    const held = heldAnswer();
     const { user, calls } = renderApp({
       path: '/contact',
-      api: { 'POST /contact': () => response },
+      api: {
+        'POST /contact': held.hold(() =>
+          json({ message: "Thank you for contacting us. We'll get back to you shortly." }, 202),
+        ),
+      },
     });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -86,7 +86,7 @@ describe('contact page', () => {
       subject: 'Sizes',
       message: 'Do you have XXL?',
     });
-    answer(json({ message: "Thank you for contacting us. We'll get back to you shortly." }, 202));
+    held.release();
     await findToast('Message Sent', "Thank you for contacting us. We'll get back to you shortly.");
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(''));
     expect(screen.getByRole('textbox', { name: /^Message/ })).toHaveValue('');

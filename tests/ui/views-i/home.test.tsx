@@ -5,6 +5,7 @@ import {
   expectNoSeriousAxeViolations,
   findHeading,
   findToast,
+  heldAnswer,
   json,
   productPage,
   renderApp,
@@ -70,24 +71,18 @@ describe('home page', () => {
   });
 
   it('shows 4 placeholder cards while featured products load, then the products', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = heldAnswer();
     renderApp({
       path: '/',
       api: {
-        'GET /products': async () => {
-          await gate;
-          return json(
-            productPage([apiProduct({ title: 'Indigo Kurta' }), apiProduct({ title: 'Saffron Top' })]),
-          );
-        },
+        'GET /products': held.hold(() =>
+          json(productPage([apiProduct({ title: 'Indigo Kurta' }), apiProduct({ title: 'Saffron Top' })])),
+        ),
       },
     });
     await findHeading(/Wear the colours/);
     expect(screen.getByTestId('featured-skeletons').children).toHaveLength(4);
-    release();
+    held.release();
     const featured = section('Featured Styles');
     expect(await within(featured).findByRole('link', { name: 'Indigo Kurta' })).toBeInTheDocument();
     expect(within(featured).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/products');

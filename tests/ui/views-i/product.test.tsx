@@ -5,6 +5,7 @@ import {
   expectNoSeriousAxeViolations,
   findHeading,
   findToast,
+  heldAnswer,
   json,
   renderApp,
 } from '../../setup/app-harness';
@@ -25,21 +26,15 @@ describe('product detail', () => {
       discountedPrice: 1499,
       description: 'Hand block-printed cotton.',
     });
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = heldAnswer();
     renderApp({
       path: `/product/${product.id}`,
       api: {
-        'GET /products/:id': async () => {
-          await gate;
-          return json(product);
-        },
+        'GET /products/:id': held.hold(() => json(product)),
       },
     });
     expect(await screen.findByRole('status', { name: 'Loading product' })).toBeInTheDocument();
-    release();
+    held.release();
     await findHeading('Indigo Block-Print Kurta');
     // The phone's Add to Cart bar repeats the price, hidden from screen readers (read once, at the top).
     const info = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;

@@ -6,6 +6,7 @@ import {
   expectNoSeriousAxeViolations,
   findHeading,
   findToast,
+  heldAnswer,
   json,
   productPage,
   renderApp,
@@ -57,16 +58,18 @@ describe('products list', () => {
   });
 
   it('holds the count line, the Filters button and the panel column while loading, so the list does not move', async () => {
-    let answer: (response: Response) => void = () => {};
-    const held = new Promise<Response>((resolve) => {
-      answer = resolve;
-    });
     const facets = { sizes: [{ value: 'M', count: 2 }], colors: [], price: { min: 1, max: 9 }, onSale: 0 };
+    const held = heldAnswer();
+    const withFacets = held.hold(() =>
+      json({ ...productPage([apiProduct({ id: 'p-1', title: 'Item 1' })], 2), facets }),
+    );
     renderApp({
       path: '/products',
       api: {
         'GET /products': (call) =>
-          call.query.get('facets') === 'true' ? held : json(productPage([apiProduct({ id: 'p-1' })])),
+          call.query.get('facets') === 'true'
+            ? withFacets(call)
+            : json(productPage([apiProduct({ id: 'p-1' })])),
       },
     });
     await screen.findByRole('status', { name: 'Loading products' });
@@ -76,7 +79,7 @@ describe('products list', () => {
     expect(screen.getByRole('button', { name: 'Filters' })).toBeDisabled();
     expect(screen.getByTestId('filter-panel-placeholder')).toBeInTheDocument();
 
-    answer(json({ ...productPage([apiProduct({ id: 'p-1', title: 'Item 1' })], 2), facets }));
+    held.release();
     await screen.findByRole('link', { name: 'Item 1' });
     expect(await countLine()).toHaveTextContent('2 products');
     expect(screen.getByRole('button', { name: 'Filters' })).toBeEnabled();

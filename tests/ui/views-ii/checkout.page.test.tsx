@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../machines/cart.model';
 import { INDIAN_STATES } from '../../../shared/checkout-address';
 import { formatInr } from '../../../src/components/format';
+import { heldAnswer } from '../../setup/app-harness';
 import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
 import { SAVED_ADDRESS, SHIPPED_TO } from './support/orders';
 
@@ -141,18 +142,12 @@ describe('/checkout', () => {
   });
 
   it('creates the order, empties the cart and goes to the payment when the address is valid', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = heldAnswer();
     const { user, calls, location, storage } = renderApp({
       path: '/checkout',
       cart: CART,
       api: {
-        'POST /orders': async () => {
-          await gate;
-          return json({ id: 'SF-NEW' }, 201);
-        },
+        'POST /orders': held.hold(() => json({ id: 'SF-NEW' }, 201)),
         'GET /payments/fields': () => json({ fields: [] }),
       },
     });
@@ -161,7 +156,7 @@ describe('/checkout', () => {
     await chooseState(user, 'Karnataka');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
-    release();
+    held.release();
     await waitFor(() => expect(location()).toBe('/payment?orderId=SF-NEW'));
     expect(calls.find((c) => c.path === '/orders' && c.method === 'POST')?.body).toEqual({
       products: { p1: 2, p2: 1 },

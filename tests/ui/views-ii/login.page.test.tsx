@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { heldAnswer } from '../../setup/app-harness';
 import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
 
 describe('/login', () => {
@@ -29,19 +30,13 @@ describe('/login', () => {
   });
 
   it('signs in, toasts and returns to the remembered origin when the credentials are accepted', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = heldAnswer();
     const { user, calls, location, token } = renderApp({
       path: '/login',
       state: { from: '/orders?payment=failed' },
       token: null,
       api: {
-        'POST /users/authorize': async () => {
-          await gate;
-          return json({ token: 'tok-1' });
-        },
+        'POST /users/authorize': held.hold(() => json({ token: 'tok-1' })),
         'GET /orders': () => json([]),
       },
     });
@@ -51,7 +46,7 @@ describe('/login', () => {
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
-    release();
+    held.release();
     await findToast('Success!');
     expect(screen.getByText('Logged in successfully.')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/orders?payment=failed'));

@@ -30,6 +30,17 @@ type Answer = Parameters<typeof json>[0];
 
 const ORDER = 'SF-ORDER1';
 
+/** Types a name and an email, `number` over the mobile number, and presses Pay Now; gives the phone box. */
+async function payWithPhone(user: User, number: string) {
+  await user.type(await screen.findByLabelText(/^Name/), 'Asha Verma');
+  await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
+  const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
+  await user.clear(phone);
+  await user.type(phone, number);
+  await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+  return phone;
+}
+
 function renderPayment(
   answer?: () => Response | Promise<Response>,
   extra: Parameters<typeof renderApp>[0]['api'] = {},
@@ -156,12 +167,7 @@ describe('/payment', () => {
 
   it('refuses a ten-digit number that is no Indian mobile (they start 6–9) with the toast', async () => {
     const { user, calls } = renderPayment(() => json({ success: true }));
-    await user.type(await screen.findByLabelText(/^Name/), 'Asha Verma');
-    await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
-    const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
-    await user.clear(phone);
-    await user.type(phone, '58765 43210');
-    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await payWithPhone(user, '58765 43210');
     await findToast('Validation Error', 'Please correct the errors in the form');
     expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/payments' && c.method === 'POST')).toBe(false);
@@ -196,12 +202,7 @@ describe('/payment', () => {
 
   it('toasts Validation Error and shows the phone message when the phone is +91123', async () => {
     const { user, calls } = renderPayment(() => json({ success: true }));
-    await user.type(await screen.findByLabelText(/^Name/), 'Asha Verma');
-    await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
-    const phone = screen.getByRole('textbox', { name: /^Mobile number/ });
-    await user.clear(phone);
-    await user.type(phone, '+91123');
-    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    const phone = await payWithPhone(user, '+91123');
     await findToast('Validation Error', 'Please correct the errors in the form');
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.path === '/payments' && c.method === 'POST')).toBe(false);

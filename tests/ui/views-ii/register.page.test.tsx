@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REGISTRATION_FAILED_ALERT } from '../../../src/routes/register.page';
+import { heldAnswer } from '../../setup/app-harness';
 import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
 
 async function fill(user: ReturnType<typeof renderApp>['user'], values: Record<string, string>) {
@@ -68,18 +69,12 @@ describe('/register', () => {
   });
 
   it('registers with a trimmed, lowercased email, toasts and goes home without signing in', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = heldAnswer();
     const { user, calls, location, token } = renderApp({
       path: '/register',
       token: null,
       api: {
-        'POST /users/register': async () => {
-          await gate;
-          return json({ id: 'u1', email: 'asha@gmail.com' }, 201);
-        },
+        'POST /users/register': held.hold(() => json({ id: 'u1', email: 'asha@gmail.com' }, 201)),
         'GET /products': () => json({ data: [], count: 0 }),
       },
     });
@@ -93,7 +88,7 @@ describe('/register', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
-    release();
+    held.release();
     await findToast('Success!');
     expect(screen.getByText('Account created successfully. You can now log in.')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/'));

@@ -1,6 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, apiProduct, findHeading, json, productPage, renderApp } from '../../setup/app-harness';
+import {
+  type ApiCall,
+  apiProduct,
+  findHeading,
+  heldAnswer,
+  json,
+  productPage,
+  renderApp,
+} from '../../setup/app-harness';
 
 const kurta = apiProduct({ id: 'p-kurta', title: 'Indigo Block-Print Kurta', regularPrice: 1899 });
 
@@ -45,21 +53,16 @@ describe('document title on /products (the words of the HTML the server sends, s
 describe('document title on /product/{id}', () => {
   it("keeps the server's title while the product loads, then names the product", async () => {
     document.title = 'Indigo Block-Print Kurta | Rangrez';
-    // Settled by the test whether or not the app has asked yet (a handler that captured its resolver
-    // raced the skeleton on a slow machine: answering before the call answered nothing).
-    let answer: (response: Response) => void = () => {};
-    const response = new Promise<Response>((resolve) => {
-      answer = resolve;
-    });
+    const held = heldAnswer();
     const { router } = renderApp({
       path: '/product/p-kurta',
-      api: { ...api, 'GET /products/:id': () => response },
+      api: { ...api, 'GET /products/:id': held.hold(() => json(kurta)) },
     });
     await screen.findByRole('status', { name: 'Loading product' });
     // Not the store name in between.
     expect(document.title).toBe('Indigo Block-Print Kurta | Rangrez');
     document.title = 'As the server sent it';
-    answer(json(kurta));
+    held.release();
     await findHeading('Indigo Block-Print Kurta');
     await titleIs('Indigo Block-Print Kurta | Rangrez');
     await router.navigate('/products');

@@ -7,6 +7,7 @@ import {
   expectNoSeriousAxeViolations,
   findHeading,
   findToast,
+  heldAnswer,
   json,
   productPage,
   renderApp,
@@ -94,24 +95,18 @@ describe('wishlist hearts', () => {
 
 describe('/wishlist', () => {
   it('shows a skeleton, then the saved products that still exist, newest first', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = heldAnswer();
     const { container } = renderApp({
       path: '/wishlist',
       storage: { wishlist: JSON.stringify(['p-tee', 'p-gone', 'p-kurta']) },
       api: {
         ...catalogueApi,
-        'GET /products/:id': async (call) => {
-          await gate;
-          return catalogueApi['GET /products/:id'](call);
-        },
+        'GET /products/:id': held.hold(catalogueApi['GET /products/:id']),
       },
     });
     await findHeading('My Wishlist');
     expect(screen.getByRole('status', { name: 'Loading your wishlist' })).toBeInTheDocument();
-    release();
+    held.release();
     const list = await screen.findByRole('list', { name: 'Saved products' });
     const names = within(list)
       .getAllByRole('article')
