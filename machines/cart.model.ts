@@ -3,6 +3,8 @@
  * tests and the storage loader all use them.
  */
 
+import { storedArray } from './stored';
+
 /** One cart line as stored under localStorage['cart'] — the spec's plain array, not a machine snapshot. */
 export type CartLine = {
   id: string;
@@ -222,17 +224,8 @@ function toLine(v: unknown): CartLine | null {
  * Duplicate keys (possible only by hand-editing) are merged so the one-line-per-key invariant holds.
  */
 export function parseStoredCart(raw: unknown): CartLine[] {
-  let value: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
   const lines: CartLine[] = [];
-  for (const item of value) {
+  for (const item of storedArray(raw)) {
     const line = toLine(item);
     if (!line) return [];
     lines.splice(0, lines.length, ...addLine(lines, line));

@@ -124,6 +124,17 @@ const outcomeIs = (kind: OutcomeKind) => (_: unknown, params: { response: Paymen
   paymentOutcome(params.response).kind === kind;
 const responseParams = ({ event }: { event: { output: PaymentResponse } }) => ({ response: event.output });
 
+/** One kind of gateway answer: its guard, its state, and what follows remembering it. */
+const outcome = <Guard extends string, Target extends string>(
+  guard: Guard,
+  target: Target,
+  ...then: ('postGatewayForm' | 'openExternalUrl' | 'notifyInitiated' | 'goToOrders')[]
+) => ({
+  guard: { type: guard, params: responseParams },
+  target,
+  actions: [{ type: 'assignOutcome' as const, params: responseParams }, ...then],
+});
+
 /**
  * Paying a Pending order (spec §2 Payment, §4 Payment outcome, §5 Payment form, §8). The form is built
  * from server field definitions; the outcome of POST /payments decides the final state. In `qr` and
@@ -392,36 +403,12 @@ export const paymentMachine = setup({
           fields: submittedFields(context.fields, context.values),
         }),
         onDone: [
-          {
-            guard: { type: 'isRedirectPost', params: responseParams },
-            target: 'redirectPost',
-            actions: [{ type: 'assignOutcome', params: responseParams }, 'postGatewayForm'],
-          },
-          {
-            guard: { type: 'isDeeplink', params: responseParams },
-            target: 'deeplink',
-            actions: [{ type: 'assignOutcome', params: responseParams }, 'openExternalUrl'],
-          },
-          {
-            guard: { type: 'isQr', params: responseParams },
-            target: 'qr',
-            actions: { type: 'assignOutcome', params: responseParams },
-          },
-          {
-            guard: { type: 'isRedirect', params: responseParams },
-            target: 'redirect',
-            actions: [{ type: 'assignOutcome', params: responseParams }, 'openExternalUrl'],
-          },
-          {
-            guard: { type: 'isCashOnDelivery', params: responseParams },
-            target: 'cashOnDelivery',
-            actions: { type: 'assignOutcome', params: responseParams },
-          },
-          {
-            guard: { type: 'isInitiated', params: responseParams },
-            target: 'initiated',
-            actions: [{ type: 'assignOutcome', params: responseParams }, 'notifyInitiated', 'goToOrders'],
-          },
+          outcome('isRedirectPost', 'redirectPost', 'postGatewayForm'),
+          outcome('isDeeplink', 'deeplink', 'openExternalUrl'),
+          outcome('isQr', 'qr'),
+          outcome('isRedirect', 'redirect', 'openExternalUrl'),
+          outcome('isCashOnDelivery', 'cashOnDelivery'),
+          outcome('isInitiated', 'initiated', 'notifyInitiated', 'goToOrders'),
           { target: 'failed', actions: { type: 'assignFailure', params: responseParams } },
         ],
         onError: [

@@ -137,6 +137,18 @@ const firstPage = ({ context }: { context: ProductsListContext }) => ({
   page: context.first ?? { products: [], total: 0 },
 });
 
+/** A filter or order changed: the query narrows to it, from page 1, and the URL follows. */
+const narrowing = (description: string) =>
+  ({
+    guard: 'isNarrowingChanged',
+    target: '.loading',
+    actions: ['narrowQuery', 'updateUrl'],
+    description,
+  }) as const;
+
+/** The fetched page as an action's or guard's params. */
+const answeredPage = ({ event }: { event: { output: ProductsPage } }) => ({ page: event.output });
+
 const withoutType = ({ type: _t, ...query }: { type: 'products.sync' } & ProductsQuery): ProductsQuery =>
   query;
 
@@ -263,47 +275,17 @@ export const productsListMachine = setup({
           actions: ['setParentCategory', 'updateUrl'],
         },
         'products.clearFilters': [
-          {
-            guard: 'isNarrowingChanged',
-            target: '.loading',
-            actions: ['narrowQuery', 'updateUrl'],
-            description: 'Drop every filter (type, size, colour, price, on sale) and go back to page 1.',
-          },
+          narrowing('Drop every filter (type, size, colour, price, on sale) and go back to page 1.'),
           {
             actions: 'showAllProducts',
             description: 'No filter to drop: the category itself is empty, so show all products.',
           },
         ],
-        'products.sort': {
-          guard: 'isNarrowingChanged',
-          target: '.loading',
-          actions: ['narrowQuery', 'updateUrl'],
-          description: 'Another order, from page 1.',
-        },
-        'products.toggle': {
-          guard: 'isNarrowingChanged',
-          target: '.loading',
-          actions: ['narrowQuery', 'updateUrl'],
-          description: 'A size or colour added to or taken from the filter, from page 1.',
-        },
-        'products.price': {
-          guard: 'isNarrowingChanged',
-          target: '.loading',
-          actions: ['narrowQuery', 'updateUrl'],
-          description: 'Another price range, from page 1.',
-        },
-        'products.onSale': {
-          guard: 'isNarrowingChanged',
-          target: '.loading',
-          actions: ['narrowQuery', 'updateUrl'],
-          description: 'Only products on sale, or all again, from page 1.',
-        },
-        'products.remove': {
-          guard: 'isNarrowingChanged',
-          target: '.loading',
-          actions: ['narrowQuery', 'updateUrl'],
-          description: "A chip's filter removed, from page 1.",
-        },
+        'products.sort': narrowing('Another order, from page 1.'),
+        'products.toggle': narrowing('A size or colour added to or taken from the filter, from page 1.'),
+        'products.price': narrowing('Another price range, from page 1.'),
+        'products.onSale': narrowing('Only products on sale, or all again, from page 1.'),
+        'products.remove': narrowing("A chip's filter removed, from page 1."),
         'products.page': {
           guard: 'isOtherPage',
           target: '.loading',
@@ -338,23 +320,20 @@ export const productsListMachine = setup({
             input: ({ context }) => ({ ...context.query, limit: PAGE_SIZE, facets: true as const }),
             onDone: [
               {
-                guard: { type: 'hasProducts', params: ({ event }) => ({ page: event.output }) },
+                guard: { type: 'hasProducts', params: answeredPage },
                 target: 'loaded',
-                actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
+                actions: { type: 'assignPage', params: answeredPage },
               },
               {
-                guard: { type: 'isPastLastPage', params: ({ event }) => ({ page: event.output }) },
+                guard: { type: 'isPastLastPage', params: answeredPage },
                 target: 'loading',
                 reenter: true,
                 description: 'A page past the last one (an old link): load the last page instead.',
-                actions: [
-                  { type: 'clampToLastPage', params: ({ event }) => ({ page: event.output }) },
-                  'replaceUrl',
-                ],
+                actions: [{ type: 'clampToLastPage', params: answeredPage }, 'replaceUrl'],
               },
               {
                 target: 'empty',
-                actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
+                actions: { type: 'assignPage', params: answeredPage },
                 description: 'Nothing matches the category and filter.',
               },
             ],

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { WISHLIST_LIMIT } from '../shared/wishlist';
 import { type EmittedEvent, toast } from './events';
+import { storedArray } from './stored';
 
 /** localStorage key of a visitor's saved product ids (a JSON array, most recently saved first). */
 export const WISHLIST_STORAGE_KEY = 'wishlist';
@@ -11,16 +12,9 @@ export const WISHLIST_FAILED = 'Could not update your wishlist. Please try again
  * WISHLIST_LIMIT. A damaged value (not JSON, not an array) is an empty list, never an error.
  */
 export function parseStoredWishlist(raw: unknown): string[] {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
-  const ids = value.filter((id): id is string => typeof id === 'string' && id !== '' && id.length <= 100);
+  const ids = storedArray(raw).filter(
+    (id): id is string => typeof id === 'string' && id !== '' && id.length <= 100,
+  );
   return [...new Set(ids)].slice(0, WISHLIST_LIMIT);
 }
 

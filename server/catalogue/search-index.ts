@@ -157,10 +157,8 @@ export class SearchIndex {
           }
     // The root of a query of several groups is `&` (calc_rank_and, which ranks one distinct operand as
     // calc_rank_or does); of one group, `|` or an operand (calc_rank_or).
-    const rank =
-      full > 1 && operands.length > 1
-        ? rankAnd(this.#index, this.vectors, scratch, operands, full, hits)
-        : rankOr(this.#index, this.vectors, scratch, operands, full, hits);
+    const input = { index: this.#index, vectors: this.vectors, scratch, operands, full, hits };
+    const rank = full > 1 && operands.length > 1 ? rankAnd(input) : rankOr(input);
     for (const operand of groups[0] as number[])
       for (const l of operands[operand] as number[])
         for (let p = postingStart[l] as number; p < (postingStart[l + 1] as number); p++)

@@ -30,6 +30,19 @@ export interface RankScratch {
   last: Int32Array[];
 }
 
+/** What a ranking reads: the index, the vectors, the scratch arrays, and the query's matches. */
+interface RankInput {
+  index: Postings;
+  vectors: ProductVectors;
+  scratch: RankScratch;
+  /** The query's operands, each as the lexemes it stands for. */
+  operands: number[][];
+  /** The `matched` count of a product that matched every group. */
+  full: number;
+  /** The products that matched every group. */
+  hits: number[];
+}
+
 const f = Math.fround;
 /** Weights D, C, B, A (a position's two weight bits index this). */
 const WEIGHTS = [f(0.1), f(0.2), f(0.4), f(1.0)];
@@ -47,14 +60,7 @@ function wordDistance(distance: number): number {
  * calc_rank_or for every matching product at once: per product, the additions happen in the same
  * order as in tsrank.c (operand by operand, entries in the tsvector's order), so the float4 sums agree.
  */
-export function rankOr(
-  index: Postings,
-  vectors: ProductVectors,
-  scratch: RankScratch,
-  operands: number[][],
-  full: number,
-  hits: number[],
-): Float64Array {
+export function rankOr({ index, vectors, scratch, operands, full, hits }: RankInput): Float64Array {
   const { postingStart, postings, postingProduct } = index;
   const { positionStart, positions } = vectors;
   const { matched, rank: res } = scratch;
@@ -88,14 +94,7 @@ export function rankOr(
  * calc_rank_and for every matching product at once: each entry of operand k pairs with the last
  * entry taken of every earlier operand in the same product (tsrank.c's pos[]), in tsrank.c's order.
  */
-export function rankAnd(
-  index: Postings,
-  vectors: ProductVectors,
-  scratch: RankScratch,
-  operands: number[][],
-  full: number,
-  hits: number[],
-): Float64Array {
+export function rankAnd({ index, vectors, scratch, operands, full, hits }: RankInput): Float64Array {
   const { postingStart, postings, postingProduct } = index;
   const { positionStart, positions } = vectors;
   const { matched, rank: res, last } = scratch;

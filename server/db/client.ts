@@ -66,16 +66,7 @@ export async function openDatabase(
       await pool.end();
       throw error;
     }
-    let closed = false;
-    return {
-      db: db as unknown as Database,
-      driver: 'postgres',
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        await pool.end();
-      },
-    };
+    return handleOf(db as unknown as Database, 'postgres', () => pool.end());
   }
 
   const release = acquireDataDirLock(config.dataDir);
@@ -89,26 +80,33 @@ export async function openDatabase(
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await afterMigrate(db as unknown as Database);
     }
-    let closed = false;
     const opened = client;
-    return {
-      db: db as unknown as Database,
-      driver: 'pglite',
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        try {
-          await opened.close();
-        } finally {
-          release();
-        }
-      },
-    };
+    return handleOf(db as unknown as Database, 'pglite', async () => {
+      try {
+        await opened.close();
+      } finally {
+        release();
+      }
+    });
   } catch (error) {
     await client?.close().catch(() => {});
     release();
     throw error;
   }
+}
+
+/** The handle of an open database: its `close` runs `end` the first time only. */
+function handleOf(db: Database, driver: DatabaseHandle['driver'], end: () => Promise<void>): DatabaseHandle {
+  let closed = false;
+  return {
+    db,
+    driver,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await end();
+    },
+  };
 }
 
 // Any constant works; it only has to be the same for every Statefront node on one database.

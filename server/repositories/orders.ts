@@ -98,18 +98,23 @@ export async function itemsOfOrders(
   db: Database,
   orderIds: readonly string[],
 ): Promise<Map<string, OrderItemWithImage[]>> {
-  const byOrder = new Map<string, OrderItemWithImage[]>();
-  if (orderIds.length === 0) return byOrder;
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .select({ item: orderItems, imgUrl: products.imgUrl })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.productTitle), asc(orderItems.position), asc(orderItems.id));
-  for (const { item, imgUrl } of rows) {
-    const list = byOrder.get(item.orderId) ?? [];
-    list.push({ ...item, imgUrl });
-    byOrder.set(item.orderId, list);
+  return byOrderId(rows.map(({ item, imgUrl }) => ({ ...item, imgUrl })));
+}
+
+/** Rows grouped by their order, each group in the rows' order. */
+function byOrderId<Row extends { orderId: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const byOrder = new Map<string, Row[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
   }
   return byOrder;
 }
@@ -212,24 +217,36 @@ async function settleCashOnDelivery(db: Runner, orderId: string, to: number, at:
     );
 }
 
+/**
+ * The status of order `orderId` (only if it is `userId`'s, when given), its row locked (FOR UPDATE)
+ * until the transaction ends, so no other change to it interleaves; undefined when there is no such order.
+ */
+export async function lockOrder(
+  db: Runner,
+  orderId: string,
+  userId?: string,
+): Promise<{ status: OrderStatus } | undefined> {
+  const mine = userId === undefined ? undefined : eq(orders.userId, userId);
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), mine))
+    .for('update');
+  return order;
+}
+
 /** The applied events of each order, oldest first: the timeline the API shows. */
 export async function timelinesOf(
   db: Database,
   orderIds: readonly string[],
 ): Promise<Map<string, OrderEventRow[]>> {
-  const byOrder = new Map<string, OrderEventRow[]>();
-  if (orderIds.length === 0) return byOrder;
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(orderEvents)
     .where(and(inArray(orderEvents.orderId, [...orderIds]), eq(orderEvents.applied, true)))
     .orderBy(asc(orderEvents.id));
-  for (const row of rows) {
-    const list = byOrder.get(row.orderId) ?? [];
-    list.push(row);
-    byOrder.set(row.orderId, list);
-  }
-  return byOrder;
+  return byOrderId(rows);
 }
 
 /** The event recorded under a sender's event id, if any. */
@@ -279,11 +296,7 @@ export type FulfilmentResult =
  */
 export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput): Promise<FulfilmentResult> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, input.orderId))
-      .for('update');
+    const order = await lockOrder(tx, input.orderId);
     const seen = await eventByExternalId(tx, input.externalId);
     if (seen) {
       if (seen.orderId !== input.orderId) return { kind: 'idConflict', orderId: seen.orderId };
@@ -400,11 +413,7 @@ export async function cancelOrderOfUser(
   refundId: string,
 ): Promise<CancelResult> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-      .for('update');
+    const order = await lockOrder(tx, orderId, userId);
     if (!order) return { kind: 'notFound' };
     const next = nextStatus(order.status, 'order.cancelled');
     if (next === null) return { kind: 'refused', status: order.status };

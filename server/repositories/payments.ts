@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows';
 import { type OrderStatus, orderEvents, orders, paymentAttempts } from '../db/schema';
 import { enqueueMail, orderMailTemplate } from '../mail/outbox';
 import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
-import { mailedFor, recordOrderEvent } from './orders';
+import { lockOrder, mailedFor, recordOrderEvent } from './orders';
 import { ATTEMPT_COLUMNS, oweRefund, refundableAttempt } from './refunds';
 
 type AttemptStatus = PaymentAttempt['status'];
@@ -346,11 +346,7 @@ export async function placeCashOnDelivery(
   note: string,
 ): Promise<CashOnDeliveryResult> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, attempt.orderId))
-      .for('update');
+    const order = await lockOrder(tx, attempt.orderId);
     const next = order ? nextStatus(order.status, 'payment.cashOnDelivery') : null;
     if (!order || next === null) return { kind: 'notPending', status: order?.status ?? -1 };
     const now = new Date();
