@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { provideAccountMachine } from '../app/actors/account.live';
@@ -28,6 +28,26 @@ const row = css({
   borderColor: 'border.subtle',
   _last: { borderBottomWidth: '0' },
 });
+
+/** A load that failed, with Try Again beside its message. */
+function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <ErrorAlert
+      className={css({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '3',
+      })}
+    >
+      <span>{children}</span>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        Try Again
+      </Button>
+    </ErrorAlert>
+  );
+}
 
 /** /account (spec §2 Account, §4 Account page, §8 Account load failure). */
 export default function AccountPage() {
@@ -103,20 +123,7 @@ export default function AccountPage() {
           </div>
         </div>
         {state.matches('error') ? (
-          <ErrorAlert
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: '3',
-            })}
-          >
-            <span>{state.context.error}</span>
-            <Button size="sm" variant="outline" onClick={() => send({ type: 'account.retry' })}>
-              Try Again
-            </Button>
-          </ErrorAlert>
+          <RetryAlert onRetry={() => send({ type: 'account.retry' })}>{state.context.error}</RetryAlert>
         ) : null}
         {state.matches('error') ? null : (
           <dl>
@@ -163,20 +170,9 @@ export default function AccountPage() {
           Saved addresses
         </h2>
         {book.matches({ saved: 'unavailable' }) ? (
-          <ErrorAlert
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: '3',
-            })}
-          >
-            <span>Your saved addresses could not be loaded.</span>
-            <Button size="sm" variant="outline" onClick={() => sendBook({ type: 'addresses.retry' })}>
-              Try Again
-            </Button>
-          </ErrorAlert>
+          <RetryAlert onRetry={() => sendBook({ type: 'addresses.retry' })}>
+            Your saved addresses could not be loaded.
+          </RetryAlert>
         ) : null}
         {book.context.deleteError ? <ErrorAlert>{book.context.deleteError}</ErrorAlert> : null}
         {book.matches({ saved: 'loading' }) ? (

@@ -11,15 +11,12 @@ import { Card } from '../components/ui/card';
 import { InputField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
 import { formStack } from './auth/form-layout';
-import { CashOnDeliveryLine } from './orders/cod-payment';
 import { OrderItemsTable } from './orders/order-items-table';
 import { OrderTimeline } from './orders/order-timeline';
+import { factTerm, ShippingFacts } from './orders/shipping-facts';
 import { StatusBadge } from './orders/status-badge';
-import { TrackingNumber } from './orders/tracking-number';
 
 const ACCOUNT_EMAIL_HINT = 'Using your account email by default';
-
-const term = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase' });
 
 /**
  * /track-order (spec §2 Track order, §5, §8). The machine owns the required-fields check and the
@@ -113,35 +110,14 @@ export default function TrackOrderPage() {
             })}
           >
             <div>
-              <dt className={term}>Order date</dt>
+              <dt className={factTerm}>Order date</dt>
               <dd>{formatLongDate(order.date)}</dd>
             </div>
             <div>
-              <dt className={term}>Status</dt>
+              <dt className={factTerm}>Status</dt>
               <dd>{order.statusLabel}</dd>
             </div>
-            <div>
-              <dt className={term}>Shipping address</dt>
-              <dd>{order.shipping.address || '—'}</dd>
-            </div>
-            <div>
-              <dt className={term}>Shipping method</dt>
-              <dd>{order.shipping.method}</dd>
-            </div>
-            <div>
-              <dt className={term}>Tracking number</dt>
-              <dd className={css({ overflowWrap: 'anywhere' })}>
-                <TrackingNumber order={order} />
-              </dd>
-            </div>
-            {order.cashOnDelivery ? (
-              <div>
-                <dt className={term}>Payment</dt>
-                <dd className={css({ fontWeight: '600' })}>
-                  <CashOnDeliveryLine payment={order.cashOnDelivery} />
-                </dd>
-              </div>
-            ) : null}
+            <ShippingFacts order={order} methodTerm="Shipping method" trackingTerm="Tracking number" />
           </dl>
           <OrderTimeline order={order} headingId="tracked-order-history" />
           <OrderItemsTable order={order} />

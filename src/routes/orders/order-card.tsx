@@ -4,13 +4,22 @@ import type { DisplayOrder } from '../../../machines/orders.model';
 import { formatInr, formatLongDate } from '../../components/format';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { CashOnDeliveryLine } from './cod-payment';
 import { OrderLine } from './order-line';
 import { OrderTimeline } from './order-timeline';
+import { factTerm, ShippingFacts } from './shipping-facts';
 import { StatusBadge } from './status-badge';
-import { TrackingNumber } from './tracking-number';
 
-const label = css({ color: 'fg.muted', fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase' });
+/** The card's header and footer: what they hold spreads to both ends; a rule parts them from the body. */
+const cardBar = css.raw({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  px: { base: '4', md: '6' },
+  py: '4',
+  borderColor: 'border.subtle',
+});
 
 /** What the card's Cancel order asks of the page (My Orders' machine); absent where it is read-only. */
 export type CancelControls = {
@@ -28,20 +37,7 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
   const titleId = `order-${order.id}`;
   return (
     <Card as="article" padding="none" aria-labelledby={titleId}>
-      <header
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          px: { base: '4', md: '6' },
-          py: '4',
-          bg: 'bg.muted',
-          borderBottomWidth: '1px',
-          borderColor: 'border.subtle',
-        })}
-      >
+      <header className={css(cardBar, { bg: 'bg.muted', borderBottomWidth: '1px' })}>
         <div className={css({ minW: '0' })}>
           <h2 id={titleId} className={css({ fontWeight: '700', overflowWrap: 'anywhere' })}>
             Order {order.id}
@@ -60,7 +56,7 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
         })}
       >
         <div>
-          <h3 className={label}>Items</h3>
+          <h3 className={factTerm}>Items</h3>
           <ul className={css({ mt: '2' })}>
             {order.items.map((item) => (
               <OrderLine key={item.id} item={item} />
@@ -68,46 +64,13 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
           </ul>
         </div>
         <dl className={css({ display: 'flex', flexDirection: 'column', gap: '3', fontSize: 'sm' })}>
-          <div>
-            <dt className={label}>Shipping address</dt>
-            <dd>{order.shipping.address || '—'}</dd>
-          </div>
-          <div>
-            <dt className={label}>Method</dt>
-            <dd>{order.shipping.method}</dd>
-          </div>
-          <div>
-            <dt className={label}>Tracking</dt>
-            <dd className={css({ overflowWrap: 'anywhere' })}>
-              <TrackingNumber order={order} />
-            </dd>
-          </div>
-          {order.cashOnDelivery ? (
-            <div>
-              <dt className={label}>Payment</dt>
-              <dd className={css({ fontWeight: '600' })}>
-                <CashOnDeliveryLine payment={order.cashOnDelivery} />
-              </dd>
-            </div>
-          ) : null}
+          <ShippingFacts order={order} methodTerm="Method" trackingTerm="Tracking" />
         </dl>
         <div className={css({ gridColumn: { md: '1 / -1' } })}>
           <OrderTimeline order={order} headingId={`${titleId}-history`} />
         </div>
       </div>
-      <footer
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          px: { base: '4', md: '6' },
-          py: '4',
-          borderTopWidth: '1px',
-          borderColor: 'border.subtle',
-        })}
-      >
+      <footer className={css(cardBar, { borderTopWidth: '1px' })}>
         <p className={css({ fontSize: 'lg' })}>
           Total: <strong>{formatInr(order.total)}</strong>
         </p>

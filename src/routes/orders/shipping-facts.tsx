@@ -1,0 +1,53 @@
+import { css } from 'styled-system/css';
+import type { DisplayOrder } from '../../../machines/orders.model';
+import { CashOnDeliveryLine } from './cod-payment';
+import { TrackingNumber } from './tracking-number';
+
+/** The small uppercase term of an order's facts, on My Orders' cards and on Track order. */
+export const factTerm = css({
+  color: 'fg.muted',
+  fontSize: 'xs',
+  fontWeight: '600',
+  textTransform: 'uppercase',
+});
+
+/**
+ * Where and how an order ships, its tracking number and, for cash on delivery, what is paid: rows of
+ * the order's `<dl>`, each screen naming the method and tracking terms its own way.
+ */
+export function ShippingFacts({
+  order,
+  methodTerm,
+  trackingTerm,
+}: {
+  order: DisplayOrder;
+  methodTerm: string;
+  trackingTerm: string;
+}) {
+  return (
+    <>
+      <div>
+        <dt className={factTerm}>Shipping address</dt>
+        <dd>{order.shipping.address || '—'}</dd>
+      </div>
+      <div>
+        <dt className={factTerm}>{methodTerm}</dt>
+        <dd>{order.shipping.method}</dd>
+      </div>
+      <div>
+        <dt className={factTerm}>{trackingTerm}</dt>
+        <dd className={css({ overflowWrap: 'anywhere' })}>
+          <TrackingNumber order={order} />
+        </dd>
+      </div>
+      {order.cashOnDelivery ? (
+        <div>
+          <dt className={factTerm}>Payment</dt>
+          <dd className={css({ fontWeight: '600' })}>
+            <CashOnDeliveryLine payment={order.cashOnDelivery} />
+          </dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
