@@ -27,7 +27,7 @@ import { toCreateOrderRequest } from '../../machines/checkout.machine';
 import { describeStep, eventOfStep, journeyEvents } from '../../scripts/journeys';
 import { CHROMIUM, CHROMIUM_ARGS, type Shop as Server, startShop } from '../e2e/shop';
 import type { Answer, AnyDrivers, World } from '../machines/drivers/driver';
-import { literal, stepKeyOf } from '../machines/drivers/driver';
+import { forgetToasts, recordToasts, shown, stepKeyOf } from '../machines/drivers/driver';
 import { driven } from '../machines/drivers/index';
 import { LIFECYCLE_PAYMENT_WINDOW_MS } from '../machines/drivers/lifecycle.drivers';
 import {
@@ -276,6 +276,7 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
     reducedMotion: 'reduce',
   });
   await context.addCookies([{ name: 'auth_token', value: shop.token, url: shop.base }]);
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -306,6 +307,7 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
       where = `step ${i + 1} (${stepKeyOf(event)} → ${state})`;
       const later = journey.steps.slice(i + 1).map((step) => step.event);
       if (next) await driverOf(next).arrange?.({ world, event: next, next: later[1], later: later.slice(1) });
+      await forgetToasts(page);
       await driver.perform({ world, event, next, later, context: journey.steps[i - 1]?.context });
       const check = drivers.states[state];
       if (!check) throw new Error(`No check for the state ${state}`);
@@ -313,7 +315,7 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
       // The step's own text first: a state's check may follow a link (auth's to the header), and leaving
       // a page takes down an error toast about it.
       const extra = driver.shows?.(event);
-      if (extra) await page.getByText(literal(extra)).first().waitFor({ state: 'visible', timeout: TIMEOUT });
+      if (extra) await shown(page, extra);
       await check.check(world, journey.steps[i]?.context);
       reached = i + 1;
     }

@@ -14,6 +14,7 @@ import {
   appStarted,
   at,
   goInApp,
+  headerFromFirstByte,
   headerLink,
   heading,
   type MachineDrivers,
@@ -240,10 +241,7 @@ export const authDrivers: MachineDrivers<typeof authMachine> = {
     checking: {
       shows:
         "The shop opens; the sign-in is read from the auth_token cookie at once (no screen of its own: the header's Login or My Account follows)",
-      // The server's page is the app's (hydrated in place): its header is there from the first byte.
-      check: async ({ page }) => {
-        await page.getByRole('banner').waitFor({ timeout: 15_000 });
-      },
+      check: headerFromFirstByte,
     },
     anonymous: {
       shows:

@@ -23,6 +23,7 @@ import {
   appStarted,
   at,
   goInApp,
+  headerFromFirstByte,
   headerLink,
   heading,
   literal,
@@ -253,9 +254,7 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
   states: {
     loading: {
       shows: "/cart opens; the cart is read from this browser's storage at once",
-      check: async ({ page }) => {
-        await page.getByRole('banner').waitFor({ timeout: TIMEOUT });
-      },
+      check: headerFromFirstByte,
     },
     ready: {
       shows:

@@ -189,6 +189,14 @@ export async function goInApp(world: World, path: string) {
 }
 
 /**
+ * A loading state's check: the server's page is the app's (hydrated in place), so its header is there
+ * from the first byte while the machine reads what it starts from.
+ */
+export async function headerFromFirstByte({ page }: World) {
+  await page.getByRole('banner').waitFor({ timeout: TIMEOUT });
+}
+
+/**
  * The header's account link: 'My Account' for a signed-in shopper, 'Login' for anyone else (in the
  * header only: the footer links to My Account whoever is there).
  */
@@ -221,11 +229,66 @@ export const refuseStorage = (key: string) => `(() => {
   };
 })()`;
 
-/** A toast with this title (the app's toast region). */
+const TOAST_ROOT = '[data-scope=toast][data-part=root]';
+
+/**
+ * An init script (tests/journeys/run.ts adds it to every journey's browser context) that records the
+ * text of every toast the page shows, so a step's toast counts as seen even when it came and went before
+ * the driver looked: 'Added to cart' stays 4 s, and on a loaded machine the walk to /cart and the check
+ * before it can take longer (the clean-clone CI of session 21: cart #385, whose /cart was right).
+ */
+export const recordToasts = `(() => {
+  const seen = (window.__toastsSeen = []);
+  new MutationObserver(() => {
+    for (const root of document.querySelectorAll(${JSON.stringify(TOAST_ROOT)})) {
+      const text = root.textContent || '';
+      if (!seen.includes(text)) seen.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+})()`;
+
+type ToastLog = { __toastsSeen?: string[] };
+
+/** Forgets the toasts seen so far (before each step: a step's toast is its own, not an earlier one's). */
+export async function forgetToasts(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as ToastLog).__toastsSeen?.splice(0);
+  });
+}
+
+/** Resolves once a toast matching `pattern` has been shown since the last `forgetToasts`. */
+function toastSeen(page: Page, pattern: RegExp, timeout: number) {
+  return page.waitForFunction(
+    ([source, flags]) => {
+      const match = new RegExp(source, flags);
+      return ((window as unknown as ToastLog).__toastsSeen ?? []).some((text) => match.test(text));
+    },
+    [pattern.source, pattern.flags] as const,
+    { timeout },
+  );
+}
+
+/** The first promise to resolve; if none does, the first one's error (not an AggregateError). */
+async function either(...waits: Promise<unknown>[]) {
+  await Promise.any(waits).catch((error: AggregateError) => {
+    throw error.errors[0];
+  });
+}
+
+/** A toast with this title (the app's toast region): on screen now, or shown during this step. */
 export async function toast(page: Page, title: string | RegExp, timeout = TIMEOUT) {
-  await page
-    .locator('[data-scope=toast][data-part=root]')
-    .filter({ hasText: literal(title) })
-    .first()
-    .waitFor({ state: 'visible', timeout });
+  const pattern = literal(title);
+  await either(
+    page.locator(TOAST_ROOT).filter({ hasText: pattern }).first().waitFor({ state: 'visible', timeout }),
+    toastSeen(page, pattern, timeout),
+  );
+}
+
+/** Text on the page now, or a toast that said it during this step (a step's `shows`). */
+export async function shown(page: Page, text: string | RegExp, timeout = TIMEOUT) {
+  const pattern = literal(text);
+  await either(
+    page.getByText(pattern).first().waitFor({ state: 'visible', timeout }),
+    toastSeen(page, pattern, timeout),
+  );
 }

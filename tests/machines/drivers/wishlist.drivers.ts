@@ -14,6 +14,7 @@ import {
   appStarted,
   at,
   goInApp,
+  headerFromFirstByte,
   headerLink,
   heading,
   type MachineDrivers,
@@ -62,6 +63,15 @@ async function listShown(world: World) {
   await world.page
     .getByRole('status', { name: 'Loading your wishlist' })
     .waitFor({ state: 'detached', timeout: TIMEOUT });
+}
+
+/** Signed in, with the list shown on My Wishlist (followed in the app) and counted in the header. */
+async function accountListShown(world: World) {
+  await signedIn(world);
+  await listShown(world);
+  await banner(world)
+    .getByRole('link', { name: /^Wishlist, \d+ items?$/ })
+    .waitFor({ timeout: TIMEOUT });
 }
 
 export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
@@ -166,10 +176,7 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
     loading: {
       shows:
         "The page opens; the wishlist is read from this browser's storage at once (no screen of its own)",
-      // The server's page is the app's (hydrated in place): its header is there from the first byte.
-      check: async ({ page }) => {
-        await page.getByRole('banner').waitFor({ timeout: 15_000 });
-      },
+      check: headerFromFirstByte,
     },
     choosing: { transient: 'Decided at once: signed in or a visitor' },
     visitor: {
@@ -193,13 +200,7 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
     'account.synced': {
       shows:
         "Signed in: the header links to 'My Account' and to the Wishlist with the account's count; My Wishlist (followed in the app) shows the account's list",
-      check: async (world) => {
-        await signedIn(world);
-        await listShown(world);
-        await banner(world)
-          .getByRole('link', { name: /^Wishlist, \d+ items?$/ })
-          .waitFor({ timeout: TIMEOUT });
-      },
+      check: accountListShown,
     },
     'account.saving': {
       shows: 'Signed in; the heart shows the change already, while it is on its way to the server',
@@ -208,13 +209,7 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
     'account.unsynced': {
       shows:
         "Signed in, the account out of reach: changes are kept in this browser (the header's Wishlist count; My Wishlist, followed in the app, shows them)",
-      check: async (world) => {
-        await signedIn(world);
-        await listShown(world);
-        await banner(world)
-          .getByRole('link', { name: /^Wishlist, \d+ items?$/ })
-          .waitFor({ timeout: TIMEOUT });
-      },
+      check: accountListShown,
     },
   },
 };
