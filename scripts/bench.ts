@@ -28,7 +28,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { openDatabase, withDefaultUser } from '../server/db/client';
-import { seedScaleCatalogue } from '../server/db/scale-seed';
+import { defaultSeedConnections, seedScaleCatalogue } from '../server/db/scale-seed';
 import { RATE_LIMITS_RAISED, type ServerProcess, startServer, stop } from '../tests/faults/procs';
 import { freshDatabase, withPgClient } from '../tests/setup/postgres';
 import {
@@ -426,7 +426,10 @@ async function benchTarget(target: Target, products: number, rows: Row[]) {
   const seedStarted = performance.now();
   let seeded: Awaited<ReturnType<typeof seedScaleCatalogue>>;
   try {
-    seeded = await seedScaleCatalogue(database.db, products);
+    // As `npm run seed` loads it (PostgreSQL: over one connection a core).
+    seeded = await seedScaleCatalogue(database.db, products, {
+      connections: defaultSeedConnections(database.driver),
+    });
   } finally {
     // PGlite serves one process: the server's, from here on.
     await database.close();

@@ -56,3 +56,35 @@ describe('scale seed', () => {
     expect(new Set(Array.from({ length: 1000 }, (_, k) => stableUuid(String(k)))).size).toBe(1000);
   });
 });
+
+// Runs in `npm run test:pg` (the PostgreSQL pass of the same suite): PGlite has one connection, and
+// `npm run seed` loads it in one transaction.
+if (process.env.TEST_DATABASE === 'postgres') {
+  describe('scale seed over several connections (PostgreSQL)', () => {
+    const catalogueVersion = async () => {
+      const result = await t.ctx.db.execute<{ version: string }>(
+        sql`SELECT version FROM catalogue_version WHERE id = 1`,
+      );
+      return Number((result as unknown as { rows: { version: string }[] }).rows[0]?.version);
+    };
+
+    it('adds every product once and tells the servers once; ordinary writes still tell them', async () => {
+      const before = await catalogueVersion();
+      // 8,500 more products: five batches over three transactions at once.
+      expect(await seedScaleCatalogue(t.ctx.db, 9000, { connections: 3 })).toEqual({
+        inserted: 8500,
+        total: 9000,
+      });
+      expect(await count(sql`title LIKE '% · Style %'`)).toBe(9000 - catalogue.length);
+      // Once for the whole seed, not once a batch (the batches' transactions keep the trigger quiet).
+      expect(await catalogueVersion()).toBe(before + 1);
+      // The quiet setting ended with those transactions: a write on a pooled connection bumps it again.
+      await Promise.all(
+        [1, 2, 3].map((k) =>
+          t.ctx.db.execute(sql`UPDATE products SET featured = featured WHERE id = ${stableUuid(String(k))}`),
+        ),
+      );
+      expect(await catalogueVersion()).toBe(before + 4);
+    });
+  });
+}
