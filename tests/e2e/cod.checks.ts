@@ -4,22 +4,8 @@
  * confirmation with 'Pay ₹X on delivery', and My Orders shows the order Processing with the same words
  * and no Pay Now.
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { at, type Check, h1, url } from './checks';
-import { shopperWithOrder } from './payments.checks';
-
-const SHOTS = resolve(import.meta.dirname, '../../screenshots');
-
-const shot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({
-    path: join(SHOTS, `${name}-${width < 768 ? 'mobile' : 'desktop'}.png`),
-    fullPage: true,
-  });
-};
+import { shopperWithOrder, shot } from './payments.checks';
 
 const PAY_ON_DELIVERY = /^Pay ₹[\d,]+\.\d\d on delivery$/;
 

@@ -73,7 +73,8 @@ async function onGateway(page: Page, button: RegExp) {
   await gateway.close();
 }
 
-const shot = async (page: Page, name: string) => {
+/** A full-page screenshot of a step, named for the viewport it was taken at (screenshots/). */
+export const shot = async (page: Page, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({
