@@ -45,7 +45,8 @@ async function main() {
           'connections',
           process.env.SEED_CONNECTIONS,
           defaultSeedConnections('postgres'),
-          32,
+          // The server's pool holds 10 (server/db/client.ts): these plus the demo products' transaction.
+          8,
         );
   const where = database.driver === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const over = connections > 1 ? ` over ${connections} connections` : '';
