@@ -147,12 +147,8 @@ export interface ScaleSeedResult {
   total: number;
 }
 
-/** The catalogue changed: its version goes up and every server hears of it (as the trigger does). */
-const BUMP_CATALOGUE_VERSION = sql`
-  WITH bumped AS (
-    UPDATE catalogue_version SET version = version + 1, changed_at = now() WHERE id = 1 RETURNING version
-  )
-  SELECT pg_notify('statefront_catalogue', version::text) FROM bumped`;
+/** The catalogue changed: its version goes up and every server hears of it (migration 0011). */
+const BUMP_CATALOGUE_VERSION = sql`SELECT statefront_bump_catalogue_version()`;
 
 async function countProducts(db: Database): Promise<number> {
   const counted = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`);
