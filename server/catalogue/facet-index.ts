@@ -32,34 +32,37 @@ export interface FacetIndex {
 }
 
 export function facetIndex(valuesOf: string[][], order: (a: string, b: string) => number): FacetIndex {
+  // Products with the same sizes or colours share one array (attributeValuesOf): each distinct array
+  // is read once, which at a million products is a few hundred arrays rather than a million.
+  const distinct = new Set(valuesOf);
   const display = new Map<string, string>();
-  for (const values of valuesOf)
+  for (const values of distinct)
     for (const value of values) {
       const key = value.trim().toLowerCase();
       if (key !== '' && !display.has(key)) display.set(key, value.trim());
     }
   const keys = [...display.keys()].sort(order);
   const byKey = new Map(keys.map((key, i) => [key, i]));
-  const starts = new Uint32Array(valuesOf.length + 1);
-  const ids: number[] = [];
-  for (let i = 0; i < valuesOf.length; i++) {
-    starts[i] = ids.length;
-    const seen = new Set<number>();
-    for (const value of valuesOf[i] as string[]) {
+  const idsOf = new Map<string[], number[]>();
+  for (const values of distinct) {
+    const own = new Set<number>();
+    for (const value of values) {
       const id = byKey.get(value.trim().toLowerCase());
-      if (id !== undefined && !seen.has(id)) {
-        seen.add(id);
-        ids.push(id);
-      }
+      if (id !== undefined) own.add(id);
     }
+    idsOf.set(values, [...own]);
   }
-  starts[valuesOf.length] = ids.length;
-  return {
-    names: keys.map((key) => display.get(key) as string),
-    byKey,
-    starts,
-    valueIds: Uint32Array.from(ids),
-  };
+  const starts = new Uint32Array(valuesOf.length + 1);
+  let total = 0;
+  for (const values of valuesOf) total += (idsOf.get(values) as number[]).length;
+  const valueIds = new Uint32Array(total);
+  let at = 0;
+  for (let i = 0; i < valuesOf.length; i++) {
+    starts[i] = at;
+    for (const id of idsOf.get(valuesOf[i] as string[]) as number[]) valueIds[at++] = id;
+  }
+  starts[valuesOf.length] = at;
+  return { names: keys.map((key) => display.get(key) as string), byKey, starts, valueIds };
 }
 
 /** Whether product i has any of the wanted values (a Uint8Array flag per value id). */

@@ -3,7 +3,11 @@
  * changes, otherwise as a patch of the previous snapshot that re-reads only the rows that changed.
  */
 import type { Database } from '../context';
-import { productJsonByIds, readCatalogueSnapshot } from '../repositories/products';
+import {
+  type CatalogueSnapshotReads,
+  productJsonByIds,
+  readCatalogueSnapshot,
+} from '../repositories/products';
 import { attributeValuesOf } from './attribute-values';
 import { LexemeDictionary } from './lexeme-dictionary';
 import { parseMeta } from './product-meta';
@@ -51,6 +55,10 @@ export async function loadSnapshot(
     db,
     async (reads) => {
       const version = await reads.version();
+      if (previous && previous.size > 0) {
+        const next = await patchedInPlace(reads, previous, version);
+        if (next) return next;
+      }
       const meta = parseMeta(await reads.indexText());
       const values = attributeValuesOf(meta.options);
       const held = meta.ids.length <= heldUpTo;
@@ -76,6 +84,41 @@ export async function loadSnapshot(
     },
     { part },
   );
+}
+
+/**
+ * The next snapshot from `previous` and the products written since it, when the catalogue's change log
+ * lists them and none moved (migration 0012: the common write — a price, a description, a photo): only
+ * their rows are read, and only those whose search vector changed are indexed again. Null when the log
+ * cannot say, or a full read is needed (loadSnapshot then re-reads every product's index fields).
+ */
+async function patchedInPlace(
+  reads: CatalogueSnapshotReads,
+  previous: Snapshot,
+  version: number,
+): Promise<Snapshot | null> {
+  const changes = await reads.changedSince(previous.version);
+  if (!changes || changes.moved || changes.ids.length > previous.size * PATCH_LIMIT) return null;
+  const lines = await reads.indexLinesOf(changes.ids);
+  if (lines.size !== changes.ids.length) return null;
+  const changed = parseMeta([...lines.values()].join('\n'));
+  const fresh = previous.held ? await reads.jsonOf(changed.ids) : new Map<string, string>();
+  if (previous.held && fresh.size !== changed.ids.length) return null;
+  const next = previous.patchedInPlace(version, changed, fresh, attributeValuesOf(changed.options));
+  if (!next) return null;
+  const index = previous.searchIndex;
+  if (!index || changes.reworded.length === 0) {
+    // No product's words changed: the index (positions and words alike) is the same one. A stored
+    // catalogue's index still being built is built for this snapshot next (read-model.ts).
+    next.adoptSearchIndex(index);
+    return next;
+  }
+  const vectors = await reads.vectorsOf(changes.reworded);
+  if (vectors.size !== changes.reworded.length) return null;
+  const patched = await patchedIndex(index, previous, next.idOf, vectors);
+  if (!patched) return null;
+  next.adoptSearchIndex(patched);
+  return next;
 }
 
 /**

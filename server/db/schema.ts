@@ -85,6 +85,8 @@ export const catalogueVersion = pgTable(
     id: smallint('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first version whose changed products are all in catalogue_changes (migration 0012). */
+    changesFrom: bigint('changes_from', { mode: 'number' }),
   },
   (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
 );

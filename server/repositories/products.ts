@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../context';
 import { preparedOnce } from '../db/prepared';
+import { rowsOf } from '../db/rows';
 import { catalogueVersion, products } from '../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -86,6 +87,13 @@ export function productJsonByIds(db: Database, ids: readonly string[]): Promise<
   return valuesById(db, PRODUCT_JSON, ids);
 }
 
+/** What the catalogue's change log (migration 0012) says was written since a version. */
+interface CatalogueChanges {
+  ids: string[];
+  moved: boolean;
+  reworded: string[];
+}
+
 /** The reads of one consistent catalogue snapshot. */
 export interface CatalogueSnapshotReads {
   /** The catalogue_version counter (0 before the first change). */
@@ -98,6 +106,15 @@ export interface CatalogueSnapshotReads {
    * JSON text, whose strings escape U+001F and newlines).
    */
   indexText(): Promise<string>;
+  /** indexText's lines of these products by id (ids not found, deleted, are missing). */
+  indexLinesOf(ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * The products written since catalogue version `since` (migration 0012's log), whether any of them
+   * may have moved in the catalogue's order (new, deleted, re-dated), and those whose search vector
+   * may have changed; null when the log cannot say (it was pruned past `since`, or a change was not
+   * listed: a seed, a truncate, a bulk statement).
+   */
+  changedSince(since: number): Promise<CatalogueChanges | null>;
   /**
    * Every product's JSON, one per line, in catalogue order (JSON text never holds a raw newline), in
    * parts of consecutive products (see CATALOGUE_READ_PART): `ids` are every product's, in that order
@@ -175,6 +192,22 @@ export function readCatalogueSnapshot<T>(
         },
         indexText() {
           return whole(PRODUCT_META);
+        },
+        indexLinesOf(ids) {
+          return valuesById(tx, PRODUCT_META, ids);
+        },
+        async changedSince(since) {
+          const result = await tx.execute(sql`SELECT
+              coalesce((SELECT changes_from FROM catalogue_version WHERE id = 1) <= ${since} + 1, false)
+                AND NOT coalesce(bool_or(product_id IS NULL), false) AS listed,
+              coalesce(bool_or(moved), false) AS moved,
+              coalesce(string_agg(DISTINCT product_id::text, ','), '') AS ids,
+              coalesce(string_agg(DISTINCT product_id::text, ',') FILTER (WHERE reworded), '') AS reworded
+            FROM catalogue_changes WHERE version > ${since}`);
+          const [row] = rowsOf<{ listed: boolean; moved: boolean; ids: string; reworded: string }>(result);
+          if (!row?.listed) return null;
+          const list = (text: string) => (text === '' ? [] : text.split(','));
+          return { ids: list(row.ids), moved: row.moved, reworded: list(row.reworded) };
         },
         async jsonParts(ids) {
           const parts: Buffer[] = [];

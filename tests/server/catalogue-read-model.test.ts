@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { isPlainListing } from '../../server/catalogue/catalogue-query';
@@ -68,6 +68,31 @@ function readModelTests(t: TestApp) {
       });
     });
   }
+
+  const search: CatalogueSearch = {
+    normalize: (tsquery) => normalizeTsquery(t.ctx.db, tsquery),
+    ranked: (terms) => searchProductIds(t.ctx.db, terms),
+  };
+  /** A listing's bytes from one snapshot, searches ranked by its index (or the database before it). */
+  const answer = async (snapshot: Snapshot, query: Parameters<typeof toFindQuery>[0]) => {
+    const find = toFindQuery(query);
+    if (isPlainListing(find)) return (await snapshot.list(find)).identity.toString();
+    const ranked = find.search ? await snapshot.searchPositions(find.search, search) : null;
+    return (await snapshot.find(find, ranked)).identity.toString();
+  };
+  /** Listings that between them read every index: pages, filters, sorts, facets, searches, typos. */
+  const queries: Parameters<typeof toFindQuery>[0][] = [
+    { limit: 100 },
+    { category: 'men', limit: 5, page: 2 },
+    { filter: 'featured' },
+    { q: 'kurta', facets: true },
+    { q: 'silk sar', facets: true, limit: 3 },
+    { q: 'kurtha' },
+    { size: 'M,xl', color: 'indigo', facets: true, sort: 'price-asc' },
+    { size: '38', facets: true },
+    { onSale: true, sort: 'discount', limit: 7, page: 2 },
+    { gender: 'women', maxPrice: 2000, sort: 'price-desc', facets: true },
+  ];
 
   it('serves every product exactly as toProductJson shapes the row, in the contract order', async () => {
     const rows = await t.ctx.db.select().from(products).orderBy(desc(products.createdAt), asc(products.id));
@@ -149,28 +174,6 @@ function readModelTests(t: TestApp) {
         ...COLOR_KEYS.map((key) => `${key} value`),
       ]);
       expect(stored.attributeValues).toEqual(held.attributeValues);
-      const search: CatalogueSearch = {
-        normalize: (tsquery) => normalizeTsquery(t.ctx.db, tsquery),
-        ranked: (terms) => searchProductIds(t.ctx.db, terms),
-      };
-      const answer = async (snapshot: Snapshot, query: Parameters<typeof toFindQuery>[0]) => {
-        const find = toFindQuery(query);
-        if (isPlainListing(find)) return (await snapshot.list(find)).identity.toString();
-        const ranked = find.search ? await snapshot.searchPositions(find.search, search) : null;
-        return (await snapshot.find(find, ranked)).identity.toString();
-      };
-      const queries: Parameters<typeof toFindQuery>[0][] = [
-        { limit: 100 },
-        { category: 'men', limit: 5, page: 2 },
-        { filter: 'featured' },
-        { q: 'kurta', facets: true },
-        { q: 'silk sar', facets: true, limit: 3 },
-        { q: 'kurtha' },
-        { size: 'M,xl', color: 'indigo', facets: true, sort: 'price-asc' },
-        { size: '38', facets: true },
-        { onSale: true, sort: 'discount', limit: 7, page: 2 },
-        { gender: 'women', maxPrice: 2000, sort: 'price-desc', facets: true },
-      ];
       // The stored snapshot is served before its search index exists: the database ranks its searches,
       // in the same order (a misspelling aside: the database matches it against whole titles).
       expect(stored.searchIndex).toBeNull();
@@ -282,6 +285,90 @@ function readModelTests(t: TestApp) {
         .update(products)
         .set({ title: String(titled[0]?.title) })
         .where(eq(products.id, String(first)));
+      await t.app.catalogue.invalidate();
+    }
+  });
+
+  it('patches writes that move no product in place, from the change log, to what a whole load finds', async () => {
+    const heldUpTo = t.ctx.config.catalogueHeldProducts;
+    const load = async (previous: Snapshot | null) => {
+      const snapshot = await loadSnapshot(t.ctx.db, previous, { heldUpTo });
+      snapshot.adoptSearchIndex(
+        snapshot.searchIndex ?? (await indexSearch(t.ctx.db, snapshot, null, () => false)),
+      );
+      return snapshot;
+    };
+    const base = await load(null);
+    const [priced, moved, resized, renamed] = base.idOf.slice(3, 7).map(String);
+    const before = await t.ctx.db
+      .select()
+      .from(products)
+      .where(inArray(products.id, [priced, moved, resized, renamed] as string[]));
+    try {
+      // A price: nothing but prices and JSON changes, so the positions, lists, facets and search index are the same objects.
+      await t.ctx.db
+        .update(products)
+        .set({ regularPricePaise: 123_400, discountedPricePaise: 99_900 })
+        .where(eq(products.id, priced as string));
+      const repriced = await loadSnapshot(t.ctx.db, base, { heldUpTo });
+      expect(repriced.version).toBeGreaterThan(base.version);
+      expect(repriced.indexById).toBe(base.indexById);
+      expect(repriced.byCategory).toBe(base.byCategory);
+      expect(repriced.sizeIndex).toBe(base.sizeIndex);
+      expect(repriced.searchIndex).toBe(base.searchIndex);
+      expect(repriced.sortOrders).not.toBe(base.sortOrders);
+      // Then a category, sizes and colours, and words, in one transaction and two more statements.
+      await t.ctx.db.transaction(async (tx) => {
+        await tx
+          .update(products)
+          .set({ category: 'Women', parentCategory: 'Kurta', featured: true })
+          .where(eq(products.id, moved as string));
+        await tx
+          .update(products)
+          .set({
+            attributes: [
+              { id: 'a', key: 'Size', values: ['XXL', '38'], metricUnit: null },
+              { id: 'b', key: 'colour', values: ['Indigo'], metricUnit: null },
+            ],
+          })
+          .where(eq(products.id, resized as string));
+      });
+      await t.ctx.db
+        .update(products)
+        .set({ title: 'Moonthread Silk Kurta', description: 'Rewoven.' })
+        .where(eq(products.id, renamed as string));
+      const patched = await loadSnapshot(t.ctx.db, repriced, { heldUpTo });
+      expect(patched.indexById).toBe(base.indexById);
+      expect(patched.byCategory).not.toBe(base.byCategory);
+      expect(patched.sizeIndex).not.toBe(base.sizeIndex);
+      const whole = await load(null);
+      expect(patched.version).toBe(whole.version);
+      for (const query of [
+        ...queries,
+        { q: 'moonthread' },
+        { q: 'rewoven' },
+        { size: 'xxl', facets: true },
+      ]) {
+        const expected = await answer(whole, query);
+        expect(await answer(patched, query), JSON.stringify(query)).toBe(expected);
+      }
+      expect(await answer(patched, { q: 'moonthread' })).toContain(renamed);
+      for (const id of whole.idOf)
+        expect((await patched.product(id))?.identity.toString()).toBe(
+          (await whole.product(id))?.identity.toString(),
+        );
+      // A new product moves the others: the log says so, and the next load reads every product again.
+      const id = '11111111-2222-4333-8444-999999999999';
+      await addMensProduct(id, 'Latest Nehru Jacket', 'Nehru Jacket');
+      try {
+        const added = await loadSnapshot(t.ctx.db, patched, { heldUpTo });
+        expect(added.indexById).not.toBe(base.indexById);
+        expect(added.idOf[0]).toBe(id);
+      } finally {
+        await t.ctx.db.delete(products).where(eq(products.id, id));
+      }
+    } finally {
+      for (const row of before) await t.ctx.db.update(products).set(row).where(eq(products.id, row.id));
       await t.app.catalogue.invalidate();
     }
   });
