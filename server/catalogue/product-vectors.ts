@@ -9,17 +9,28 @@ export const POSITION_MASK = 0x3fff;
 
 /** The lexemes each product holds, with their positions (WordEntryPos: weight << 14 | position). */
 export interface ProductVectors {
-  /** Product i's entries are [entryStart[i], entryStart[i + 1]), in the tsvector's own order. */
+  /**
+   * Product i's entries are [entryStart[i], entryEnd[i]), in the tsvector's own order. A whole build
+   * lays products out one after another (entryEnd[i] is entryStart[i + 1]); a product rewritten in place
+   * (appendProducts) has its entries after everyone's, its old ones left where nothing points to them.
+   */
   entryStart: Uint32Array;
+  entryEnd: Uint32Array;
   entryLexeme: Uint32Array;
   /** Entry e's positions are positions[positionStart[e], positionStart[e + 1]). */
   positionStart: Uint32Array;
   positions: Uint16Array;
+  /**
+   * How far the buffers under entryLexeme, positionStart and positions are written, by whichever
+   * snapshot's vectors share them: only the newest may append (appendProducts).
+   */
+  room: { entries: number; positions: number };
 }
 
 /** Growable typed arrays for building ProductVectors one product at a time. */
 export class VectorsBuilder {
   #entryStart: Uint32Array;
+  #entryEnd: Uint32Array;
   #entryLexeme = new Uint32Array(1024);
   #positionStart = new Uint32Array(1025);
   #positions = new Uint16Array(2048);
@@ -32,6 +43,7 @@ export class VectorsBuilder {
     products: number,
   ) {
     this.#entryStart = new Uint32Array(products + 1);
+    this.#entryEnd = new Uint32Array(products);
   }
 
   /**
@@ -97,17 +109,19 @@ export class VectorsBuilder {
         i++;
       }
     }
+    this.#entryEnd[this.#products] = this.#entries;
     this.#products++;
     return true;
   }
 
   /**
    * Adds the next `count` products as copies of products j, j + 1, … of an earlier index built on the
-   * same dictionary (a patch copies long runs of unchanged products at once).
+   * same dictionary, whose entries lie one after another (a patch copies long runs of unchanged
+   * products at once; contiguousRun says how far such a run goes).
    */
   addCopies(from: ProductVectors, j: number, count: number): void {
     const firstEntry = from.entryStart[j] as number;
-    const entries = (from.entryStart[j + count] as number) - firstEntry;
+    const entries = (from.entryEnd[j + count - 1] as number) - firstEntry;
     const firstPosition = from.positionStart[firstEntry] as number;
     const positions = (from.positionStart[firstEntry + entries] as number) - firstPosition;
     while (this.#entries + entries + 1 >= this.#entryLexeme.length) {
@@ -116,8 +130,10 @@ export class VectorsBuilder {
     }
     while (this.#positionCount + positions >= this.#positions.length) this.#positions = grow(this.#positions);
     const entryShift = this.#entries - firstEntry;
-    for (let k = 0; k < count; k++)
+    for (let k = 0; k < count; k++) {
       this.#entryStart[this.#products + k] = (from.entryStart[j + k] as number) + entryShift;
+      this.#entryEnd[this.#products + k] = (from.entryEnd[j + k] as number) + entryShift;
+    }
     this.#entryLexeme.set(from.entryLexeme.subarray(firstEntry, firstEntry + entries), this.#entries);
     const positionShift = this.#positionCount - firstPosition;
     for (let k = 0; k < entries; k++)
@@ -131,14 +147,22 @@ export class VectorsBuilder {
     this.#products += count;
   }
 
+  /**
+   * The vectors built, in buffers with room for in-place patches to append to (appendProducts): about
+   * 1/64 more than the entries and positions written, at least 64 Ki of each.
+   */
   finish(): ProductVectors {
     this.#entryStart[this.#products] = this.#entries;
     this.#positionStart[this.#entries] = this.#positionCount;
+    const entries = this.#entries;
+    const positions = this.#positionCount;
     return {
       entryStart: this.#entryStart.subarray(0, this.#products + 1),
-      entryLexeme: this.#entryLexeme.slice(0, this.#entries),
-      positionStart: this.#positionStart.slice(0, this.#entries + 1),
-      positions: this.#positions.slice(0, this.#positionCount),
+      entryEnd: this.#entryEnd.subarray(0, this.#products),
+      entryLexeme: withRoom(this.#entryLexeme, entries),
+      positionStart: withRoom(this.#positionStart, entries + 1),
+      positions: withRoom(this.#positions, positions),
+      room: { entries, positions },
     };
   }
 
@@ -156,6 +180,67 @@ export class VectorsBuilder {
     if (this.#positionCount >= this.#positions.length) this.#positions = grow(this.#positions);
     this.#positions[this.#positionCount++] = position;
   }
+}
+
+/**
+ * The vectors with `texts[k]` (a tsvector's text) as product `at[k]`'s entries, appended in the shared
+ * buffers after everything written so far: nothing is copied but the per-product starts and ends, and
+ * earlier snapshots' views stop short of what is appended, so they read what they always read. Null
+ * when these are not the newest vectors on their buffers, when the room is used up, or when a text is
+ * not a tsvector's (the caller then builds whole vectors again).
+ */
+export function appendProducts(
+  vectors: ProductVectors,
+  dictionary: LexemeDictionary,
+  at: readonly number[],
+  texts: readonly string[],
+): ProductVectors | null {
+  const { room } = vectors;
+  const entries = vectors.entryLexeme.length;
+  const positionCount = vectors.positions.length;
+  if (room.entries !== entries || room.positions !== positionCount) return null;
+  const own = new VectorsBuilder(dictionary, texts.length);
+  for (const text of texts) if (!own.addText(text)) return null;
+  const added = own.finish();
+  const newEntries = added.room.entries;
+  const newPositions = added.room.positions;
+  const lexemes = bufferOf(vectors.entryLexeme, entries + newEntries);
+  const positionStart = bufferOf(vectors.positionStart, entries + newEntries + 1);
+  const positions = bufferOf(vectors.positions, positionCount + newPositions);
+  if (!lexemes || !positionStart || !positions) return null;
+  lexemes.set(added.entryLexeme, entries);
+  for (let e = 0; e <= newEntries; e++)
+    positionStart[entries + e] = (added.positionStart[e] as number) + positionCount;
+  positions.set(added.positions, positionCount);
+  const entryStart = vectors.entryStart.slice();
+  const entryEnd = vectors.entryEnd.slice();
+  at.forEach((i, k) => {
+    entryStart[i] = entries + (added.entryStart[k] as number);
+    entryEnd[i] = entries + (added.entryEnd[k] as number);
+  });
+  room.entries += newEntries;
+  room.positions += newPositions;
+  return { entryStart, entryEnd, entryLexeme: lexemes, positionStart, positions, room };
+}
+
+/** `array`'s buffer seen as `length` elements, or null when the buffer holds fewer. */
+function bufferOf<T extends Uint32Array | Uint16Array>(array: T, length: number): T | null {
+  const fits = array.buffer.byteLength - array.byteOffset >= length * array.BYTES_PER_ELEMENT;
+  return fits
+    ? new (array.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => T)(
+        array.buffer,
+        array.byteOffset,
+        length,
+      )
+    : null;
+}
+
+/** The first `length` elements in a buffer with room to append (see finish). */
+function withRoom<T extends Uint32Array | Uint16Array>(array: T, length: number): T {
+  const room = Math.max(65_536, Math.ceil(length / 64));
+  const next = new (array.constructor as new (length: number) => T)(length + room);
+  next.set(array.subarray(0, length));
+  return next.subarray(0, length) as T;
 }
 
 function grow<T extends Uint32Array | Uint16Array>(array: T): T {

@@ -26,9 +26,9 @@
  * ts_rank, then pg_trgm over titles), as it does before the first snapshot's index exists.
  */
 import { type LexemeDictionary, trigrams } from './lexeme-dictionary';
-import type { ProductVectors } from './product-vectors';
+import { appendProducts, type ProductVectors } from './product-vectors';
 import { Slices } from './slices';
-import { type Postings, type RankScratch, rankAnd, rankOr } from './ts-rank';
+import { type PostingList, type Postings, type RankScratch, rankAnd, rankOr } from './ts-rank';
 import { compareLexemes, type QueryLexeme } from './tsquery-text';
 
 /** How close (pg_trgm similarity) a catalogue word must be to count as a typo of a word that matched nothing. */
@@ -45,16 +45,22 @@ export class SearchIndex {
   readonly #products: number;
   /** The lexemes present, sorted, for prefix lookups. */
   readonly #sorted: string[];
+  /** Postings added and counts changed by in-place patches since the build (patchedInPlace). */
+  readonly #overlay: Overlay;
 
   private constructor(
     readonly dictionary: LexemeDictionary,
     readonly vectors: ProductVectors,
     index: Postings,
     sorted: string[],
+    overlay: Overlay = NO_OVERLAY,
+    scratch: RankScratch | null = null,
   ) {
     this.#index = index;
-    this.#products = vectors.entryStart.length - 1;
+    this.#products = vectors.entryEnd.length;
     this.#sorted = sorted;
+    this.#overlay = overlay;
+    this.#scratchArrays = scratch;
   }
 
   /**
@@ -68,7 +74,7 @@ export class SearchIndex {
   ): Promise<SearchIndex> {
     const lexemes = dictionary.size;
     const counts = new Uint32Array(lexemes + 1);
-    const { entryLexeme, entryStart } = vectors;
+    const { entryLexeme, entryStart, entryEnd } = vectors;
     for (let e = 0; e < entryLexeme.length; e++) {
       (counts[(entryLexeme[e] as number) + 1] as number)++;
       if ((e & 0xfffff) === 0 && slices.due()) await slices.pause();
@@ -78,9 +84,9 @@ export class SearchIndex {
     const fill = counts;
     const postings = new Uint32Array(entryLexeme.length);
     const postingProduct = new Int32Array(entryLexeme.length);
-    const products = entryStart.length - 1;
+    const products = entryEnd.length;
     for (let i = 0; i < products; i++) {
-      for (let e = entryStart[i] as number; e < (entryStart[i + 1] as number); e++) {
+      for (let e = entryStart[i] as number; e < (entryEnd[i] as number); e++) {
         const at = (fill[entryLexeme[e] as number] as number)++;
         postings[at] = e;
         postingProduct[at] = i;
@@ -93,6 +99,65 @@ export class SearchIndex {
     present.sort();
     dictionary.indexTrigrams();
     return new SearchIndex(dictionary, vectors, { postingStart, postings, postingProduct }, present);
+  }
+
+  /**
+   * The index with products `at[k]` holding the tsvector texts `texts[k]` instead, their places in the
+   * catalogue unchanged (an in-place patch, snapshot-load.ts): their new entries are appended to the
+   * shared vectors and postings, their old ones left to be skipped, so nothing the size of the catalogue
+   * is copied or built (at a million products a rebuild held a second index's ≈ 0.6 GB for seconds).
+   * This index stays as it was for the snapshot still serving it. Null when the vectors cannot take
+   * the entries or the overlay has grown past OVERLAY_LIMIT: the caller then builds the index again.
+   */
+  patchedInPlace(at: readonly number[], texts: readonly string[]): SearchIndex | null {
+    if (this.#overlay.pairs / 2 > Math.max(OVERLAY_MINIMUM, this.#index.postings.length / 64)) return null;
+    const before = this.vectors;
+    const vectors = appendProducts(before, this.dictionary, at, texts);
+    if (!vectors) return null;
+    const extra = new Map(this.#overlay.extra);
+    const delta = new Map(this.#overlay.delta);
+    let pairs = this.#overlay.pairs;
+    const touched = new Set<number>();
+    const counted = new Set<number>();
+    for (const i of at) {
+      for (let e = before.entryStart[i] as number; e < (before.entryEnd[i] as number); e++) {
+        const l = before.entryLexeme[e] as number;
+        delta.set(l, (delta.get(l) ?? 0) - 1);
+        counted.add(l);
+      }
+      for (let e = vectors.entryStart[i] as number; e < (vectors.entryEnd[i] as number); e++) {
+        const l = vectors.entryLexeme[e] as number;
+        delta.set(l, (delta.get(l) ?? 0) + 1);
+        counted.add(l);
+        // Each touched lexeme's list is copied once: the index before keeps its own.
+        if (!touched.has(l)) extra.set(l, [...(extra.get(l) ?? [])]);
+        touched.add(l);
+        extra.get(l)?.push(e, i);
+        pairs += 2;
+      }
+    }
+    // The lexemes present are those with a live posting, as a whole build lists them: the few whose
+    // presence changed are inserted or removed where they sort (no sort of every lexeme).
+    let sorted = this.#sorted;
+    for (const l of counted) {
+      const was = this.#postingsOf(l) > 0;
+      const is = baseCount(this.#index, l) + (delta.get(l) ?? 0) > 0;
+      if (was === is) continue;
+      if (sorted === this.#sorted) sorted = sorted.slice();
+      const lexeme = this.dictionary.lexeme(l);
+      const k = firstNotBefore(sorted, lexeme);
+      if (is) sorted.splice(k, 0, lexeme);
+      else sorted.splice(k, 1);
+    }
+    this.dictionary.indexTrigrams();
+    return new SearchIndex(
+      this.dictionary,
+      vectors,
+      this.#index,
+      sorted,
+      { extra, delta, pairs },
+      this.#scratch,
+    );
   }
 
   /** Products (positions) matching every operand, best ts_rank first, ties in catalogue order. */
@@ -139,7 +204,7 @@ export class SearchIndex {
    */
   #run(groups: number[][], operands: number[][]): Int32Array {
     if (groups.length === 0 || operands.some((lexemes) => lexemes.length === 0)) return new Int32Array(0);
-    const { postingStart, postingProduct } = this.#index;
+    const lists = operands.map((lexemes) => lexemes.map((l) => this.#listOf(l)));
     // Scratch arrays by product, kept between searches (a search runs to the end synchronously) and
     // cleaned for the products touched, so a search costs its postings, not the catalogue's size.
     const scratch = this.#scratch;
@@ -148,22 +213,45 @@ export class SearchIndex {
     const hits: number[] = [];
     for (let k = 0; k < full; k++)
       for (const operand of groups[k] as number[])
-        for (const l of operands[operand] as number[])
-          for (let p = postingStart[l] as number; p < (postingStart[l + 1] as number); p++) {
-            const i = postingProduct[p] as number;
+        for (const { products } of lists[operand] as PostingList[])
+          for (let p = 0; p < products.length; p++) {
+            const i = products[p] as number;
             if (matched[i] !== k) continue;
             matched[i] = k + 1;
             if (k + 1 === full) hits.push(i);
           }
     // The root of a query of several groups is `&` (calc_rank_and, which ranks one distinct operand as
     // calc_rank_or does); of one group, `|` or an operand (calc_rank_or).
-    const input = { index: this.#index, vectors: this.vectors, scratch, operands, full, hits };
+    const input = { vectors: this.vectors, scratch, operands: lists, full, hits };
     const rank = full > 1 && operands.length > 1 ? rankAnd(input) : rankOr(input);
     for (const operand of groups[0] as number[])
-      for (const l of operands[operand] as number[])
-        for (let p = postingStart[l] as number; p < (postingStart[l + 1] as number); p++)
-          matched[postingProduct[p] as number] = 0;
+      for (const { products } of lists[operand] as PostingList[])
+        for (let p = 0; p < products.length; p++) matched[products[p] as number] = 0;
     return byRank(hits, rank);
+  }
+
+  /**
+   * Lexeme l's live postings in catalogue order of the build: the built index's own range when no
+   * in-place patch touched l, else that range without entries their products no longer hold, then
+   * the entries patches appended.
+   */
+  #listOf(l: number): PostingList {
+    const { postings, postingProduct } = this.#index;
+    const [from, to] = baseRange(this.#index, l);
+    if (!this.#overlay.delta.has(l))
+      return { entries: postings.subarray(from, to), products: postingProduct.subarray(from, to) };
+    const { entryStart, entryEnd } = this.vectors;
+    const entries: number[] = [];
+    const products: number[] = [];
+    const keep = (e: number, i: number) => {
+      if (e < (entryStart[i] as number) || e >= (entryEnd[i] as number)) return;
+      entries.push(e);
+      products.push(i);
+    };
+    for (let p = from; p < to; p++) keep(postings[p] as number, postingProduct[p] as number);
+    const extra = this.#overlay.extra.get(l) ?? [];
+    for (let k = 0; k < extra.length; k += 2) keep(extra[k] as number, extra[k + 1] as number);
+    return { entries: Uint32Array.from(entries), products: Int32Array.from(products) };
   }
 
   #scratchArrays: RankScratch | null = null;
@@ -182,13 +270,7 @@ export class SearchIndex {
       const id = this.dictionary.find(item.lexeme);
       return id === undefined || this.#postingsOf(id) === 0 ? [] : [id];
     }
-    let low = 0;
-    let high = this.#sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.#sorted[middle] as string) < item.lexeme) low = middle + 1;
-      else high = middle;
-    }
+    const low = firstNotBefore(this.#sorted, item.lexeme);
     const found: string[] = [];
     for (let k = low; k < this.#sorted.length && (this.#sorted[k] as string).startsWith(item.lexeme); k++)
       found.push(this.#sorted[k] as string);
@@ -198,8 +280,7 @@ export class SearchIndex {
   }
 
   #postingsOf(lexeme: number): number {
-    const { postingStart } = this.#index;
-    return (postingStart[lexeme + 1] ?? 0) - (postingStart[lexeme] ?? 0);
+    return baseCount(this.#index, lexeme) + (this.#overlay.delta.get(lexeme) ?? 0);
   }
 
   /** The catalogue's words closest to `word` by trigram similarity (all at the best score), or none. */
@@ -223,6 +304,47 @@ export class SearchIndex {
 }
 
 const ASTRAL = /[\uD800-\uDFFF]/;
+
+/**
+ * What in-place patches changed since the index was built: per lexeme, postings appended (entry,
+ * product pairs) and the change in its count of live postings; `pairs` is the length of every list.
+ */
+interface Overlay {
+  extra: ReadonlyMap<number, number[]>;
+  delta: ReadonlyMap<number, number>;
+  pairs: number;
+}
+
+const NO_OVERLAY: Overlay = { extra: new Map(), delta: new Map(), pairs: 0 };
+
+/**
+ * Postings in-place patches may append before the index is built again: 1/64 of the built ones (as
+ * much as the vectors' room, product-vectors.ts), at least this many.
+ */
+const OVERLAY_MINIMUM = 65_536;
+
+/** The built index's postings of a lexeme: [from, to) (empty for one numbered after the build). */
+function baseRange({ postingStart }: Postings, lexeme: number): [number, number] {
+  if (lexeme + 1 >= postingStart.length) return [0, 0];
+  return [postingStart[lexeme] as number, postingStart[lexeme + 1] as number];
+}
+
+/** Where `word` is or would go in `sorted` (JavaScript's string order, as sort() leaves it). */
+function firstNotBefore(sorted: readonly string[], word: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function baseCount(index: Postings, lexeme: number): number {
+  const [from, to] = baseRange(index, lexeme);
+  return to - from;
+}
 
 /** Positions below this fit beside a float4 rank's 32 bits in one exact float64 (2^53). */
 const POSITION_KEYS = 2 ** 21;

@@ -115,7 +115,12 @@ async function patchedInPlace(
   }
   const vectors = await reads.vectorsOf(changes.reworded);
   if (vectors.size !== changes.reworded.length) return null;
-  const patched = await patchedIndex(index, previous, next.idOf, vectors);
+  const at = changes.reworded.map((id) => previous.indexById.get(id) as number);
+  const patched =
+    index.patchedInPlace(
+      at,
+      changes.reworded.map((id) => vectors.get(id) as string),
+    ) ?? (await patchedIndex(index, previous, next.idOf, vectors));
   if (!patched) return null;
   next.adoptSearchIndex(patched);
   return next;
@@ -212,7 +217,9 @@ async function patchedIndex(
     }
     const j = previous.indexById.get(id);
     if (j === undefined) return null;
-    if (runLength > 0 && j === runStart + runLength) runLength++;
+    // A run goes on while the products' entries lie one after another (an in-place patch moves some).
+    if (runLength > 0 && j === runStart + runLength && from.entryStart[j] === from.entryEnd[j - 1])
+      runLength++;
     else {
       flush();
       runStart = j;

@@ -18,6 +18,12 @@ export interface Postings {
   postingProduct: Int32Array;
 }
 
+/** One lexeme's live postings: entries[k] is an entry of products[k] (SearchIndex.#listOf). */
+export interface PostingList {
+  entries: Uint32Array;
+  products: Int32Array;
+}
+
 /**
  * Arrays by product kept between searches (a search runs to the end synchronously) and cleaned for
  * the products touched, so a search costs its postings, not the catalogue's size.
@@ -30,13 +36,12 @@ export interface RankScratch {
   last: Int32Array[];
 }
 
-/** What a ranking reads: the index, the vectors, the scratch arrays, and the query's matches. */
+/** What a ranking reads: the postings, the vectors, the scratch arrays, and the query's matches. */
 interface RankInput {
-  index: Postings;
   vectors: ProductVectors;
   scratch: RankScratch;
-  /** The query's operands, each as the lexemes it stands for. */
-  operands: number[][];
+  /** The query's operands, each as the posting lists of the lexemes it stands for. */
+  operands: PostingList[][];
   /** The `matched` count of a product that matched every group. */
   full: number;
   /** The products that matched every group. */
@@ -60,17 +65,16 @@ function wordDistance(distance: number): number {
  * calc_rank_or for every matching product at once: per product, the additions happen in the same
  * order as in tsrank.c (operand by operand, entries in the tsvector's order), so the float4 sums agree.
  */
-export function rankOr({ index, vectors, scratch, operands, full, hits }: RankInput): Float64Array {
-  const { postingStart, postings, postingProduct } = index;
+export function rankOr({ vectors, scratch, operands, full, hits }: RankInput): Float64Array {
   const { positionStart, positions } = vectors;
   const { matched, rank: res } = scratch;
   for (const i of hits) res[i] = 0;
-  for (const lexemes of operands)
-    for (const l of lexemes)
-      for (let p = postingStart[l] as number; p < (postingStart[l + 1] as number); p++) {
-        const i = postingProduct[p] as number;
+  for (const lists of operands)
+    for (const { entries, products } of lists)
+      for (let p = 0; p < products.length; p++) {
+        const i = products[p] as number;
         if (matched[i] !== full) continue;
-        const e = postings[p] as number;
+        const e = entries[p] as number;
         let resj = 0;
         let wjm = -1;
         let jm = 0;
@@ -94,8 +98,7 @@ export function rankOr({ index, vectors, scratch, operands, full, hits }: RankIn
  * calc_rank_and for every matching product at once: each entry of operand k pairs with the last
  * entry taken of every earlier operand in the same product (tsrank.c's pos[]), in tsrank.c's order.
  */
-export function rankAnd({ index, vectors, scratch, operands, full, hits }: RankInput): Float64Array {
-  const { postingStart, postings, postingProduct } = index;
+export function rankAnd({ vectors, scratch, operands, full, hits }: RankInput): Float64Array {
   const { positionStart, positions } = vectors;
   const { matched, rank: res, last } = scratch;
   // One slot per product, like `matched`.
@@ -106,11 +109,11 @@ export function rankAnd({ index, vectors, scratch, operands, full, hits }: RankI
   }
   for (let k = 0; k < operands.length; k++) {
     const own = last[k] as Int32Array;
-    for (const l of operands[k] as number[])
-      for (let p = postingStart[l] as number; p < (postingStart[l + 1] as number); p++) {
-        const i = postingProduct[p] as number;
+    for (const { entries, products } of operands[k] as PostingList[])
+      for (let p = 0; p < products.length; p++) {
+        const i = products[p] as number;
         if (matched[i] !== full) continue;
-        const e = postings[p] as number;
+        const e = entries[p] as number;
         own[i] = e;
         let r = res[i] as number;
         for (let other = 0; other < k; other++) {

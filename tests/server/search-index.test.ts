@@ -27,6 +27,7 @@ const products = [
 let t: TestApp;
 let index: SearchIndex;
 let ids: string[];
+let texts: string[];
 
 beforeAll(async () => {
   t = await createTestApp({}, { products });
@@ -37,6 +38,7 @@ beforeAll(async () => {
     return { ids, vectors: parts.join('\n').split('\n') };
   });
   ids = loaded.ids;
+  texts = loaded.vectors;
   const builder = new VectorsBuilder(new LexemeDictionary(), ids.length);
   for (const line of loaded.vectors) expect(builder.addText(line), line).toBe(true);
   index = await SearchIndex.build(builder.dictionary, builder.finish());
@@ -134,12 +136,61 @@ describe('in-memory search (ts_rank in JavaScript)', () => {
     );
   });
 
+  it('patches products in place to the answers of a whole build, words new, gone and shared', async () => {
+    // Products rewritten in three rounds (one of them twice) with other products' words, a word no
+    // product had, and none at all; the index before each round keeps answering as it did.
+    const now = [...texts];
+    const rounds: [number, string][][] = [
+      [0, 7, 400, 1499].map((i) => [i, now[(i * 31 + 5) % now.length] as string]),
+      [
+        [7, `'zardozi':1A 'kurta':2A,9 'silk':3B`],
+        [90, ''],
+      ],
+      [400, 12, 13].map((i) => [i, now[i + 1000] as string]),
+    ];
+    const typed = [...queries(), 'zardozi', 'zardozi kurta', 'zar', 'zardosi'];
+    const answers = async (of: SearchIndex) => {
+      const found: string[][] = [];
+      for (const q of typed) {
+        const terms = parseSearch(q);
+        const items = terms && parseQueryText(await normalizeTsquery(t.ctx.db, terms.tsquery));
+        if (!items) continue;
+        const hits = of.search(items);
+        found.push([...(hits.length > 0 ? hits : of.searchTypos(items))].map((i) => ids[i] as string));
+      }
+      return found;
+    };
+    let patched = index;
+    for (const round of rounds) {
+      const before = patched;
+      const answeredBefore = await answers(before);
+      const next = before.patchedInPlace(
+        round.map(([i]) => i),
+        round.map(([, text]) => text),
+      );
+      if (!next) throw new Error('not patched in place');
+      // Nothing the size of the catalogue is copied: the entries are appended to the same buffers.
+      expect(next.vectors.entryLexeme.buffer).toBe(index.vectors.entryLexeme.buffer);
+      for (const [i, text] of round) now[i] = text;
+      const builder = new VectorsBuilder(new LexemeDictionary(), now.length);
+      for (const line of now) expect(builder.addText(line), line).toBe(true);
+      const whole = await SearchIndex.build(builder.dictionary, builder.finish());
+      expect(await answers(next)).toEqual(await answers(whole));
+      expect(await answers(before)).toEqual(answeredBefore);
+      // Only the newest index on the buffers may append: an older one builds again instead.
+      if (before !== index) expect(before.patchedInPlace([1], [now[1] as string])).toBeNull();
+      patched = next;
+    }
+    expect((await answers(patched)).flat()).toContain(ids[7]);
+  }, 120_000);
+
   it('parses tsvector text with quotes, backslashes and weights', () => {
     const builder = new VectorsBuilder(new LexemeDictionary(), 2);
     expect(builder.addText(`'o''neil':1A,3 'a\\\\b':2C 'x':16383D`)).toBe(true);
     expect(builder.addText('')).toBe(true);
     const vectors = builder.finish();
     expect([...vectors.entryStart]).toEqual([0, 3, 3]);
+    expect([...vectors.entryEnd]).toEqual([3, 3]);
     expect([...vectors.entryLexeme].map((l) => builder.dictionary.lexeme(l))).toEqual([
       "o'neil",
       'a\\b',
