@@ -107,3 +107,23 @@ export function findBody(
   }
   return listBody(source.products, pageOf, 0, pageOf.length, `${tail}}`);
 }
+
+/** The answer cache's key for a find: every field of the query that changes the answer. */
+export function findKey(query: CatalogueFindQuery, sort: CatalogueSort): string {
+  return `f\u0000${JSON.stringify([
+    query.page,
+    query.limit,
+    query.category,
+    query.parentCategory,
+    query.gender,
+    query.featured,
+    query.search?.tsquery ?? null,
+    sort,
+    query.sizes ?? null,
+    query.colors ?? null,
+    query.minPricePaise ?? null,
+    query.maxPricePaise ?? null,
+    query.onSale ?? false,
+    query.facets ?? false,
+  ])}`;
+}

@@ -26,6 +26,7 @@
  * ts_rank, then pg_trgm over titles), as it does before the first snapshot's index exists.
  */
 import { type LexemeDictionary, trigrams } from './lexeme-dictionary';
+import { liveCount, liveList, NO_OVERLAY, type Overlay, overlayFull, withPatch } from './posting-overlay';
 import { appendProducts, type ProductVectors } from './product-vectors';
 import { Slices } from './slices';
 import { type PostingList, type Postings, type RankScratch, rankAnd, rankOr } from './ts-rank';
@@ -107,41 +108,19 @@ export class SearchIndex {
    * shared vectors and postings, their old ones left to be skipped, so nothing the size of the catalogue
    * is copied or built (at a million products a rebuild held a second index's ≈ 0.6 GB for seconds).
    * This index stays as it was for the snapshot still serving it. Null when the vectors cannot take
-   * the entries or the overlay has grown past OVERLAY_LIMIT: the caller then builds the index again.
+   * the entries or the overlay is full (posting-overlay.ts): the caller then builds the index again.
    */
   patchedInPlace(at: readonly number[], texts: readonly string[]): SearchIndex | null {
-    if (this.#overlay.pairs / 2 > Math.max(OVERLAY_MINIMUM, this.#index.postings.length / 64)) return null;
-    const before = this.vectors;
-    const vectors = appendProducts(before, this.dictionary, at, texts);
+    if (overlayFull(this.#overlay, this.#index)) return null;
+    const vectors = appendProducts(this.vectors, this.dictionary, at, texts);
     if (!vectors) return null;
-    const extra = new Map(this.#overlay.extra);
-    const delta = new Map(this.#overlay.delta);
-    let pairs = this.#overlay.pairs;
-    const touched = new Set<number>();
-    const counted = new Set<number>();
-    for (const i of at) {
-      for (let e = before.entryStart[i] as number; e < (before.entryEnd[i] as number); e++) {
-        const l = before.entryLexeme[e] as number;
-        delta.set(l, (delta.get(l) ?? 0) - 1);
-        counted.add(l);
-      }
-      for (let e = vectors.entryStart[i] as number; e < (vectors.entryEnd[i] as number); e++) {
-        const l = vectors.entryLexeme[e] as number;
-        delta.set(l, (delta.get(l) ?? 0) + 1);
-        counted.add(l);
-        // Each touched lexeme's list is copied once: the index before keeps its own.
-        if (!touched.has(l)) extra.set(l, [...(extra.get(l) ?? [])]);
-        touched.add(l);
-        extra.get(l)?.push(e, i);
-        pairs += 2;
-      }
-    }
+    const { overlay, counted } = withPatch(this.#overlay, this.vectors, vectors, at);
     // The lexemes present are those with a live posting, as a whole build lists them: the few whose
     // presence changed are inserted or removed where they sort (no sort of every lexeme).
     let sorted = this.#sorted;
     for (const l of counted) {
       const was = this.#postingsOf(l) > 0;
-      const is = baseCount(this.#index, l) + (delta.get(l) ?? 0) > 0;
+      const is = liveCount(this.#index, overlay, l) > 0;
       if (was === is) continue;
       if (sorted === this.#sorted) sorted = sorted.slice();
       const lexeme = this.dictionary.lexeme(l);
@@ -150,14 +129,7 @@ export class SearchIndex {
       else sorted.splice(k, 1);
     }
     this.dictionary.indexTrigrams();
-    return new SearchIndex(
-      this.dictionary,
-      vectors,
-      this.#index,
-      sorted,
-      { extra, delta, pairs },
-      this.#scratch,
-    );
+    return new SearchIndex(this.dictionary, vectors, this.#index, sorted, overlay, this.#scratch);
   }
 
   /** Products (positions) matching every operand, best ts_rank first, ties in catalogue order. */
@@ -204,7 +176,9 @@ export class SearchIndex {
    */
   #run(groups: number[][], operands: number[][]): Int32Array {
     if (groups.length === 0 || operands.some((lexemes) => lexemes.length === 0)) return new Int32Array(0);
-    const lists = operands.map((lexemes) => lexemes.map((l) => this.#listOf(l)));
+    const lists = operands.map((lexemes) =>
+      lexemes.map((l) => liveList(this.#index, this.#overlay, this.vectors, l)),
+    );
     // Scratch arrays by product, kept between searches (a search runs to the end synchronously) and
     // cleaned for the products touched, so a search costs its postings, not the catalogue's size.
     const scratch = this.#scratch;
@@ -228,30 +202,6 @@ export class SearchIndex {
       for (const { products } of lists[operand] as PostingList[])
         for (let p = 0; p < products.length; p++) matched[products[p] as number] = 0;
     return byRank(hits, rank);
-  }
-
-  /**
-   * Lexeme l's live postings in catalogue order of the build: the built index's own range when no
-   * in-place patch touched l, else that range without entries their products no longer hold, then
-   * the entries patches appended.
-   */
-  #listOf(l: number): PostingList {
-    const { postings, postingProduct } = this.#index;
-    const [from, to] = baseRange(this.#index, l);
-    if (!this.#overlay.delta.has(l))
-      return { entries: postings.subarray(from, to), products: postingProduct.subarray(from, to) };
-    const { entryStart, entryEnd } = this.vectors;
-    const entries: number[] = [];
-    const products: number[] = [];
-    const keep = (e: number, i: number) => {
-      if (e < (entryStart[i] as number) || e >= (entryEnd[i] as number)) return;
-      entries.push(e);
-      products.push(i);
-    };
-    for (let p = from; p < to; p++) keep(postings[p] as number, postingProduct[p] as number);
-    const extra = this.#overlay.extra.get(l) ?? [];
-    for (let k = 0; k < extra.length; k += 2) keep(extra[k] as number, extra[k + 1] as number);
-    return { entries: Uint32Array.from(entries), products: Int32Array.from(products) };
   }
 
   #scratchArrays: RankScratch | null = null;
@@ -280,7 +230,7 @@ export class SearchIndex {
   }
 
   #postingsOf(lexeme: number): number {
-    return baseCount(this.#index, lexeme) + (this.#overlay.delta.get(lexeme) ?? 0);
+    return liveCount(this.#index, this.#overlay, lexeme);
   }
 
   /** The catalogue's words closest to `word` by trigram similarity (all at the best score), or none. */
@@ -305,30 +255,6 @@ export class SearchIndex {
 
 const ASTRAL = /[\uD800-\uDFFF]/;
 
-/**
- * What in-place patches changed since the index was built: per lexeme, postings appended (entry,
- * product pairs) and the change in its count of live postings; `pairs` is the length of every list.
- */
-interface Overlay {
-  extra: ReadonlyMap<number, number[]>;
-  delta: ReadonlyMap<number, number>;
-  pairs: number;
-}
-
-const NO_OVERLAY: Overlay = { extra: new Map(), delta: new Map(), pairs: 0 };
-
-/**
- * Postings in-place patches may append before the index is built again: 1/64 of the built ones (as
- * much as the vectors' room, product-vectors.ts), at least this many.
- */
-const OVERLAY_MINIMUM = 65_536;
-
-/** The built index's postings of a lexeme: [from, to) (empty for one numbered after the build). */
-function baseRange({ postingStart }: Postings, lexeme: number): [number, number] {
-  if (lexeme + 1 >= postingStart.length) return [0, 0];
-  return [postingStart[lexeme] as number, postingStart[lexeme + 1] as number];
-}
-
 /** Where `word` is or would go in `sorted` (JavaScript's string order, as sort() leaves it). */
 function firstNotBefore(sorted: readonly string[], word: string): number {
   let low = 0;
@@ -339,11 +265,6 @@ function firstNotBefore(sorted: readonly string[], word: string): number {
     else high = middle;
   }
   return low;
-}
-
-function baseCount(index: Postings, lexeme: number): number {
-  const [from, to] = baseRange(index, lexeme);
-  return to - from;
 }
 
 /** Positions below this fit beside a float4 rank's 32 bits in one exact float64 (2^53). */

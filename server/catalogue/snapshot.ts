@@ -11,12 +11,13 @@ import { AnswerCache } from './answer-cache';
 import { noAttributeValues, type ProductAttributeValues } from './attribute-values';
 import type { CatalogueFindQuery, CatalogueListQuery, CatalogueSort } from './catalogue-query';
 import { type FacetIndex, facetIndex, nameOrder, sizeOrder } from './facet-index';
-import { findBody } from './find-answer';
+import { findBody, findKey } from './find-answer';
 import { HeldJson, listBody, type ProductSource, type ReadProductJson, StoredJson } from './product-json';
 import { type ProductMeta, parseMeta } from './product-meta';
 import type { SearchTerms } from './search';
 import type { SearchIndex } from './search-index';
 import { type CatalogueSearch, rankSearch } from './search-positions';
+import { filterLists, inPlaceParts, positionsById, type SharedParts } from './snapshot-parts';
 import { SortOrders } from './sort-orders';
 
 /** Distinct filter combinations whose position lists are remembered per snapshot. */
@@ -158,68 +159,10 @@ export class Snapshot {
     fresh: Map<string, string>,
     values: ProductAttributeValues,
   ): Snapshot | null {
-    const at: number[] = [];
-    for (const id of changed.ids) {
-      const i = this.indexById.get(id);
-      if (i === undefined) return null;
-      at.push(i);
-    }
-    const differs = <T>(now: ArrayLike<T>, next: ArrayLike<T>) => at.some((i, k) => now[i] !== next[k]);
-    const discounted = (i: number) => (this.onSaleOf[i] === 1 ? (this.paidOf[i] as number) : -1);
-    const listsKept =
-      !differs(this.categoryOf, changed.categories) &&
-      !differs(this.parentOf, changed.parents) &&
-      !differs(this.isFeatured, changed.featured);
-    const pricesKept =
-      !differs(this.regularOf, changed.regular) &&
-      at.every((i, k) => discounted(i) === changed.discounted[k]);
-    const sizes = this.attributeValues.sizes.slice();
-    const colors = this.attributeValues.colors.slice();
-    let valuesKept = true;
-    at.forEach((i, k) => {
-      for (const [all, own] of [
-        [sizes, values.sizes[k] as string[]],
-        [colors, values.colors[k] as string[]],
-      ] as const) {
-        if (sameValues(all[i] as string[], own)) continue;
-        all[i] = own;
-        valuesKept = false;
-      }
-    });
-    const withChanged = <A extends { slice(): A; [i: number]: unknown }>(all: A, own: ArrayLike<unknown>) => {
-      const next = all.slice();
-      at.forEach((i, k) => {
-        next[i] = own[k];
-      });
-      return next;
-    };
-    const meta = {
-      ids: this.idOf,
-      categories: listsKept ? this.categoryOf : withChanged(this.categoryOf, changed.categories),
-      parents: listsKept ? this.parentOf : withChanged(this.parentOf, changed.parents),
-      featured: listsKept ? this.isFeatured : withChanged(this.isFeatured, changed.featured),
-      xmins: withChanged(this.xminOf, changed.xmins),
-      regular: pricesKept ? this.regularOf : withChanged(this.regularOf, changed.regular),
-      discounted: new Int32Array(this.size),
-    };
-    for (let i = 0; i < this.size; i++) meta.discounted[i] = discounted(i);
-    at.forEach((i, k) => {
-      meta.discounted[i] = changed.discounted[k] as number;
-    });
-    return new Snapshot(
-      version,
-      this.products.patched(this.indexById, this.idOf, fresh),
-      meta,
-      valuesKept ? this.attributeValues : { sizes, colors },
-      {
-        indexById: this.indexById,
-        lists: listsKept
-          ? { byCategory: this.byCategory, byParent: this.byParent, featured: this.featured }
-          : undefined,
-        facets: valuesKept ? { sizeIndex: this.sizeIndex, colorIndex: this.colorIndex } : undefined,
-        sortOrders: pricesKept ? this.sortOrders : undefined,
-      },
-    );
+    const parts = inPlaceParts(this, changed, values);
+    if (!parts) return null;
+    const products = this.products.patched(this.indexById, this.idOf, fresh);
+    return new Snapshot(version, products, parts.meta, parts.attributeValues, parts.shared);
   }
 
   /** Every product's JSON, when it is held in memory (null: read from the database by id). */
@@ -331,22 +274,7 @@ export class Snapshot {
    */
   async find(query: CatalogueFindQuery, ranked: Int32Array | null): Promise<EncodedBody> {
     const sort: CatalogueSort = query.sort ?? (query.search ? 'relevance' : 'newest');
-    const key = `f\u0000${JSON.stringify([
-      query.page,
-      query.limit,
-      query.category,
-      query.parentCategory,
-      query.gender,
-      query.featured,
-      query.search?.tsquery ?? null,
-      sort,
-      query.sizes ?? null,
-      query.colors ?? null,
-      query.minPricePaise ?? null,
-      query.maxPricePaise ?? null,
-      query.onSale ?? false,
-      query.facets ?? false,
-    ])}`;
+    const key = findKey(query, sort);
     const cached = this.#answers.get(key);
     if (cached) return cached;
     let candidates: Int32Array | null;
@@ -365,50 +293,4 @@ export class Snapshot {
     const bytes = await this.products.one(index);
     return bytes ? this.#answers.remember(key, new EncodedBody(bytes)) : null;
   }
-}
-
-/** What an in-place patch keeps of the snapshot before (see the constructor). */
-interface SharedParts {
-  indexById?: ReadonlyMap<string, number>;
-  lists?: FilterLists;
-  facets?: { sizeIndex: FacetIndex; colorIndex: FacetIndex };
-  sortOrders?: SortOrders;
-}
-
-/** Positions by category, by parentCategory and of featured products, in catalogue order. */
-interface FilterLists {
-  byCategory: ReadonlyMap<string, Int32Array>;
-  byParent: ReadonlyMap<string, Int32Array>;
-  featured: Int32Array;
-}
-
-function filterLists(meta: Pick<ProductMeta, 'categories' | 'parents' | 'featured'>): FilterLists {
-  const categories = new Map<string, number[]>();
-  const parents = new Map<string, number[]>();
-  const featured: number[] = [];
-  for (let i = 0; i < meta.categories.length; i++) {
-    push(categories, meta.categories[i] as string, i);
-    const parent = meta.parents[i];
-    if (parent !== null && parent !== undefined) push(parents, parent, i);
-    if (meta.featured[i] === 1) featured.push(i);
-  }
-  const lists = (map: Map<string, number[]>) =>
-    new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
-  return { byCategory: lists(categories), byParent: lists(parents), featured: Int32Array.from(featured) };
-}
-
-function positionsById(ids: readonly string[]): Map<string, number> {
-  const positions = new Map<string, number>();
-  for (let i = 0; i < ids.length; i++) positions.set(ids[i] as string, i);
-  return positions;
-}
-
-function sameValues(a: readonly string[], b: readonly string[]): boolean {
-  return a === b || (a.length === b.length && a.every((value, k) => value === b[k]));
-}
-
-function push(map: Map<string, number[]>, key: string, value: number) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

@@ -1,0 +1,150 @@
+/**
+ * What a Snapshot (snapshot.ts) works out from its products' index fields when it is made — positions
+ * by id, the category and featured lists — and, for an in-place patch, which of those and of the facets
+ * and price orders the snapshot before can lend unchanged (inPlaceParts).
+ */
+import type { ProductAttributeValues } from './attribute-values';
+import type { FacetIndex } from './facet-index';
+import type { ProductMeta } from './product-meta';
+import type { SortOrders } from './sort-orders';
+
+/** What an in-place patch keeps of the snapshot before (see Snapshot's constructor). */
+export interface SharedParts {
+  indexById?: ReadonlyMap<string, number>;
+  lists?: FilterLists;
+  facets?: { sizeIndex: FacetIndex; colorIndex: FacetIndex };
+  sortOrders?: SortOrders;
+}
+
+/** Positions by category, by parentCategory and of featured products, in catalogue order. */
+interface FilterLists {
+  byCategory: ReadonlyMap<string, Int32Array>;
+  byParent: ReadonlyMap<string, Int32Array>;
+  featured: Int32Array;
+}
+
+/** The fields of the snapshot before that an in-place patch reads (a Snapshot has them all). */
+interface PatchBase extends FilterLists {
+  readonly size: number;
+  readonly indexById: ReadonlyMap<string, number>;
+  readonly idOf: string[];
+  readonly categoryOf: string[];
+  readonly parentOf: (string | null)[];
+  readonly isFeatured: Uint8Array;
+  readonly xminOf: Uint32Array;
+  readonly paidOf: Int32Array;
+  readonly regularOf: Int32Array;
+  readonly onSaleOf: Uint8Array;
+  readonly attributeValues: ProductAttributeValues;
+  readonly sizeIndex: FacetIndex;
+  readonly colorIndex: FacetIndex;
+  readonly sortOrders: SortOrders;
+}
+
+/**
+ * The index fields, sizes and colours of the next snapshot when the products in `changed` were written
+ * in place (Snapshot.patchedInPlace), and what it may share with `base`: arrays are copied with the
+ * written products' fields set, and whatever depends only on fields no write touched is lent.
+ * `values` holds the written products' sizes and colours in `changed`'s order. Null when one of them
+ * is not in `base`.
+ */
+export function inPlaceParts(
+  base: PatchBase,
+  changed: ProductMeta,
+  values: ProductAttributeValues,
+): {
+  meta: Omit<ProductMeta, 'options'>;
+  attributeValues: ProductAttributeValues;
+  shared: SharedParts;
+} | null {
+  const at: number[] = [];
+  for (const id of changed.ids) {
+    const i = base.indexById.get(id);
+    if (i === undefined) return null;
+    at.push(i);
+  }
+  const differs = <T>(now: ArrayLike<T>, next: ArrayLike<T>) => at.some((i, k) => now[i] !== next[k]);
+  const discounted = (i: number) => (base.onSaleOf[i] === 1 ? (base.paidOf[i] as number) : -1);
+  const listsKept =
+    !differs(base.categoryOf, changed.categories) &&
+    !differs(base.parentOf, changed.parents) &&
+    !differs(base.isFeatured, changed.featured);
+  const pricesKept =
+    !differs(base.regularOf, changed.regular) && at.every((i, k) => discounted(i) === changed.discounted[k]);
+  const sizes = base.attributeValues.sizes.slice();
+  const colors = base.attributeValues.colors.slice();
+  let valuesKept = true;
+  at.forEach((i, k) => {
+    for (const [all, own] of [
+      [sizes, values.sizes[k] as string[]],
+      [colors, values.colors[k] as string[]],
+    ] as const) {
+      if (sameValues(all[i] as string[], own)) continue;
+      all[i] = own;
+      valuesKept = false;
+    }
+  });
+  const withChanged = <A extends { slice(): A; [i: number]: unknown }>(all: A, own: ArrayLike<unknown>) => {
+    const next = all.slice();
+    at.forEach((i, k) => {
+      next[i] = own[k];
+    });
+    return next;
+  };
+  const meta = {
+    ids: base.idOf,
+    categories: listsKept ? base.categoryOf : withChanged(base.categoryOf, changed.categories),
+    parents: listsKept ? base.parentOf : withChanged(base.parentOf, changed.parents),
+    featured: listsKept ? base.isFeatured : withChanged(base.isFeatured, changed.featured),
+    xmins: withChanged(base.xminOf, changed.xmins),
+    regular: pricesKept ? base.regularOf : withChanged(base.regularOf, changed.regular),
+    discounted: new Int32Array(base.size),
+  };
+  for (let i = 0; i < base.size; i++) meta.discounted[i] = discounted(i);
+  at.forEach((i, k) => {
+    meta.discounted[i] = changed.discounted[k] as number;
+  });
+  return {
+    meta,
+    attributeValues: valuesKept ? base.attributeValues : { sizes, colors },
+    shared: {
+      indexById: base.indexById,
+      lists: listsKept
+        ? { byCategory: base.byCategory, byParent: base.byParent, featured: base.featured }
+        : undefined,
+      facets: valuesKept ? { sizeIndex: base.sizeIndex, colorIndex: base.colorIndex } : undefined,
+      sortOrders: pricesKept ? base.sortOrders : undefined,
+    },
+  };
+}
+
+export function filterLists(meta: Pick<ProductMeta, 'categories' | 'parents' | 'featured'>): FilterLists {
+  const categories = new Map<string, number[]>();
+  const parents = new Map<string, number[]>();
+  const featured: number[] = [];
+  for (let i = 0; i < meta.categories.length; i++) {
+    push(categories, meta.categories[i] as string, i);
+    const parent = meta.parents[i];
+    if (parent !== null && parent !== undefined) push(parents, parent, i);
+    if (meta.featured[i] === 1) featured.push(i);
+  }
+  const lists = (map: Map<string, number[]>) =>
+    new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
+  return { byCategory: lists(categories), byParent: lists(parents), featured: Int32Array.from(featured) };
+}
+
+export function positionsById(ids: readonly string[]): Map<string, number> {
+  const positions = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) positions.set(ids[i] as string, i);
+  return positions;
+}
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((value, k) => value === b[k]));
+}
+
+function push(map: Map<string, number[]>, key: string, value: number) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
