@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authMachine, type LoginInput, type RegisterInput } from '../../machines/auth.machine';
+import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answered, answerOf, before, describeModel, failed } from './support/suite';
-
-const toast = (title: string, description: string, variant: string) => ({
-  type: 'toast',
-  title,
-  description,
-  variant,
-});
 
 describeModel(
   modelNamed('auth'),

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { type CartLine, choiceFieldId } from '../../machines/cart.model';
+import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answerOf, describeModel, type StepView } from './support/suite';
 
@@ -72,30 +73,11 @@ const expectEmits = ({ from, event, to }: StepView) => {
       const twin = before.find((l) => same(l, e));
       if ((twin?.quantity ?? 0) + e.quantity > 10)
         return [
-          {
-            type: 'toast',
-            title: 'Quantity limit',
-            description: `You can buy at most 10 of ${e.name} in one size and colour.`,
-            variant: 'info',
-          },
+          toast('Quantity limit', `You can buy at most 10 of ${e.name} in one size and colour.`, 'info'),
         ];
       return twin
-        ? [
-            {
-              type: 'toast',
-              title: 'Cart updated',
-              description: `${e.name} quantity increased.`,
-              variant: 'success',
-            },
-          ]
-        : [
-            {
-              type: 'toast',
-              title: 'Added to cart',
-              description: `${e.name} added to your cart.`,
-              variant: 'success',
-            },
-          ];
+        ? [toast('Cart updated', `${e.name} quantity increased.`, 'success')]
+        : [toast('Added to cart', `${e.name} added to your cart.`, 'success')];
     }
     case 'cart.remove': {
       const gone = before.filter((l) => l.id === e.id);
@@ -126,14 +108,7 @@ const expectEmits = ({ from, event, to }: StepView) => {
     case 'cart.update': {
       const line = before.find((l) => same(l, e));
       return line && (e.quantity ?? 0) > 10
-        ? [
-            {
-              type: 'toast',
-              title: 'Quantity limit',
-              description: `You can buy at most 10 of ${line.name} in one size and colour.`,
-              variant: 'info',
-            },
-          ]
+        ? [toast('Quantity limit', `You can buy at most 10 of ${line.name} in one size and colour.`, 'info')]
         : [];
     }
     case 'cart.checkout': {
@@ -141,12 +116,7 @@ const expectEmits = ({ from, event, to }: StepView) => {
       const open = before.find((l) => (l.sizeOptions?.length ?? 0) > 1 && !l.selectedSize);
       if (open)
         return [
-          {
-            type: 'toast',
-            title: 'Choose a size',
-            description: `Choose a size for ${open.name} before checkout.`,
-            variant: 'error',
-          },
+          toast('Choose a size', `Choose a size for ${open.name} before checkout.`, 'error'),
           { type: 'focus', target: choiceFieldId(open, 'size') },
         ];
       return from?.context.signedIn

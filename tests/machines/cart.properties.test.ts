@@ -15,6 +15,7 @@ import {
   parseStoredCart,
   serializeCart,
 } from '../../machines/cart.model';
+import { toast } from './support/fixtures';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -282,12 +283,7 @@ describe('Remove, Undo and Checkout on a cart with two lines of one kurti', () =
     actor.send({ type: 'cart.update', id: 't1', selectedSize: 'S', quantity: 999 });
     expect(actor.getSnapshot().context.items[1]?.quantity).toBe(MAX_LINE_QUANTITY);
     expect(emitted).toEqual([
-      {
-        type: 'toast',
-        title: 'Quantity limit',
-        description: 'You can buy at most 10 of Tee in one size and colour.',
-        variant: 'info',
-      },
+      toast('Quantity limit', 'You can buy at most 10 of Tee in one size and colour.', 'info'),
     ]);
   });
 
@@ -297,12 +293,7 @@ describe('Remove, Undo and Checkout on a cart with two lines of one kurti', () =
     actor.send({ type: 'session.signedIn' });
     actor.send({ type: 'cart.checkout' });
     expect(emitted).toEqual([
-      {
-        type: 'toast',
-        title: 'Choose a size',
-        description: 'Choose a size for Tee before checkout.',
-        variant: 'error',
-      },
+      toast('Choose a size', 'Choose a size for Tee before checkout.', 'error'),
       { type: 'focus', target: choiceFieldId({ id: 't1' }, 'size') },
     ]);
     actor.send({ type: 'cart.choose', line: { id: 't1' }, selectedSize: 'M' });

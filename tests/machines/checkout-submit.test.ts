@@ -8,7 +8,7 @@ import { createActor, type EventObject, fromPromise } from 'xstate';
 import type { CartLine } from '../../machines/cart.model';
 import { type CreateOrderRequest, checkoutMachine } from '../../machines/checkout.machine';
 import { PHONE_PREFIX, shippingPhoneOf } from '../../machines/shipping.model';
-import { shipping } from './support/fixtures';
+import { shipping, toast } from './support/fixtures';
 
 const tee: CartLine = { id: 'p-tee', name: 'Plain Tee', image: '', price: 499, quantity: 2 };
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -32,12 +32,7 @@ function start() {
   return { actor, requests, emitted };
 }
 
-const blankToast = {
-  type: 'toast',
-  title: 'Please fill all fields',
-  description: 'All shipping information fields are required.',
-  variant: 'error',
-};
+const blankToast = toast('Please fill all fields', 'All shipping information fields are required.', 'error');
 
 describe('shippingPhoneOf', () => {
   it('reads the field left at its +91 prefix as no phone', () => {
@@ -86,12 +81,7 @@ describe('checkout.submit', () => {
     actor.send({ type: 'checkout.submit', items: [], ...shipping, city: '', fieldsValid: false });
     await flush();
     expect(emitted).toEqual([
-      {
-        type: 'toast',
-        title: 'Cart is empty',
-        description: 'Please add items to your cart before checkout.',
-        variant: 'error',
-      },
+      toast('Cart is empty', 'Please add items to your cart before checkout.', 'error'),
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { shipping } from './support/fixtures';
+import { shipping, toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answerOf, describeModel } from './support/suite';
 
@@ -17,46 +17,20 @@ describeModel(
       // A filled-in field that breaks its rule: the form shows it, and there is no toast.
       if (!e.fieldsValid && !blank) return [];
       if (e.items?.length === 0)
-        return [
-          {
-            type: 'toast',
-            title: 'Cart is empty',
-            description: 'Please add items to your cart before checkout.',
-            variant: 'error',
-          },
-        ];
+        return [toast('Cart is empty', 'Please add items to your cart before checkout.', 'error')];
       if (e.items?.some((line) => line.sizeOptions))
         return [
-          {
-            type: 'toast',
-            title: 'Choose size and colour',
-            description: 'Pick a size and colour for every item in your cart.',
-            variant: 'error',
-          },
+          toast('Choose size and colour', 'Pick a size and colour for every item in your cart.', 'error'),
         ];
       if (blank)
-        return [
-          {
-            type: 'toast',
-            title: 'Please fill all fields',
-            description: 'All shipping information fields are required.',
-            variant: 'error',
-          },
-        ];
+        return [toast('Please fill all fields', 'All shipping information fields are required.', 'error')];
       return [];
     }
     if (e.type === 'xstate.done.actor.createOrder')
       return [{ type: 'navigate', to: '/payment?orderId=SF-TEST0001' }];
     if (e.type === 'xstate.error.actor.createOrder') {
       expect(to.value).toBe('idle');
-      return [
-        {
-          type: 'toast',
-          title: 'Error placing order',
-          description: 'Please try again later.',
-          variant: 'error',
-        },
-      ];
+      return [toast('Error placing order', 'Please try again later.', 'error')];
     }
     return [];
   },

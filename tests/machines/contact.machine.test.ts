@@ -10,18 +10,14 @@ import {
 } from '../../machines/contact.machine';
 import { RequestError } from '../../machines/errors';
 import { CONTACT_SENT as SERVER_CONTACT_SENT } from '../../server/handlers/messages.handlers';
+import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { describeModel, failureOf } from './support/suite';
 
 const complete = (event: { type: string } & Partial<Record<string, string>>) =>
   ['name', 'email', 'subject', 'message'].every((k) => (event[k] ?? '').trim() !== '');
 
-const sent = {
-  type: 'toast',
-  title: 'Message Sent',
-  description: "Thank you for contacting us. We'll get back to you shortly.",
-  variant: 'success',
-};
+const sent = toast('Message Sent', "Thank you for contacting us. We'll get back to you shortly.", 'success');
 
 describeModel(
   modelNamed('contact'),
@@ -33,14 +29,7 @@ describeModel(
     // The server's reason for a refusal (4xx, 429 too); otherwise the message was not sent. The form
     // keeps what was typed: no resetForm.
     const refused = failure.status !== undefined && failure.status < 500;
-    return [
-      {
-        type: 'toast',
-        title: 'Message not sent',
-        description: refused ? failure.serverMessage : CONTACT_NOT_SENT,
-        variant: 'error',
-      },
-    ];
+    return [toast('Message not sent', refused ? failure.serverMessage : CONTACT_NOT_SENT, 'error')];
   },
   {
     // 'Sending...' shows from a complete message until the server answers; an incomplete one is not sent.

@@ -6,6 +6,7 @@ import { cookieTokenStore, TOKEN_COOKIE_OPTIONS, type TokenStore } from '../../s
 import { createApiClient } from '../../src/api/client';
 import { createLiveMachines } from '../../src/app/actors/live-machines';
 import { provideAppMachine } from '../../src/app/actors/root.live';
+import { toast } from './support/fixtures';
 
 /** Resolves once the actor has no invoked actor running, i.e. every request it made has been answered. */
 const settled = (actor: AnyActorRef) =>
@@ -124,12 +125,7 @@ describe('live auth', () => {
     actor.send({ type: 'auth.login', email: 'a@b.in', password: 'wrong-pass' });
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('anonymous');
-    expect(emitted).toContainEqual({
-      type: 'toast',
-      title: 'Error',
-      description: 'Invalid email or password',
-      variant: 'error',
-    });
+    expect(emitted).toContainEqual(toast('Error', 'Invalid email or password', 'error'));
     expect(tokens).toEqual([]);
   });
   it("toasts 'No response from server. Please try again later.' when the request gets no answer", async () => {
@@ -139,12 +135,9 @@ describe('live auth', () => {
     const { actor, emitted } = await run(machines.auth);
     actor.send({ type: 'auth.login', email: 'a@b.in', password: 'secret-1' });
     await settled(actor);
-    expect(emitted).toContainEqual({
-      type: 'toast',
-      title: 'Error',
-      description: 'No response from server. Please try again later.',
-      variant: 'error',
-    });
+    expect(emitted).toContainEqual(
+      toast('Error', 'No response from server. Please try again later.', 'error'),
+    );
   });
   it('stores the token and signs in when the answer carries one', async () => {
     const { machines, tokens } = setup(() => Response.json({ token: 'tok-1' }));
@@ -181,12 +174,9 @@ describe('live account', () => {
   it('toasts the status when the server answers an error', async () => {
     const { machines } = setup(() => Response.json({ error: 'boom' }, { status: 503 }));
     const { emitted } = await run(machines.account);
-    expect(emitted).toContainEqual({
-      type: 'toast',
-      title: 'Error',
-      description: 'Failed to load account information (Status: 503)',
-      variant: 'error',
-    });
+    expect(emitted).toContainEqual(
+      toast('Error', 'Failed to load account information (Status: 503)', 'error'),
+    );
   });
 });
 

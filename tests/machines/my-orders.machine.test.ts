@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { CancelledOrder } from '../../machines/orders.model';
+import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answered, answerOf, before, describeModel, failed } from './support/suite';
 
@@ -8,34 +9,19 @@ describeModel(
   (step) => {
     const { event } = step;
     if (event.type === 'xstate.error.actor.fetchOrders')
-      return [
-        {
-          type: 'toast',
-          title: 'Error',
-          description: 'Failed to load your orders. Please try again.',
-          variant: 'error',
-        },
-      ];
+      return [toast('Error', 'Failed to load your orders. Please try again.', 'error')];
     // Issue 24: a cancellation says so, with nothing to refund for an unpaid order.
     if (answered(step, 'cancelOrder'))
       return [
-        {
-          type: 'toast',
-          title: 'Order cancelled',
-          description: `Order ${answerOf<CancelledOrder>(step, 'cancelOrder')?.order.id} is cancelled.`,
-          variant: 'success',
-        },
+        toast(
+          'Order cancelled',
+          `Order ${answerOf<CancelledOrder>(step, 'cancelOrder')?.order.id} is cancelled.`,
+          'success',
+        ),
       ];
     // A refusal (shipped meanwhile) gives the server's reason.
     if (failed(step, 'cancelOrder'))
-      return [
-        {
-          type: 'toast',
-          title: 'Error',
-          description: 'This order has already shipped and can no longer be cancelled.',
-          variant: 'error',
-        },
-      ];
+      return [toast('Error', 'This order has already shipped and can no longer be cancelled.', 'error')];
     return [];
   },
   {

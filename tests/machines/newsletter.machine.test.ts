@@ -6,6 +6,7 @@ import {
   NEWSLETTER_NOT_SENT_TITLE,
   newsletterMachine,
 } from '../../machines/newsletter.machine';
+import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { describeModel, failureOf } from './support/suite';
 
@@ -14,26 +15,14 @@ describeModel(
   (step) => {
     if (step.event.type === 'xstate.done.actor.subscribe')
       return [
-        {
-          type: 'toast',
-          title: 'Subscribed!',
-          description: 'Thank you for subscribing to our newsletter.',
-          variant: 'success',
-        },
+        toast('Subscribed!', 'Thank you for subscribing to our newsletter.', 'success'),
         { type: 'resetForm' },
       ];
     const failure = failureOf<RequestError>(step, 'subscribe');
     if (!failure) return [];
     // The server's reason for a refusal, else that it was not sent; the address stays (no resetForm).
     const refused = failure.status !== undefined && failure.status < 500;
-    return [
-      {
-        type: 'toast',
-        title: 'Not subscribed',
-        description: refused ? failure.serverMessage : NEWSLETTER_NOT_SENT,
-        variant: 'error',
-      },
-    ];
+    return [toast('Not subscribed', refused ? failure.serverMessage : NEWSLETTER_NOT_SENT, 'error')];
   },
   {
     shows: ({ event, from, to }) => {
@@ -73,12 +62,7 @@ describe('newsletterMachine', () => {
     await new Promise(process.nextTick);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(emitted).toEqual([
-      {
-        type: 'toast',
-        title: NEWSLETTER_NOT_SENT_TITLE,
-        description: 'Too many requests, please try again in 30 seconds',
-        variant: 'error',
-      },
+      toast(NEWSLETTER_NOT_SENT_TITLE, 'Too many requests, please try again in 30 seconds', 'error'),
     ]);
     actor.stop();
   });

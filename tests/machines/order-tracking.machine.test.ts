@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answered, answerOf, before, describeModel, failed } from './support/suite';
 
@@ -11,32 +12,11 @@ describeModel(
   ({ event }) => {
     const e = event as Submit;
     if (e.type === 'tracking.submit' && !isComplete(e))
-      return [
-        {
-          type: 'toast',
-          title: 'Required fields',
-          description: 'Please enter both order number and email/phone',
-          variant: 'error',
-        },
-      ];
+      return [toast('Required fields', 'Please enter both order number and email/phone', 'error')];
     if (e.type === 'xstate.done.actor.trackOrder')
-      return [
-        {
-          type: 'toast',
-          title: 'Order found',
-          description: 'Your order status has been loaded',
-          variant: 'success',
-        },
-      ];
+      return [toast('Order found', 'Your order status has been loaded', 'success')];
     if (e.type === 'xstate.error.actor.trackOrder')
-      return [
-        {
-          type: 'toast',
-          title: 'Error',
-          description: 'Failed to find order. Please check your information and try again.',
-          variant: 'error',
-        },
-      ];
+      return [toast('Error', 'Failed to find order. Please check your information and try again.', 'error')];
     return [];
   },
   {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answerOf, before, describeModel, failureOf } from './support/suite';
 
@@ -7,12 +8,7 @@ describeModel(
   ({ event }) =>
     event.type === 'xstate.done.actor.confirmReset'
       ? [
-          {
-            type: 'toast',
-            title: 'Password reset',
-            description: 'Please sign in with your new password.',
-            variant: 'success',
-          },
+          toast('Password reset', 'Please sign in with your new password.', 'success'),
           { type: 'navigate', to: '/login', replace: true },
         ]
       : [],

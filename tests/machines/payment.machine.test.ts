@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ORDER_NOT_FOUND, ORDER_NOT_PAYABLE, paymentMachine } from '../../machines/payment.machine';
-import type { PaymentField } from '../../shared/payment-fields';
-
-const methodField: PaymentField = {
-  name: 'method',
-  label: 'Pay with',
-  type: 'select',
-  options: [
-    { label: 'UPI app', value: 'upi_intent' },
-    { label: 'UPI QR code', value: 'upi_qr' },
-    { label: 'Card / net banking', value: 'card' },
-  ],
-  defaultValue: 'upi_qr',
-};
-
-import { paymentFields, serverError } from './support/fixtures';
+import { methodField, paymentFields, serverError, toast } from './support/fixtures';
 import { modelNamed, paymentResponses, pendingApiOrder } from './support/models';
 import { answered, answerOf, describeModel, failed, failureOf, type StepView } from './support/suite';
 
@@ -35,14 +21,7 @@ describeModel(
     const e = event as { type: string; output?: unknown };
     // A refused submit (the machine's own check, or the server's 400 about a field) returns to the form.
     if ((e.type === 'payment.submit' || e.type === 'xstate.error.actor.submitPayment') && to.matches('form'))
-      return [
-        {
-          type: 'toast',
-          title: 'Validation Error',
-          description: 'Please correct the errors in the form',
-          variant: 'error',
-        },
-      ];
+      return [toast('Validation Error', 'Please correct the errors in the form', 'error')];
     if (e.type === 'xstate.done.actor.submitPayment') {
       if (e.output === paymentResponses.redirectPost)
         return [
@@ -64,12 +43,7 @@ describeModel(
         ];
       if (e.output === paymentResponses.initiated)
         return [
-          {
-            type: 'toast',
-            title: 'Payment initiated',
-            description: 'Your payment is being processed',
-            variant: 'success',
-          },
+          toast('Payment initiated', 'Your payment is being processed', 'success'),
           { type: 'navigate', to: '/orders' },
         ];
       return [];

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { DisplayProduct } from '../../machines/catalogue.model';
+import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import {
   answered,
@@ -44,14 +45,7 @@ describeModel(
       quantity: number;
     };
     if ((c.product.sizes?.length ?? 0) > 0 && !c.selectedSize)
-      return [
-        {
-          type: 'toast',
-          title: 'Please select a size',
-          description: 'You must select a size before adding to cart',
-          variant: 'error',
-        },
-      ];
+      return [toast('Please select a size', 'You must select a size before adding to cart', 'error')];
     // The line itself goes to the app (tests/machines/app-system.test.ts); the page moves on to the cart,
     // Quick View keeps the shopper on the list.
     return (from.context as { inDialog: boolean }).inDialog ? [] : [{ type: 'navigate', to: '/cart' }];

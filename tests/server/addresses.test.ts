@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { SAVED_ADDRESS_LIMIT } from '../../server/repositories/addresses';
-import { apiCaller, DEFAULT_SHIPPING, placeOrder, setupShopper, setupTestApp } from './helpers';
+import {
+  apiCaller,
+  DEFAULT_SHIPPING,
+  expectEmptyAccountList,
+  placeOrder,
+  setupTestApp,
+  setupTwoShoppers,
+} from './helpers';
 
 type AddressBook = components['schemas']['AddressBook'];
 
 const t = setupTestApp();
-const asha = setupShopper(t, { firstName: 'Asha' });
-const ravi = setupShopper(t, { firstName: 'Ravi' });
+const { asha, ravi } = setupTwoShoppers(t);
 
 const call = apiCaller(t, '/addresses');
 
@@ -22,10 +28,7 @@ const flat = (n: number) => ({ ...DEFAULT_SHIPPING, address: `Flat ${n}, 14 MG R
 
 describe('GET /addresses', () => {
   it('answers an empty list for a new account, never cached', async () => {
-    const res = await call('GET', '', ravi.token);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [] });
-    expect(res.headers['cache-control']).toContain('no-store');
+    await expectEmptyAccountList(call, ravi.token);
   });
 
   it.each([

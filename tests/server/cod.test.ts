@@ -17,13 +17,13 @@ import {
   API,
   bearer,
   createTestApp,
+  type Order,
   placeOrder,
   registerAndLogin,
   type TestApp,
   testConfig,
 } from './helpers';
 
-type Order = components['schemas']['Order'];
 type PaymentField = components['schemas']['PaymentField'];
 
 const SECRET = 'cod-test-fulfilment-secret-0123456789abcdef';

@@ -31,6 +31,13 @@ afterEach(() => {
 /** The pid the DATA_DIR lock in `dir` names, as text (the file's first line). */
 const lockPid = (dir: string) => String(readLockHolder(join(dir, LOCK_FILE))?.pid);
 
+/** The lock in `dir` names this process until `release` runs, and is gone after. */
+function expectHeldUntilReleased(dir: string, release: () => void) {
+  expect(lockPid(dir)).toBe(String(process.pid));
+  release();
+  expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+}
+
 /** A pid that certainly belonged to a process that has exited. */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
@@ -40,10 +47,7 @@ function deadPid(): number {
 describe('DATA_DIR lock', () => {
   it('writes our pid and removes the file on release', () => {
     const dir = tempDir();
-    const release = acquireDataDirLock(dir);
-    expect(lockPid(dir)).toBe(String(process.pid));
-    release();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    expectHeldUntilReleased(dir, acquireDataDirLock(dir));
   });
 
   it('refuses with a clear message while another live process holds it', () => {
@@ -60,27 +64,16 @@ describe('DATA_DIR lock', () => {
     const dir = tempDir();
     const release = acquireDataDirLock(dir);
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(lockPid(dir)).toBe(String(process.pid));
-    release();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    expectHeldUntilReleased(dir, release);
   });
 
-  it('takes over a stale lock left by a dead process', () => {
+  it.each([
+    ['a stale lock left by a dead process', () => `${deadPid()}\n`],
+    ['an unreadable lock file', () => 'garbage'],
+  ])('takes over %s', (_, content) => {
     const dir = tempDir();
-    writeFileSync(join(dir, LOCK_FILE), `${deadPid()}\n`);
-    const release = acquireDataDirLock(dir);
-    expect(lockPid(dir)).toBe(String(process.pid));
-    release();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-  });
-
-  it('takes over an unreadable lock file', () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, LOCK_FILE), 'garbage');
-    const release = acquireDataDirLock(dir);
-    expect(lockPid(dir)).toBe(String(process.pid));
-    release();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    writeFileSync(join(dir, LOCK_FILE), content());
+    expectHeldUntilReleased(dir, acquireDataDirLock(dir));
   });
 
   it('releases only once: a second release leaves the next holder its lock', () => {

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { lifecycleConfigFrom } from '../../server/config';
 import { orderEvents } from '../../server/db/schema';
 import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
@@ -14,14 +13,13 @@ import {
   API,
   fulfilmentConfig,
   myOrder,
+  type Order,
   placeOrder,
   placePaidOrder,
   setupShopper,
   setupTestApp,
   withTestApp,
 } from './helpers';
-
-type Order = components['schemas']['Order'];
 
 const SECRET = 'fulfilment-test-secret-0123456789abcdef';
 

@@ -23,7 +23,7 @@ import { DEFAULT_SHIPPING } from './fixtures';
 
 export { DEFAULT_SHIPPING };
 
-type Order = components['schemas']['Order'];
+export type Order = components['schemas']['Order'];
 type PaymentResponse = components['schemas']['PaymentResponse'];
 
 export const API = '/api/v1';
@@ -270,6 +270,11 @@ export function setupShopper(
   return shopper;
 }
 
+/** Two shoppers, Asha and Ravi, set up as setupShopper does: one account must not see the other's data. */
+export function setupTwoShoppers(t: TestApp): { asha: TestShopper; ravi: TestShopper } {
+  return { asha: setupShopper(t, { firstName: 'Asha' }), ravi: setupShopper(t, { firstName: 'Ravi' }) };
+}
+
 /** Places an order (by default one of the first product and two of the second) with DEFAULT_SHIPPING. */
 export async function placeOrder(
   app: FastifyInstance,
@@ -310,6 +315,14 @@ export const apiCaller =
       headers: token ? bearer(token) : {},
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+
+/** An account's list (addresses, wishlist) before anything is saved: 200, `{ items: [] }`, never cached. */
+export async function expectEmptyAccountList(call: ReturnType<typeof apiCaller>, token: string) {
+  const res = await call('GET', '', token);
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ items: [] });
+  expect(res.headers['cache-control']).toContain('no-store');
+}
 
 /** What the payment form sends for a card payment by DEFAULT_SHIPPING's shopper. */
 const CARD_FIELDS = {

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { mailOutbox } from '../../server/db/schema';
 import type { Mail } from '../../server/mail/mailer';
@@ -12,6 +11,7 @@ import {
   API,
   bearer,
   DEFAULT_SHIPPING,
+  type Order,
   paySandbox,
   placeOrder,
   RecordingMailer,
@@ -21,8 +21,6 @@ import {
   TEST_STORE,
   testConfig,
 } from './helpers';
-
-type Order = components['schemas']['Order'];
 
 const PUBLIC_URL = 'https://shop.example.in';
 const SECRET = 'mail-test-sandbox-secret';

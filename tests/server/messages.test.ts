@@ -19,6 +19,16 @@ const t = setupTestApp({ publicUrl: PUBLIC_URL }, { mailer });
 const deliver = () => mailer.deliverFrom(t.app);
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${API}${url}`, payload });
+
+/** The stored status of the newsletter subscription of `email` (undefined when there is none). */
+async function subscriptionStatus(email: string) {
+  const [row] = await t.ctx.db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email));
+  return row?.status;
+}
+
 const contact = (fields: Partial<Record<'name' | 'email' | 'subject' | 'message', string>> = {}) =>
   post('/contact', {
     name: 'Ravi Kumar',
@@ -95,11 +105,7 @@ describe('the newsletter, double opt-in', () => {
     const subscribed = await post('/newsletter/subscriptions', { email: ' Meera@Example.in' });
     expect(subscribed.statusCode).toBe(202);
     expect(subscribed.json()).toEqual({ message: NEWSLETTER_REQUESTED });
-    const [row] = await t.ctx.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'meera@example.in'));
-    expect(row?.status).toBe('pending');
+    expect(await subscriptionStatus('meera@example.in')).toBe('pending');
 
     const [mail, ...more] = await deliver();
     expect(more).toHaveLength(0);
@@ -137,11 +143,7 @@ describe('the newsletter, double opt-in', () => {
     });
     expect(unsubscribed.statusCode).toBe(200);
     expect(unsubscribed.json()).toEqual({ message: NEWSLETTER_UNSUBSCRIBED });
-    const [after] = await t.ctx.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'meera@example.in'));
-    expect(after?.status).toBe('unsubscribed');
+    expect(await subscriptionStatus('meera@example.in')).toBe('unsubscribed');
   });
 
   it('mails a waiting address at most 3 confirmations, and refuses a forged or malformed token', async () => {

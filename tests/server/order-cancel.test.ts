@@ -12,6 +12,7 @@ import {
   API,
   bearer,
   myOrder,
+  type Order,
   paySandbox as paySandboxWith,
   placeOrder,
   registerAndLogin,
@@ -24,7 +25,6 @@ import {
 } from './helpers';
 import { PAYU_KEY, PAYU_SALT, payuCallbackFor, payuConfig, postPayuCallback } from './payu';
 
-type Order = components['schemas']['Order'];
 type CancelledOrder = components['schemas']['CancelledOrder'];
 
 const PUBLIC_URL = 'https://shop.example.in';

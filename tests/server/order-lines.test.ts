@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
-import { API, bearer, DEFAULT_SHIPPING, myOrder, setupShopper, setupTestApp } from './helpers';
-
-type Order = components['schemas']['Order'];
+import { API, bearer, DEFAULT_SHIPPING, myOrder, type Order, setupShopper, setupTestApp } from './helpers';
 
 const values = (p: (typeof catalogue)[number], keys: string[]) =>
   p.attributes.find((a) => keys.includes(a.key.toLowerCase()))?.values ?? [];

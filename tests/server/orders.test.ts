@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { orderItems, orders } from '../../server/db/schema';
 import { contactMatches, newOrderId, ORDER_ID_PATTERN } from '../../server/services/orders.service';
@@ -8,19 +7,18 @@ import {
   API,
   bearer,
   DEFAULT_SHIPPING,
+  type Order,
   placeOrder,
   registerAndLogin,
   setupShopper,
   setupTestApp,
+  setupTwoShoppers,
   type TestApp,
   withTestApp,
 } from './helpers';
 
-type Order = components['schemas']['Order'];
-
 const t = setupTestApp();
-const asha = setupShopper(t, { firstName: 'Asha' });
-const ravi = setupShopper(t, { firstName: 'Ravi' });
+const { asha, ravi } = setupTwoShoppers(t);
 
 const discounted = catalogue.find((p) => p.discountedPrice !== null);
 const fullPrice = catalogue.find((p) => p.discountedPrice === null);

@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { paymentAttempts } from '../../server/db/schema';
-import { API, myOrder, placeOrder, setupShopper, setupTestApp, startPayment } from './helpers';
+import { API, myOrder, type Order, placeOrder, setupShopper, setupTestApp, startPayment } from './helpers';
 import { PAYU_KEY, PAYU_SALT, payuCallbackFor, payuConfig, postPayuCallback } from './payu';
-
-type Order = components['schemas']['Order'];
 
 const PUBLIC_URL = 'https://shop.example.in';
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');

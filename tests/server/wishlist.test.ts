@@ -5,13 +5,12 @@ import { catalogue } from '../../server/catalogue/catalogue';
 import { users } from '../../server/db/schema';
 import { saveToWishlist, wishlistOf } from '../../server/repositories/wishlist';
 import { WISHLIST_LIMIT } from '../../shared/wishlist';
-import { API, apiCaller, bearer, setupShopper, setupTestApp } from './helpers';
+import { API, apiCaller, bearer, expectEmptyAccountList, setupTestApp, setupTwoShoppers } from './helpers';
 
 type Wishlist = components['schemas']['Wishlist'];
 
 const t = setupTestApp();
-const asha = setupShopper(t, { firstName: 'Asha' });
-const ravi = setupShopper(t, { firstName: 'Ravi' });
+const { asha, ravi } = setupTwoShoppers(t);
 
 const [a, b, c, d] = catalogue.map((p) => p.id) as [string, string, string, string];
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -26,10 +25,7 @@ async function reset(token: string) {
 
 describe('GET /wishlist', () => {
   it('answers an empty list for a new account, never cached', async () => {
-    const res = await call('GET', '', asha.token);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [] });
-    expect(res.headers['cache-control']).toContain('no-store');
+    await expectEmptyAccountList(call, asha.token);
   });
 
   it.each([

@@ -24,6 +24,22 @@ export type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 export const json = (body: unknown, status = 200) => Response.json(body, { status });
 
+/** A line of `storedCart()` after an Add to Cart: one of the product, its image whichever the card showed. */
+export const storedLine = (line: Pick<CartLine, 'id' | 'name' | 'price'> & Partial<CartLine>) => ({
+  image: expect.any(String),
+  quantity: 1,
+  ...line,
+});
+
+/** An API answer that fails (500 with `error`) the first time and answers `body` after: a page's Try Again. */
+export function failsOnce(body: unknown, error = 'boom'): Handler {
+  let attempts = 0;
+  return () => {
+    attempts += 1;
+    return attempts === 1 ? json({ error }, 500) : json(body);
+  };
+}
+
 /**
  * An API answer the test lets through when it chooses: `hold(handler)` answers each call once
  * `release()` has run. The gate is made up front, so a release before the app has asked still counts

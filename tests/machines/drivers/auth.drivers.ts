@@ -13,6 +13,7 @@ import { labelOf } from '../support/graph';
 import {
   appStarted,
   at,
+  busyButton,
   goInApp,
   headerFromFirstByte,
   headerLink,
@@ -252,22 +253,14 @@ export const authDrivers: MachineDrivers<typeof authMachine> = {
         if (await signedInLink(world).isVisible()) throw new Error("the header still offers 'My Account'");
       },
     },
-    loggingIn: {
-      shows: "Sign In reads 'Signing in...' and is disabled while the server checks the password",
-      check: async ({ page }) => {
-        const button = page.getByRole('button', { name: 'Signing in...', exact: true });
-        await button.waitFor({ timeout: TIMEOUT });
-        if (!(await button.isDisabled())) throw new Error('Signing in... is not disabled');
-      },
-    },
-    registering: {
-      shows: "Create Account reads 'Creating account...' and is disabled while the account is created",
-      check: async ({ page }) => {
-        const button = page.getByRole('button', { name: 'Creating account...', exact: true });
-        await button.waitFor({ timeout: TIMEOUT });
-        if (!(await button.isDisabled())) throw new Error('Creating account... is not disabled');
-      },
-    },
+    loggingIn: busyButton(
+      "Sign In reads 'Signing in...' and is disabled while the server checks the password",
+      'Signing in...',
+    ),
+    registering: busyButton(
+      "Create Account reads 'Creating account...' and is disabled while the account is created",
+      'Creating account...',
+    ),
     authenticated: {
       shows:
         "Signed in: the header links to 'My Account' (from a sign-in or registration form, on the home page) and the auth_token cookie is kept",

@@ -6,7 +6,7 @@
 import type { EventObject } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { labelOf } from '../support/graph';
-import { appStarted, type MachineDrivers, type StepContext, see, type World } from './driver';
+import { appStarted, busyButton, type MachineDrivers, type StepContext, see, type World } from './driver';
 
 export type SubmitEvent = EventObject & { items: unknown[]; city: string; postalCode: string };
 
@@ -131,14 +131,10 @@ export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {
       },
     },
     validating: { transient: 'Decided at once on Place Order (no screen of its own)' },
-    processing: {
-      shows: "Place Order reads 'Processing...' and is disabled while the order is placed",
-      check: async ({ page }) => {
-        const button = page.getByRole('button', { name: 'Processing...', exact: true });
-        await button.waitFor({ timeout: 15_000 });
-        if (!(await button.isDisabled())) throw new Error('Processing... is not disabled');
-      },
-    },
+    processing: busyButton(
+      "Place Order reads 'Processing...' and is disabled while the order is placed",
+      'Processing...',
+    ),
     success: {
       shows: 'The payment page of the new order (/payment?orderId=…), the cart emptied',
       check: async ({ page }) => {

@@ -152,6 +152,16 @@ export function literal(text: string | RegExp): RegExp {
   return typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text;
 }
 
+/** A state in which the button reads `label` and is disabled while the server works (Signing in..., Processing...). */
+export const busyButton = (shows: string, label: string): StateCheck => ({
+  shows,
+  check: async ({ page }) => {
+    const button = page.getByRole('button', { name: label, exact: true });
+    await button.waitFor({ timeout: TIMEOUT });
+    if (!(await button.isDisabled())) throw new Error(`${label} is not disabled`);
+  },
+});
+
 /** The browser checks' own: the header's account link, a redirect, or React holding the heading. */
 export { appStarted } from '../../e2e/checks';
 

@@ -6,7 +6,7 @@
  */
 import type { EventObject } from 'xstate';
 import type { orderTrackingMachine } from '../../../machines/order-tracking.machine';
-import { appStarted, heading, type MachineDrivers, see, type World } from './driver';
+import { appStarted, busyButton, heading, type MachineDrivers, see, type World } from './driver';
 
 type SubmitEvent = EventObject & { orderId: string; contactInfo: string };
 
@@ -84,14 +84,10 @@ export const orderTrackingDrivers: MachineDrivers<typeof orderTrackingMachine> =
         if (await orderCard(world).isVisible()) throw new Error('an order is shown');
       },
     },
-    tracking: {
-      shows: "Track Order reads 'Tracking...' and is disabled while the order is looked up",
-      check: async ({ page }) => {
-        const button = page.getByRole('button', { name: 'Tracking...', exact: true });
-        await button.waitFor({ timeout: TIMEOUT });
-        if (!(await button.isDisabled())) throw new Error('Tracking... is not disabled');
-      },
-    },
+    tracking: busyButton(
+      "Track Order reads 'Tracking...' and is disabled while the order is looked up",
+      'Tracking...',
+    ),
     found: {
       shows: "The order's card: 'Order <number>', its status Pending, its items and history",
       check: async (world) => {

@@ -11,7 +11,16 @@ import type { EventObject } from 'xstate';
 import type { paymentMachine } from '../../../machines/payment.machine';
 import { labelOf } from '../support/graph';
 import { paymentResponses } from '../support/models';
-import { appStarted, at, heading, type MachineDrivers, type StepContext, see, type World } from './driver';
+import {
+  appStarted,
+  at,
+  busyButton,
+  heading,
+  type MachineDrivers,
+  type StepContext,
+  see,
+  type World,
+} from './driver';
 
 /** Where the journeys' UPI app lives: the shop's path that answers 204 (the page stays put). */
 const UPI_APP_STAND_IN = '/journeys/upi-app';
@@ -363,14 +372,10 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       },
     },
     validating: { transient: 'Decided at once on Pay Now' },
-    submitting: {
-      shows: "Pay Now reads 'Processing...' and is disabled while the payment starts",
-      check: async ({ page }) => {
-        const button = page.getByRole('button', { name: 'Processing...', exact: true });
-        await button.waitFor({ timeout: 15_000 });
-        if (!(await button.isDisabled())) throw new Error('Processing... is not disabled');
-      },
-    },
+    submitting: busyButton(
+      "Pay Now reads 'Processing...' and is disabled while the payment starts",
+      'Processing...',
+    ),
     failed: {
       shows: "'Payment failed' with 'Try Again' and 'Return to checkout'",
       check: async ({ page }) => {

@@ -2,6 +2,7 @@
 import type { CartLine } from '../../../machines/cart.model';
 import type { DisplayProduct } from '../../../machines/catalogue.model';
 import { RequestError } from '../../../machines/errors';
+import type { ToastVariant } from '../../../machines/events';
 import type { DisplayOrder } from '../../../machines/orders.model';
 import type { StoreInfo } from '../../../machines/store-info.machine';
 import type { PaymentField } from '../../../shared/payment-fields';
@@ -123,6 +124,27 @@ export const paymentFields: PaymentField[] = [
   { name: 'phone', label: 'Phone', type: 'tel', rules: { required: true } },
   { name: 'gstin', label: 'GSTIN', type: 'text', showWhenFilled: ['company'] },
 ];
+
+/** The gateway's method choice (§3): a select of the sandbox's methods, UPI QR code by default. */
+export const methodField: PaymentField = {
+  name: 'method',
+  label: 'Pay with',
+  type: 'select',
+  options: [
+    { label: 'UPI app', value: 'upi_intent' },
+    { label: 'UPI QR code', value: 'upi_qr' },
+    { label: 'Card / net banking', value: 'card' },
+  ],
+  defaultValue: 'upi_qr',
+};
+
+/** The toast a machine emits, spelled out in full: what the shopper reads, and in which style. */
+export const toast = (title: string, description: string | undefined, variant: ToastVariant) => ({
+  type: 'toast',
+  title,
+  description,
+  variant,
+});
 
 export const serverError = (message: string, status = 500) =>
   new RequestError(message, { status, serverMessage: message });

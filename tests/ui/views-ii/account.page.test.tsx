@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_FALLBACK } from '../../../src/routes/account.page';
-import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
+import { expectNoSeriousAxeViolations, failsOnce, findToast, json, renderApp } from './support/app';
 import { SAVED_ADDRESS } from './support/orders';
 
 const ACCOUNT = {
@@ -49,15 +49,9 @@ describe('/account', () => {
   });
 
   it('loads again when Try Again is pressed after a failure', async () => {
-    let attempts = 0;
     const { user } = renderApp({
       path: '/account',
-      api: {
-        'GET /accountInfo': () => {
-          attempts += 1;
-          return attempts === 1 ? json({ error: 'boom' }, 500) : json(ACCOUNT);
-        },
-      },
+      api: { 'GET /accountInfo': failsOnce(ACCOUNT) },
     });
     await user.click(await screen.findByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Asha Verma')).toBeInTheDocument();

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
+import {
+  expectNoSeriousAxeViolations,
+  failsOnce,
+  findHeading,
+  findToast,
+  json,
+  renderApp,
+} from './support/app';
 import { apiOrder } from './support/orders';
 
 const ORDERS = [
@@ -77,15 +84,9 @@ describe('/orders', () => {
   });
 
   it('toasts the §8 error and shows an error state with Try Again, not "no orders"', async () => {
-    let attempts = 0;
     const { user } = renderApp({
       path: '/orders',
-      api: {
-        'GET /orders': () => {
-          attempts += 1;
-          return attempts === 1 ? json({ error: 'boom' }, 500) : json(ORDERS);
-        },
-      },
+      api: { 'GET /orders': failsOnce(ORDERS) },
     });
     await findToast('Error');
     expect(screen.getByText('Failed to load your orders. Please try again.')).toBeInTheDocument();

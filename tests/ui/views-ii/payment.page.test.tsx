@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   expectNoSeriousAxeViolations,
+  failsOnce,
   findHeading,
   findToast,
   json,
@@ -394,15 +395,9 @@ describe('/payment', () => {
   });
 
   it('loads the form again when Try Again is pressed after the fields failed', async () => {
-    let attempts = 0;
     const { user } = renderApp({
       path: `/payment?orderId=${ORDER}`,
-      api: {
-        'GET /payments/fields': () => {
-          attempts += 1;
-          return attempts === 1 ? json({ error: 'x' }, 500) : json(PAYMENT_FIELDS);
-        },
-      },
+      api: { 'GET /payments/fields': failsOnce(PAYMENT_FIELDS, 'x') },
     });
     await user.click(await screen.findByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();

@@ -3,43 +3,45 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, findHeading, json, renderApp } from '../../setup/app-harness';
 
 const INVALID = 'This link is invalid. Please use the link from your email.';
+const CONFIRMED = 'Your subscription is confirmed. Thank you!';
+const UNSUBSCRIBED = 'You are unsubscribed and will get no more newsletters.';
+
+/** The two mailed links: the page, the call it makes, and how it is opened without a token. */
+const CONFIRM = {
+  page: '/newsletter/confirm',
+  route: 'POST /newsletter/confirmations',
+  noToken: '/newsletter/confirm',
+};
+const UNSUBSCRIBE = {
+  page: '/newsletter/unsubscribe',
+  route: 'POST /newsletter/unsubscribe',
+  noToken: '/newsletter/unsubscribe?token=',
+};
+
+/** Opens a mailed link whose POST the server answers with `message`; the page must say it under `title`. */
+async function openAnswered(link: typeof CONFIRM, token: string, message: string, title: string) {
+  const { calls } = renderApp({
+    path: `${link.page}?token=${token}`,
+    api: { [link.route]: () => json({ message }) },
+  });
+  await findHeading(title);
+  expect(screen.getByText(message)).toBeInTheDocument();
+  return calls;
+}
+
+/** The page a refused or token-less link shows. */
+async function expectLinkFailed() {
+  await findHeading('This link did not work');
+  expect(screen.getByRole('alert')).toHaveTextContent(INVALID);
+}
 
 describe('/newsletter/confirm', () => {
   it("confirms with the link's token on load and shows the server's message", async () => {
-    const { calls } = renderApp({
-      path: '/newsletter/confirm?token=abc.123',
-      api: {
-        'POST /newsletter/confirmations': () =>
-          json({ message: 'Your subscription is confirmed. Thank you!' }),
-      },
-    });
-    await findHeading('Subscription confirmed');
-    expect(screen.getByText('Your subscription is confirmed. Thank you!')).toBeInTheDocument();
+    const calls = await openAnswered(CONFIRM, 'abc.123', CONFIRMED, 'Subscription confirmed');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
     expect(calls.filter((c) => c.path === '/newsletter/confirmations').map((c) => c.body)).toEqual([
       { token: 'abc.123' },
     ]);
-    await expectNoSeriousAxeViolations();
-  });
-
-  it("shows the server's reason when the link is refused", async () => {
-    renderApp({
-      path: '/newsletter/confirm?token=forged',
-      api: { 'POST /newsletter/confirmations': () => json({ error: INVALID }, 400) },
-    });
-    await findHeading('This link did not work');
-    expect(screen.getByRole('alert')).toHaveTextContent(INVALID);
-    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeInTheDocument();
-    // Trying a refused link again cannot help.
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-  });
-
-  it('says the link is invalid and calls no server when the token is missing', async () => {
-    const { calls } = renderApp({ path: '/newsletter/confirm' });
-    await findHeading('This link did not work');
-    expect(screen.getByRole('alert')).toHaveTextContent(INVALID);
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    expect(calls.some((c) => c.path.startsWith('/newsletter'))).toBe(false);
     await expectNoSeriousAxeViolations();
   });
 
@@ -50,7 +52,7 @@ describe('/newsletter/confirm', () => {
       api: {
         'POST /newsletter/confirmations': () => {
           if (down) throw new TypeError('Failed to fetch');
-          return json({ message: 'Your subscription is confirmed. Thank you!' });
+          return json({ message: CONFIRMED });
         },
       },
     });
@@ -64,33 +66,27 @@ describe('/newsletter/confirm', () => {
 
 describe('/newsletter/unsubscribe', () => {
   it('unsubscribes as soon as the link is opened (the one click) and says so', async () => {
-    const { calls } = renderApp({
-      path: '/newsletter/unsubscribe?token=abc.456',
-      api: {
-        'POST /newsletter/unsubscribe': () =>
-          json({ message: 'You are unsubscribed and will get no more newsletters.' }),
-      },
-    });
-    await findHeading('You are unsubscribed');
-    expect(screen.getByText('You are unsubscribed and will get no more newsletters.')).toBeInTheDocument();
+    const calls = await openAnswered(UNSUBSCRIBE, 'abc.456', UNSUBSCRIBED, 'You are unsubscribed');
     const posted = calls.filter((c) => c.path === '/newsletter/unsubscribe');
     expect(posted.map((c) => c.query.get('token'))).toEqual(['abc.456']);
     await expectNoSeriousAxeViolations();
   });
+});
 
+describe.each([CONFIRM, UNSUBSCRIBE])('$page', ({ page, route, noToken }) => {
   it("shows the server's reason when the link is refused", async () => {
-    renderApp({
-      path: '/newsletter/unsubscribe?token=forged',
-      api: { 'POST /newsletter/unsubscribe': () => json({ error: INVALID }, 400) },
-    });
-    await findHeading('This link did not work');
-    expect(screen.getByRole('alert')).toHaveTextContent(INVALID);
+    renderApp({ path: `${page}?token=forged`, api: { [route]: () => json({ error: INVALID }, 400) } });
+    await expectLinkFailed();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeInTheDocument();
+    // Trying a refused link again cannot help.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('says the link is invalid and calls no server when the token is missing', async () => {
-    const { calls } = renderApp({ path: '/newsletter/unsubscribe?token=' });
-    await findHeading('This link did not work');
-    expect(screen.getByRole('alert')).toHaveTextContent(INVALID);
+    const { calls } = renderApp({ path: noToken });
+    await expectLinkFailed();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/newsletter'))).toBe(false);
+    await expectNoSeriousAxeViolations();
   });
 });

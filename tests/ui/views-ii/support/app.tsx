@@ -3,6 +3,7 @@ import { renderApp as renderWithHarness } from '../../../setup/app-harness';
 
 export {
   expectNoSeriousAxeViolations,
+  failsOnce,
   findHeading,
   findToast,
   json,

@@ -1,4 +1,5 @@
 import type { PaymentField } from '../../../../shared/payment-fields';
+import { methodField } from '../../../machines/support/fixtures';
 
 /** One field of every §3 type, with inline, mask, defaultValue, rules, rulesMessages, showWhenFilled. */
 export const PAYMENT_FIELDS: PaymentField[] = [
@@ -17,18 +18,7 @@ export const PAYMENT_FIELDS: PaymentField[] = [
     type: 'tel',
     rules: { required: true, minLength: 13, maxLength: 13, pattern: '^\\+91[0-9]{10}$' },
   },
-  {
-    name: 'method',
-    label: 'Pay with',
-    type: 'select',
-    defaultValue: 'upi_qr',
-    options: [
-      { label: 'UPI app', value: 'upi_intent' },
-      { label: 'UPI QR code', value: 'upi_qr' },
-      { label: 'Card / net banking', value: 'card' },
-    ],
-    rules: { required: true },
-  },
+  { ...methodField, rules: { required: true } },
   { name: 'businessName', label: 'Business name', type: 'text', inline: true, rules: { required: false } },
   {
     name: 'gstin',
