@@ -7,9 +7,10 @@ import { usePageActor, useStoreInfo } from '../app/app-actor';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
+import { SectionCard } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
+import { fieldPair } from './auth/form-layout';
 import { contactSchema } from './contact/contact.schema';
 
 const detailRow = css({ display: 'flex', gap: '3', alignItems: 'flex-start' });
@@ -131,25 +132,13 @@ export default function ContactPage() {
             </div>
           </div>
         </section>
-        <Card as="section" aria-labelledby="contact-form-title">
-          <h2
-            id="contact-form-title"
-            className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl', mb: '5' })}
-          >
-            Send us a message
-          </h2>
+        <SectionCard titleId="contact-form-title" title="Send us a message">
           <form
             {...PRIVATE_FORM}
             {...getFormProps(form)}
             className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
           >
-            <div
-              className={css({
-                display: 'grid',
-                gap: '5',
-                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-              })}
-            >
+            <div className={fieldPair}>
               <InputField
                 key={fields.name.key}
                 label="Name"
@@ -193,7 +182,7 @@ export default function ContactPage() {
               {sending ? 'Sending...' : 'Send Message'}
             </Button>
           </form>
-        </Card>
+        </SectionCard>
       </div>
     </Page>
   );
