@@ -58,7 +58,7 @@ export function findBody(
     min === null &&
     max === null &&
     !onSale;
-  const matches: number[] = unfiltered ? Array.from(candidates) : [];
+  const kept: number[] = [];
   const visit = unfiltered ? (facets ? candidates.slice().sort() : NONE) : candidates;
   const visits = visit === null ? count : visit.length;
 
@@ -69,7 +69,7 @@ export function findBody(
     const price = source.paidOf[i] as number;
     const byPrice = (min === null || price >= min) && (max === null || price <= max);
     const bySale = !onSale || source.onSaleOf[i] === 1;
-    if (bySize && byColor && byPrice && bySale && !unfiltered) matches.push(i);
+    if (bySize && byColor && byPrice && bySale && !unfiltered) kept.push(i);
     if (!facets) continue;
     if (byColor && byPrice && bySale)
       for (let v = sizes.starts[i] as number; v < (sizes.starts[i + 1] as number); v++)
@@ -84,13 +84,17 @@ export function findBody(
     if (bySize && byColor && byPrice && source.onSaleOf[i] === 1) onSaleCount++;
   }
 
+  // Unfiltered, the candidates themselves are the matches (a page is sliced from them, not copied).
+  const matches = unfiltered ? candidates : kept;
   const total = matches.length;
   const { page, limit } = query;
   const from = Math.min(total, (page - 1) * limit);
   const to = Math.min(total, from + limit);
   // Search candidates come in rank order, others in position order (newest first); `matches` kept it.
   const inOrder = query.search ? sort === 'relevance' : sort === 'newest' || sort === 'relevance';
-  const pageOf = inOrder ? matches.slice(from, to) : source.sortOrders.page(matches, sort, from, to);
+  const pageOf = inOrder
+    ? matches.slice(from, to)
+    : source.sortOrders.page(unfiltered ? Array.from(candidates) : kept, sort, from, to);
 
   const pagination = { page, limit, total, totalPages: Math.ceil(total / limit) };
   let tail = `],"pagination":${JSON.stringify(pagination)},"count":${total}`;

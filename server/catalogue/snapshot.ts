@@ -277,9 +277,10 @@ export class Snapshot {
     const key = findKey(query, sort);
     const cached = this.#answers.get(key);
     if (cached) return cached;
-    let candidates: Int32Array | null;
-    if (query.search) candidates = (ranked ?? new Int32Array(0)).filter((i) => this.#inBase(query, i));
-    else candidates = this.positions(query);
+    const base = this.positions(query);
+    // A search's hits pass through whole (not copied) when no category filter narrows them (base null).
+    const hits = ranked ?? new Int32Array(0);
+    const candidates = !query.search ? base : base ? hits.filter((i) => this.#inBase(query, i)) : hits;
     const body = await findBody(this, query, sort, candidates);
     return this.#answers.remember(key, new EncodedBody(body));
   }
