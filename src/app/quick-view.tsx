@@ -2,14 +2,15 @@ import { Portal } from '@ark-ui/react/portal';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { badge, button } from 'styled-system/recipes';
 import type { ToastEmitted } from '../../machines/events';
 import { DEFAULT_PRODUCT_IMAGE } from '../components/fallback-image';
-import { CloseIcon } from '../components/icons';
+import { CartIcon, CloseIcon } from '../components/icons';
 import { Price, TaxNote } from '../components/price';
 import { WishlistToggle } from '../components/product-card';
-import { AddToCartButton, CategoryBadge, ProductChoices } from '../components/product-choices';
+import { ProductChoices } from '../components/product-choices';
 import { ProductGallery } from '../components/product-gallery';
+import { Button } from '../components/ui/button';
 import { Drawer } from '../components/ui/drawer';
 import { Skeleton } from '../components/ui/skeleton';
 import { provideProductMachine } from './actors/product.live';
@@ -130,7 +131,11 @@ export default function QuickView({ id }: { id: string }) {
                 />
                 <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', minW: '0' })}>
                   <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', pr: '10' })}>
-                    <CategoryBadge product={product} />
+                    {product.category || product.parentCategory ? (
+                      <span className={`${badge({ tone: 'brand' })} ${css({ alignSelf: 'flex-start' })}`}>
+                        {product.category || product.parentCategory}
+                      </span>
+                    ) : null}
                     <Drawer.Title>{product.name}</Drawer.Title>
                     <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
                     <TaxNote />
@@ -147,7 +152,13 @@ export default function QuickView({ id }: { id: string }) {
                     namePrefix="quick-"
                   />
                   <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-                    <AddToCartButton send={send} className={css({ flex: '1', minW: '40' })} />
+                    <Button
+                      size="lg"
+                      onClick={() => send({ type: 'product.addToCart' })}
+                      className={css({ flex: '1', minW: '40' })}
+                    >
+                      <CartIcon size={20} /> Add to Cart
+                    </Button>
                     <WishlistToggle
                       saved={saved}
                       onToggle={() => toggleSaved(product.id)}

@@ -1,9 +1,5 @@
-import { css, cx } from 'styled-system/css';
-import { badge } from 'styled-system/recipes';
 import { type DisplayProduct, sizeLabel } from '../../machines/catalogue.model';
 import type { ProductEvent } from '../../machines/product.machine';
-import { CartIcon } from './icons';
-import { Button } from './ui/button';
 import { ChipGroup } from './ui/chip-group';
 import { DeferredQuantityInput } from './ui/deferred-number-input';
 import { Swatch } from './ui/swatch';
@@ -57,28 +53,5 @@ export function ProductChoices({
         onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}
       />
     </>
-  );
-}
-
-/** The product's category (else its parent's) as a badge above its name; nothing when it has neither. */
-export function CategoryBadge({ product }: { product: DisplayProduct }) {
-  const category = product.category || product.parentCategory;
-  return category ? (
-    <span className={cx(badge({ tone: 'brand' }), css({ alignSelf: 'flex-start' }))}>{category}</span>
-  ) : null;
-}
-
-/** Add to Cart with the choices made above it: the product machine checks them and adds the line. */
-export function AddToCartButton({
-  send,
-  className,
-}: {
-  send: (event: ProductEvent) => void;
-  className: string;
-}) {
-  return (
-    <Button size="lg" onClick={() => send({ type: 'product.addToCart' })} className={className}>
-      <CartIcon size={20} /> Add to Cart
-    </Button>
   );
 }

@@ -16,11 +16,14 @@ import { formatInr } from '../components/format';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { usePhoneLayout } from '../components/layout/use-phone-layout';
-import { cartLineKey, OrderSummaryCard } from '../components/order-summary-card';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DeferredQuantityInput as QuantityInput } from '../components/ui/deferred-number-input';
 import { Skeleton } from '../components/ui/skeleton';
+
+function lineKey(line: CartLine) {
+  return `${line.id}|${line.selectedColor ?? ''}|${line.selectedSize ?? ''}`;
+}
 
 const choiceSelect = css({
   h: '9',
@@ -309,11 +312,25 @@ export default function CartPage() {
         >
           <ul>
             {lines.map((line) => (
-              <CartLineRow key={cartLineKey(line)} line={line} lines={lines} />
+              <CartLineRow key={lineKey(line)} line={line} lines={lines} />
             ))}
           </ul>
         </Card>
-        <OrderSummaryCard>
+        <Card
+          as="aside"
+          padding="sm"
+          aria-labelledby="summary-title"
+          className={css({
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '4',
+            position: { lg: 'sticky' },
+            top: '28',
+          })}
+        >
+          <h2 id="summary-title" className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl' })}>
+            Order Summary
+          </h2>
           <dl
             className={css({
               display: 'grid',
@@ -339,7 +356,7 @@ export default function CartPage() {
           <ButtonLink to="/products" variant="link" className={css({ alignSelf: 'center' })}>
             Continue Shopping
           </ButtonLink>
-        </OrderSummaryCard>
+        </Card>
       </div>
       {/* Phones: the total and Checkout stay at the bottom, just above the tab bar. */}
       {phone ? (

@@ -11,14 +11,14 @@ import { useCartLines, useCartTotal, usePageActor } from '../app/app-actor';
 import { h1Style, Page } from '../components/layout/page';
 import { addressSummary, SavedAddressList } from '../components/saved-address-list';
 import { Button } from '../components/ui/button';
-import { SectionCard } from '../components/ui/card';
+import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { PhoneField } from '../components/ui/phone-field';
 import { checkoutSchema, checkoutSchemaFor } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { PRIVATE_FORM } from '../forms/private-form';
 import { serverFieldErrors } from '../forms/server-errors';
-import { fieldPair, formStack } from './auth/form-layout';
+import { formStack } from './auth/form-layout';
 import {
   forgetPlaced,
   markPlaced,
@@ -116,7 +116,13 @@ export default function CheckoutPage() {
           alignItems: 'start',
         })}
       >
-        <SectionCard titleId="shipping-title" title="Shipping Information">
+        <Card as="section" aria-labelledby="shipping-title">
+          <h2
+            id="shipping-title"
+            className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl', mb: '5' })}
+          >
+            Shipping Information
+          </h2>
           {saved.length > 0 ? (
             <section aria-labelledby="saved-addresses-title" className={css({ mb: '6' })}>
               <h3 id="saved-addresses-title" className={css({ fontWeight: '600', mb: '3' })}>
@@ -170,7 +176,13 @@ export default function CheckoutPage() {
               required
               errors={fields.address.errors}
             />
-            <div className={fieldPair}>
+            <div
+              className={css({
+                display: 'grid',
+                gap: '5',
+                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+              })}
+            >
               <InputField
                 key={fields.city.key}
                 label="City"
@@ -208,7 +220,7 @@ export default function CheckoutPage() {
               {processing ? 'Processing...' : 'Place Order'}
             </Button>
           </form>
-        </SectionCard>
+        </Card>
         <OrderSummary lines={lines} total={total} />
       </div>
     </Page>

@@ -7,10 +7,9 @@ import { usePageActor, useStoreInfo } from '../app/app-actor';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
-import { SectionCard } from '../components/ui/card';
+import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { fieldPair } from './auth/form-layout';
 import { contactSchema } from './contact/contact.schema';
 
 const detailRow = css({ display: 'flex', gap: '3', alignItems: 'flex-start' });
@@ -132,13 +131,25 @@ export default function ContactPage() {
             </div>
           </div>
         </section>
-        <SectionCard titleId="contact-form-title" title="Send us a message">
+        <Card as="section" aria-labelledby="contact-form-title">
+          <h2
+            id="contact-form-title"
+            className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl', mb: '5' })}
+          >
+            Send us a message
+          </h2>
           <form
             {...PRIVATE_FORM}
             {...getFormProps(form)}
             className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
           >
-            <div className={fieldPair}>
+            <div
+              className={css({
+                display: 'grid',
+                gap: '5',
+                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+              })}
+            >
               <InputField
                 key={fields.name.key}
                 label="Name"
@@ -182,7 +193,7 @@ export default function ContactPage() {
               {sending ? 'Sending...' : 'Send Message'}
             </Button>
           </form>
-        </SectionCard>
+        </Card>
       </div>
     </Page>
   );

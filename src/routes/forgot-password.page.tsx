@@ -1,11 +1,13 @@
 import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { providePasswordResetMachine } from '../app/actors/password-reset.live';
 import { usePageActor } from '../app/app-actor';
+import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, AuthSubmit, AuthSwitchLink } from './auth/auth-card';
+import { AuthHeading, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 
 /** /forgot-password: ask for a one-time reset link by email. */
@@ -40,13 +42,16 @@ export default function ForgotPasswordPage() {
           placeholder="you@example.com"
           required
         />
-        <AuthSubmit busy={sending} busyLabel="Sending...">
-          Send reset link
-        </AuthSubmit>
+        <Button type="submit" size="lg" fullWidth disabled={sending} aria-busy={sending}>
+          {sending ? 'Sending...' : 'Send reset link'}
+        </Button>
       </form>
-      <AuthSwitchLink prompt="Remembered it?" to="/login">
-        Sign in
-      </AuthSwitchLink>
+      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+        Remembered it?{' '}
+        <Link to="/login" className={authLink}>
+          Sign in
+        </Link>
+      </p>
     </>
   );
 }

@@ -3,10 +3,11 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Link, useLocation } from 'react-router';
 import { css } from 'styled-system/css';
 import { useAuth, useAuthRef } from '../app/app-actor';
+import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { loginSchema } from '../forms/auth.schema';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, AuthLegalLinks, AuthSubmit, AuthSwitchLink } from './auth/auth-card';
+import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
 import { loginOrigin } from './auth/login-origin';
@@ -84,13 +85,16 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <AuthSubmit busy={signingIn} busyLabel="Signing in...">
-          Sign In
-        </AuthSubmit>
+        <Button type="submit" size="lg" fullWidth disabled={signingIn} aria-busy={signingIn}>
+          {signingIn ? 'Signing in...' : 'Sign In'}
+        </Button>
       </form>
-      <AuthSwitchLink prompt="Don't have an account?" to="/register" state={location.state}>
-        Create one
-      </AuthSwitchLink>
+      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+        Don&apos;t have an account?{' '}
+        <Link to="/register" state={location.state} className={authLink}>
+          Create one
+        </Link>
+      </p>
       <AuthLegalLinks action="signing in" />
     </>
   );

@@ -6,9 +6,9 @@ import { startingValues } from '../../machines/payment.machine';
 import { isSandboxPayee } from '../../machines/payment.model';
 import { providePaymentMachine } from '../app/actors/payment.live';
 import { usePageActor } from '../app/app-actor';
-import { centredColumn, h1Style, Page, StatePanel } from '../components/layout/page';
+import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
-import { FollowingPayment, PaymentLink } from './payment/following-payment';
+import { CheckAgainButton, ValidFor, WaitingLine } from './payment/following-payment';
 import { PaymentForm } from './payment/payment-form';
 import { PaymentSummary } from './payment/payment-summary';
 import { QrPayment } from './payment/qr-payment';
@@ -212,16 +212,42 @@ export default function PaymentPage() {
         <div
           ref={resultRef}
           tabIndex={-1}
-          className={css(centredColumn, { outline: 'none', scrollMarginTop: '20' })}
+          className={css({
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            gap: '4',
+            textAlign: 'center',
+            outline: 'none',
+            scrollMarginTop: '20',
+          })}
         >
           <h2 className={css({ textStyle: 'h3', fontSize: 'xl' })}>Complete the payment in your UPI app</h2>
           <p className={css({ color: 'fg.muted', maxW: 'sm' })}>
             Approve the request in your UPI app, then come back here: we check the payment as soon as you
             return.
           </p>
-          <FollowingPayment onCheck={check} checking={checking} gatewayUrl={app?.gatewayUrl}>
-            {app?.url ? <PaymentLink href={app.url}>Open the payment app again</PaymentLink> : null}
-          </FollowingPayment>
+          <ValidFor />
+          <WaitingLine />
+          <CheckAgainButton onCheck={check} checking={checking} />
+          {app?.url ? (
+            <a
+              href={app.url}
+              className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
+            >
+              Open the payment app again
+            </a>
+          ) : null}
+          {app?.gatewayUrl ? (
+            <a
+              href={app.gatewayUrl}
+              target="_blank"
+              rel="noopener"
+              className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
+            >
+              Open test gateway (sandbox)
+            </a>
+          ) : null}
         </div>
       </Card>
     );

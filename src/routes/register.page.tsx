@@ -1,16 +1,17 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { css } from 'styled-system/css';
 import { REGISTRATION_EMAIL_PATTERN } from '../../machines/auth.machine';
 import { useAuth, useAuthRef } from '../app/app-actor';
+import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
 import { registerSchema } from '../forms/auth.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, AuthLegalLinks, AuthSubmit, AuthSwitchLink } from './auth/auth-card';
+import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
 import { loginOrigin } from './auth/login-origin';
@@ -124,13 +125,16 @@ export default function RegisterPage() {
           required
           errors={fields.confirmPassword.errors}
         />
-        <AuthSubmit busy={registering} busyLabel="Creating account...">
-          Create Account
-        </AuthSubmit>
+        <Button type="submit" size="lg" fullWidth disabled={registering} aria-busy={registering}>
+          {registering ? 'Creating account...' : 'Create Account'}
+        </Button>
       </form>
-      <AuthSwitchLink prompt="Already have an account?" to="/login" state={location.state}>
-        Sign in
-      </AuthSwitchLink>
+      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+        Already have an account?{' '}
+        <Link to="/login" state={location.state} className={authLink}>
+          Sign in
+        </Link>
+      </p>
       <AuthLegalLinks action="creating an account" />
     </>
   );

@@ -3,9 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { providePasswordResetMachine } from '../app/actors/password-reset.live';
 import { usePageActor } from '../app/app-actor';
+import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, AuthSubmit, AuthSwitchLink, authLink } from './auth/auth-card';
+import { AuthHeading, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 import { PasswordField } from './auth/password-field';
 
@@ -60,13 +61,16 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           required
         />
-        <AuthSubmit busy={saving} busyLabel="Saving...">
-          Set new password
-        </AuthSubmit>
+        <Button type="submit" size="lg" fullWidth disabled={saving} aria-busy={saving}>
+          {saving ? 'Saving...' : 'Set new password'}
+        </Button>
       </form>
-      <AuthSwitchLink prompt="Link expired?" to="/forgot-password">
-        Request a new one
-      </AuthSwitchLink>
+      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+        Link expired?{' '}
+        <Link to="/forgot-password" className={authLink}>
+          Request a new one
+        </Link>
+      </p>
     </>
   );
 }

@@ -25,15 +25,6 @@ export function Page({
   return <div className={cx(containers[width], className)}>{children}</div>;
 }
 
-/** A centred column of message, details and actions: state panels, the order confirmation, payment steps. */
-export const centredColumn = css.raw({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  textAlign: 'center',
-  gap: '4',
-});
-
 export const h1Style = css({ textStyle: 'h1', fontSize: { base: '3xl', md: '4xl' }, color: 'fg.default' });
 
 /** Centred message block used by empty, error and not-found states. */
@@ -55,7 +46,12 @@ export function StatePanel({
   return (
     <div
       role={tone === 'error' ? 'alert' : undefined}
-      className={css(centredColumn, {
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        gap: '4',
         py: '16',
         px: '4',
         bg: tone === 'error' ? 'red.50' : 'bg.surface',

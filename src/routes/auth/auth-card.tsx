@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link } from 'react-router';
 import { css } from 'styled-system/css';
-import { Button } from '../../components/ui/button';
 
 export const authLink = css({
   color: 'primary.default',
@@ -56,38 +55,5 @@ export function AuthLegalLinks({ action }: { action: string }) {
         Back to Home
       </Link>
     </div>
-  );
-}
-
-/** The full-width submit button of an auth form, saying what it is doing while `busy`. */
-export function AuthSubmit({
-  busy,
-  busyLabel,
-  children,
-}: {
-  busy: boolean;
-  busyLabel: string;
-  children: string;
-}) {
-  return (
-    <Button type="submit" size="lg" fullWidth disabled={busy} aria-busy={busy}>
-      {busy ? busyLabel : children}
-    </Button>
-  );
-}
-
-/** The line under an auth form pointing to its neighbour ('Remembered it? Sign in'). */
-export function AuthSwitchLink({
-  prompt,
-  children,
-  ...link
-}: Pick<LinkProps, 'to' | 'state'> & { prompt: ReactNode; children: string }) {
-  return (
-    <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
-      {prompt}{' '}
-      <Link {...link} className={authLink}>
-        {children}
-      </Link>
-    </p>
   );
 }

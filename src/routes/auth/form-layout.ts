@@ -15,10 +15,3 @@ export const formStack = css({
     _focusVisible: { borderColor: 'border.focus', boxShadow: '0 0 0 3px token(colors.indigo.100)' },
   },
 });
-
-/** Two fields side by side from the tablet width up (city and state, name and email). */
-export const fieldPair = css({
-  display: 'grid',
-  gap: '5',
-  gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-});

@@ -1,8 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { css } from 'styled-system/css';
 import { QR_LEVEL, QR_SIZE, qrImageSource } from '../../../machines/payment.model';
-import { centredColumn } from '../../components/layout/page';
-import { FollowingPayment } from './following-payment';
+import { CheckAgainButton, ValidFor, WaitingLine } from './following-payment';
 
 type QrPaymentProps = {
   qr: string | null;
@@ -19,7 +18,15 @@ type QrPaymentProps = {
 /** Spec §4 qr outcome: the code from `qr` (size 256, level L), else the PNG in `qrBase64`. */
 export function QrPayment({ qr, qrBase64, gatewayUrl, checking, onCheck, sandbox = false }: QrPaymentProps) {
   return (
-    <div className={css(centredColumn)}>
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: '4',
+        textAlign: 'center',
+      })}
+    >
       <h2 className={css({ textStyle: 'h3', fontSize: 'xl' })}>Scan QR Code to Complete Payment</h2>
       {sandbox ? (
         <p
@@ -61,7 +68,19 @@ export function QrPayment({ qr, qrBase64, gatewayUrl, checking, onCheck, sandbox
           <img src={qrImageSource(qrBase64)} alt="Payment QR code" width={QR_SIZE} height={QR_SIZE} />
         ) : null}
       </div>
-      <FollowingPayment onCheck={onCheck} checking={checking} gatewayUrl={gatewayUrl} />
+      <ValidFor />
+      <WaitingLine />
+      <CheckAgainButton onCheck={onCheck} checking={checking} />
+      {gatewayUrl ? (
+        <a
+          href={gatewayUrl}
+          target="_blank"
+          rel="noopener"
+          className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
+        >
+          Open test gateway (sandbox)
+        </a>
+      ) : null}
     </div>
   );
 }

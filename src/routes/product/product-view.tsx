@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { button, card } from 'styled-system/recipes';
+import { badge, button, card } from 'styled-system/recipes';
 import type { SnapshotFrom } from 'xstate';
 import type { DisplayProduct } from '../../../machines/catalogue.model';
 import type { ProductEvent, productMachine } from '../../../machines/product.machine';
 import { specifications } from '../../../machines/specifications.model';
 import { PLACEHOLDER_IMAGE } from '../../components/fallback-image';
-import { ArrowLeftIcon } from '../../components/icons';
+import { ArrowLeftIcon, CartIcon } from '../../components/icons';
 import { Page, StatePanel } from '../../components/layout/page';
 import { Price, TaxNote } from '../../components/price';
 import { WishlistToggle } from '../../components/product-card';
-import { AddToCartButton, CategoryBadge, ProductChoices } from '../../components/product-choices';
+import { ProductChoices } from '../../components/product-choices';
 import { ProductGallery } from '../../components/product-gallery';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -134,6 +134,7 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
   }
 
   const { selectedSize, selectedColor, quantity } = state.context;
+  const category = product.category || product.parentCategory;
   return (
     <Page>
       {back}
@@ -159,7 +160,11 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
         />
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-            <CategoryBadge product={product} />
+            {category ? (
+              <span className={cx(badge({ tone: 'brand' }), css({ alignSelf: 'flex-start' }))}>
+                {category}
+              </span>
+            ) : null}
             <h1 className={css({ textStyle: 'h1', fontSize: { base: '3xl', md: '4xl' } })}>{product.name}</h1>
             <div>
               <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
@@ -183,7 +188,13 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
               <div aria-hidden="true" className={buyBarPrice}>
                 <Price price={product.price} originalPrice={product.originalPrice} />
               </div>
-              <AddToCartButton send={send} className={css({ flex: '1', minW: { md: '48' } })} />
+              <Button
+                size="lg"
+                onClick={() => send({ type: 'product.addToCart' })}
+                className={css({ flex: '1', minW: { md: '48' } })}
+              >
+                <CartIcon size={20} /> Add to Cart
+              </Button>
             </div>
             <WishlistToggle
               saved={saved}
