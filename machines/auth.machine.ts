@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { EMAIL_PATTERN } from '../shared/email';
+import { EMAIL_PATTERN, normaliseEmail } from '../shared/email';
 import { type AppRef, tellApp } from './app-inbox';
 import { messageOf } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
@@ -218,7 +218,7 @@ export const authMachine = setup({
         input: ({ event }) =>
           event.type === 'auth.register'
             ? {
-                email: event.email.trim().toLowerCase(),
+                email: normaliseEmail(event.email),
                 password: event.password,
                 firstName: event.firstName.trim(),
                 lastName: event.lastName.trim(),

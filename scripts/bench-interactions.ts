@@ -20,12 +20,8 @@ import { loadavg } from 'node:os';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { cardCartLine, toDisplayProduct } from '../machines/catalogue.model';
 import { CHROMIUM, CHROMIUM_ARGS, startShop } from '../tests/e2e/shop';
+import { option } from './cli-option';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] ? (args[index + 1] as string) : fallback;
-};
 const REPS = Number(option('reps', '10'));
 const CPU = Number(option('cpu', '4'));
 const PORT = Number(option('port', process.env.BENCH_PORT ?? '8133'));
@@ -216,7 +212,7 @@ function row(name: string, times: number[]) {
 }
 
 async function main() {
-  if (!args.includes('--no-build')) {
+  if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }

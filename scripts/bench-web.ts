@@ -15,12 +15,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { option } from './cli-option';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] ? (args[index + 1] as string) : fallback;
-};
 const RUNS = Number(option('runs', '3'));
 const PORT = Number(option('port', '8131'));
 const JSON_OUT = option('json', '');
@@ -211,7 +207,7 @@ function printTable(rows: { page: string; runs: Run[] }[]) {
 }
 
 async function main() {
-  if (!args.includes('--no-build')) {
+  if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }

@@ -6,6 +6,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import type { components } from '../contract/schema';
 
 const USAGE = `Usage:
   npm run orders -- list [--status pending|processing|shipped|delivered|cancelled|0-4] [--limit N]
@@ -94,17 +95,7 @@ async function main(argv: string[]): Promise<void> {
     if (values.limit !== undefined) url.searchParams.set('limit', values.limit);
     const pathAndQuery = `${url.pathname}${url.search}`;
     const body = (await call(url, { headers: { 'x-statefront-signature': sign(secret, pathAndQuery) } })) as {
-      items: Array<{
-        id: string;
-        status: number;
-        createdAt: string;
-        total: number;
-        email: string;
-        shippingAddress: string;
-        carrier: string | null;
-        trackingNumber: string | null;
-        payment?: { method: string; status: string; due: number };
-      }>;
+      items: components['schemas']['FulfilmentOrder'][];
     };
     if (body.items.length === 0) {
       console.log('No orders.');

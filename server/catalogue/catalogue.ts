@@ -19,6 +19,7 @@
  *   An existing database keeps its rows: delete DATA_DIR (default ./.data) to reseed from these files.
  */
 import { createHash } from 'node:crypto';
+import type { components } from '../../contract/schema';
 import { accessoryEntries } from './seed-accessories';
 import type { Entry, SpecValue } from './seed-entry';
 import { menEntries } from './seed-men';
@@ -26,20 +27,8 @@ import { tShirtEntries } from './seed-t-shirts';
 import { topEntries } from './seed-tops';
 import { womenEntries } from './seed-women';
 
-export interface SeedProduct {
-  id: string;
-  title: string;
-  description: string;
-  imgUrl: string;
-  category: string;
-  parentCategory: string | null;
-  regularPrice: number;
-  discountedPrice: number | null;
-  featured: boolean;
-  images: { url: string }[];
-  attributes: { id: string; key: string; values: string[]; metricUnit: string | null }[];
-  createdAt: string;
-}
+/** A seeded product: the contract's Product and whether the home page features it. */
+export type SeedProduct = components['schemas']['Product'] & { featured: boolean };
 
 /** What the image generator needs beyond the product itself. */
 export interface CatalogueArtwork {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
-import type { CatalogueFindQuery, CatalogueSort } from '../catalogue/catalogue-query';
+import type { components, operations } from '../../contract/schema';
+import type { CatalogueFindQuery } from '../catalogue/catalogue-query';
 import type { CatalogueReadModel } from '../catalogue/read-model';
 import { parseSearch } from '../catalogue/search';
 import type { AppContext } from '../context';
@@ -41,22 +41,8 @@ export function toProductJson(row: ProductRow): Product {
   };
 }
 
-interface ListQuery {
-  page?: number;
-  limit?: number;
-  category?: string;
-  parentCategory?: string;
-  gender?: string;
-  filter?: string;
-  q?: string;
-  sort?: CatalogueSort;
-  size?: string;
-  color?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  onSale?: boolean;
-  facets?: boolean;
-}
+/** The query listProducts takes, as the contract's validation has already checked it. */
+type ListQuery = NonNullable<operations['listProducts']['parameters']['query']>;
 
 const blankToLower = (value: string | undefined) => {
   const trimmed = value?.trim();
