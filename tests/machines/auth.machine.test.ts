@@ -180,6 +180,8 @@ describe('a new customer sent from the checkout to sign in', () => {
 
 describe('a shopper who is already signed in and uses the login form', () => {
   const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+  /** The other account the form is filled in for. */
+  const meera = { email: 'meera@example.in', password: 'secret-secret' };
   function start(login: (input: LoginInput) => Promise<{ token?: string | null }>) {
     const tokens: string[] = [];
     const actor = createActor(
@@ -207,15 +209,10 @@ describe('a shopper who is already signed in and uses the login form', () => {
     const { actor, navigations, tokens } = start(async () => ({ token: 'second' }));
     await flush();
     expect(actor.getSnapshot().value).toBe('authenticated');
-    actor.send({
-      type: 'auth.login',
-      email: 'meera@example.in',
-      password: 'secret-secret',
-      redirectTo: '/orders',
-    });
+    actor.send({ type: 'auth.login', ...meera, redirectTo: '/orders' });
     await flush();
     expect(actor.getSnapshot().value).toBe('authenticated');
-    expect(actor.getSnapshot().context.user).toEqual({ email: 'meera@example.in' });
+    expect(actor.getSnapshot().context.user).toEqual({ email: meera.email });
     expect(tokens).toEqual(['(removed)', 'second']);
     expect(navigations.at(-1)).toEqual({ type: 'navigate', to: '/orders', replace: true });
   });
@@ -225,7 +222,7 @@ describe('a shopper who is already signed in and uses the login form', () => {
       throw new Error('Failed to login. Please check your credentials.');
     });
     await flush();
-    actor.send({ type: 'auth.login', email: 'meera@example.in', password: 'wrong-wrong' });
+    actor.send({ type: 'auth.login', email: meera.email, password: 'wrong-wrong' });
     await flush();
     expect(actor.getSnapshot().value).toBe('anonymous');
     expect(tokens).toEqual(['(removed)']);
@@ -234,13 +231,7 @@ describe('a shopper who is already signed in and uses the login form', () => {
   it('creates the new account from the registration form, signed out of the kept one', async () => {
     const { actor, tokens, navigations } = start(async () => ({ token: 'second' }));
     await flush();
-    actor.send({
-      type: 'auth.register',
-      email: 'meera@example.in',
-      password: 'secret-secret',
-      firstName: 'Meera',
-      lastName: 'Iyer',
-    });
+    actor.send({ type: 'auth.register', ...meera, firstName: 'Meera', lastName: 'Iyer' });
     await flush();
     expect(actor.getSnapshot().value).toBe('anonymous');
     expect(tokens).toEqual(['(removed)']);

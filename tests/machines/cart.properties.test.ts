@@ -15,7 +15,7 @@ import {
   parseStoredCart,
   serializeCart,
 } from '../../machines/cart.model';
-import { toast } from './support/fixtures';
+import { teeToChoose, toast } from './support/fixtures';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -203,22 +203,14 @@ describe('parseStoredCart', () => {
 });
 
 describe('choosing a size and colour on a line a card added', () => {
-  const tee: CartLine = {
-    id: 't1',
-    name: 'Tee',
-    image: '',
-    price: 499,
-    quantity: 1,
-    sizeOptions: ['S', 'M', 'L'],
-    colorOptions: ['White', 'Black'],
-  };
+  const tee = teeToChoose;
   it('needs a choice until both are chosen, and only offered values count', () => {
     expect(lineNeedsChoice(tee)).toBe(true);
     let lines = chooseVariant([tee], tee, { selectedSize: 'XXL' });
     expect(lines[0]?.selectedSize).toBeUndefined();
     lines = chooseVariant(lines, tee, { selectedSize: 'M' });
     expect(lineNeedsChoice(lines[0] as CartLine)).toBe(true);
-    lines = chooseVariant(lines, { id: 't1', selectedSize: 'M' }, { selectedColor: 'Black' });
+    lines = chooseVariant(lines, { id: tee.id, selectedSize: 'M' }, { selectedColor: 'Black' });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ selectedSize: 'M', selectedColor: 'Black', quantity: 1 });
     expect(lineNeedsChoice(lines[0] as CartLine)).toBe(false);

@@ -7,6 +7,7 @@ import {
   toDisplayOrder,
   variantLabel,
 } from '../../machines/orders.model';
+import { untrackedShipping } from './support/fixtures';
 
 describe('orderStatusLabel / orderStatusColor', () => {
   it('names the codes 0–4 with their badge colours', () => {
@@ -90,13 +91,7 @@ describe('toDisplayOrder', () => {
         },
         { id: 'i2', name: 'Kurta', quantity: 1, price: 1499.5, variant: '', image: '' },
       ],
-      shipping: {
-        address: '14 MG Road, Bengaluru, Karnataka, 560038',
-        method: 'Standard Shipping',
-        tracking: 'Not available',
-        trackingUrl: null,
-        carrier: null,
-      },
+      shipping: untrackedShipping,
       total: 2497.5,
       canPay: true,
       canCancel: true,

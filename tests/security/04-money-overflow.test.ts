@@ -5,9 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attack, type Shop, startShop } from './harness';
 import { type TestDatabase, testDatabase } from './postgres';
-import { SHIPPING, shopperOf } from './shopper';
+import { SHIPPING, type Shopper, shopperOf } from './shopper';
 
 const LEHENGA = '7e1f0c3a-2b4d-4c5e-8f60-718293a4b5c6';
+
+/** POST /orders of `quantity` lehengas to SHIPPING (with `extra` fields in the body). */
+const orderLehengas = (shopper: Shopper, quantity: number, extra: Record<string, unknown> = {}) =>
+  shopper.call('POST', '/orders', { products: { [LEHENGA]: quantity }, ...extra, shippingAddress: SHIPPING });
 
 let db: TestDatabase;
 let shop: Shop;
@@ -34,17 +38,10 @@ afterAll(async () => {
 describe('row 4: money that cannot overflow (PostgreSQL)', () => {
   it('answers 400 naming the quantity for ₹2,50,000 × 86, never 500', async () => {
     const shopper = await shopperOf(shop.url);
-    const answer = await shopper.call('POST', '/orders', {
-      products: { [LEHENGA]: 86 },
-      shippingAddress: SHIPPING,
-    });
+    const answer = await orderLehengas(shopper, 86);
     expect(answer.status, JSON.stringify(answer.json)).toBe(400);
     expect(answer.json).toEqual({ error: `quantity of product "${LEHENGA}" must be at most 10` });
-    const line = await shopper.call('POST', '/orders', {
-      products: { [LEHENGA]: 86 },
-      lines: [{ productId: LEHENGA, quantity: 86 }],
-      shippingAddress: SHIPPING,
-    });
+    const line = await orderLehengas(shopper, 86, { lines: [{ productId: LEHENGA, quantity: 86 }] });
     expect(line.status).toBe(400);
     expect(line.json).toEqual({ error: 'lines[0].quantity must be at most 10' });
     attack(
@@ -56,18 +53,12 @@ describe('row 4: money that cannot overflow (PostgreSQL)', () => {
 
   it('answers 400 for an order above ₹10,00,000 and 201 up to it', async () => {
     const shopper = await shopperOf(shop.url);
-    const over = await shopper.call('POST', '/orders', {
-      products: { [LEHENGA]: 10 },
-      shippingAddress: SHIPPING,
-    });
+    const over = await orderLehengas(shopper, 10);
     expect(over.status).toBe(400);
     expect(over.json).toEqual({
       error: 'The order total ₹25,00,000.00 is above the limit of ₹10,00,000.00 per order',
     });
-    const within = await shopper.call('POST', '/orders', {
-      products: { [LEHENGA]: 4 },
-      shippingAddress: SHIPPING,
-    });
+    const within = await orderLehengas(shopper, 4);
     expect(within.status).toBe(201);
     expect(within.json.total).toBe(1_000_000);
     attack(4, 'POST /orders with ₹2,50,000 × 10 (₹25,00,000, within the line cap)', `400 ${over.json.error}`);
@@ -75,10 +66,7 @@ describe('row 4: money that cannot overflow (PostgreSQL)', () => {
 
   it('stores ₹2,15,00,000 exactly in bigint columns when the shop raises its limits', async () => {
     const shopper = await shopperOf(bulkShop.url);
-    const answer = await shopper.call('POST', '/orders', {
-      products: { [LEHENGA]: 86 },
-      shippingAddress: SHIPPING,
-    });
+    const answer = await orderLehengas(shopper, 86);
     expect(answer.status, JSON.stringify(answer.json)).toBe(201);
     expect(answer.json.total).toBe(21_500_000);
     const [row] = await db.query<{ total_paise: string; type: string }>(

@@ -3,10 +3,8 @@
  * keys (or only one of the two): every Pay moved the order to Processing for free, nothing logged at
  * start. Replayed against real server processes.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attack, ROOT, type Shop, startRefused, startShop } from './harness';
+import { attack, requireBuild, type Shop, startRefused, startShop } from './harness';
 
 const BANNER = 'Sandbox — no money moves';
 /** Every kind of page the SPA has: the catalogue, a product, the cart, checkout, account, a policy, a 404. */
@@ -27,8 +25,7 @@ let payu: Shop;
 
 beforeAll(async () => {
   // Pages are the build's: without dist/ the server serves the API only and there is no page to check.
-  if (!existsSync(join(ROOT, 'dist/index.html')))
-    throw new Error('dist/ is missing: run `npm run build` first (row 6 checks every page for the banner)');
+  requireBuild(6, 'checks every page for the banner');
   [sandbox, payu] = await Promise.all([
     startShop({ PAYMENTS: 'sandbox', LOG_LEVEL: 'info' }),
     startShop({ PAYMENTS: '', PAYU_KEY: 'row6-key', PAYU_SALT: 'row6-salt', LOG_LEVEL: 'info' }),

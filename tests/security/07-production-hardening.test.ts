@@ -3,11 +3,11 @@
  * localhost/127.0.0.1 port with credentials, 79 source maps were served, no HSTS even when the request
  * came over https through a trusted proxy, and the CSP listed PayU's origins while PayU was off.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYU_PAYMENT_URLS } from '../../server/payments/payu';
-import { attack, ROOT, type Shop, startShop } from './harness';
+import { attack, ROOT, requireBuild, type Shop, startShop } from './harness';
 
 const PAYU_ORIGINS = Object.values(PAYU_PAYMENT_URLS).map((url) => new URL(url).origin);
 const ADMIN = 'https://admin.example.in';
@@ -18,8 +18,7 @@ let plain: Shop;
 let proxied: Shop;
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.html')))
-    throw new Error('dist/ is missing: run `npm run build` first (row 7 checks the files the build serves)');
+  requireBuild(7, 'checks the files the build serves');
   [plain, proxied] = await Promise.all([
     startShop({}),
     startShop({

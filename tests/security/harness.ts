@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ServerProcess, serverEnv, spawnLogged, startServer, stop } from '../faults/procs';
+import { ROOT, type ServerProcess, serverEnv, spawnLogged, startServer, stop } from '../faults/procs';
 
 export {
   kill9,
@@ -13,6 +13,12 @@ export {
   startRedis,
   waitFor,
 } from '../faults/procs';
+
+/** Throws unless the build is there (dist/): the rows that check pages read the files it serves. */
+export function requireBuild(row: number, why: string): void {
+  if (!existsSync(join(ROOT, 'dist/index.html')))
+    throw new Error(`dist/ is missing: run \`npm run build\` first (row ${row} ${why})`);
+}
 
 /** A free loopback port, from the OS. */
 export async function freePort(): Promise<number> {

@@ -1,5 +1,5 @@
 /** A shopper of a real server process: registers, signs in and calls the API over HTTP. */
-import { randomBytes } from 'node:crypto';
+import { newAccount } from './client';
 
 export { DEFAULT_SHIPPING as SHIPPING } from '../server/fixtures';
 
@@ -15,15 +15,15 @@ export interface Shopper {
   call: (method: string, path: string, body?: unknown) => Promise<Answer>;
 }
 
+/** A fresh account on the shop at `baseUrl` (client.ts's newAccount) that calls the API with its token. */
 export async function shopperOf(baseUrl: string): Promise<Shopper> {
-  const email = `shopper-${randomBytes(5).toString('hex')}@example.in`;
-  const password = 'saree-sunday-42';
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+  const { token } = await newAccount(baseUrl);
+  const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        authorization: `Bearer ${token}`,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
@@ -37,16 +37,5 @@ export async function shopperOf(baseUrl: string): Promise<Shopper> {
     }
     return { status: response.status, json } satisfies Answer;
   };
-  const registered = await call('POST', '/users/register', {
-    email,
-    password,
-    firstName: 'Asha',
-    lastName: 'Verma',
-  });
-  if (registered.status !== 201)
-    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.json)}`);
-  const login = await call('POST', '/users/authorize', { email, password });
-  if (login.status !== 200) throw new Error(`authorize: ${login.status} ${JSON.stringify(login.json)}`);
-  const token = String(login.json.token);
-  return { token, call: (method, path, body) => call(method, path, body, token) };
+  return { token, call };
 }

@@ -1,6 +1,5 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { isPlainListing } from '../../server/catalogue/catalogue-query';
 import type { CatalogueSearch } from '../../server/catalogue/search-positions';
 import type { Snapshot } from '../../server/catalogue/snapshot';
@@ -10,9 +9,7 @@ import { products } from '../../server/db/schema';
 import { toFindQuery, toProductJson } from '../../server/handlers/products.handlers';
 import { normalizeTsquery, searchProductIds } from '../../server/repositories/products';
 import { COLOR_KEYS, SIZE_KEYS } from '../../shared/product-options';
-import { API, setupTestApp, type TestApp } from './helpers';
-
-type ProductPage = components['schemas']['ProductPage'];
+import { API, type ProductPage, setupTestApp, type TestApp } from './helpers';
 
 /**
  * Every test of the read model runs twice: with the product JSON held in memory (the default up to

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { codLimitFrom, DEFAULT_COD_LIMIT_RUPEES, loadConfig } from '../../server/config';
 import { orderEvents, paymentAttempts, refunds } from '../../server/db/schema';
 import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
@@ -18,13 +17,13 @@ import {
   bearer,
   createTestApp,
   type Order,
+  type PaymentField,
   placeOrder,
   registerAndLogin,
+  startPayment,
   type TestApp,
   testConfig,
 } from './helpers';
-
-type PaymentField = components['schemas']['PaymentField'];
 
 const SECRET = 'cod-test-fulfilment-secret-0123456789abcdef';
 /** The test shop's limit: ₹2,000, so the catalogue has orders on both sides of it. */
@@ -57,8 +56,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const FIELDS = { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210' };
-
 const smallOrder = () => placeOrder(t.app, token, { [cheap.id]: 1 });
 const largeOrder = () => placeOrder(t.app, token, { [dear.id]: 10 });
 
@@ -74,14 +71,9 @@ async function methodsOffered(orderId: string | null, auth = token): Promise<str
   return (fields.find((f) => f.name === 'method')?.options ?? []).map((o) => o.value);
 }
 
-function pay(orderId: string, method: string, auth = token) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${API}/payments`,
-    headers: bearer(auth),
-    payload: { orderId, fields: { ...FIELDS, method } },
-  });
-}
+/** POST /payments of `orderId` by `method`, with the payer's fields filled, as `auth`. */
+const pay = async (orderId: string, method: string, auth = token) =>
+  (await startPayment(t.app, auth, orderId, method)).response;
 
 async function mine(orderId: string): Promise<Order> {
   const response = await t.app.inject({ method: 'GET', url: `${API}/orders`, headers: bearer(token) });

@@ -280,30 +280,34 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  const DEV_ORIGIN = 'http://localhost:5173';
+  /** A CORS preflight from `origin` asking to `method` the API's `path`, with any `extra` request headers. */
+  const preflight = (
+    origin: string,
+    method = 'GET',
+    path = '/storeInfo',
+    extra: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method: 'OPTIONS',
+      url: `${API}${path}`,
+      headers: { origin, 'access-control-request-method': method, ...extra },
+    });
+
   it('allows credentials only for localhost dev origins', async () => {
-    const dev = await t.app.inject({
-      method: 'GET',
-      url: `${API}/storeInfo`,
-      headers: { origin: 'http://localhost:5173' },
-    });
-    expect(dev.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    const readFrom = (origin: string) =>
+      t.app.inject({ method: 'GET', url: `${API}/storeInfo`, headers: { origin } });
+    const dev = await readFrom(DEV_ORIGIN);
+    expect(dev.headers['access-control-allow-origin']).toBe(DEV_ORIGIN);
     expect(dev.headers['access-control-allow-credentials']).toBe('true');
-    const other = await t.app.inject({
-      method: 'GET',
-      url: `${API}/storeInfo`,
-      headers: { origin: 'https://evil.example' },
-    });
+    const other = await readFrom('https://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('answers a preflight from an allowed origin with 204 and CORS headers', async () => {
-    const response = await t.app.inject({
-      method: 'OPTIONS',
-      url: `${API}/storeInfo`,
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
-    });
+    const response = await preflight(DEV_ORIGIN);
     expect(response.statusCode).toBe(204);
-    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(response.headers['access-control-allow-origin']).toBe(DEV_ORIGIN);
     expect(response.headers['access-control-allow-credentials']).toBe('true');
     expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
   });
@@ -311,17 +315,11 @@ describe('security headers', () => {
   it.each(['PUT', 'DELETE'])(
     'lets an allowed origin %s a wishlist item with its token (the methods the contract uses)',
     async (method) => {
-      const response = await t.app.inject({
-        method: 'OPTIONS',
-        url: `${API}/wishlist/abc`,
-        headers: {
-          origin: 'http://localhost:5173',
-          'access-control-request-method': method,
-          'access-control-request-headers': 'authorization',
-        },
+      const response = await preflight(DEV_ORIGIN, method, '/wishlist/abc', {
+        'access-control-request-headers': 'authorization',
       });
       expect(response.statusCode).toBe(204);
-      expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+      expect(response.headers['access-control-allow-origin']).toBe(DEV_ORIGIN);
       expect(String(response.headers['access-control-allow-methods']).split(/,\s*/)).toContain(method);
       expect(response.headers['access-control-allow-headers']).toBe('authorization');
     },
@@ -334,11 +332,7 @@ describe('security headers', () => {
   });
 
   it('does not echo a foreign origin in a preflight', async () => {
-    const response = await t.app.inject({
-      method: 'OPTIONS',
-      url: `${API}/storeInfo`,
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
-    });
+    const response = await preflight('https://evil.example');
     expect(response.statusCode).toBeLessThan(500);
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -24,7 +24,10 @@ import { DEFAULT_SHIPPING } from './fixtures';
 export { DEFAULT_SHIPPING };
 
 export type Order = components['schemas']['Order'];
-type PaymentResponse = components['schemas']['PaymentResponse'];
+export type PaymentResponse = components['schemas']['PaymentResponse'];
+export type PaymentField = components['schemas']['PaymentField'];
+export type Product = components['schemas']['Product'];
+export type ProductPage = components['schemas']['ProductPage'];
 
 export const API = '/api/v1';
 

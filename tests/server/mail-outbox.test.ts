@@ -18,6 +18,7 @@ import {
   sandboxPayments,
   setupShopper,
   setupTestApp,
+  startPayment,
   TEST_STORE,
   testConfig,
 } from './helpers';
@@ -177,15 +178,7 @@ describe('order mail through the outbox', () => {
     const [cheap] = page.json<{ data: { id: string }[] }>().data;
     const order = await placeOrder(t.app, shopper.token, { [cheap?.id ?? '']: 1 });
     await deliver();
-    const cod = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments`,
-      headers: bearer(shopper.token),
-      payload: {
-        orderId: order.id,
-        fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', method: 'cod' },
-      },
-    });
+    const { response: cod } = await startPayment(t.app, shopper.token, order.id, 'cod');
     expect(cod.statusCode).toBe(200);
     const due = `₹${order.total.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     const [confirmed, ...more] = await deliver();

@@ -1,13 +1,10 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import type { StoreInfo } from '../../machines/store-info.machine';
 import { products } from '../../server/db/schema';
 import { injectImagePreload, injectStoreSnapshot } from '../../server/page-head';
-import { API, setupBuild, setupTestApp, TEST_STORE } from './helpers';
-
-type Product = components['schemas']['Product'];
+import { API, type Product, setupBuild, setupTestApp, TEST_STORE } from './helpers';
 
 /** What the build writes: the frame and the snapshot of the store.config.json it was built with. */
 const BUILT_STORE = { ...TEST_STORE, storeName: 'Built Store' };

@@ -1,14 +1,19 @@
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { products } from '../../server/db/schema';
 import { injectPage } from '../../server/page-head';
 import { FIRST_ANSWER_ID, type FirstAnswer, PAGE_CODE_TEMPLATE_ID } from '../../shared/first-screen';
 import { renderPage } from '../../src/entry-server';
-import { API, setupBuild, setupTestApp, type TestApp, withTestApp, writeBuild } from './helpers';
-
-type Product = components['schemas']['Product'];
+import {
+  API,
+  type Product,
+  setupBuild,
+  setupTestApp,
+  type TestApp,
+  withTestApp,
+  writeBuild,
+} from './helpers';
 
 /** What the build writes: an empty #root. */
 const INDEX = `<!doctype html>

@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/context';
 import { OrderStatus, orders, paymentAttempts } from '../../server/db/schema';
 import type { PaymentGateway, PaymentProvider } from '../../server/payments/provider';
 import { GATEWAYS } from '../../server/payments/registry';
-import { API, bearer, placeOrder, setupShopper, setupTestApp, TEST_STORE, testConfig } from './helpers';
-
-type PaymentResponse = components['schemas']['PaymentResponse'];
+import { API, placeOrder, setupShopper, setupTestApp, startPayment, TEST_STORE, testConfig } from './helpers';
 
 const PUBLIC_URL = 'https://shop.example.in';
 const FAKEPAY_CHECKOUT = 'https://checkout.fakepay.example';
@@ -91,22 +88,10 @@ function sources(policy: unknown, directive: string): string[] {
   return entry?.slice(1) ?? [];
 }
 
-const fields = (method: string) => ({
-  payerName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '+919876543210',
-  method,
-});
-
 async function startFakepay(orderId: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `${API}/payments`,
-    headers: bearer(shopper.token),
-    payload: { orderId, fields: fields('card') },
-  });
+  const { response, body } = await startPayment(t.app, shopper.token, orderId, 'card');
   expect(response.statusCode).toBe(200);
-  const action = response.json<PaymentResponse>().action;
+  const action = body.action;
   expect(action?.formParams?.url).toBe(`${FAKEPAY_CHECKOUT}/pay`);
   return String(action?.formParams?.data?.ref);
 }
@@ -182,12 +167,7 @@ describe('a registered gateway’s callback route', () => {
 describe('POST /payments with a method the server does not know', () => {
   it('answers 500 and records no attempt instead of starting another method', async () => {
     const order = await placeOrder(t.app, shopper.token);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments`,
-      headers: bearer(shopper.token),
-      payload: { orderId: order.id, fields: fields('netbanking') },
-    });
+    const { response } = await startPayment(t.app, shopper.token, order.id, 'netbanking');
     expect(response.statusCode).toBe(500);
     const attempts = await t.ctx.db
       .select()

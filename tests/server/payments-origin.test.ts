@@ -1,19 +1,17 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { fastifyTrustProxy } from '../../server/app';
 import { loadConfig, trustProxyFrom } from '../../server/config';
 import {
   API,
   bearer,
+  type PaymentResponse,
   placeOrder,
   sandboxPayments,
   setupShopper,
   setupTestApp,
   type TestApp,
 } from './helpers';
-
-type PaymentResponse = components['schemas']['PaymentResponse'];
 
 const SANDBOX = sandboxPayments('origin-test-secret');
 

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { mailOutbox, orderEvents, orders, paymentAttempts } from '../../server/db/schema';
 import { GSTIN_FORMAT_MESSAGE } from '../../server/payments/fields';
 import { sandboxSignature } from '../../server/payments/sandbox';
@@ -10,6 +9,8 @@ import {
   API,
   bearer,
   myOrder,
+  type PaymentField,
+  type PaymentResponse,
   placeOrder,
   registerAndLogin,
   sandboxPayments,
@@ -17,9 +18,6 @@ import {
   setupTestApp,
   TEST_UPI,
 } from './helpers';
-
-type PaymentResponse = components['schemas']['PaymentResponse'];
-type PaymentField = components['schemas']['PaymentField'];
 
 const PUBLIC_URL = 'https://shop.example.in';
 const SECRET = 'payments-test-secret';
@@ -38,12 +36,18 @@ const fieldsFor = (method: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function pay(orderId: string, fields: Record<string, unknown>, auth = shopper.token) {
+/** POST /payments of `orderId` with `fields` (and `extra` body members), as `auth` (null: no one signed in). */
+function pay(
+  orderId: string,
+  fields: Record<string, unknown>,
+  auth: string | null = shopper.token,
+  extra: Record<string, unknown> = {},
+) {
   return t.app.inject({
     method: 'POST',
     url: `${API}/payments`,
-    headers: bearer(auth),
-    payload: { orderId, fields },
+    headers: auth ? bearer(auth) : {},
+    payload: { orderId, fields, ...extra },
   });
 }
 
@@ -132,11 +136,7 @@ describe('GET /payments/fields', () => {
 describe('POST /payments', () => {
   it('answers 401 when no one is signed in', async () => {
     const order = await placeOrder(t.app, shopper.token);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments`,
-      payload: { orderId: order.id, fields: fieldsFor('upi_qr') },
-    });
+    const response = await pay(order.id, fieldsFor('upi_qr'), null);
     expect(response.statusCode).toBe(401);
   });
 
@@ -174,12 +174,7 @@ describe('POST /payments', () => {
 
   it('answers 400 when the client tries to send an amount', async () => {
     const order = await placeOrder(t.app, shopper.token);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/payments`,
-      headers: bearer(shopper.token),
-      payload: { orderId: order.id, fields: fieldsFor('upi_qr'), amount: 1 },
-    });
+    const response = await pay(order.id, fieldsFor('upi_qr'), shopper.token, { amount: 1 });
     expect(response.statusCode).toBe(400);
   });
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
-import { API, setupTestApp } from './helpers';
-
-type ProductPage = components['schemas']['ProductPage'];
-type Product = components['schemas']['Product'];
+import { API, type Product, type ProductPage, setupTestApp } from './helpers';
 
 const t = setupTestApp();
 

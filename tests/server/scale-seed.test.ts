@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { generatedProduct, seedScaleCatalogue, stableUuid } from '../../server/db/scale-seed';
-import { API, setupTestApp, TEST_STORE } from './helpers';
-
-type ProductPage = components['schemas']['ProductPage'];
+import { API, type ProductPage, setupTestApp, TEST_STORE } from './helpers';
 
 // Starts with the 62-product demo catalogue, as a first server start would leave it.
 const t = setupTestApp();

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
 import { catalogue, type SeedProduct } from '../../server/catalogue/catalogue';
 import { parseSearch, type SearchTerms } from '../../server/catalogue/search';
 import { products } from '../../server/db/schema';
 import { searchProductIds } from '../../server/repositories/products';
-import { API, setupTestApp } from './helpers';
-
-type ProductPage = components['schemas']['ProductPage'];
-type Product = components['schemas']['Product'];
+import { API, type Product, type ProductPage, setupTestApp } from './helpers';
 
 // Runs on PGlite by default and on PostgreSQL with TEST_DATABASE=postgres (`npm run test:pg`): the
 // exact expectations below (ranked order included) hold on both, which is what "same SQL" promises.

@@ -64,6 +64,9 @@ function formDataOf(values: Record<string, string | boolean>): FormData {
   return data;
 }
 
+/** What every side must say about a row it refuses: this field, with this message. */
+const refused = <F extends string>(field: F, message: string) => ({ field, message });
+
 /** Conform's parse of the form with a zod schema, as the page's onValidate runs it. */
 function clientVerdict(schema: Parameters<typeof parseWithZod>[1]['schema'], data: FormData): Verdict {
   const submission = parseWithZod(data, { schema });
@@ -94,7 +97,6 @@ describe('checkout address: the form (checkoutSchema) and POST /orders', () => {
     return { ok: false, field: body.field ?? '(none)', message: body.error };
   }
 
-  const refused = (field: ShippingField, message: string) => ({ field, message });
   const rows: Array<[string, Partial<ShippingAddress>, { field: ShippingField; message: string } | null]> = [
     ['a complete address', {}, null],
     ['a name with spaces around it', { fullName: '  Asha Verma  ' }, null],
@@ -178,79 +180,55 @@ describe('payment form: the form (zod schema and the payment machine) and POST /
   }
 
   const gstin = (value: string) => ({ businessName: 'Verma Textiles', gstin: value });
+  const GSTIN_FORMAT = `${PAYMENT_FIELDS.find((f) => f.name === 'gstin')?.formatMessage}`;
+  const PHONE_PREFIX = 'Phone number must start with +91';
+  const PHONE_FORMAT = 'Invalid phone number format';
   const rows: Array<[string, PaymentValues, { field: string; message: string } | null]> = [
     ['every required field filled', {}, null],
     ['a GST invoice with a valid GSTIN', gstin('22AAAAA0000A1Z5'), null],
     ['a name with spaces around it', { payerName: '  Asha Verma ' }, null],
-    ['a blank name', { payerName: '  ' }, { field: 'payerName', message: 'Please enter your name' }],
-    [
-      'a one-letter name',
-      { payerName: 'A' },
-      { field: 'payerName', message: 'Must be at least 2 characters' },
-    ],
+    ['a blank name', { payerName: '  ' }, refused('payerName', 'Please enter your name')],
+    ['a one-letter name', { payerName: 'A' }, refused('payerName', 'Must be at least 2 characters')],
     [
       'a name over 100 characters',
       { payerName: 'A'.repeat(101) },
-      { field: 'payerName', message: 'Must be no more than 100 characters' },
+      refused('payerName', 'Must be no more than 100 characters'),
     ],
     [
       'an email without a dot',
       { email: 'asha@example' },
-      { field: 'email', message: 'Please enter a valid email address' },
+      refused('email', 'Please enter a valid email address'),
     ],
-    [
-      'a phone holding only +91',
-      { phone: '+91' },
-      { field: 'phone', message: 'Phone number must start with +91' },
-    ],
-    [
-      "another country's phone",
-      { phone: '+449876543210' },
-      { field: 'phone', message: 'Phone number must start with +91' },
-    ],
+    ['a phone holding only +91', { phone: '+91' }, refused('phone', PHONE_PREFIX)],
+    ["another country's phone", { phone: '+449876543210' }, refused('phone', PHONE_PREFIX)],
     [
       'ten digits that are no Indian mobile (it starts 6–9)',
       { phone: '+91 58765 43210' },
-      { field: 'phone', message: 'Invalid phone number format' },
+      refused('phone', PHONE_FORMAT),
     ],
     [
       'a short phone',
       { phone: '+9198765' },
-      { field: 'phone', message: 'Phone number must have at least 13 characters' },
+      refused('phone', 'Phone number must have at least 13 characters'),
     ],
     [
       'a long phone',
       { phone: '+9198765432100' },
-      { field: 'phone', message: 'Phone number must have no more than 13 characters' },
+      refused('phone', 'Phone number must have no more than 13 characters'),
     ],
-    [
-      'a phone with a letter',
-      { phone: '+91987654321a' },
-      { field: 'phone', message: 'Invalid phone number format' },
-    ],
+    ['a phone with a letter', { phone: '+91987654321a' }, refused('phone', PHONE_FORMAT)],
     [
       'a method that is not offered',
       { method: 'cash' },
-      { field: 'method', message: 'Please choose one of the options' },
+      refused('method', 'Please choose one of the options'),
     ],
     [
       'a business name without a GSTIN',
       gstin(''),
-      { field: 'gstin', message: 'Please enter the GSTIN for the invoice' },
+      refused('gstin', 'Please enter the GSTIN for the invoice'),
     ],
-    [
-      'a GSTIN of 8 characters',
-      gstin('GSTIN123'),
-      {
-        field: 'gstin',
-        message: `${PAYMENT_FIELDS.find((f) => f.name === 'gstin')?.formatMessage}; this has 8`,
-      },
-    ],
-    [
-      'a GSTIN in lower case',
-      gstin('22aaaaa0000a1z5'),
-      { field: 'gstin', message: `${PAYMENT_FIELDS.find((f) => f.name === 'gstin')?.formatMessage}` },
-    ],
+    ['a GSTIN of 8 characters', gstin('GSTIN123'), refused('gstin', `${GSTIN_FORMAT}; this has 8`)],
+    ['a GSTIN in lower case', gstin('22aaaaa0000a1z5'), refused('gstin', GSTIN_FORMAT)],
   ];
 
   it.each(rows)('agrees on %s', async (_, change, expected) => {

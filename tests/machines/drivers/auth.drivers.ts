@@ -21,6 +21,7 @@ import {
   type MachineDrivers,
   type StepContext,
   see,
+  serverAnswers,
   type World,
 } from './driver';
 
@@ -182,11 +183,11 @@ export const authDrivers: MachineDrivers<typeof authMachine> = {
       shows: (event) =>
         labelOf(event) === 'email without @' ? 'Please enter a valid email address.' : undefined,
     },
-    'done:register': {
-      does: () => 'POST /users/register answers from the real server: the account is created',
-      perform: ({ world }) => world.answer('register', { kind: 'real' }),
-      shows: () => 'Account created successfully. You can now log in.',
-    },
+    'done:register': serverAnswers(
+      'register',
+      'POST /users/register answers from the real server: the account is created',
+      'Account created successfully. You can now log in.',
+    ),
     'error:register': {
       does: () =>
         "POST /users/register answers 409 'An account with this email already exists' from the real server (the shopper's own email was typed)",

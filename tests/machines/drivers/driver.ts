@@ -152,6 +152,21 @@ export function literal(text: string | RegExp): RegExp {
   return typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text;
 }
 
+/** A step that passes `actor`'s held request to the real server as it was sent. */
+export const serverAnswers = (actor: string, does: string, shows?: string): StepDriver => ({
+  does: () => does,
+  perform: ({ world }) => world.answer(actor, { kind: 'real' }),
+  ...(shows === undefined ? {} : { shows: () => shows }),
+});
+
+/** A step that answers `actor`'s held `request` 500 'Internal server error' instead of the server (a fault). */
+export const serverFails = (actor: string, request: string, shows?: string): StepDriver => ({
+  does: () => `${request} is answered 500 'Internal server error' (fault injected)`,
+  perform: ({ world }) =>
+    world.answer(actor, { kind: 'fault', status: 500, body: { error: 'Internal server error' } }),
+  ...(shows === undefined ? {} : { shows: () => shows }),
+});
+
 /** A state in which the button reads `label` and is disabled while the server works (Signing in..., Processing...). */
 export const busyButton = (shows: string, label: string): StateCheck => ({
   shows,
@@ -181,6 +196,12 @@ export async function at(page: Page, pathname: string | RegExp, timeout = TIMEOU
     (u) => (typeof pathname === 'string' ? u.pathname === pathname : pathname.test(u.pathname)),
     { timeout, waitUntil: 'commit' },
   );
+}
+
+/** The order confirmation: /order-success, 'Thank You for Your Order!'. */
+export async function orderConfirmed(page: Page) {
+  await at(page, '/order-success');
+  await heading(page, 'Thank You for Your Order!');
 }
 
 /**

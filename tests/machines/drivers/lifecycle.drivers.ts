@@ -19,7 +19,16 @@ import type { orderLifecycleMachine } from '../../../shared/order-lifecycle';
 import { PAID_ON_DELIVERY } from '../../../shared/payment-fields';
 import { E2E_FULFILMENT_SECRET } from '../../e2e/shop';
 import { fillShipping, openCheckout, placeOrder, type SubmitEvent } from './checkout.drivers';
-import { appStarted, at, heading, type MachineDrivers, see, toast, type World } from './driver';
+import {
+  appStarted,
+  at,
+  heading,
+  type MachineDrivers,
+  orderConfirmed,
+  see,
+  toast,
+  type World,
+} from './driver';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TIMEOUT = 15_000;
@@ -104,8 +113,11 @@ async function showsCashOnDelivery(world: World, scope: Locator, when: 'due' | '
   await scope.getByText(words, { exact: true }).first().waitFor({ timeout: TIMEOUT });
 }
 
-/** The payment page of the order, from its card's Pay Now, with the payer's fields filled and `method` chosen. */
-async function payWith(world: World, method: string) {
+/**
+ * The payment page of the order, from its card's Pay Now, with the payer's fields filled, `method` chosen
+ * and `submit` pressed.
+ */
+async function payWith(world: World, method: string, submit: 'Pay Now' | 'Confirm order') {
   const { page } = world;
   const card = await myOrdersCard(world);
   await card.getByRole('link', { name: 'Pay Now' }).click();
@@ -119,6 +131,7 @@ async function payWith(world: World, method: string) {
   await phone.pressSequentially('98765 43210');
   await page.getByRole('combobox', { name: /^Pay with/ }).click();
   await page.getByRole('option', { name: method, exact: true }).click();
+  await page.getByRole('button', { name: submit, exact: true }).click();
 }
 
 /** A courier's event through the signed webhook, as a courier integration sends it. */
@@ -213,11 +226,9 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
         "The shopper presses the order's Pay Now on My Orders, fills the payment form, picks 'Card / net banking', clicks Pay Now and pays on the sandbox gateway page ('Pay ₹…')",
       perform: async ({ world }) => {
         const { page } = world;
-        await payWith(world, 'Card / net banking');
-        await page.getByRole('button', { name: 'Pay Now', exact: true }).click();
+        await payWith(world, 'Card / net banking', 'Pay Now');
         await page.getByRole('button', { name: /^Pay ₹/ }).click({ timeout: TIMEOUT });
-        await at(page, '/order-success');
-        await heading(page, 'Thank You for Your Order!');
+        await orderConfirmed(page);
         memo(world).paid = 'card';
         memo(world).entry = { title: 'Payment received', by: 'Payment gateway' };
       },
@@ -227,10 +238,8 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
         "The shopper presses the order's Pay Now on My Orders, fills the payment form, picks 'Cash on delivery' and clicks 'Confirm order'",
       perform: async ({ world }) => {
         const { page } = world;
-        await payWith(world, 'Cash on delivery');
-        await page.getByRole('button', { name: 'Confirm order', exact: true }).click();
-        await at(page, '/order-success');
-        await heading(page, 'Thank You for Your Order!');
+        await payWith(world, 'Cash on delivery', 'Confirm order');
+        await orderConfirmed(page);
         const due = page.getByText(PAY_ON_DELIVERY).first();
         await due.waitFor({ timeout: TIMEOUT });
         memo(world).paid = { cod: (await due.textContent())?.trim() ?? '' };

@@ -6,7 +6,15 @@
  */
 import type { EventObject } from 'xstate';
 import type { orderTrackingMachine } from '../../../machines/order-tracking.machine';
-import { appStarted, busyButton, heading, type MachineDrivers, see, type World } from './driver';
+import {
+  appStarted,
+  busyButton,
+  heading,
+  type MachineDrivers,
+  see,
+  serverAnswers,
+  type World,
+} from './driver';
 
 type SubmitEvent = EventObject & { orderId: string; contactInfo: string };
 
@@ -59,11 +67,11 @@ export const orderTrackingDrivers: MachineDrivers<typeof orderTrackingMachine> =
           ? 'Please enter both order number and email/phone'
           : undefined,
     },
-    'done:trackOrder': {
-      does: () => 'GET /orders/{id}?contactInfo=… answers from the real server: the order is Pending',
-      perform: ({ world }) => world.answer('trackOrder', { kind: 'real' }),
-      shows: () => 'Your order status has been loaded',
-    },
+    'done:trackOrder': serverAnswers(
+      'trackOrder',
+      'GET /orders/{id}?contactInfo=… answers from the real server: the order is Pending',
+      'Your order status has been loaded',
+    ),
     'error:trackOrder': {
       does: () => 'GET /orders/{id} asks the real server for an order that does not exist (404)',
       perform: ({ world }) =>

@@ -17,8 +17,11 @@ import {
   busyButton,
   heading,
   type MachineDrivers,
+  orderConfirmed,
   type StepContext,
   see,
+  serverAnswers,
+  serverFails,
   type World,
 } from './driver';
 
@@ -95,6 +98,46 @@ async function openLink(world: World, link: Locator): Promise<Page> {
   return tab;
 }
 
+/** Waits for the button named exactly `name`. */
+const seeButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).waitFor();
+
+/** A state that says `title`, then `detail` under it. */
+const titled = (shows: string, title: string, detail: string) => ({
+  shows,
+  check: async ({ page }: World) => {
+    await see(page, title);
+    await see(page, detail);
+  },
+});
+
+/** A state that says `title` and offers 'Try Again'. */
+const offersTryAgain = (shows: string, title: string) => ({
+  shows,
+  check: async ({ page }: World) => {
+    await see(page, title);
+    await seeButton(page, 'Try Again');
+  },
+});
+
+/** The QR or UPI-app screen (its heading `title`) still waiting while the payment is looked up. */
+const stillWaiting = (shows: string, title: string) => ({
+  shows,
+  check: async ({ page }: World) => {
+    await heading(page, title);
+    await see(page, 'Waiting for payment confirmation...');
+  },
+});
+
+/** A payment that did not go through (its heading `title`), with 'Try again' and 'Choose another method'. */
+const notPaid = (shows: string, title: string) => ({
+  shows,
+  check: async ({ page }: World) => {
+    await heading(page, title);
+    await seeButton(page, 'Try again');
+    await seeButton(page, 'Choose another method');
+  },
+});
+
 export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
   // The case without an order id opens /payment bare.
   needsOrder: (input) => Boolean((input as { orderId?: string } | undefined)?.orderId),
@@ -138,19 +181,11 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
             : { kind: 'no-response' },
         ),
     },
-    'done:fetchPaymentFields': {
-      does: () => 'GET /payments/fields answers from the real server',
-      perform: ({ world }) => world.answer('fetchPaymentFields', { kind: 'real' }),
-    },
-    'error:fetchPaymentFields': {
-      does: () => "GET /payments/fields is answered 500 'Internal server error' (fault injected)",
-      perform: ({ world }) =>
-        world.answer('fetchPaymentFields', {
-          kind: 'fault',
-          status: 500,
-          body: { error: 'Internal server error' },
-        }),
-    },
+    'done:fetchPaymentFields': serverAnswers(
+      'fetchPaymentFields',
+      'GET /payments/fields answers from the real server',
+    ),
+    'error:fetchPaymentFields': serverFails('fetchPaymentFields', 'GET /payments/fields'),
     'payment.submit': {
       does: (event) => {
         const typed = Object.entries((event as SubmitEvent).values)
@@ -335,34 +370,22 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
         await page.getByRole('link', { name: 'Return to checkout', exact: true }).waitFor();
       },
     },
-    notPayable: {
-      shows: "'Nothing to pay': the order has already been paid",
-      check: async ({ page }) => {
-        await see(page, 'Nothing to pay');
-        await see(page, 'This order has already been paid or is no longer awaiting payment.');
-      },
-    },
-    orderNotFound: {
-      shows: "'Order not found' with 'View My Orders'",
-      check: async ({ page }) => {
-        await see(page, 'Order not found');
-        await see(page, 'We could not find this order in your account.');
-      },
-    },
-    orderFailed: {
-      shows: "'Order unavailable' with 'Try Again'",
-      check: async ({ page }) => {
-        await see(page, 'Order unavailable');
-        await page.getByRole('button', { name: 'Try Again', exact: true }).waitFor();
-      },
-    },
-    fieldsFailed: {
-      shows: "'Payment form unavailable' with 'Try Again'",
-      check: async ({ page }) => {
-        await see(page, 'Payment form unavailable');
-        await see(page, 'Failed to load payment form. Please try again later.');
-      },
-    },
+    notPayable: titled(
+      "'Nothing to pay': the order has already been paid",
+      'Nothing to pay',
+      'This order has already been paid or is no longer awaiting payment.',
+    ),
+    orderNotFound: titled(
+      "'Order not found' with 'View My Orders'",
+      'Order not found',
+      'We could not find this order in your account.',
+    ),
+    orderFailed: offersTryAgain("'Order unavailable' with 'Try Again'", 'Order unavailable'),
+    fieldsFailed: titled(
+      "'Payment form unavailable' with 'Try Again'",
+      'Payment form unavailable',
+      'Failed to load payment form. Please try again later.',
+    ),
     form: {
       shows: 'The payment form (Name, Email, Mobile number, Pay with) with Pay Now, under the order summary',
       check: async ({ page }) => {
@@ -376,13 +399,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
       "Pay Now reads 'Processing...' and is disabled while the payment starts",
       'Processing...',
     ),
-    failed: {
-      shows: "'Payment failed' with 'Try Again' and 'Return to checkout'",
-      check: async ({ page }) => {
-        await see(page, 'Payment failed');
-        await page.getByRole('button', { name: 'Try Again', exact: true }).waitFor();
-      },
-    },
+    failed: offersTryAgain("'Payment failed' with 'Try Again' and 'Return to checkout'", 'Payment failed'),
     'qr.waiting': {
       shows:
         "The QR code, 'Scan QR Code to Complete Payment', 'Valid for …', 'Waiting for payment confirmation...', 'I have paid — check again'",
@@ -391,55 +408,35 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
         await page.getByRole('img', { name: 'Payment QR code', exact: true }).waitFor();
         await see(page, /^Valid for \d+:\d\d$/);
         await see(page, 'Waiting for payment confirmation...');
-        await page.getByRole('button', { name: 'I have paid — check again', exact: true }).waitFor();
+        await seeButton(page, 'I have paid — check again');
       },
     },
-    'qr.polling': {
-      shows: 'The QR code still waiting while the payment is looked up',
-      check: async ({ page }) => {
-        await heading(page, 'Scan QR Code to Complete Payment');
-        await see(page, 'Waiting for payment confirmation...');
-      },
-    },
+    'qr.polling': stillWaiting(
+      'The QR code still waiting while the payment is looked up',
+      'Scan QR Code to Complete Payment',
+    ),
     'deeplink.waiting': {
       shows:
         "'Complete the payment in your UPI app', 'Valid for …', 'I have paid — check again', 'Open the payment app again'",
       check: async ({ page }) => {
         await heading(page, 'Complete the payment in your UPI app');
         await see(page, /^Valid for \d+:\d\d$/);
-        await page.getByRole('button', { name: 'I have paid — check again', exact: true }).waitFor();
+        await seeButton(page, 'I have paid — check again');
         await page.getByRole('link', { name: 'Open the payment app again', exact: true }).waitFor();
       },
     },
-    'deeplink.polling': {
-      shows: 'The UPI-app screen still waiting while the payment is looked up',
-      check: async ({ page }) => {
-        await heading(page, 'Complete the payment in your UPI app');
-        await see(page, 'Waiting for payment confirmation...');
-      },
-    },
-    declined: {
-      shows: "'Payment failed' with 'Try again' and 'Choose another method'",
-      check: async ({ page }) => {
-        await heading(page, 'Payment failed');
-        await page.getByRole('button', { name: 'Try again', exact: true }).waitFor();
-        await page.getByRole('button', { name: 'Choose another method', exact: true }).waitFor();
-      },
-    },
-    expired: {
-      shows: "'Payment time ran out' with 'Try again' and 'Choose another method'",
-      check: async ({ page }) => {
-        await heading(page, 'Payment time ran out');
-        await page.getByRole('button', { name: 'Try again', exact: true }).waitFor();
-        await page.getByRole('button', { name: 'Choose another method', exact: true }).waitFor();
-      },
-    },
+    'deeplink.polling': stillWaiting(
+      'The UPI-app screen still waiting while the payment is looked up',
+      'Complete the payment in your UPI app',
+    ),
+    declined: notPaid("'Payment failed' with 'Try again' and 'Choose another method'", 'Payment failed'),
+    expired: notPaid(
+      "'Payment time ran out' with 'Try again' and 'Choose another method'",
+      'Payment time ran out',
+    ),
     paid: {
       shows: "The order confirmation: /order-success, 'Thank You for Your Order!'",
-      check: async ({ page }) => {
-        await at(page, '/order-success');
-        await heading(page, 'Thank You for Your Order!');
-      },
+      check: ({ page }) => orderConfirmed(page),
     },
     redirectPost: {
       shows: "'Redirecting to the payment gateway...', then the sandbox gateway page with 'Pay ₹…'",
@@ -461,8 +458,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
     cashOnDelivery: {
       shows: "The order confirmation (/order-success, 'Thank You for Your Order!') with 'Pay ₹… on delivery'",
       check: async ({ page }) => {
-        await at(page, '/order-success');
-        await heading(page, 'Thank You for Your Order!');
+        await orderConfirmed(page);
         await see(page, /^Pay ₹[\d,]+\.\d\d on delivery$/);
       },
     },

@@ -20,6 +20,8 @@ import {
   type MachineDrivers,
   refuseStorage,
   type StepContext,
+  serverAnswers,
+  serverFails,
   signOutOnAccount,
   type World,
 } from './driver';
@@ -151,26 +153,24 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
       },
     },
     'session.signedOut': signOutOnAccount,
-    'done:mergeWishlist': {
-      does: () =>
-        "POST /wishlist answers from the real server: this browser's ids are added to the account's list",
-      perform: ({ world }) => world.answer('mergeWishlist', { kind: 'real' }),
-    },
+    'done:mergeWishlist': serverAnswers(
+      'mergeWishlist',
+      "POST /wishlist answers from the real server: this browser's ids are added to the account's list",
+    ),
     'error:mergeWishlist': {
       does: () => 'POST /wishlist gets no response (connection refused, fault injected)',
       perform: ({ world }) => world.answer('mergeWishlist', { kind: 'no-response' }),
       shows: () => 'Could not update your wishlist. Please try again.',
     },
-    'done:saveChange': {
-      does: () => 'PUT or DELETE /wishlist/{id} answers from the real server',
-      perform: ({ world }) => world.answer('saveChange', { kind: 'real' }),
-    },
-    'error:saveChange': {
-      does: () => "PUT or DELETE /wishlist/{id} is answered 500 'Internal server error' (fault injected)",
-      perform: ({ world }) =>
-        world.answer('saveChange', { kind: 'fault', status: 500, body: { error: 'Internal server error' } }),
-      shows: () => 'Could not update your wishlist. Please try again.',
-    },
+    'done:saveChange': serverAnswers(
+      'saveChange',
+      'PUT or DELETE /wishlist/{id} answers from the real server',
+    ),
+    'error:saveChange': serverFails(
+      'saveChange',
+      'PUT or DELETE /wishlist/{id}',
+      'Could not update your wishlist. Please try again.',
+    ),
   },
   states: {
     loading: {

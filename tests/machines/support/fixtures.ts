@@ -81,6 +81,23 @@ export const teeLine: CartLine = {
   quantity: 2,
 };
 
+/** One Plain Tee as a product card adds it: no size or colour chosen yet, the ones it offers kept. */
+export const teeToChoose: CartLine = {
+  ...teeLine,
+  quantity: 1,
+  sizeOptions: ['S', 'M', 'L'],
+  colorOptions: ['White', 'Black'],
+};
+
+/** How an order to 14 MG Road, Bengaluru shows before it ships: Standard Shipping, 'Not available' tracking. */
+export const untrackedShipping: DisplayOrder['shipping'] = {
+  address: '14 MG Road, Bengaluru, Karnataka, 560038',
+  method: 'Standard Shipping',
+  tracking: 'Not available',
+  trackingUrl: null,
+  carrier: null,
+};
+
 export const order: DisplayOrder = {
   id: 'SF-TEST0001',
   date: '2026-11-01T10:00:00.000Z',
@@ -90,13 +107,7 @@ export const order: DisplayOrder = {
   items: [
     { id: 'i1', name: 'Plain Tee', quantity: 2, price: 499, variant: 'Colour: White · Size: M', image: '' },
   ],
-  shipping: {
-    address: '14 MG Road, Bengaluru, Karnataka, 560038',
-    method: 'Standard Shipping',
-    tracking: 'Not available',
-    trackingUrl: null,
-    carrier: null,
-  },
+  shipping: untrackedShipping,
   total: 998,
   canPay: true,
   canCancel: true,

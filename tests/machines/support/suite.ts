@@ -80,28 +80,24 @@ export function describeModel(
 
 type ActorEvent = EventObject & { output?: unknown; error?: unknown };
 
-/** The output when the step is `actor` answering, else undefined. */
-export function answerOf<T = unknown>(step: StepView, actor: string): T | undefined {
-  return step.event.type === `xstate.done.actor.${actor}`
-    ? ((step.event as ActorEvent).output as T)
-    : undefined;
-}
-
 /** True when the step is `actor` answering (whatever the output, even undefined). */
 export function answered(step: StepView, actor: string): boolean {
   return step.event.type === `xstate.done.actor.${actor}`;
 }
 
-/** The error when the step is `actor` failing, else undefined. */
-export function failureOf<T = unknown>(step: StepView, actor: string): T | undefined {
-  return step.event.type === `xstate.error.actor.${actor}`
-    ? ((step.event as ActorEvent).error as T)
-    : undefined;
-}
-
 /** True when the step is `actor` failing. */
 export function failed(step: StepView, actor: string): boolean {
   return step.event.type === `xstate.error.actor.${actor}`;
+}
+
+/** The output when the step is `actor` answering, else undefined. */
+export function answerOf<T = unknown>(step: StepView, actor: string): T | undefined {
+  return answered(step, actor) ? ((step.event as ActorEvent).output as T) : undefined;
+}
+
+/** The error when the step is `actor` failing, else undefined. */
+export function failureOf<T = unknown>(step: StepView, actor: string): T | undefined {
+  return failed(step, actor) ? ((step.event as ActorEvent).error as T) : undefined;
 }
 
 /** The context field before the step (the initial one when the step starts the actor). */

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../machines/cart.model';
+import { teeToChoose } from '../../machines/support/fixtures';
 import { expectNoSeriousAxeViolations, findHeading, findToast, renderApp } from '../../setup/app-harness';
 
 const LINES: CartLine[] = [
@@ -172,26 +173,16 @@ describe('cart page', () => {
   it('asks in place for the size and colour of a line a card added without them', async () => {
     const { user, storage } = renderApp({
       path: '/cart',
-      cart: [
-        {
-          id: 'tee',
-          name: 'Chai Tee',
-          image: '/images/t.svg',
-          price: 499,
-          quantity: 1,
-          sizeOptions: ['S', 'M', 'L'],
-          colorOptions: ['White', 'Black'],
-        },
-      ],
+      cart: [teeToChoose],
     });
     await findHeading('Shopping Cart');
     expect(screen.getByText('Choose a size and colour before checkout.')).toBeInTheDocument();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Size of Chai Tee' }), 'M');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size of Plain Tee' }), 'M');
     expect(await screen.findByText('Size: M')).toBeInTheDocument();
     expect(screen.getByText('Choose a colour before checkout.')).toBeInTheDocument();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Colour of Chai Tee' }), 'Black');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Colour of Plain Tee' }), 'Black');
     expect(await screen.findByText('Colour: Black · Size: M')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: /of Chai Tee/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /of Plain Tee/ })).not.toBeInTheDocument();
     await waitFor(() =>
       expect(JSON.parse(storage.get('cart') ?? '[]')[0]).toMatchObject({
         selectedSize: 'M',

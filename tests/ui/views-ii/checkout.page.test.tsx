@@ -45,6 +45,13 @@ async function fillShipping(user: User, values: Partial<Record<string, string>> 
   if (v.phone) await user.type(phone, v.phone);
 }
 
+/** Fills a Karnataka address (with `values` changed) and presses Place Order. */
+async function placeOrder(user: User, values: Partial<Record<string, string>> = {}) {
+  await fillShipping(user, values);
+  await chooseState(user, 'Karnataka');
+  await user.click(screen.getByRole('button', { name: 'Place Order' }));
+}
+
 describe('/checkout', () => {
   it('shows the order summary with lines, subtotal, free shipping and total in rupees', async () => {
     renderApp({ path: '/checkout', cart: CART });
@@ -122,9 +129,7 @@ describe('/checkout', () => {
   it('toasts Cart is empty when the cart has no lines', async () => {
     const { user, calls } = renderApp({ path: '/checkout', cart: [] });
     await findHeading('Checkout');
-    await fillShipping(user);
-    await chooseState(user, 'Karnataka');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeOrder(user);
     await findToast('Cart is empty');
     expect(screen.getByText('Please add items to your cart before checkout.')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/orders')).toBe(false);
@@ -133,9 +138,7 @@ describe('/checkout', () => {
   it('places no order when every field is filled but the PIN code breaks its rule', async () => {
     const { user, calls } = renderApp({ path: '/checkout', cart: CART });
     await findHeading('Checkout');
-    await fillShipping(user, { postalCode: '012345' });
-    await chooseState(user, 'Karnataka');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeOrder(user, { postalCode: '012345' });
     expect(await screen.findByText('Enter a valid 6-digit PIN code')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
     expect(calls.some((c) => c.path === '/orders')).toBe(false);
@@ -152,9 +155,7 @@ describe('/checkout', () => {
       },
     });
     await findHeading('Checkout');
-    await fillShipping(user);
-    await chooseState(user, 'Karnataka');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeOrder(user);
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     held.release();
     await waitFor(() => expect(location()).toBe('/payment?orderId=SF-NEW'));
@@ -212,9 +213,7 @@ describe('/checkout', () => {
       api: { 'POST /orders': () => json({ error: 'Product p2 is no longer available' }, 400) },
     });
     await findHeading('Checkout');
-    await fillShipping(user);
-    await chooseState(user, 'Karnataka');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeOrder(user);
     await findToast('Error placing order');
     expect(screen.getByText('Please try again later.')).toBeInTheDocument();
     expect(location()).toBe('/checkout');
@@ -231,9 +230,7 @@ describe('/checkout', () => {
       },
     });
     await findHeading('Checkout');
-    await fillShipping(user);
-    await chooseState(user, 'Karnataka');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeOrder(user);
     await findToast('Error placing order');
     const message = await screen.findByText('We do not deliver to this PIN code yet');
     const pin = screen.getByLabelText(/^PIN code/);

@@ -1,11 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { heldAnswer } from '../../setup/app-harness';
+import { type Handler, heldAnswer } from '../../setup/app-harness';
 import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
+
+/** Types `email` and `password` and presses Sign In. */
+async function signIn(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
+  await user.type(await screen.findByLabelText(/^Email/), email);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+/** /login as a visitor (no sign-in kept), with `api` answering the page's requests. */
+const openLogin = (api: Record<string, Handler> = {}) => renderApp({ path: '/login', token: null, api });
 
 describe('/login', () => {
   it('shows the §5 messages on blur when the email and password are invalid', async () => {
-    const { user } = renderApp({ path: '/login', token: null });
+    const { user } = openLogin();
     const email = await screen.findByLabelText(/^Email/);
     await user.type(email, 'not-an-email');
     await user.tab();
@@ -22,7 +32,7 @@ describe('/login', () => {
   });
 
   it('sends nothing when submitted empty', async () => {
-    const { user, calls } = renderApp({ path: '/login', token: null });
+    const { user, calls } = openLogin();
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
@@ -40,11 +50,9 @@ describe('/login', () => {
         'GET /orders': () => json([]),
       },
     });
-    await user.type(await screen.findByLabelText(/^Email/), '  Asha@Example.com ');
-    await user.type(screen.getByLabelText(/^Password/), 'secret1');
     // Ticked from the start: the spec's 30-day sign-in cookie.
-    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+    await signIn(user, '  Asha@Example.com ', 'secret1');
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
     held.release();
     await findToast('Success!');
@@ -58,29 +66,19 @@ describe('/login', () => {
   });
 
   it('goes home after signing in when no origin was remembered', async () => {
-    const { user, location } = renderApp({
-      path: '/login',
-      token: null,
-      api: {
-        'POST /users/authorize': () => json({ token: 'tok-1' }),
-        'GET /products': () => json({ data: [], count: 0 }),
-      },
+    const { user, location } = openLogin({
+      'POST /users/authorize': () => json({ token: 'tok-1' }),
+      'GET /products': () => json({ data: [], count: 0 }),
     });
-    await user.type(await screen.findByLabelText(/^Email/), 'asha@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'asha@example.com', 'secret1');
     await waitFor(() => expect(location()).toBe('/'));
   });
 
   it("shows the server's error in an Error toast when the credentials are refused", async () => {
-    const { user, location } = renderApp({
-      path: '/login',
-      token: null,
-      api: { 'POST /users/authorize': () => json({ error: 'Invalid email or password' }, 401) },
+    const { user, location } = openLogin({
+      'POST /users/authorize': () => json({ error: 'Invalid email or password' }, 401),
     });
-    await user.type(await screen.findByLabelText(/^Email/), 'asha@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'wrong-one');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'asha@example.com', 'wrong-one');
     await findToast('Error');
     expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
     expect(location()).toBe('/login');
@@ -88,7 +86,7 @@ describe('/login', () => {
   });
 
   it('toggles the password between hidden and shown', async () => {
-    const { user } = renderApp({ path: '/login', token: null });
+    const { user } = openLogin();
     const password = await screen.findByLabelText(/^Password/);
     expect(password).toHaveAttribute('type', 'password');
     await user.click(
@@ -98,7 +96,7 @@ describe('/login', () => {
   });
 
   it('links to register, forgot password, terms, privacy and home', async () => {
-    renderApp({ path: '/login', token: null });
+    openLogin();
     await screen.findByRole('heading', { level: 1 });
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     for (const href of ['/register', '/forgot-password', '/terms', '/privacy', '/'])
@@ -106,7 +104,7 @@ describe('/login', () => {
   });
 
   it('has no serious or critical axe violations', async () => {
-    renderApp({ path: '/login', token: null });
+    openLogin();
     await screen.findByRole('heading', { level: 1 });
     await expectNoSeriousAxeViolations();
   });

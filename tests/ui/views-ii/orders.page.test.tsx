@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Handler } from '../../setup/app-harness';
 import {
   expectNoSeriousAxeViolations,
   failsOnce,
@@ -22,6 +23,13 @@ const ORDERS = [
 
 const card = (id: string) => screen.getByRole('article', { name: `Order ${id}` });
 
+/** My Orders listing ORDERS; `cancel`, when given, answers POST /orders/:orderId/cancel. */
+const renderOrders = (cancel?: Handler) =>
+  renderApp({
+    path: '/orders',
+    api: { 'GET /orders': () => json(ORDERS), ...(cancel ? { 'POST /orders/:orderId/cancel': cancel } : {}) },
+  });
+
 describe('/orders', () => {
   it('shows the loading text while the orders load', async () => {
     renderApp({ path: '/orders', api: { 'GET /orders': () => new Promise<Response>(() => {}) } });
@@ -37,7 +45,7 @@ describe('/orders', () => {
     ['SF-ODD', 'Unknown (7)', 'gray'],
     ['SF-TEXT', 'Unknown', 'gray'],
   ])('badges order %s as %s in %s', async (id, label, tone) => {
-    renderApp({ path: '/orders', api: { 'GET /orders': () => json(ORDERS) } });
+    renderOrders();
     await findHeading('My Orders');
     await screen.findByRole('article', { name: `Order ${id}` });
     const badge = within(card(id)).getByText(label, { selector: '[data-tone]' });
@@ -46,7 +54,7 @@ describe('/orders', () => {
   });
 
   it('shows date, items with size and colour, address, method, tracking and the ₹ total of each order', async () => {
-    renderApp({ path: '/orders', api: { 'GET /orders': () => json(ORDERS) } });
+    renderOrders();
     await screen.findByRole('article', { name: 'Order SF-PENDING' });
     const pending = within(card('SF-PENDING'));
     expect(pending.getByText('Placed on April 18, 2025')).toBeInTheDocument();
@@ -64,7 +72,7 @@ describe('/orders', () => {
   });
 
   it('offers Pay Now only on the Pending order, linking to its payment', async () => {
-    renderApp({ path: '/orders', api: { 'GET /orders': () => json(ORDERS) } });
+    renderOrders();
     await screen.findByRole('article', { name: 'Order SF-PENDING' });
     const links = screen.getAllByRole('link', { name: /Pay Now/ });
     expect(links).toHaveLength(1);
@@ -108,17 +116,12 @@ describe('/orders', () => {
   });
 
   it('cancels a paid order after the shopper confirms, and says when the refund arrives (issue 24)', async () => {
-    const { user, calls } = renderApp({
-      path: '/orders',
-      api: {
-        'GET /orders': () => json(ORDERS),
-        'POST /orders/:orderId/cancel': () =>
-          json({
-            order: apiOrder('SF-PROCESSING', 4),
-            refund: { amount: 2298, status: 'queued', expectedBy: '2025-04-25' },
-          }),
-      },
-    });
+    const { user, calls } = renderOrders(() =>
+      json({
+        order: apiOrder('SF-PROCESSING', 4),
+        refund: { amount: 2298, status: 'queued', expectedBy: '2025-04-25' },
+      }),
+    );
     await findHeading('My Orders');
     await screen.findByRole('article', { name: 'Order SF-PROCESSING' });
     // Only orders that have not shipped offer it.
@@ -153,14 +156,9 @@ describe('/orders', () => {
   });
 
   it('keeps the order when the shopper says so, and shows why a refused cancellation failed', async () => {
-    const { user, calls } = renderApp({
-      path: '/orders',
-      api: {
-        'GET /orders': () => json(ORDERS),
-        'POST /orders/:orderId/cancel': () =>
-          json({ error: 'This order has already shipped and can no longer be cancelled.' }, 409),
-      },
-    });
+    const { user, calls } = renderOrders(() =>
+      json({ error: 'This order has already shipped and can no longer be cancelled.' }, 409),
+    );
     await findHeading('My Orders');
     await screen.findByRole('article', { name: 'Order SF-PENDING' });
     await user.click(within(card('SF-PENDING')).getByRole('button', { name: 'Cancel order' }));
@@ -178,7 +176,7 @@ describe('/orders', () => {
   });
 
   it('has no serious or critical axe violations', async () => {
-    renderApp({ path: '/orders', api: { 'GET /orders': () => json(ORDERS) } });
+    renderOrders();
     await screen.findByRole('article', { name: 'Order SF-PENDING' });
     await expectNoSeriousAxeViolations();
   });
