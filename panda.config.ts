@@ -11,6 +11,8 @@ export default defineConfig({
   // No global staticCss: each recipe names its jsx wrappers (<Button variant=…>) so the extractor finds
   // the variants in use, and lists in its own staticCss only the variants picked at run time.
   globalCss: {
+    // The focus ring of Panda's focusVisibleRing utility (2px solid, 2px apart unless focusRingOffset).
+    html: { '--global-color-focus-ring': '{colors.border.focus}' },
     'html, body': {
       bg: 'bg.canvas',
       color: 'fg.default',

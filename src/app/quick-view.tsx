@@ -74,7 +74,6 @@ export default function QuickView({ id }: { id: string }) {
   };
 
   const product = state.context.product;
-  const { selectedSize, selectedColor, quantity } = state.context;
   return (
     <Drawer.Root
       open
@@ -143,14 +142,7 @@ export default function QuickView({ id }: { id: string }) {
                   {product.description ? (
                     <p className={css({ color: 'fg.muted', lineClamp: '3' })}>{product.description}</p>
                   ) : null}
-                  <ProductChoices
-                    product={product}
-                    selectedSize={selectedSize}
-                    selectedColor={selectedColor}
-                    quantity={quantity}
-                    send={send}
-                    namePrefix="quick-"
-                  />
+                  <ProductChoices product={product} picked={state.context} send={send} namePrefix="quick-" />
                   <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
                     <Button
                       size="lg"

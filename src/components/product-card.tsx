@@ -41,7 +41,8 @@ const iconButton = css({
   cursor: 'pointer',
   _hover: { color: 'terracotta.600' },
   '&[aria-pressed=true]': { color: 'terracotta.600' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+  focusVisibleRing: 'outside',
+  focusRingOffset: '0',
 });
 
 type WishlistToggleProps = {
@@ -111,7 +112,7 @@ const styles = {
     lineClamp: '2',
     borderRadius: 'sm',
     _hover: { color: 'terracotta.700' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+    focusVisibleRing: 'outside',
   }),
   price: css({ mt: 'auto' }),
   skeletonMedia: css({

@@ -1,14 +1,13 @@
 import { type DisplayProduct, sizeLabel } from '../../machines/catalogue.model';
-import type { ProductEvent } from '../../machines/product.machine';
+import type { ProductContext, ProductEvent } from '../../machines/product.machine';
 import { ChipGroup } from './ui/chip-group';
 import { DeferredQuantityInput } from './ui/deferred-number-input';
 import { Swatch } from './ui/swatch';
 
 type ProductChoicesProps = {
   product: DisplayProduct;
-  selectedSize: string | null;
-  selectedColor: string | null;
-  quantity: number;
+  /** The product machine's picks (its context): size, colour and quantity. */
+  picked: Pick<ProductContext, 'selectedSize' | 'selectedColor' | 'quantity'>;
   send: (event: ProductEvent) => void;
   /** Prefixes the chip groups' field names where two pickers can share a page (Quick View: `quick-`). */
   namePrefix?: string;
@@ -20,9 +19,7 @@ type ProductChoicesProps = {
  */
 export function ProductChoices({
   product,
-  selectedSize,
-  selectedColor,
-  quantity,
+  picked: { selectedSize, selectedColor, quantity },
   send,
   namePrefix = '',
 }: ProductChoicesProps) {

@@ -29,7 +29,7 @@ const thumb = css({
   opacity: '0.75',
   _hover: { opacity: '1' },
   '&[aria-pressed=true]': { borderColor: 'terracotta.700', opacity: '1' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+  focusVisibleRing: 'outside',
 });
 
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };

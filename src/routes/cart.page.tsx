@@ -328,7 +328,7 @@ export default function CartPage() {
             top: '28',
           })}
         >
-          <h2 id="summary-title" className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl' })}>
+          <h2 id="summary-title" className={css({ textStyle: 'cardTitle' })}>
             Order Summary
           </h2>
           <dl

@@ -117,10 +117,7 @@ export default function CheckoutPage() {
         })}
       >
         <Card as="section" aria-labelledby="shipping-title">
-          <h2
-            id="shipping-title"
-            className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl', mb: '5' })}
-          >
+          <h2 id="shipping-title" className={css({ textStyle: 'cardTitle', mb: '5' })}>
             Shipping Information
           </h2>
           {saved.length > 0 ? (
@@ -156,25 +153,14 @@ export default function CheckoutPage() {
             onChange={(event) => saveDraft(event.currentTarget)}
             className={formStack}
           >
-            <InputField
-              key={fields.fullName.key}
-              label="Full name"
-              name={fields.fullName.name}
-              defaultValue={fields.fullName.initialValue}
-              autoComplete="name"
-              required
-              errors={fields.fullName.errors}
-            />
+            <InputField meta={fields.fullName} label="Full name" autoComplete="name" required />
             <TextareaField
-              key={fields.address.key}
+              meta={fields.address}
               label="Address"
-              name={fields.address.name}
-              defaultValue={fields.address.initialValue}
               autoComplete="street-address"
               placeholder="House / flat number, street, area"
               rows={3}
               required
-              errors={fields.address.errors}
             />
             <div
               className={css({
@@ -183,37 +169,23 @@ export default function CheckoutPage() {
                 gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
               })}
             >
+              <InputField meta={fields.city} label="City" autoComplete="address-level2" required />
+              <StateSelect meta={fields.state} label="State / union territory" />
               <InputField
-                key={fields.city.key}
-                label="City"
-                name={fields.city.name}
-                defaultValue={fields.city.initialValue}
-                autoComplete="address-level2"
-                required
-                errors={fields.city.errors}
-              />
-              <StateSelect key={fields.state.key} meta={fields.state} label="State / union territory" />
-              <InputField
-                key={fields.postalCode.key}
+                meta={fields.postalCode}
                 label="PIN code"
-                name={fields.postalCode.name}
-                defaultValue={fields.postalCode.initialValue}
                 autoComplete="postal-code"
                 inputMode="numeric"
                 maxLength={6}
                 placeholder="110001"
                 helperText={pinHelp}
                 required
-                errors={fields.postalCode.errors}
               />
               <PhoneField
-                key={fields.phone.key}
+                meta={fields.phone}
                 label="Phone"
-                name={fields.phone.name}
-                defaultValue={fields.phone.initialValue}
                 helperText="Your 10-digit mobile number, with or without +91"
                 required
-                errors={fields.phone.errors}
               />
             </div>
             <Button type="submit" size="lg" disabled={processing} aria-busy={processing}>

@@ -132,10 +132,7 @@ export default function ContactPage() {
           </div>
         </section>
         <Card as="section" aria-labelledby="contact-form-title">
-          <h2
-            id="contact-form-title"
-            className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl', mb: '5' })}
-          >
+          <h2 id="contact-form-title" className={css({ textStyle: 'cardTitle', mb: '5' })}>
             Send us a message
           </h2>
           <form
@@ -150,39 +147,11 @@ export default function ContactPage() {
                 gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
               })}
             >
-              <InputField
-                key={fields.name.key}
-                label="Name"
-                name={fields.name.name}
-                required
-                autoComplete="name"
-                errors={fields.name.errors}
-              />
-              <InputField
-                key={fields.email.key}
-                label="Email"
-                name={fields.email.name}
-                type="email"
-                required
-                autoComplete="email"
-                errors={fields.email.errors}
-              />
+              <InputField meta={fields.name} label="Name" required autoComplete="name" />
+              <InputField meta={fields.email} label="Email" type="email" required autoComplete="email" />
             </div>
-            <InputField
-              key={fields.subject.key}
-              label="Subject"
-              name={fields.subject.name}
-              required
-              errors={fields.subject.errors}
-            />
-            <TextareaField
-              key={fields.message.key}
-              label="Message"
-              name={fields.message.name}
-              required
-              rows={6}
-              errors={fields.message.errors}
-            />
+            <InputField meta={fields.subject} label="Subject" required />
+            <TextareaField meta={fields.message} label="Message" required rows={6} />
             <Button
               type="submit"
               size="lg"

@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, authLink } from './auth/auth-card';
+import { AuthHeading, authFooter, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 
 /** /forgot-password: ask for a one-time reset link by email. */
@@ -46,7 +46,7 @@ export default function ForgotPasswordPage() {
           {sending ? 'Sending...' : 'Send reset link'}
         </Button>
       </form>
-      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+      <p className={authFooter}>
         Remembered it?{' '}
         <Link to="/login" className={authLink}>
           Sign in

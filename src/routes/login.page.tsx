@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { loginSchema } from '../forms/auth.schema';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
+import { AuthHeading, AuthLegalLinks, authFooter, authLink } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
 import { loginOrigin } from './auth/login-origin';
@@ -50,14 +50,7 @@ export default function LoginPage() {
       </AuthHeading>
       <form {...PRIVATE_FORM} {...getFormProps(form)} className={formStack}>
         <EmailField meta={fields.email} placeholder="you@example.com" />
-        <PasswordField
-          key={fields.password.key}
-          label="Password"
-          name={fields.password.name}
-          autoComplete="current-password"
-          required
-          errors={fields.password.errors}
-        />
+        <PasswordField meta={fields.password} label="Password" autoComplete="current-password" required />
         <div
           className={css({
             display: 'flex',
@@ -89,7 +82,7 @@ export default function LoginPage() {
           {signingIn ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
-      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+      <p className={authFooter}>
         Don&apos;t have an account?{' '}
         <Link to="/register" state={location.state} className={authLink}>
           Create one

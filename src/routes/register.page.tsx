@@ -11,7 +11,7 @@ import { InputField } from '../components/ui/field';
 import { registerSchema } from '../forms/auth.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, AuthLegalLinks, authLink } from './auth/auth-card';
+import { AuthHeading, AuthLegalLinks, authFooter, authLink } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
 import { loginOrigin } from './auth/login-origin';
@@ -90,46 +90,28 @@ export default function RegisterPage() {
         <div
           className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}
         >
-          <InputField
-            key={fields.firstName.key}
-            label="First name"
-            name={fields.firstName.name}
-            autoComplete="given-name"
-            required
-            errors={fields.firstName.errors}
-          />
-          <InputField
-            key={fields.lastName.key}
-            label="Last name"
-            name={fields.lastName.name}
-            autoComplete="family-name"
-            required
-            errors={fields.lastName.errors}
-          />
+          <InputField meta={fields.firstName} label="First name" autoComplete="given-name" required />
+          <InputField meta={fields.lastName} label="Last name" autoComplete="family-name" required />
         </div>
         <EmailField meta={fields.email} placeholder="you@gmail.com" helperText={EMAIL_PROVIDER_HINT} />
         <PasswordField
-          key={fields.password.key}
+          meta={fields.password}
           label="Password"
-          name={fields.password.name}
           autoComplete="new-password"
           required
           helperText="At least 6 characters."
-          errors={fields.password.errors}
         />
         <PasswordField
-          key={fields.confirmPassword.key}
+          meta={fields.confirmPassword}
           label="Confirm password"
-          name={fields.confirmPassword.name}
           autoComplete="new-password"
           required
-          errors={fields.confirmPassword.errors}
         />
         <Button type="submit" size="lg" fullWidth disabled={registering} aria-busy={registering}>
           {registering ? 'Creating account...' : 'Create Account'}
         </Button>
       </form>
-      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+      <p className={authFooter}>
         Already have an account?{' '}
         <Link to="/login" state={location.state} className={authLink}>
           Sign in

@@ -6,7 +6,7 @@ import { usePageActor } from '../app/app-actor';
 import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, authLink } from './auth/auth-card';
+import { AuthHeading, authFooter, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 import { PasswordField } from './auth/password-field';
 
@@ -65,7 +65,7 @@ export default function ResetPasswordPage() {
           {saving ? 'Saving...' : 'Set new password'}
         </Button>
       </form>
-      <p className={css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+      <p className={authFooter}>
         Link expired?{' '}
         <Link to="/forgot-password" className={authLink}>
           Request a new one

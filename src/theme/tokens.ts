@@ -181,6 +181,8 @@ export const textStyles = defineTextStyles({
     value: { fontFamily: 'display', fontWeight: '700', fontSize: '1.625rem', lineHeight: '1.25' },
   },
   h3: { value: { fontFamily: 'body', fontWeight: '600', fontSize: '1.125rem', lineHeight: '1.4' } },
+  // A card's or panel's title (Order Summary, Shipping Information, a drawer's): h3 in the display face.
+  cardTitle: { value: { fontFamily: 'display', fontWeight: '600', fontSize: 'xl', lineHeight: '1.4' } },
   body: { value: { fontFamily: 'body', fontSize: '1rem', lineHeight: '1.6' } },
   small: { value: { fontFamily: 'body', fontSize: '0.875rem', lineHeight: '1.5' } },
   eyebrow: {

@@ -25,7 +25,8 @@ const searchInput = css({
   bg: 'white',
   fontSize: 'sm',
   _placeholder: { color: 'fg.subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '1px' },
+  focusVisibleRing: 'outside',
+  focusRingOffset: '1px',
 });
 /** The input's kind, name for assistive tech, placeholder and look, the same in both forms. */
 export const searchInputProps = {

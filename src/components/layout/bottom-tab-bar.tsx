@@ -14,7 +14,8 @@ const tab = css({
   fontWeight: '600',
   color: 'fg.subtle',
   '&.active': { color: 'terracotta.700' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '-2px' },
+  focusVisibleRing: 'outside',
+  focusRingOffset: '-2px',
 });
 
 /** Phone-only tab bar (below the 768 px breakpoint, spec §2/§9). */

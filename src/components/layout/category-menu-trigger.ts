@@ -14,7 +14,7 @@ export const categoryMenuTrigger = css({
   py: '2',
   cursor: 'pointer',
   _hover: { color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+  focusVisibleRing: 'outside',
 });
 
 let openRequested = false;

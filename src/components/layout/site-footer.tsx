@@ -40,7 +40,9 @@ const list = css({ listStyle: 'none', display: 'flex', flexDirection: 'column', 
 const link = css({
   color: 'indigo.100',
   _hover: { color: 'white', textDecoration: 'underline' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'saffron.300' },
+  focusVisibleRing: 'outside',
+  focusRingOffset: '1px',
+  focusRingColor: 'saffron.300',
 });
 
 export function SiteFooter({ storeName, companyName, description, address, phone, email }: SiteFooterProps) {

@@ -54,7 +54,7 @@ const navLink = css({
   borderColor: 'transparent',
   _hover: { color: 'fg.default' },
   '&[aria-current=page]': { color: 'terracotta.700', borderColor: 'terracotta.500' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+  focusVisibleRing: 'outside',
 });
 
 const iconLink = css({
@@ -66,7 +66,8 @@ const iconLink = css({
   borderRadius: 'full',
   color: 'fg.default',
   _hover: { bg: 'bg.muted' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+  focusVisibleRing: 'outside',
+  focusRingOffset: '1px',
 });
 
 const badgeStyle = css({
@@ -176,7 +177,8 @@ export function SiteHeader({
             fontSize: { base: 'xl', md: '2xl' },
             letterSpacing: '-0.01em',
             minW: '0',
-            _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+            focusVisibleRing: 'outside',
+            focusRingOffset: '1px',
           })}
         >
           <span

@@ -1,4 +1,5 @@
 import { Field as ArkField } from '@ark-ui/react/field';
+import type { FieldMetadata } from '@conform-to/react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { css, cx } from 'styled-system/css';
 import { field, input } from 'styled-system/recipes';
@@ -11,6 +12,11 @@ export type FieldShellOptions = {
   helperText?: ReactNode;
   required?: boolean;
   className?: string;
+  /**
+   * The control's Conform field (`meta={fields.x}`): gives it its name, initial value and errors, and
+   * its key, which remounts the field when Conform resets it.
+   */
+  meta?: Pick<FieldMetadata<string>, 'key' | 'name' | 'initialValue' | 'errors'>;
 };
 
 /** What FieldShell hands its control. */
@@ -96,24 +102,29 @@ export function SelectShell({ className, ...shell }: Omit<FieldShellProps, 'labe
   return <FieldShell {...shell} className={cx(selectShellWidth, className)} labelInControl />;
 }
 
-/** Splits a wrapper's props into FieldShell's and the control's own. */
+/** Splits a wrapper's props into FieldShell's, the control's own and the key of its Conform field. */
 export function splitFieldProps<P extends FieldShellOptions>({
   label,
   errors,
   helperText,
   required,
   className,
+  meta,
   ...control
 }: P) {
-  return [{ label, errors, helperText, required, className }, control] as const;
+  return [
+    { label, errors: errors ?? meta?.errors, helperText, required, className },
+    { name: meta?.name, defaultValue: meta?.initialValue, ...control },
+    meta?.key,
+  ] as const;
 }
 
 type InputFieldProps = FieldShellOptions & Omit<ComponentProps<'input'>, 'required'>;
 
 export function InputField(props: InputFieldProps) {
-  const [shell, inputProps] = splitFieldProps(props);
+  const [shell, inputProps, key] = splitFieldProps(props);
   return (
-    <FieldShell {...shell}>
+    <FieldShell key={key} {...shell}>
       {({ describedBy }) => (
         <ArkField.Input className={input()} aria-describedby={describedBy} {...inputProps} />
       )}
@@ -124,9 +135,9 @@ export function InputField(props: InputFieldProps) {
 type TextareaFieldProps = FieldShellOptions & Omit<ComponentProps<'textarea'>, 'required'>;
 
 export function TextareaField(props: TextareaFieldProps) {
-  const [shell, textareaProps] = splitFieldProps(props);
+  const [shell, textareaProps, key] = splitFieldProps(props);
   return (
-    <FieldShell {...shell}>
+    <FieldShell key={key} {...shell}>
       {({ describedBy }) => (
         <ArkField.Textarea
           className={input({ size: 'textarea' })}

@@ -17,10 +17,10 @@ type PasswordInputProps = FieldShellOptions & {
  * gets FieldShell's: a screen reader reads the helper and the error with the field.
  */
 export function PasswordInput({ autoComplete = 'current-password', ...props }: PasswordInputProps) {
-  const [shell, inputProps] = splitFieldProps(props);
+  const [shell, inputProps, key] = splitFieldProps(props);
   const classes = passwordInput();
   return (
-    <FieldShell {...shell} labelInControl>
+    <FieldShell key={key} {...shell} labelInControl>
       {({ describedBy, label, labelClassName }) => (
         <ArkPasswordInput.Root autoComplete={autoComplete} className={classes.root}>
           <ArkPasswordInput.Label className={labelClassName}>{label}</ArkPasswordInput.Label>

@@ -10,6 +10,9 @@ export const authLink = css({
   _hover: { color: 'primary.emphasized' },
 });
 
+/** The line under an auth form that leads to its neighbour (Create account, Back to sign in…). */
+export const authFooter = css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' });
+
 /** Heading block of the sign-in and registration cards (one h1 per page). */
 export function AuthHeading({ title, children }: { title: string; children: ReactNode }) {
   return (

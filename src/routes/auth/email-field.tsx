@@ -13,16 +13,14 @@ export function EmailField({
 }) {
   return (
     <InputField
-      key={meta.key}
+      meta={meta}
       label="Email"
-      name={meta.name}
       type="email"
       autoComplete="email"
       inputMode="email"
       placeholder={placeholder}
       required
       helperText={helperText}
-      errors={meta.errors}
     />
   );
 }

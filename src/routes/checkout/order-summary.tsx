@@ -22,7 +22,7 @@ export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; tot
         top: '28',
       })}
     >
-      <h2 id="summary-title" className={css({ textStyle: 'h3', fontFamily: 'display', fontSize: 'xl' })}>
+      <h2 id="summary-title" className={css({ textStyle: 'cardTitle' })}>
         Order Summary
       </h2>
       {lines.length === 0 ? (

@@ -8,6 +8,7 @@ const STATE_OPTIONS = INDIAN_STATES.map((name) => ({ label: name, value: name })
 export function StateSelect({ meta, label }: { meta: FieldMetadata<string>; label: string }) {
   return (
     <SelectField
+      key={meta.key}
       label={label}
       options={STATE_OPTIONS}
       placeholder="Select state"

@@ -48,7 +48,9 @@ export function CategoryShowcase({ categories, categoryImages }: CategoryShowcas
                 bg: 'bg.muted',
                 '& img': { transition: 'transform 0.6s ease' },
                 _hover: { '& img': { transform: 'scale(1.05)' } },
-                _focusVisible: { outline: '3px solid', outlineColor: 'border.focus', outlineOffset: '3px' },
+                focusVisibleRing: 'outside',
+                focusRingWidth: '3px',
+                focusRingOffset: '3px',
               })}
             >
               <FallbackImage

@@ -133,7 +133,6 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
     );
   }
 
-  const { selectedSize, selectedColor, quantity } = state.context;
   const category = product.category || product.parentCategory;
   return (
     <Page>
@@ -175,13 +174,7 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
             <p className={css({ color: 'fg.muted', lineHeight: '1.75' })}>{product.description}</p>
           ) : null}
 
-          <ProductChoices
-            product={product}
-            selectedSize={selectedSize}
-            selectedColor={selectedColor}
-            quantity={quantity}
-            send={send}
-          />
+          <ProductChoices product={product} picked={state.context} send={send} />
           <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
             <div className={buyBar} data-buy-bar="">
               {/* The price beside the button on a phone; read once, from the top of the page. */}

@@ -17,7 +17,7 @@ const chip = css({
   fontWeight: '500',
   cursor: 'pointer',
   _hover: { bg: 'indigo.100' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+  focusVisibleRing: 'outside',
 });
 
 const removeEvent = (c: FilterChip): ProductsListEvent =>

@@ -20,6 +20,20 @@ const count = css({ color: 'fg.subtle', fontSize: 'xs', ms: '1' });
 const priceText = (n: number | undefined) => (n === undefined ? '' : String(n));
 const priceOf = (raw: string) => (raw.trim() === '' ? undefined : Number(raw));
 
+/** One end of the price range: a draft in rupees, the catalogue's own end as its placeholder. */
+const priceInput = (label: string, end: number, value: string, onChange: (value: string) => void) => (
+  <input
+    className={input()}
+    type="number"
+    inputMode="numeric"
+    min={0}
+    aria-label={label}
+    placeholder={String(end)}
+    value={value}
+    onChange={(event) => onChange(event.target.value)}
+  />
+);
+
 /**
  * Size, colour, price and on-sale filters with the server's counts (under the other filters, so a
  * ticked size does not zero the other sizes). Every change goes to the products-list machine, which
@@ -73,27 +87,9 @@ export function FilterPanel({ query, facets, send }: FilterPanelProps) {
         <fieldset className={group}>
           <legend className={legend}>Price (₹)</legend>
           <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <input
-              className={input()}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              aria-label="Minimum price"
-              placeholder={String(Math.floor(facets.price.min))}
-              value={min}
-              onChange={(event) => setMin(event.target.value)}
-            />
+            {priceInput('Minimum price', Math.floor(facets.price.min), min, setMin)}
             <span aria-hidden="true">–</span>
-            <input
-              className={input()}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              aria-label="Maximum price"
-              placeholder={String(Math.ceil(facets.price.max))}
-              value={max}
-              onChange={(event) => setMax(event.target.value)}
-            />
+            {priceInput('Maximum price', Math.ceil(facets.price.max), max, setMax)}
           </div>
           <Button type="submit" variant="outline" size="sm">
             Apply price

@@ -51,7 +51,7 @@ const toggleButton = css({
   cursor: 'pointer',
   _hover: { bg: 'bg.muted' },
   '&[aria-pressed=true]': { bg: 'secondary.default', color: 'white' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+  focusVisibleRing: 'outside',
 });
 
 type ProductGridProps = Pick<

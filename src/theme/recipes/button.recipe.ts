@@ -1,6 +1,9 @@
 import { defineRecipe } from '@pandacss/dev';
 import { focusRingApart } from './control-styles';
 
+/** A variant drawn by its fill: the background, the text colour and the background on hover. */
+const fill = (bg: string, color: string, hoverBg: string) => ({ bg, color, _hover: { bg: hoverBg } });
+
 export const buttonRecipe = defineRecipe({
   className: 'button',
   description: 'Buttons and button-looking links',
@@ -26,32 +29,16 @@ export const buttonRecipe = defineRecipe({
   },
   variants: {
     variant: {
-      solid: {
-        bg: 'primary.default',
-        color: 'primary.fg',
-        _hover: { bg: 'primary.emphasized' },
-      },
-      secondary: {
-        bg: 'secondary.default',
-        color: 'white',
-        _hover: { bg: 'secondary.emphasized' },
-      },
+      solid: fill('primary.default', 'primary.fg', 'primary.emphasized'),
+      secondary: fill('secondary.default', 'white', 'secondary.emphasized'),
       outline: {
         bg: 'bg.surface',
         color: 'fg.default',
         borderColor: 'border.default',
         _hover: { bg: 'bg.muted', borderColor: 'cotton.400' },
       },
-      light: {
-        bg: 'white',
-        color: 'terracotta.800',
-        _hover: { bg: 'cotton.100' },
-      },
-      ghost: {
-        bg: 'transparent',
-        color: 'fg.default',
-        _hover: { bg: 'bg.muted' },
-      },
+      light: fill('white', 'terracotta.800', 'cotton.100'),
+      ghost: fill('transparent', 'fg.default', 'bg.muted'),
       danger: {
         bg: 'transparent',
         color: 'fg.error',

@@ -1,6 +1,6 @@
 import { checkboxAnatomy, radioGroupAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
-import { focusRingApart } from './control-styles';
+import { fieldLabel, focusRingApart, pickable } from './control-styles';
 
 /** Size and colour pickers: each radio item is a pill; the checked one is filled. */
 export const chipGroupRecipe = defineSlotRecipe({
@@ -10,7 +10,7 @@ export const chipGroupRecipe = defineSlotRecipe({
   slots: radioGroupAnatomy.keys(),
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '2.5', border: 'none', p: '0', m: '0' },
-    label: { fontSize: 'sm', fontWeight: '600', color: 'fg.default' },
+    label: fieldLabel,
     item: {
       position: 'relative',
       display: 'inline-flex',
@@ -20,17 +20,10 @@ export const chipGroupRecipe = defineSlotRecipe({
       h: '10',
       px: '3.5',
       justifyContent: 'center',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      borderRadius: 'control',
-      bg: 'bg.surface',
-      fontSize: 'sm',
+      ...pickable,
       fontWeight: '500',
-      cursor: 'pointer',
       transition: 'all 0.15s',
-      _hover: { borderColor: 'terracotta.400' },
       _checked: { bg: 'secondary.default', color: 'white', borderColor: 'secondary.default' },
-      _focusVisible: focusRingApart,
       '&:has(input:focus-visible)': focusRingApart,
     },
     itemControl: { display: 'none' },

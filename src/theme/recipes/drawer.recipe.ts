@@ -31,7 +31,7 @@ export const drawerRecipe = defineSlotRecipe({
       w: 'min(20rem, 85vw)',
       _focusVisible: { outline: 'none' },
     },
-    title: { textStyle: 'h3', fontFamily: 'display', fontSize: 'xl' },
+    title: { textStyle: 'cardTitle' },
     closeTrigger: {
       position: 'absolute',
       top: '4',

@@ -1,5 +1,6 @@
 import { fieldAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { fieldColumn, fieldLabel } from './control-styles';
 
 export const fieldRecipe = defineSlotRecipe({
   className: 'field',
@@ -7,8 +8,8 @@ export const fieldRecipe = defineSlotRecipe({
   jsx: ['FieldShell', 'InputField', 'TextareaField', 'PaymentFieldControl'],
   slots: fieldAnatomy.keys(),
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
-    label: { fontSize: 'sm', fontWeight: '600', color: 'fg.default' },
+    root: { ...fieldColumn, w: 'full' },
+    label: fieldLabel,
     requiredIndicator: { color: 'fg.error', ms: '0.5' },
     helperText: { fontSize: 'sm', color: 'fg.muted' },
     errorText: {

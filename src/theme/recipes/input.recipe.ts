@@ -1,4 +1,5 @@
 import { defineRecipe } from '@pandacss/dev';
+import { controlBox } from './control-styles';
 
 export const inputRecipe = defineRecipe({
   className: 'input',
@@ -7,11 +8,8 @@ export const inputRecipe = defineRecipe({
   base: {
     w: 'full',
     minW: '0',
-    bg: 'bg.surface',
+    ...controlBox,
     color: 'fg.default',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    borderRadius: 'control',
     px: '3',
     fontSize: 'md',
     transition: 'border-color 0.15s, box-shadow 0.15s',

@@ -1,6 +1,6 @@
 import { numberInputAnatomy, paginationAnatomy, passwordInputAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
-import { focusRing, focusRingApart, iconButton } from './control-styles';
+import { controlBox, fieldColumn, fieldLabel, focusRing, iconButton, pickable } from './control-styles';
 
 /** A step button (the stepper's minus and plus, Pagination's Previous and Next): greyed out at the end. */
 const stepButton = {
@@ -25,16 +25,13 @@ export const numberInputRecipe = defineSlotRecipe({
   jsx: ['QuantityInput'],
   slots: numberInputAnatomy.keys(),
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', alignItems: 'flex-start' },
-    label: { fontSize: 'sm', fontWeight: '600' },
+    root: { ...fieldColumn, alignItems: 'flex-start' },
+    label: fieldLabel,
     control: {
       display: 'inline-flex',
       alignItems: 'stretch',
       h: '11',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      borderRadius: 'control',
-      bg: 'bg.surface',
+      ...controlBox,
       overflow: 'hidden',
     },
     decrementTrigger: stepper,
@@ -77,16 +74,9 @@ export const paginationRecipe = defineSlotRecipe({
       px: '2',
       display: 'grid',
       placeItems: 'center',
-      borderRadius: 'control',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      bg: 'bg.surface',
+      ...pickable,
       fontWeight: '600',
-      fontSize: 'sm',
-      cursor: 'pointer',
-      _hover: { borderColor: 'terracotta.400' },
       _selected: { bg: 'primary.default', color: 'white', borderColor: 'primary.default' },
-      _focusVisible: focusRingApart,
     },
     ellipsis: { minW: '6', textAlign: 'center', color: 'fg.muted' },
     prevTrigger: pageStepTrigger,
@@ -100,8 +90,8 @@ export const passwordInputRecipe = defineSlotRecipe({
   jsx: ['PasswordInput'],
   slots: passwordInputAnatomy.keys(),
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
-    label: { fontSize: 'sm', fontWeight: '600' },
+    root: { ...fieldColumn, w: 'full' },
+    label: fieldLabel,
     control: { position: 'relative', display: 'flex', alignItems: 'center' },
     input: { pe: '12!' },
     visibilityTrigger: {

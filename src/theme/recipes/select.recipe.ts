@@ -1,6 +1,6 @@
 import { selectAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
-import { focusRing } from './control-styles';
+import { controlBox, fieldColumn, fieldLabel, focusRing } from './control-styles';
 
 export const selectRecipe = defineSlotRecipe({
   className: 'select',
@@ -8,8 +8,8 @@ export const selectRecipe = defineSlotRecipe({
   jsx: ['Select'],
   slots: selectAnatomy.keys(),
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', minW: '52' },
-    label: { fontSize: 'sm', fontWeight: '600', color: 'fg.default' },
+    root: { ...fieldColumn, minW: '52' },
+    label: fieldLabel,
     control: { display: 'flex', alignItems: 'center', gap: '2' },
     trigger: {
       flex: '1',
@@ -21,10 +21,7 @@ export const selectRecipe = defineSlotRecipe({
       gap: '2',
       h: '11',
       px: '3',
-      bg: 'bg.surface',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      borderRadius: 'control',
+      ...controlBox,
       fontSize: 'md',
       cursor: 'pointer',
       textAlign: 'start',
