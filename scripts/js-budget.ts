@@ -4,8 +4,14 @@
  * (scripts/route-budgets.json). Reads Vite's manifest in dist/.vite/manifest.json (build.manifest): a
  * route is the app's entry and its static imports plus the route's screen chunk
  * (`src/routes/*.page.tsx`, which the server preloads with the page: server/page-assets.ts) and its
- * static imports. Prints a table, one line per route (JS, its ceiling, and JS + CSS); exits 1 when a
- * route is over its ceiling or has none. (The home page's single 90 KB line is retired: React, React
+ * static imports. Prints a table, one line per route (JS as sent, JS as budgeted, its ceiling, and JS +
+ * CSS); exits 1 when a route's budgeted JS is over its ceiling or it has none.
+ *
+ * The budgeted figure compresses each file with the content hashes in chunk names (`card-Bx3kP9aQ.js`)
+ * replaced by one fixed string: the entry names about 120 chunks, and those random-looking names alone
+ * moved its brotli size by ±100 B from one build to the next with no code changed (a one-character style
+ * edit swung it 98,057 ↔ 98,118 B), more than the 0.1 KB steps the ceilings are kept to. Without them the
+ * figure moves only with code; what is sent is a few hundred bytes more, printed beside it. (The home page's single 90 KB line is retired: React, React
  * Router and the XState runtime alone are ≈ 81 KB.) `npm run check:budget -- --lower` writes the ceilings
  * down to what the build measures plus 0.3 KB of headroom (never up: tests/scripts/route-budgets.test.ts
  * fails when a ceiling is above any it had in the history of that file).
@@ -97,6 +103,14 @@ export function loweredBudgets(
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** A content hash in a chunk or style sheet's name, as the build writes it (`-` and 8 characters). */
+const CHUNK_HASH = /-[A-Za-z0-9_-]{8}\.(js|css)\b/g;
+
+/** `code` with every chunk name's hash replaced by one fixed string (what the budget compresses). */
+export function withoutChunkHashes(code: string): string {
+  return code.replace(CHUNK_HASH, '-########.$1');
+}
+
 export function brotliSize(buffer: Buffer): number {
   return brotliCompressSync(buffer, {
     params: {
@@ -137,21 +151,28 @@ function main() {
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const budgets = parseBudgets(readFileSync(BUDGETS_FILE, 'utf8'));
-  const sizes = new Map<string, number>();
-  const measure = (file: string): Sized => {
-    let bytes = sizes.get(file);
-    if (bytes === undefined) {
-      bytes = brotliSize(readFileSync(join(dist, file)));
-      sizes.set(file, bytes);
+  const sizes = new Map<string, { sent: number; budgeted: number }>();
+  const sized = (file: string) => {
+    let size = sizes.get(file);
+    if (size === undefined) {
+      const bytes = readFileSync(join(dist, file));
+      const sentBytes = brotliSize(bytes);
+      const budgeted = file.endsWith('.js')
+        ? brotliSize(Buffer.from(withoutChunkHashes(bytes.toString('utf8'))))
+        : sentBytes;
+      size = { sent: sentBytes, budgeted };
+      sizes.set(file, size);
     }
-    return { file, bytes };
+    return size;
   };
+  const measure = (file: string): Sized => ({ file, bytes: sized(file).budgeted });
+  const sent = (file: string) => sized(file).sent;
   const failures: string[] = [];
   const measured: Record<string, number> = {};
   const width = Math.max(...routeModules(manifest).map((route) => route.length));
   console.log(`JS per route, brotli (q11): entry + route chunk + their static imports`);
   console.log(
-    `  ${'route'.padEnd(width)}  ${'JS'.padStart(9)}  ${'ceiling'.padStart(9)}  ${'JS+CSS'.padStart(9)}`,
+    `  ${'route'.padEnd(width)}  ${'JS sent'.padStart(9)}  ${'budgeted'.padStart(9)}  ${'ceiling'.padStart(9)}  ${'JS+CSS'.padStart(9)}`,
   );
   for (const route of routeModules(manifest)) {
     const files = routeFiles(manifest, route);
@@ -164,8 +185,10 @@ function main() {
     );
     measured[route] = result.jsTotal;
     failures.push(...result.failures);
+    const jsSent = files.js.reduce((total, file) => total + sent(file), 0);
+    const cssSent = files.css.reduce((total, file) => total + sent(file), 0);
     console.log(
-      `  ${route.padEnd(width)}  ${kb(result.jsTotal).padStart(9)}  ${(ceiling === undefined ? '—' : `${ceiling.toFixed(1)} KB`).padStart(9)}  ${kb(result.pageTotal).padStart(9)}`,
+      `  ${route.padEnd(width)}  ${kb(jsSent).padStart(9)}  ${kb(result.jsTotal).padStart(9)}  ${(ceiling === undefined ? '—' : `${ceiling.toFixed(1)} KB`).padStart(9)}  ${kb(jsSent + cssSent).padStart(9)}`,
     );
   }
   const boot = manifest[BOOT_MODULE];
@@ -176,7 +199,7 @@ function main() {
     if (bytes > BOOT_CEILING_KB * 1024)
       failures.push(`${BOOT_MODULE}: JS ${kb(bytes)} is over its ${BOOT_CEILING_KB} KB ceiling`);
     console.log(
-      `  ${BOOT_MODULE.padEnd(width)}  ${kb(bytes).padStart(9)}  ${`${BOOT_CEILING_KB.toFixed(1)} KB`.padStart(9)}  (every page, before the app)`,
+      `  ${BOOT_MODULE.padEnd(width)}  ${kb(sent(boot.file)).padStart(9)}  ${kb(bytes).padStart(9)}  ${`${BOOT_CEILING_KB.toFixed(1)} KB`.padStart(9)}  (every page, before the app)`,
     );
   }
   const leaks = inspectorLeaks(dist);

@@ -5,6 +5,7 @@ import {
   type Manifest,
   routeFiles,
   routeModules,
+  withoutChunkHashes,
 } from '../../scripts/js-budget';
 import { shouldPrecompress } from '../../scripts/precompress';
 import { pagePreloads } from '../../server/page-assets';
@@ -61,6 +62,24 @@ describe('js-budget', () => {
       b: 50,
       c: 10.3,
     });
+  });
+});
+
+describe('the budgeted JS', () => {
+  it("measures code, not chunk names' hashes: two builds that differ only in hashes measure alike", () => {
+    const one =
+      'import{a as r}from"./card-Bx3kP9aQ.js";const m=["assets/cart.page-s06qYu3U.js","assets/app-Q_9z-1Ab.css"]';
+    const two =
+      'import{a as r}from"./card-A1b2C3d4.js";const m=["assets/cart.page-Zz00Yy11.js","assets/app-0a1B2c3D.css"]';
+    expect(withoutChunkHashes(one)).toBe(withoutChunkHashes(two));
+    expect(withoutChunkHashes(one)).toBe(
+      'import{a as r}from"./card-########.js";const m=["assets/cart.page-########.js","assets/app-########.css"]',
+    );
+  });
+
+  it('leaves code that only looks like a name alone', () => {
+    const code = 'const id="order-12345678";x.js=1;fetch("/api/v1/products-abcdefgh.json")';
+    expect(withoutChunkHashes(code)).toBe(code);
   });
 });
 
