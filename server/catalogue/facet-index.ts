@@ -20,15 +20,20 @@ export function sizeOrder(a: string, b: string): number {
 }
 
 /**
- * One facet's values across the snapshot: each distinct value (case-insensitive) gets a number, and
- * each product's values are the numbers in valueIds[starts[i], starts[i + 1]).
+ * One facet's values across the snapshot: each distinct value (case-insensitive) gets a number, each
+ * distinct set of values a number too, and each product its set's. A catalogue has a few hundred
+ * sets however many products it holds, so a listing's facet pass counts sets (one small array, one
+ * read per product) and spreads each set's count over its values at the end.
  */
 export interface FacetIndex {
   /** Display names (as first seen in catalogue order), in the facet's order. */
   names: string[];
   byKey: Map<string, number>;
-  starts: Uint32Array;
-  valueIds: Uint32Array;
+  /** The set of values of product i. */
+  setOf: Uint32Array;
+  /** Set s holds the value ids setValues[setStarts[s], setStarts[s + 1]). */
+  setStarts: Uint32Array;
+  setValues: Uint32Array;
 }
 
 export function facetIndex(valuesOf: string[][], order: (a: string, b: string) => number): FacetIndex {
@@ -43,44 +48,63 @@ export function facetIndex(valuesOf: string[][], order: (a: string, b: string) =
     }
   const keys = [...display.keys()].sort(order);
   const byKey = new Map(keys.map((key, i) => [key, i]));
-  const idsOf = new Map<string[], number[]>();
+  const setIds = new Map<string, number>();
+  const sets: number[][] = [];
+  const setOfArray = new Map<string[], number>();
   for (const values of distinct) {
     const own = new Set<number>();
     for (const value of values) {
       const id = byKey.get(value.trim().toLowerCase());
       if (id !== undefined) own.add(id);
     }
-    idsOf.set(values, [...own]);
+    const ids = [...own].sort((a, b) => a - b);
+    const key = ids.join(',');
+    let set = setIds.get(key);
+    if (set === undefined) {
+      set = sets.length;
+      setIds.set(key, set);
+      sets.push(ids);
+    }
+    setOfArray.set(values, set);
   }
-  const starts = new Uint32Array(valuesOf.length + 1);
-  let total = 0;
-  for (const values of valuesOf) total += (idsOf.get(values) as number[]).length;
-  const valueIds = new Uint32Array(total);
+  const setOf = new Uint32Array(valuesOf.length);
+  for (let i = 0; i < valuesOf.length; i++) setOf[i] = setOfArray.get(valuesOf[i] as string[]) as number;
+  const setStarts = new Uint32Array(sets.length + 1);
+  const setValues = new Uint32Array(sets.reduce((total, ids) => total + ids.length, 0));
   let at = 0;
-  for (let i = 0; i < valuesOf.length; i++) {
-    starts[i] = at;
-    for (const id of idsOf.get(valuesOf[i] as string[]) as number[]) valueIds[at++] = id;
-  }
-  starts[valuesOf.length] = at;
-  return { names: keys.map((key) => display.get(key) as string), byKey, starts, valueIds };
+  sets.forEach((ids, s) => {
+    setStarts[s] = at;
+    for (const id of ids) setValues[at++] = id;
+  });
+  setStarts[sets.length] = at;
+  return { names: keys.map((key) => display.get(key) as string), byKey, setOf, setStarts, setValues };
 }
 
-/** Whether product i has any of the wanted values (a Uint8Array flag per value id). */
-export function hasAny(index: FacetIndex, i: number, wanted: Uint8Array): boolean {
-  for (let k = index.starts[i] as number; k < (index.starts[i + 1] as number); k++)
-    if (wanted[index.valueIds[k] as number] === 1) return true;
-  return false;
-}
-
-/** The requested values as flags by value id (values the catalogue does not have match nothing). */
-export function wantedFlags(index: FacetIndex, values: string[] | null | undefined): Uint8Array | null {
+/** The sets holding any of the requested values, as flags by set (values the catalogue lacks match nothing). */
+export function wantedSets(index: FacetIndex, values: string[] | null | undefined): Uint8Array | null {
   if (!values) return null;
-  const flags = new Uint8Array(index.names.length);
+  const wanted = new Uint8Array(index.names.length);
   for (const value of values) {
     const id = index.byKey.get(value);
-    if (id !== undefined) flags[id] = 1;
+    if (id !== undefined) wanted[id] = 1;
   }
-  return flags;
+  const sets = new Uint8Array(index.setStarts.length - 1);
+  for (let s = 0; s < sets.length; s++)
+    for (let v = index.setStarts[s] as number; v < (index.setStarts[s + 1] as number); v++)
+      if (wanted[index.setValues[v] as number] === 1) sets[s] = 1;
+  return sets;
+}
+
+/** Value counts from set counts: each set's count added to each of its values. */
+export function valueCounts(index: FacetIndex, setCounts: Uint32Array): Uint32Array {
+  const counts = new Uint32Array(index.names.length);
+  for (let s = 0; s < setCounts.length; s++) {
+    const n = setCounts[s] as number;
+    if (n === 0) continue;
+    for (let v = index.setStarts[s] as number; v < (index.setStarts[s + 1] as number); v++)
+      (counts[index.setValues[v] as number] as number) += n;
+  }
+  return counts;
 }
 
 /** Colours are listed A-Z (keys are lower-cased, compared as plain strings). */

@@ -11,7 +11,7 @@ import { AnswerCache } from './answer-cache';
 import { noAttributeValues, type ProductAttributeValues } from './attribute-values';
 import type { CatalogueFindQuery, CatalogueListQuery, CatalogueSort } from './catalogue-query';
 import { type FacetIndex, facetIndex, nameOrder, sizeOrder } from './facet-index';
-import { findBody, findKey } from './find-answer';
+import { facetRecords, findBody, findKey } from './find-answer';
 import { HeldJson, listBody, type ProductSource, type ReadProductJson, StoredJson } from './product-json';
 import { type ProductMeta, parseMeta } from './product-meta';
 import type { SearchTerms } from './search';
@@ -48,6 +48,8 @@ export class Snapshot {
   /** Sizes and colours numbered, built with the snapshot: the first search after a reload does not pay for them. */
   readonly sizeIndex: FacetIndex;
   readonly colorIndex: FacetIndex;
+  /** Each product's size set, colour set, sale flag and price side by side (find-answer.ts). */
+  readonly facetRecords: Uint32Array;
   /** Lexemes, positions and weights by product, and products by lexeme (null: search asks the database). */
   #searchIndex: SearchIndex | null = null;
   readonly #searches = new Map<string, Promise<Int32Array>>();
@@ -91,6 +93,7 @@ export class Snapshot {
       this.onSaleOf[i] = discounted >= 0 ? 1 : 0;
       this.paidOf[i] = discounted >= 0 ? discounted : (meta.regular[i] as number);
     }
+    this.facetRecords = facetRecords(this.sizeIndex, this.colorIndex, this.paidOf, this.onSaleOf);
     this.indexById = shared.indexById ?? positionsById(meta.ids);
     const lists = shared.lists ?? filterLists(meta);
     this.byCategory = lists.byCategory;
