@@ -184,7 +184,8 @@ export class SearchIndex {
     const scratch = this.#scratch;
     const matched = scratch.matched;
     const full = groups.length;
-    const hits: number[] = [];
+    const room = scratch.hits;
+    let found = 0;
     for (let k = 0; k < full; k++)
       for (const operand of groups[k] as number[])
         for (const { products } of lists[operand] as PostingList[])
@@ -192,8 +193,9 @@ export class SearchIndex {
             const i = products[p] as number;
             if (matched[i] !== k) continue;
             matched[i] = k + 1;
-            if (k + 1 === full) hits.push(i);
+            if (k + 1 === full) room[found++] = i;
           }
+    const hits = room.subarray(0, found);
     // The root of a query of several groups is `&` (calc_rank_and, which ranks one distinct operand as
     // calc_rank_or does); of one group, `|` or an operand (calc_rank_or).
     const input = { vectors: this.vectors, scratch, operands: lists, full, hits };
@@ -210,6 +212,7 @@ export class SearchIndex {
     this.#scratchArrays ??= {
       matched: new Uint8Array(this.#products),
       rank: new Float64Array(this.#products),
+      hits: new Int32Array(this.#products),
       last: [],
     };
     return this.#scratchArrays;
@@ -279,7 +282,7 @@ const FLOAT4_BITS = new Uint32Array(FLOAT4.buffer);
  * than with a comparison. Anything else (a rank that is not a non-negative float4, a position past
  * 2^21) is sorted by comparison, to the same order.
  */
-function byRank(hits: number[], rank: Float64Array): Int32Array {
+function byRank(hits: Int32Array, rank: Float64Array): Int32Array {
   const keys = new Float64Array(hits.length);
   for (let k = 0; k < hits.length; k++) {
     const i = hits[k] as number;

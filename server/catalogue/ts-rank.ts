@@ -34,6 +34,12 @@ export interface RankScratch {
   rank: Float64Array;
   /** Per operand, the last entry of it taken in product i (tsrank.c's pos[]). */
   last: Int32Array[];
+  /**
+   * Room for a search's matches (every product at most): filled and read within one search, so a
+   * common word's hundred thousand matches are not a new array each time (one that size lands in V8's
+   * old generation at once, and a stream of them brought on full collections mid-search).
+   */
+  hits: Int32Array;
 }
 
 /** What a ranking reads: the postings, the vectors, the scratch arrays, and the query's matches. */
@@ -44,8 +50,8 @@ interface RankInput {
   operands: PostingList[][];
   /** The `matched` count of a product that matched every group. */
   full: number;
-  /** The products that matched every group. */
-  hits: number[];
+  /** The products that matched every group (a view of the scratch's `hits`). */
+  hits: Int32Array;
 }
 
 const f = Math.fround;
