@@ -155,7 +155,7 @@ function sitemapIndex(urls: readonly string[]): string {
  */
 export function sitemapUrls(
   origin: string,
-  listing: { ids: readonly string[]; categories: readonly string[]; parentCategories: readonly string[] },
+  listing: { ids: Iterable<string>; categories: readonly string[]; parentCategories: readonly string[] },
 ): string[] {
   const urls = [`${origin}/`, `${origin}/products`];
   for (const category of listing.categories)

@@ -68,13 +68,6 @@ export function findBody(
   const max = query.maxPricePaise ?? null;
   const onSale = query.onSale ?? false;
   const facets = query.facets ?? false;
-  const records = source.facetRecords;
-  // Counted by set (a few hundred), spread over the values after the pass (valueCounts).
-  const sizeSetCounts = new Uint32Array(sizes.setStarts.length - 1);
-  const colorSetCounts = new Uint32Array(colors.setStarts.length - 1);
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
-  let onSaleCount = 0;
   // With no size, colour, price or sale filter every candidate matches, in its own order, and the pass
   // only counts facets (one record read per candidate: sorting a search's hits into catalogue order
   // first, as the five-array pass did, now costs more than it saves).
@@ -85,31 +78,18 @@ export function findBody(
     min === null &&
     max === null &&
     !onSale;
-  const kept: number[] = [];
   const visit = unfiltered ? (facets ? candidates : NONE) : candidates;
-  const visits = visit === null ? count : visit.length;
-
-  for (let k = 0; k < visits; k++) {
-    const i = visit === null ? k : (visit[k] as number);
-    const sizeSet = records[3 * i] as number;
-    const colorWord = records[3 * i + 1] as number;
-    const price = records[3 * i + 2] as number;
-    const colorSet = colorWord & ~ON_SALE;
-    const sale = colorWord >= ON_SALE;
-    const bySize = wantSizes === null || wantSizes[sizeSet] === 1;
-    const byColor = wantColors === null || wantColors[colorSet] === 1;
-    const byPrice = (min === null || price >= min) && (max === null || price <= max);
-    const bySale = !onSale || sale;
-    if (bySize && byColor && byPrice && bySale && !unfiltered) kept.push(i);
-    if (!facets) continue;
-    if (byColor && byPrice && bySale) (sizeSetCounts[sizeSet] as number) += 1;
-    if (bySize && byPrice && bySale) (colorSetCounts[colorSet] as number) += 1;
-    if (bySize && byColor && bySale) {
-      if (price < low) low = price;
-      if (price > high) high = price;
-    }
-    if (bySize && byColor && byPrice && sale) onSaleCount++;
-  }
+  // Counted by set (a few hundred), spread over the values after the pass (valueCounts).
+  const sizeSetCounts = new Uint32Array(sizes.setStarts.length - 1);
+  const colorSetCounts = new Uint32Array(colors.setStarts.length - 1);
+  const totals = Float64Array.of(Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0);
+  const filters = { wantSizes, wantColors, min, max, onSale, facets, keep: !unfiltered };
+  const kept = facetPass(source.facetRecords, visit === null ? count : visit.length, visit, filters, {
+    sizeSets: sizeSetCounts,
+    colorSets: colorSetCounts,
+    totals,
+  });
+  const [low = 0, high = 0, onSaleCount = 0] = totals;
 
   // Unfiltered, the candidates themselves are the matches (a page is sliced from them, not copied).
   const matches = unfiltered ? candidates : kept;
@@ -139,6 +119,64 @@ export function findBody(
     })}`;
   }
   return listBody(source.products, pageOf, 0, pageOf.length, `${tail}}`);
+}
+
+/** What the facet pass is asked: the wanted size and colour sets, the price range, sale, and what to keep. */
+interface PassFilters {
+  wantSizes: Uint8Array | null;
+  wantColors: Uint8Array | null;
+  min: number | null;
+  max: number | null;
+  onSale: boolean;
+  facets: boolean;
+  /** Whether to list the products passing every filter (not when they are the candidates themselves). */
+  keep: boolean;
+}
+
+/** What the facet pass counts besides the sets: the lowest and highest price, and the products on sale. */
+const LOW = 0;
+const HIGH = 1;
+const ON_SALE_COUNT = 2;
+
+/**
+ * The pass itself, over `visit` (positions; null: positions 0 … visits - 1), in a function that ends
+ * with its loop and keeps what it counts in arrays made before it: V8 compiles a long loop on the fly
+ * (on-stack replacement) the first time it runs, and code after the loop that had not run by then (the
+ * answer's object, say) threw every later search back to the interpreter at that place — a
+ * deoptimisation per search, seen with --trace-deopt.
+ */
+function facetPass(
+  records: Uint32Array,
+  visits: number,
+  visit: Int32Array | null,
+  filters: PassFilters,
+  counts: { sizeSets: Uint32Array; colorSets: Uint32Array; totals: Float64Array },
+): number[] {
+  const { wantSizes, wantColors, min, max, onSale, facets, keep } = filters;
+  const { sizeSets, colorSets, totals } = counts;
+  const kept: number[] = [];
+  for (let k = 0; k < visits; k++) {
+    const i = visit === null ? k : (visit[k] as number);
+    const sizeSet = records[3 * i] as number;
+    const colorWord = records[3 * i + 1] as number;
+    const price = records[3 * i + 2] as number;
+    const colorSet = colorWord & ~ON_SALE;
+    const sale = colorWord >= ON_SALE;
+    const bySize = wantSizes === null || wantSizes[sizeSet] === 1;
+    const byColor = wantColors === null || wantColors[colorSet] === 1;
+    const byPrice = (min === null || price >= min) && (max === null || price <= max);
+    const bySale = !onSale || sale;
+    if (bySize && byColor && byPrice && bySale && keep) kept.push(i);
+    if (!facets) continue;
+    if (byColor && byPrice && bySale) (sizeSets[sizeSet] as number) += 1;
+    if (bySize && byPrice && bySale) (colorSets[colorSet] as number) += 1;
+    if (bySize && byColor && bySale) {
+      if (price < (totals[LOW] as number)) totals[LOW] = price;
+      if (price > (totals[HIGH] as number)) totals[HIGH] = price;
+    }
+    if (bySize && byColor && byPrice && sale) (totals[ON_SALE_COUNT] as number) += 1;
+  }
+  return kept;
 }
 
 /** The answer cache's key for a find: every field of the query that changes the answer. */

@@ -6,6 +6,7 @@
  * by primary key once, and the snapshot's answer cache keeps the answer (docs/architecture.md, "At a
  * million products").
  */
+import type { IdSequence, PositionsById } from './product-ids';
 
 /** Every product's JSON in catalogue order, joined by commas; product i is json[starts[i], ends[i]). */
 interface ProductJson {
@@ -30,11 +31,7 @@ export interface ProductSource {
    * The next snapshot's source, for the products `ids` in its order: those in `fresh` (new or changed)
    * from their new JSON, the others as this source has them; `indexById` places them in this one.
    */
-  patched(
-    indexById: ReadonlyMap<string, number>,
-    ids: readonly string[],
-    fresh: Map<string, string>,
-  ): ProductSource;
+  patched(indexById: PositionsById, ids: IdSequence, fresh: Map<string, string>): ProductSource;
 }
 
 /** Reads products' JSON by id (ids not found are missing): server/repositories/products.ts. */
@@ -76,18 +73,14 @@ export class HeldJson implements ProductJson, ProductSource {
     return Buffer.from(this.json.subarray(this.starts[i], this.ends[i]));
   }
 
-  patched(
-    indexById: ReadonlyMap<string, number>,
-    ids: readonly string[],
-    fresh: Map<string, string>,
-  ): HeldJson {
+  patched(indexById: PositionsById, ids: IdSequence, fresh: Map<string, string>): HeldJson {
     const n = ids.length;
     const chunks: Buffer[] = [];
     const starts = new Uint32Array(n);
     const ends = new Uint32Array(n);
     let offset = 0;
     for (let i = 0; i < n; i++) {
-      const id = ids[i] as string;
+      const id = ids.at(i) as string;
       const text = fresh.get(id);
       let bytes: Buffer;
       if (text !== undefined) bytes = Buffer.from(text);
@@ -147,14 +140,14 @@ export class StoredJson implements ProductSource {
 
   /** @param idOf product ids by position */
   constructor(
-    private readonly idOf: readonly string[],
+    private readonly idOf: IdSequence,
     private readonly read: ReadProductJson,
   ) {}
 
   async chunks(positions: ArrayLike<number> | null, from: number, to: number): Promise<Buffer[]> {
     const ids: string[] = [];
     for (let k = from; k < to; k++)
-      ids.push(this.idOf[positions === null ? k : (positions[k] as number)] as string);
+      ids.push(this.idOf.at(positions === null ? k : (positions[k] as number)) as string);
     if (ids.length === 0) return [];
     const json = await this.read(ids);
     const chunks: Buffer[] = [];
@@ -168,12 +161,12 @@ export class StoredJson implements ProductSource {
   }
 
   async one(i: number): Promise<Buffer | null> {
-    const id = this.idOf[i] as string;
+    const id = this.idOf.at(i) as string;
     const text = (await this.read([id])).get(id);
     return text === undefined ? null : Buffer.from(text);
   }
 
-  patched(_indexById: ReadonlyMap<string, number>, ids: readonly string[]): StoredJson {
+  patched(_indexById: PositionsById, ids: IdSequence): StoredJson {
     return new StoredJson(ids, this.read);
   }
 }

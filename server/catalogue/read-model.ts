@@ -137,7 +137,7 @@ export class CatalogueReadModel {
   }
 
   /** Every product id (catalogue order) and the distinct categories and types, lower-cased: the sitemap's. */
-  listing(): { ids: readonly string[]; categories: string[]; parentCategories: string[] } {
+  listing(): { ids: Iterable<string>; categories: string[]; parentCategories: string[] } {
     return this.#snapshot.listing;
   }
 

@@ -29,7 +29,7 @@ import { type LexemeDictionary, trigrams } from './lexeme-dictionary';
 import { liveCount, liveList, NO_OVERLAY, type Overlay, overlayFull, withPatch } from './posting-overlay';
 import { appendProducts, type ProductVectors } from './product-vectors';
 import { Slices } from './slices';
-import { type PostingList, type Postings, type RankScratch, rankAnd, rankOr } from './ts-rank';
+import { type PostingList, type Postings, type RankScratch, rankAnd, rankAndOfHits, rankOr } from './ts-rank';
 import { compareLexemes, type QueryLexeme } from './tsquery-text';
 
 /** How close (pg_trgm similarity) a catalogue word must be to count as a typo of a word that matched nothing. */
@@ -44,8 +44,8 @@ export class SearchIndex {
   /** The products and entries holding each lexeme: the inverted index a search walks. */
   readonly #index: Postings;
   readonly #products: number;
-  /** The lexemes present, sorted, for prefix lookups. */
-  readonly #sorted: string[];
+  /** The lexemes present (their numbers), sorted as their texts compare, for prefix lookups. */
+  readonly #sorted: Int32Array;
   /** Postings added and counts changed by in-place patches since the build (patchedInPlace). */
   readonly #overlay: Overlay;
 
@@ -53,7 +53,7 @@ export class SearchIndex {
     readonly dictionary: LexemeDictionary,
     readonly vectors: ProductVectors,
     index: Postings,
-    sorted: string[],
+    sorted: Int32Array,
     overlay: Overlay = NO_OVERLAY,
     scratch: RankScratch | null = null,
   ) {
@@ -94,12 +94,16 @@ export class SearchIndex {
       }
       if ((i & 0x3fff) === 0 && slices.due()) await slices.pause();
     }
-    const present: string[] = [];
+    let present = 0;
     for (let l = 0; l < lexemes; l++)
-      if ((postingStart[l + 1] as number) > (postingStart[l] as number)) present.push(dictionary.lexeme(l));
-    present.sort();
-    dictionary.indexTrigrams();
-    return new SearchIndex(dictionary, vectors, { postingStart, postings, postingProduct }, present);
+      if ((postingStart[l + 1] as number) > (postingStart[l] as number)) present++;
+    const sorted = new Int32Array(present);
+    present = 0;
+    for (let l = 0; l < lexemes; l++)
+      if ((postingStart[l + 1] as number) > (postingStart[l] as number)) sorted[present++] = l;
+    dictionary.sort(sorted);
+    await dictionary.indexTrigramsInSlices(slices);
+    return new SearchIndex(dictionary, vectors, { postingStart, postings, postingProduct }, sorted);
   }
 
   /**
@@ -122,11 +126,14 @@ export class SearchIndex {
       const was = this.#postingsOf(l) > 0;
       const is = liveCount(this.#index, overlay, l) > 0;
       if (was === is) continue;
-      if (sorted === this.#sorted) sorted = sorted.slice();
-      const lexeme = this.dictionary.lexeme(l);
-      const k = firstNotBefore(sorted, lexeme);
-      if (is) sorted.splice(k, 0, lexeme);
-      else sorted.splice(k, 1);
+      const k = this.#firstNotBefore(sorted, this.dictionary.lexeme(l));
+      const next = new Int32Array(sorted.length + (is ? 1 : -1));
+      next.set(sorted.subarray(0, k));
+      if (is) {
+        next[k] = l;
+        next.set(sorted.subarray(k), k + 1);
+      } else next.set(sorted.subarray(k + 1), k);
+      sorted = next;
     }
     this.dictionary.indexTrigrams();
     return new SearchIndex(this.dictionary, vectors, this.#index, sorted, overlay, this.#scratch);
@@ -185,24 +192,34 @@ export class SearchIndex {
     const matched = scratch.matched;
     const full = groups.length;
     const room = scratch.hits;
+    // A plain `a & b …` (each group one operand of one lexeme): each match's entries are noted as the
+    // postings are walked, for rankAndOfHits.
+    const plain = full > 1 && operands.length === full && lists.every((lexemes) => lexemes.length === 1);
+    while (plain && scratch.last.length < full) scratch.last.push(new Int32Array(matched.length));
     let found = 0;
     for (let k = 0; k < full; k++)
       for (const operand of groups[k] as number[])
-        for (const { products } of lists[operand] as PostingList[])
-          for (let p = 0; p < products.length; p++) {
-            const i = products[p] as number;
-            if (matched[i] !== k) continue;
-            matched[i] = k + 1;
-            if (k + 1 === full) room[found++] = i;
-          }
+        for (const list of lists[operand] as PostingList[])
+          found = matchList(
+            list,
+            k,
+            full,
+            matched,
+            plain ? (scratch.last[k] as Int32Array) : null,
+            room,
+            found,
+          );
     const hits = room.subarray(0, found);
     // The root of a query of several groups is `&` (calc_rank_and, which ranks one distinct operand as
     // calc_rank_or does); of one group, `|` or an operand (calc_rank_or).
     const input = { vectors: this.vectors, scratch, operands: lists, full, hits };
-    const rank = full > 1 && operands.length > 1 ? rankAnd(input) : rankOr(input);
+    const rank = plain
+      ? rankAndOfHits(input)
+      : full > 1 && operands.length > 1
+        ? rankAnd(input)
+        : rankOr(input);
     for (const operand of groups[0] as number[])
-      for (const { products } of lists[operand] as PostingList[])
-        for (let p = 0; p < products.length; p++) matched[products[p] as number] = 0;
+      for (const { products } of lists[operand] as PostingList[]) unmatch(products, matched);
     return byRank(hits, rank);
   }
 
@@ -223,17 +240,34 @@ export class SearchIndex {
       const id = this.dictionary.find(item.lexeme);
       return id === undefined || this.#postingsOf(id) === 0 ? [] : [id];
     }
-    const low = firstNotBefore(this.#sorted, item.lexeme);
-    const found: string[] = [];
-    for (let k = low; k < this.#sorted.length && (this.#sorted[k] as string).startsWith(item.lexeme); k++)
-      found.push(this.#sorted[k] as string);
+    const sorted = this.#sorted;
+    const found: number[] = [];
+    for (
+      let k = this.#firstNotBefore(sorted, item.lexeme);
+      k < sorted.length && this.dictionary.startsWith(sorted[k] as number, item.lexeme);
+      k++
+    )
+      found.push(sorted[k] as number);
     // JavaScript's order is the UTF-8 byte order except between astral and high BMP characters.
-    if (found.some((lexeme) => ASTRAL.test(lexeme))) found.sort(compareLexemes);
-    return found.map((lexeme) => this.dictionary.find(lexeme) as number);
+    const lexeme = (l: number) => this.dictionary.lexeme(l);
+    if (found.some((l) => ASTRAL.test(lexeme(l)))) found.sort((a, b) => compareLexemes(lexeme(a), lexeme(b)));
+    return found;
   }
 
   #postingsOf(lexeme: number): number {
     return liveCount(this.#index, this.#overlay, lexeme);
+  }
+
+  /** Where `word` is or would go among the sorted lexemes (JavaScript's string order). */
+  #firstNotBefore(sorted: Int32Array, word: string): number {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.dictionary.compareWith(sorted[middle] as number, word) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /** The catalogue's words closest to `word` by trigram similarity (all at the best score), or none. */
@@ -256,19 +290,38 @@ export class SearchIndex {
   }
 }
 
-const ASTRAL = /[\uD800-\uDFFF]/;
-
-/** Where `word` is or would go in `sorted` (JavaScript's string order, as sort() leaves it). */
-function firstNotBefore(sorted: readonly string[], word: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as string) < word) low = middle + 1;
-    else high = middle;
+/**
+ * One posting list of group k (of `full`) walked for the match: a product that matched the groups
+ * before moves on to k + 1, noting this list's entry in `own` when given (rankAndOfHits); one that
+ * matched them all is added to `room` after the `found` before. Returns the new count. (Loops that V8
+ * compiles on the fly are kept in functions that end with them: see byRank.)
+ */
+function matchList(
+  { entries, products }: PostingList,
+  k: number,
+  full: number,
+  matched: Uint8Array,
+  own: Int32Array | null,
+  room: Int32Array,
+  found: number,
+): number {
+  let count = found;
+  for (let p = 0; p < products.length; p++) {
+    const i = products[p] as number;
+    if (matched[i] !== k) continue;
+    matched[i] = k + 1;
+    if (own) own[i] = entries[p] as number;
+    if (k + 1 === full) room[count++] = i;
   }
-  return low;
+  return count;
 }
+
+/** Clears the match counts of a posting list's products, for the next search. */
+function unmatch(products: Int32Array, matched: Uint8Array): void {
+  for (let p = 0; p < products.length; p++) matched[products[p] as number] = 0;
+}
+
+const ASTRAL = /[\uD800-\uDFFF]/;
 
 /** Positions below this fit beside a float4 rank's 32 bits in one exact float64 (2^53). */
 const POSITION_KEYS = 2 ** 21;
@@ -283,17 +336,32 @@ const FLOAT4_BITS = new Uint32Array(FLOAT4.buffer);
  * 2^21) is sorted by comparison, to the same order.
  */
 function byRank(hits: Int32Array, rank: Float64Array): Int32Array {
+  const keys = rankKeys(hits, rank);
+  if (!keys) return Int32Array.from(hits.sort((a, b) => (rank[b] as number) - (rank[a] as number) || a - b));
+  keys.sort();
+  return positionsOfKeys(keys);
+}
+
+// The two loops of byRank are functions of their own, each ending with its loop: V8 compiles a long
+// loop on the fly the first time it runs (on-stack replacement), and code after it that had not run yet
+// sent every later call back to the interpreter at the same place (seen with --trace-deopt).
+
+/** One exact float64 key per hit (see byRank); null when a rank or position does not fit one. */
+function rankKeys(hits: Int32Array, rank: Float64Array): Float64Array | null {
   const keys = new Float64Array(hits.length);
-  for (let k = 0; k < hits.length; k++) {
+  let fits = true;
+  for (let k = 0; k < hits.length && fits; k++) {
     const i = hits[k] as number;
     const r = (rank[i] as number) + 0;
-    if (i >= POSITION_KEYS || !(r >= 0) || Math.fround(r) !== r)
-      return Int32Array.from(hits.sort((a, b) => (rank[b] as number) - (rank[a] as number) || a - b));
+    fits = i < POSITION_KEYS && r >= 0 && Math.fround(r) === r;
     FLOAT4[0] = r;
     keys[k] = (0xffffffff - (FLOAT4_BITS[0] as number)) * POSITION_KEYS + i;
   }
-  keys.sort();
-  const order = new Int32Array(hits.length);
+  return fits ? keys : null;
+}
+
+function positionsOfKeys(keys: Float64Array): Int32Array {
+  const order = new Int32Array(keys.length);
   for (let k = 0; k < keys.length; k++) order[k] = (keys[k] as number) % POSITION_KEYS;
   return order;
 }

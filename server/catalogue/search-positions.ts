@@ -2,6 +2,7 @@
  * A search's ranked positions in one snapshot: matched and ranked by the in-memory search index when
  * there is one and it models the query, else ranked by the database.
  */
+import type { PositionsById } from './product-ids';
 import type { SearchTerms } from './search';
 import type { SearchIndex } from './search-index';
 import { parseQueryText } from './tsquery-text';
@@ -21,7 +22,7 @@ export interface CatalogueSearch {
  */
 export async function rankSearch(
   index: SearchIndex | null,
-  indexById: ReadonlyMap<string, number>,
+  indexById: PositionsById,
   terms: SearchTerms,
   search: CatalogueSearch,
 ): Promise<Int32Array> {
@@ -37,7 +38,7 @@ export async function rankSearch(
   return positionsOf(indexById, await search.ranked(terms));
 }
 
-function positionsOf(indexById: ReadonlyMap<string, number>, ids: readonly string[]): Int32Array {
+function positionsOf(indexById: PositionsById, ids: readonly string[]): Int32Array {
   const positions: number[] = [];
   for (const id of ids) {
     const i = indexById.get(id);

@@ -10,6 +10,7 @@ import {
 } from '../repositories/products';
 import { attributeValuesOf } from './attribute-values';
 import { LexemeDictionary } from './lexeme-dictionary';
+import type { IdSequence } from './product-ids';
 import { parseMeta } from './product-meta';
 import { type ProductVectors, VectorsBuilder } from './product-vectors';
 import { SearchIndex } from './search-index';
@@ -115,12 +116,12 @@ async function patchedInPlace(
   }
   const vectors = await reads.vectorsOf(changes.reworded);
   if (vectors.size !== changes.reworded.length) return null;
-  const at = changes.reworded.map((id) => previous.indexById.get(id) as number);
+  const at = changes.reworded.map((id) => previous.ids.get(id) as number);
   const patched =
     index.patchedInPlace(
       at,
       changes.reworded.map((id) => vectors.get(id) as string),
-    ) ?? (await patchedIndex(index, previous, next.idOf, vectors));
+    ) ?? (await patchedIndex(index, previous, next.ids, vectors));
   if (!patched) return null;
   next.adoptSearchIndex(patched);
   return next;
@@ -150,13 +151,13 @@ export async function indexSearch(
       async (reads) => {
         const index = base?.searchIndex;
         if (base && index) {
-          const changed = base.changedIds({ ids: snapshot.idOf, xmins: snapshot.xminOf });
+          const changed = base.changedIds({ ids: snapshot.ids, xmins: snapshot.xminOf });
           const vectors = await reads.vectorsOf(changed);
           if (vectors.size === changed.length)
-            return patchedIndex(index, base, snapshot.idOf, vectors, slices);
+            return patchedIndex(index, base, snapshot.ids, vectors, slices);
         }
         if ((await reads.version()) !== snapshot.version) return null;
-        return builtIndex(snapshot.size, reads.vectorParts(snapshot.idOf), slices);
+        return builtIndex(snapshot.size, reads.vectorParts(snapshot.ids), slices);
       },
       { part },
     );
@@ -193,7 +194,7 @@ async function builtIndex(
 async function patchedIndex(
   index: SearchIndex,
   previous: Snapshot,
-  ids: readonly string[],
+  ids: IdSequence,
   vectors: Map<string, string>,
   slices = new Slices(),
 ): Promise<SearchIndex | null> {
@@ -208,14 +209,14 @@ async function patchedIndex(
   };
   for (let k = 0; k < ids.length; k++) {
     if ((k & 0xffff) === 0 && slices.due()) await slices.pause();
-    const id = ids[k] as string;
+    const id = ids.at(k) as string;
     const text = vectors.get(id);
     if (text !== undefined) {
       flush();
       if (!builder.addText(text)) return null;
       continue;
     }
-    const j = previous.indexById.get(id);
+    const j = previous.ids.get(id);
     if (j === undefined) return null;
     // A run goes on while the products' entries lie one after another (an in-place patch moves some).
     if (runLength > 0 && j === runStart + runLength && from.entryStart[j] === from.entryEnd[j - 1])

@@ -1,16 +1,16 @@
 /**
- * What a Snapshot (snapshot.ts) works out from its products' index fields when it is made — positions
- * by id, the category and featured lists — and, for an in-place patch, which of those and of the facets
- * and price orders the snapshot before can lend unchanged (inPlaceParts).
+ * What a Snapshot (snapshot.ts) works out from its products' index fields when it is made — the
+ * category and featured lists — and, for an in-place patch, which of those and of the facets and price
+ * orders the snapshot before can lend unchanged (inPlaceParts; its ids it always lends).
  */
 import type { ProductAttributeValues } from './attribute-values';
 import type { FacetIndex } from './facet-index';
+import type { ProductIds } from './product-ids';
 import type { ProductMeta } from './product-meta';
 import type { SortOrders } from './sort-orders';
 
 /** What an in-place patch keeps of the snapshot before (see Snapshot's constructor). */
 export interface SharedParts {
-  indexById?: ReadonlyMap<string, number>;
   lists?: FilterLists;
   facets?: { sizeIndex: FacetIndex; colorIndex: FacetIndex };
   sortOrders?: SortOrders;
@@ -26,8 +26,7 @@ interface FilterLists {
 /** The fields of the snapshot before that an in-place patch reads (a Snapshot has them all). */
 interface PatchBase extends FilterLists {
   readonly size: number;
-  readonly indexById: ReadonlyMap<string, number>;
-  readonly idOf: string[];
+  readonly ids: ProductIds;
   readonly categoryOf: string[];
   readonly parentOf: (string | null)[];
   readonly isFeatured: Uint8Array;
@@ -53,13 +52,13 @@ export function inPlaceParts(
   changed: ProductMeta,
   values: ProductAttributeValues,
 ): {
-  meta: Omit<ProductMeta, 'options'>;
+  meta: Omit<ProductMeta, 'options' | 'ids'>;
   attributeValues: ProductAttributeValues;
   shared: SharedParts;
 } | null {
   const at: number[] = [];
   for (const id of changed.ids) {
-    const i = base.indexById.get(id);
+    const i = base.ids.get(id);
     if (i === undefined) return null;
     at.push(i);
   }
@@ -92,7 +91,6 @@ export function inPlaceParts(
     return next;
   };
   const meta = {
-    ids: base.idOf,
     categories: listsKept ? base.categoryOf : withChanged(base.categoryOf, changed.categories),
     parents: listsKept ? base.parentOf : withChanged(base.parentOf, changed.parents),
     featured: listsKept ? base.isFeatured : withChanged(base.isFeatured, changed.featured),
@@ -108,7 +106,6 @@ export function inPlaceParts(
     meta,
     attributeValues: valuesKept ? base.attributeValues : { sizes, colors },
     shared: {
-      indexById: base.indexById,
       lists: listsKept
         ? { byCategory: base.byCategory, byParent: base.byParent, featured: base.featured }
         : undefined,
@@ -131,12 +128,6 @@ export function filterLists(meta: Pick<ProductMeta, 'categories' | 'parents' | '
   const lists = (map: Map<string, number[]>) =>
     new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
   return { byCategory: lists(categories), byParent: lists(parents), featured: Int32Array.from(featured) };
-}
-
-export function positionsById(ids: readonly string[]): Map<string, number> {
-  const positions = new Map<string, number>();
-  for (let i = 0; i < ids.length; i++) positions.set(ids[i] as string, i);
-  return positions;
 }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {

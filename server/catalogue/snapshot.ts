@@ -12,12 +12,13 @@ import { noAttributeValues, type ProductAttributeValues } from './attribute-valu
 import type { CatalogueFindQuery, CatalogueListQuery, CatalogueSort } from './catalogue-query';
 import { type FacetIndex, facetIndex, nameOrder, sizeOrder } from './facet-index';
 import { facetRecords, findBody, findKey } from './find-answer';
+import { type IdSequence, type ProductIds, productIds } from './product-ids';
 import { HeldJson, listBody, type ProductSource, type ReadProductJson, StoredJson } from './product-json';
 import { type ProductMeta, parseMeta } from './product-meta';
 import type { SearchTerms } from './search';
 import type { SearchIndex } from './search-index';
 import { type CatalogueSearch, rankSearch } from './search-positions';
-import { filterLists, inPlaceParts, positionsById, type SharedParts } from './snapshot-parts';
+import { filterLists, inPlaceParts, type SharedParts } from './snapshot-parts';
 import { SortOrders } from './sort-orders';
 
 /** Distinct filter combinations whose position lists are remembered per snapshot. */
@@ -25,11 +26,12 @@ const FILTER_MEMO_LIMIT = 2000;
 /** Distinct searches whose ranked results are remembered per snapshot. */
 const SEARCH_MEMO_LIMIT = 5000;
 
-type Listing = { ids: readonly string[]; categories: string[]; parentCategories: string[] };
+type Listing = { ids: Iterable<string>; categories: string[]; parentCategories: string[] };
 
 export class Snapshot {
   readonly size: number;
-  readonly indexById: ReadonlyMap<string, number>;
+  /** Product ids by position and positions by id (typed arrays: product-ids.ts). */
+  readonly ids: ProductIds;
   readonly byCategory: ReadonlyMap<string, Int32Array>;
   readonly byParent: ReadonlyMap<string, Int32Array>;
   readonly featured: Int32Array;
@@ -37,7 +39,6 @@ export class Snapshot {
   readonly parentOf: (string | null)[];
   readonly isFeatured: Uint8Array;
   readonly xminOf: Uint32Array;
-  readonly idOf: string[];
   /** The price the shopper pays (discounted ?? regular) and the regular price, in paise. */
   readonly paidOf: Int32Array;
   readonly regularOf: Int32Array;
@@ -59,7 +60,8 @@ export class Snapshot {
 
   /**
    * @param products every product's JSON, by position
-   * @param meta the index fields of each product, in catalogue order
+   * @param ids the products' ids, in catalogue order (an in-place patch lends the snapshot before's)
+   * @param meta the other index fields of each product, in the same order
    * @param attributeValues each product's sizes and colours, in the same order
    * @param shared what an in-place patch (patchedInPlace) keeps from the snapshot before: worked out
    *   from fields its writes left as they were, so not worked out again
@@ -67,12 +69,14 @@ export class Snapshot {
   constructor(
     readonly version: number,
     readonly products: ProductSource,
-    meta: Omit<ProductMeta, 'options'>,
+    ids: ProductIds,
+    meta: Omit<ProductMeta, 'options' | 'ids'>,
     attributeValues: ProductAttributeValues,
     shared: SharedParts = {},
   ) {
-    const n = meta.ids.length;
+    const n = ids.length;
     this.size = n;
+    this.ids = ids;
     this.attributeValues = attributeValues;
     const facets = shared.facets ?? {
       sizeIndex: facetIndex(attributeValues.sizes, sizeOrder),
@@ -84,7 +88,6 @@ export class Snapshot {
     this.parentOf = meta.parents;
     this.xminOf = meta.xmins;
     this.isFeatured = meta.featured;
-    this.idOf = meta.ids;
     this.regularOf = meta.regular;
     this.paidOf = new Int32Array(n);
     this.onSaleOf = new Uint8Array(n);
@@ -94,16 +97,15 @@ export class Snapshot {
       this.paidOf[i] = discounted >= 0 ? discounted : (meta.regular[i] as number);
     }
     this.facetRecords = facetRecords(this.sizeIndex, this.colorIndex, this.paidOf, this.onSaleOf);
-    this.indexById = shared.indexById ?? positionsById(meta.ids);
     const lists = shared.lists ?? filterLists(meta);
     this.byCategory = lists.byCategory;
     this.byParent = lists.byParent;
     this.featured = lists.featured;
-    this.sortOrders = shared.sortOrders ?? new SortOrders(this.idOf, this.paidOf, this.regularOf);
+    this.sortOrders = shared.sortOrders ?? new SortOrders(ids, this.paidOf, this.regularOf);
   }
 
   static empty(): Snapshot {
-    return new Snapshot(-1, HeldJson.empty(), parseMeta(''), noAttributeValues());
+    return new Snapshot(-1, HeldJson.empty(), productIds([]), parseMeta(''), noAttributeValues());
   }
 
   /** From a full load: every product's JSON one per line, in parts, and its sizes and colours, in the order of `meta`. */
@@ -113,7 +115,8 @@ export class Snapshot {
     meta: ProductMeta,
     values: ProductAttributeValues,
   ): Snapshot {
-    return new Snapshot(version, HeldJson.fromLines(meta.ids.length, jsonParts), meta, values);
+    const held = HeldJson.fromLines(meta.ids.length, jsonParts);
+    return new Snapshot(version, held, productIds(meta.ids), meta, values);
   }
 
   /**
@@ -126,7 +129,8 @@ export class Snapshot {
     read: ReadProductJson,
     values: ProductAttributeValues,
   ): Snapshot {
-    return new Snapshot(version, new StoredJson(meta.ids, read), meta, values);
+    const ids = productIds(meta.ids);
+    return new Snapshot(version, new StoredJson(ids, read), ids, meta, values);
   }
 
   /**
@@ -139,12 +143,8 @@ export class Snapshot {
     fresh: Map<string, string>,
     attributeValues: ProductAttributeValues,
   ): Snapshot {
-    return new Snapshot(
-      version,
-      this.products.patched(this.indexById, meta.ids, fresh),
-      meta,
-      attributeValues,
-    );
+    const ids = productIds(meta.ids);
+    return new Snapshot(version, this.products.patched(this.ids, ids, fresh), ids, meta, attributeValues);
   }
 
   /**
@@ -164,8 +164,8 @@ export class Snapshot {
   ): Snapshot | null {
     const parts = inPlaceParts(this, changed, values);
     if (!parts) return null;
-    const products = this.products.patched(this.indexById, this.idOf, fresh);
-    return new Snapshot(version, products, parts.meta, parts.attributeValues, parts.shared);
+    const products = this.products.patched(this.ids, this.ids, fresh);
+    return new Snapshot(version, products, this.ids, parts.meta, parts.attributeValues, parts.shared);
   }
 
   /** Every product's JSON, when it is held in memory (null: read from the database by id). */
@@ -174,11 +174,11 @@ export class Snapshot {
   }
 
   /** Ids of products that are new or whose row changed (another xmin) since this snapshot. */
-  changedIds(meta: Pick<ProductMeta, 'ids' | 'xmins'>): string[] {
+  changedIds(meta: { ids: IdSequence; xmins: Uint32Array }): string[] {
     const changed: string[] = [];
     for (let i = 0; i < meta.ids.length; i++) {
-      const id = meta.ids[i] as string;
-      const j = this.indexById.get(id);
+      const id = meta.ids.at(i) as string;
+      const j = this.ids.get(id);
       if (j === undefined || this.xminOf[j] !== meta.xmins[i]) changed.push(id);
     }
     return changed;
@@ -229,7 +229,7 @@ export class Snapshot {
   searchPositions(terms: SearchTerms, search: CatalogueSearch): Promise<Int32Array> {
     const known = this.#searches.get(terms.tsquery);
     if (known) return known;
-    const pending = rankSearch(this.#searchIndex, this.indexById, terms, search);
+    const pending = rankSearch(this.#searchIndex, this.ids, terms, search);
     if (this.#searches.size >= SEARCH_MEMO_LIMIT) this.#searches.clear();
     this.#searches.set(terms.tsquery, pending);
     // A failed query is not remembered: the next request asks again.
@@ -254,7 +254,7 @@ export class Snapshot {
 
   get listing(): Listing {
     this.#listing ??= {
-      ids: this.idOf,
+      ids: this.ids,
       categories: [...this.byCategory.keys()].sort(),
       parentCategories: [...this.byParent.keys()].sort(),
     };
@@ -289,7 +289,7 @@ export class Snapshot {
   }
 
   async product(id: string): Promise<EncodedBody | null> {
-    const index = this.indexById.get(id.toLowerCase());
+    const index = this.ids.get(id.toLowerCase());
     if (index === undefined) return null;
     const key = `p\u0000${index}`;
     const cached = this.#answers.get(key);

@@ -3,6 +3,7 @@
  * and by share off. Every order ends with the id, so pages never overlap.
  */
 import type { CatalogueSort } from './catalogue-query';
+import type { ProductIds } from './product-ids';
 
 /** Below this many matches a page is sorted directly; above, a whole-catalogue order is walked. */
 const SMALL_RESULT = 2048;
@@ -21,23 +22,19 @@ export class SortOrders {
   #idRanks: { rankOf: Int32Array; byRank: Int32Array } | null = null;
 
   /**
-   * @param idOf product ids by position
+   * @param ids product ids by position
    * @param paidOf the price the shopper pays (discounted ?? regular) by position, in paise
    * @param regularOf the regular price by position, in paise
    */
   constructor(
-    private readonly idOf: readonly string[],
+    private readonly ids: ProductIds,
     private readonly paidOf: Int32Array,
     private readonly regularOf: Int32Array,
   ) {}
 
   /** Compares two positions in a sort order; every order ends with the id, so paging is stable. */
   compare(sort: CatalogueSort): (a: number, b: number) => number {
-    const byId = (a: number, b: number) => {
-      const x = this.idOf[a] as string;
-      const y = this.idOf[b] as string;
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
+    const byId = (a: number, b: number) => this.ids.compare(a, b);
     const paid = this.paidOf;
     const regular = this.regularOf;
     if (sort === 'price-asc') return (a, b) => (paid[a] as number) - (paid[b] as number) || byId(a, b);
@@ -65,7 +62,7 @@ export class SortOrders {
   }
 
   #compared(sort: CatalogueSort): Int32Array {
-    const size = this.idOf.length;
+    const size = this.ids.length;
     const order = new Int32Array(size);
     for (let i = 0; i < size; i++) order[i] = i;
     const ranks = this.#ranks();
@@ -91,7 +88,7 @@ export class SortOrders {
     if (sort !== 'price-asc' && sort !== 'price-desc') return null;
     const ranks = this.#ranks();
     if (!ranks) return null;
-    const size = this.idOf.length;
+    const size = this.ids.length;
     const keys = new Float64Array(size);
     for (let i = 0; i < size; i++) {
       const paid = (this.paidOf[i] as number) + INT32_SHIFT;
@@ -110,22 +107,17 @@ export class SortOrders {
    */
   #ranks(): { rankOf: Int32Array; byRank: Int32Array } | null {
     if (this.#idRanks) return this.#idRanks;
-    const size = this.idOf.length;
+    const size = this.ids.length;
     if (size >= RANK_BITS) return null;
     const keys = new Float64Array(size);
     for (let i = 0; i < size; i++) {
-      const prefix = Number.parseInt((this.idOf[i] as string).slice(0, 8), 16);
-      keys[i] = (Number.isNaN(prefix) ? 0 : prefix) * RANK_BITS + i;
+      keys[i] = this.ids.prefix(i) * RANK_BITS + i;
     }
     keys.sort();
     const byRank = new Int32Array(size);
     for (let k = 0; k < size; k++) byRank[k] = (keys[k] as number) % RANK_BITS;
     // Ids sharing their first eight digits are put in order by the whole id.
-    const byId = (a: number, b: number) => {
-      const x = this.idOf[a] as string;
-      const y = this.idOf[b] as string;
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
+    const byId = (a: number, b: number) => this.ids.compare(a, b);
     for (let from = 0; from < size; ) {
       const prefix = Math.floor((keys[from] as number) / RANK_BITS);
       let to = from + 1;
@@ -145,7 +137,7 @@ export class SortOrders {
    */
   page(matches: number[], sort: CatalogueSort, from: number, to: number): number[] {
     if (matches.length <= SMALL_RESULT) return matches.sort(this.compare(sort)).slice(from, to);
-    const matching = new Uint8Array(this.idOf.length);
+    const matching = new Uint8Array(this.ids.length);
     for (const i of matches) matching[i] = 1;
     const page: number[] = [];
     let seen = 0;

@@ -95,6 +95,9 @@ interface CatalogueChanges {
 }
 
 /** The reads of one consistent catalogue snapshot. */
+/** Every product's id in catalogue order: a string[] or a snapshot's packed ids (server/catalogue/product-ids.ts). */
+type IdsInOrder = Pick<readonly string[], 'length' | 'slice'>;
+
 export interface CatalogueSnapshotReads {
   /** The catalogue_version counter (0 before the first change). */
   version(): Promise<number>;
@@ -120,7 +123,7 @@ export interface CatalogueSnapshotReads {
    * parts of consecutive products (see CATALOGUE_READ_PART): `ids` are every product's, in that order
    * (from indexText). Bytes, not strings: a million products' JSON stays out of the JavaScript heap.
    */
-  jsonParts(ids: readonly string[]): Promise<Buffer[]>;
+  jsonParts(ids: IdsInOrder): Promise<Buffer[]>;
   /** The JSON of these products by id (ids not found are missing). */
   jsonOf(ids: readonly string[]): Promise<Map<string, string>>;
   /**
@@ -128,7 +131,7 @@ export interface CatalogueSnapshotReads {
    * catalogue order (a tsvector's text never holds a newline: lexemes come from words), in parts as
    * jsonParts reads them.
    */
-  vectorParts(ids: readonly string[]): AsyncIterable<string>;
+  vectorParts(ids: IdsInOrder): AsyncIterable<string>;
   /** The search_vector text of these products by id (ids not found are missing). */
   vectorsOf(ids: readonly string[]): Promise<Map<string, string>>;
 }
@@ -156,7 +159,7 @@ export function readCatalogueSnapshot<T>(
        */
       const whole = async (value: SQL) =>
         textOf(await tx.execute(sql`SELECT string_agg(${value}, chr(10) ${ORDER}) AS text FROM products`));
-      async function* inParts(value: SQL, ids: readonly string[]): AsyncGenerator<string> {
+      async function* inParts(value: SQL, ids: IdsInOrder): AsyncGenerator<string> {
         if (ids.length <= part) {
           yield await whole(value);
           return;

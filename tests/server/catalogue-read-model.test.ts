@@ -110,7 +110,7 @@ function readModelTests(t: TestApp) {
     const [held, partedHeld] = [whole.held, parted.held];
     if (!held || !partedHeld) throw new Error('expected the JSON held in memory');
     expect(whole.size).toBeGreaterThan(14);
-    expect(parted.idOf).toEqual(whole.idOf);
+    expect([...parted.ids]).toEqual([...whole.ids]);
     expect(partedHeld.json.equals(held.json)).toBe(true);
     expect([...partedHeld.starts]).toEqual([...held.starts]);
     expect([...partedHeld.ends]).toEqual([...held.ends]);
@@ -156,7 +156,7 @@ function readModelTests(t: TestApp) {
       const stored = await loadSnapshot(t.ctx.db, null, { heldUpTo: 0 });
       expect(held.held).not.toBeNull();
       expect(stored.held).toBeNull();
-      const at = held.indexById.get(odd) as number;
+      const at = held.ids.get(odd) as number;
       expect(held.attributeValues.sizes[at]).toEqual([
         'M',
         'XL',
@@ -188,7 +188,7 @@ function readModelTests(t: TestApp) {
         expect(await answer(stored, query), JSON.stringify(query)).toBe(expected);
       }
       expect(await answer(held, { size: '38' })).toContain(odd);
-      for (const id of held.idOf) {
+      for (const id of held.ids) {
         const expected = (await held.product(id))?.identity.toString();
         expect((await stored.product(id))?.identity.toString()).toBe(expected);
       }
@@ -248,7 +248,7 @@ function readModelTests(t: TestApp) {
   it("patches a late search index from an earlier snapshot's, to what a whole build finds", async () => {
     const base = await loadSnapshot(t.ctx.db, null, { heldUpTo: 0 });
     base.adoptSearchIndex(await indexSearch(t.ctx.db, base, null, () => false));
-    const [first] = base.idOf;
+    const [first] = base.ids;
     const id = '11111111-2222-4333-8444-888888888888';
     await addMensProduct(id, 'Wonderweave Angrakha', 'Kurta');
     const titled = await t.ctx.db
@@ -296,7 +296,7 @@ function readModelTests(t: TestApp) {
       return snapshot;
     };
     const base = await load(null);
-    const [priced, moved, resized, renamed] = base.idOf.slice(3, 7).map(String);
+    const [priced, moved, resized, renamed] = base.ids.slice(3, 7);
     const before = await t.ctx.db
       .select()
       .from(products)
@@ -309,7 +309,7 @@ function readModelTests(t: TestApp) {
         .where(eq(products.id, priced as string));
       const repriced = await loadSnapshot(t.ctx.db, base, { heldUpTo });
       expect(repriced.version).toBeGreaterThan(base.version);
-      expect(repriced.indexById).toBe(base.indexById);
+      expect(repriced.ids).toBe(base.ids);
       expect(repriced.byCategory).toBe(base.byCategory);
       expect(repriced.sizeIndex).toBe(base.sizeIndex);
       expect(repriced.searchIndex).toBe(base.searchIndex);
@@ -335,7 +335,7 @@ function readModelTests(t: TestApp) {
         .set({ title: 'Moonthread Silk Kurta', description: 'Rewoven.' })
         .where(eq(products.id, renamed as string));
       const patched = await loadSnapshot(t.ctx.db, repriced, { heldUpTo });
-      expect(patched.indexById).toBe(base.indexById);
+      expect(patched.ids).toBe(base.ids);
       expect(patched.byCategory).not.toBe(base.byCategory);
       expect(patched.sizeIndex).not.toBe(base.sizeIndex);
       // The rewritten products' words are appended to the index's buffers, not a whole index built.
@@ -354,7 +354,7 @@ function readModelTests(t: TestApp) {
         expect(await answer(patched, query), JSON.stringify(query)).toBe(expected);
       }
       expect(await answer(patched, { q: 'moonthread' })).toContain(renamed);
-      for (const id of whole.idOf)
+      for (const id of whole.ids)
         expect((await patched.product(id))?.identity.toString()).toBe(
           (await whole.product(id))?.identity.toString(),
         );
@@ -363,8 +363,8 @@ function readModelTests(t: TestApp) {
       await addMensProduct(id, 'Latest Nehru Jacket', 'Nehru Jacket');
       try {
         const added = await loadSnapshot(t.ctx.db, patched, { heldUpTo });
-        expect(added.indexById).not.toBe(base.indexById);
-        expect(added.idOf[0]).toBe(id);
+        expect(added.ids).not.toBe(base.ids);
+        expect(added.ids.at(0)).toBe(id);
       } finally {
         await t.ctx.db.delete(products).where(eq(products.id, id));
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type FacetIndex, facetIndex, nameOrder, sizeOrder } from '../../server/catalogue/facet-index';
 import { type FindSource, facetRecords, findBody } from '../../server/catalogue/find-answer';
+import { productIds } from '../../server/catalogue/product-ids';
 import { HeldJson } from '../../server/catalogue/product-json';
 import { parseSearch } from '../../server/catalogue/search';
 import { SortOrders } from '../../server/catalogue/sort-orders';
@@ -28,7 +29,7 @@ function catalogue(n: number): FindSource & { valuesOf: { sizes: string[][]; col
     sizeIndex,
     colorIndex,
     facetRecords: facetRecords(sizeIndex, colorIndex, paid, onSale),
-    sortOrders: new SortOrders(idOf, paid, regular),
+    sortOrders: new SortOrders(productIds(idOf), paid, regular),
     valuesOf: { sizes, colors },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueSort } from '../../server/catalogue/catalogue-query';
+import { productIds } from '../../server/catalogue/product-ids';
 import { SortOrders } from '../../server/catalogue/sort-orders';
 
 const SORTS: CatalogueSort[] = ['price-asc', 'price-desc', 'discount', 'newest'];
@@ -26,7 +27,7 @@ describe('whole-catalogue sort orders', () => {
   it('equal the comparison order for every sort, ties broken by id', () => {
     const n = 5000;
     const { idOf, paidOf, regularOf } = catalogue(n, (i) => 49_900 + (i % 13) * 10_000);
-    const orders = new SortOrders(idOf, paidOf, regularOf);
+    const orders = new SortOrders(productIds(idOf), paidOf, regularOf);
     for (const sort of SORTS) expect([...orders.order(sort)], sort).toEqual(compared(orders, n, sort));
   });
 
@@ -36,7 +37,7 @@ describe('whole-catalogue sort orders', () => {
     paidOf[5] = 2 ** 31 - 1;
     regularOf[5] = 2 ** 31 - 1;
     paidOf[6] = 0;
-    const orders = new SortOrders(idOf, paidOf, regularOf);
+    const orders = new SortOrders(productIds(idOf), paidOf, regularOf);
     for (const sort of SORTS) expect([...orders.order(sort)], sort).toEqual(compared(orders, n, sort));
   });
 });
