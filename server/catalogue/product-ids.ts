@@ -47,7 +47,7 @@ for (let c = 0; c < 6; c++) HEX[97 + c] = 10 + c;
 /** Where a uuid's 32 hex digits stand in its 36 characters. */
 const DIGIT_AT = [...Array(36).keys()].filter((k) => k !== 8 && k !== 13 && k !== 18 && k !== 23);
 
-/** The four words of a uuid's text, or null when it is not lower-case hex 8-4-4-4-12. */
+/** Writes the four words of a uuid's text at out[at …]; false when it is not lower-case hex 8-4-4-4-12. */
 function wordsOf(id: string, out: Uint32Array, at: number): boolean {
   if (id.length !== 36) return false;
   for (const dash of [8, 13, 18, 23]) if (id.charCodeAt(dash) !== 45) return false;

@@ -192,9 +192,13 @@ export class SearchIndex {
     const matched = scratch.matched;
     const full = groups.length;
     const room = scratch.hits;
-    // A plain `a & b …` (each group one operand of one lexeme): each match's entries are noted as the
-    // postings are walked, for rankAndOfHits.
-    const plain = full > 1 && operands.length === full && lists.every((lexemes) => lexemes.length === 1);
+    // A plain `a & b …` (group k is operand k alone, of one lexeme): each match's entries are noted as
+    // the postings are walked, for rankAndOfHits.
+    const plain =
+      full > 1 &&
+      groups.every((group, k) => group.length === 1 && group[0] === k) &&
+      operands.length === full &&
+      lists.every((lexemes) => lexemes.length === 1);
     while (plain && scratch.last.length < full) scratch.last.push(new Int32Array(matched.length));
     let found = 0;
     for (let k = 0; k < full; k++)
