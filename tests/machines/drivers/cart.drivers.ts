@@ -25,9 +25,9 @@ import {
   goInApp,
   headerFromFirstByte,
   headerLink,
-  heading,
   literal,
   type MachineDrivers,
+  productHeading,
   refuseStorage,
   type StepContext,
   see,
@@ -145,7 +145,7 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
         const add = event as AddEvent;
         const line = lineOf(world, add.id);
         await goInApp(world, `/product/${line.id}`);
-        await heading(page, line.name);
+        await productHeading(page, line.name);
         await chip(world, 'size', String(line.selectedSize)).click();
         await chip(world, 'color', String(line.selectedColor)).click();
         if (add.quantity !== 1) {

@@ -191,6 +191,15 @@ export async function heading(page: Page, name: string | RegExp, timeout = TIMEO
     .waitFor({ state: 'visible', timeout });
 }
 
+/**
+ * A product page's own heading, its h1. The name alone would do for a card's h3 on the page before,
+ * which stays on screen while the product page's code loads: a clean-clone CI's wishlist journey
+ * clicked the first heart it then found, on My Wishlist's kurta, for the tee's page.
+ */
+export async function productHeading(page: Page, name: string, timeout = TIMEOUT) {
+  await page.getByRole('heading', { level: 1, name: literal(name) }).waitFor({ state: 'visible', timeout });
+}
+
 export async function at(page: Page, pathname: string | RegExp, timeout = TIMEOUT) {
   await page.waitForURL(
     (u) => (typeof pathname === 'string' ? u.pathname === pathname : pathname.test(u.pathname)),

@@ -18,6 +18,7 @@ import {
   headerLink,
   heading,
   type MachineDrivers,
+  productHeading,
   refuseStorage,
   type StepContext,
   serverAnswers,
@@ -124,7 +125,7 @@ export const wishlistDrivers: MachineDrivers<typeof wishlistMachine> = {
         const { page } = world;
         const product = productOf(world, (event as ToggleEvent).id);
         await goInApp(world, `/product/${product.id}`);
-        await heading(page, product.name);
+        await productHeading(page, product.name);
         const heart = page
           .getByRole('main')
           .getByRole('button', { name: /^(Add to|Remove from) Wishlist$/ })
