@@ -16,6 +16,7 @@ import { formatInr } from '../components/format';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { usePhoneLayout } from '../components/layout/use-phone-layout';
+import { SummaryCard } from '../components/summary-card';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DeferredQuantityInput as QuantityInput } from '../components/ui/deferred-number-input';
@@ -316,21 +317,7 @@ export default function CartPage() {
             ))}
           </ul>
         </Card>
-        <Card
-          as="aside"
-          padding="sm"
-          aria-labelledby="summary-title"
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '4',
-            position: { lg: 'sticky' },
-            top: '28',
-          })}
-        >
-          <h2 id="summary-title" className={css({ textStyle: 'cardTitle' })}>
-            Order Summary
-          </h2>
+        <SummaryCard>
           <dl
             className={css({
               display: 'grid',
@@ -356,7 +343,7 @@ export default function CartPage() {
           <ButtonLink to="/products" variant="link" className={css({ alignSelf: 'center' })}>
             Continue Shopping
           </ButtonLink>
-        </Card>
+        </SummaryCard>
       </div>
       {/* Phones: the total and Checkout stay at the bottom, just above the tab bar. */}
       {phone ? (

@@ -1,13 +1,11 @@
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { providePasswordResetMachine } from '../app/actors/password-reset.live';
 import { usePageActor } from '../app/app-actor';
-import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, authFooter, authLink } from './auth/auth-card';
+import { AuthFooter, AuthHeading, AuthSubmit } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 
 /** /forgot-password: ask for a one-time reset link by email. */
@@ -42,16 +40,11 @@ export default function ForgotPasswordPage() {
           placeholder="you@example.com"
           required
         />
-        <Button type="submit" size="lg" fullWidth disabled={sending} aria-busy={sending}>
-          {sending ? 'Sending...' : 'Send reset link'}
-        </Button>
+        <AuthSubmit busy={sending} label="Send reset link" busyLabel="Sending..." />
       </form>
-      <p className={authFooter}>
-        Remembered it?{' '}
-        <Link to="/login" className={authLink}>
-          Sign in
-        </Link>
-      </p>
+      <AuthFooter question="Remembered it?" to="/login">
+        Sign in
+      </AuthFooter>
     </>
   );
 }

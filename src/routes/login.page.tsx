@@ -3,11 +3,10 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Link, useLocation } from 'react-router';
 import { css } from 'styled-system/css';
 import { useAuth, useAuthRef } from '../app/app-actor';
-import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { loginSchema } from '../forms/auth.schema';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, AuthLegalLinks, authFooter, authLink } from './auth/auth-card';
+import { AuthFooter, AuthHeading, AuthLegalLinks, AuthSubmit } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
 import { loginOrigin } from './auth/login-origin';
@@ -78,16 +77,11 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" fullWidth disabled={signingIn} aria-busy={signingIn}>
-          {signingIn ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <AuthSubmit busy={signingIn} label="Sign In" busyLabel="Signing in..." />
       </form>
-      <p className={authFooter}>
-        Don&apos;t have an account?{' '}
-        <Link to="/register" state={location.state} className={authLink}>
-          Create one
-        </Link>
-      </p>
+      <AuthFooter question="Don't have an account?" to="/register" state={location.state}>
+        Create one
+      </AuthFooter>
       <AuthLegalLinks action="signing in" />
     </>
   );

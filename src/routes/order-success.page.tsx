@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { CheckCircleIcon } from '../components/icons';
-import { Page } from '../components/layout/page';
+import { centredColumn, Page } from '../components/layout/page';
 import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { payOnDeliveryText } from './orders/cod-payment';
@@ -18,16 +18,7 @@ export default function OrderSuccessPage() {
   const payOnDelivery = Number.isFinite(due) && due > 0 ? due : null;
   return (
     <Page width="prose">
-      <Card
-        padding="lg"
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          textAlign: 'center',
-          gap: '4',
-        })}
-      >
+      <Card padding="lg" className={css(centredColumn)}>
         <CheckCircleIcon size={64} className={css({ color: 'fg.success' })} aria-hidden="true" />
         <h1 className={css({ textStyle: 'h1', fontSize: { base: '2xl', md: '3xl' } })}>
           Thank You for Your Order!

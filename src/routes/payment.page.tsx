@@ -8,7 +8,7 @@ import { providePaymentMachine } from '../app/actors/payment.live';
 import { usePageActor } from '../app/app-actor';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
-import { CheckAgainButton, ValidFor, WaitingLine } from './payment/following-payment';
+import { CheckAgainButton, FollowLink, ValidFor, WaitingLine } from './payment/following-payment';
 import { PaymentForm } from './payment/payment-form';
 import { PaymentSummary } from './payment/payment-summary';
 import { QrPayment } from './payment/qr-payment';
@@ -230,23 +230,11 @@ export default function PaymentPage() {
           <ValidFor />
           <WaitingLine />
           <CheckAgainButton onCheck={check} checking={checking} />
-          {app?.url ? (
-            <a
-              href={app.url}
-              className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
-            >
-              Open the payment app again
-            </a>
-          ) : null}
+          {app?.url ? <FollowLink href={app.url}>Open the payment app again</FollowLink> : null}
           {app?.gatewayUrl ? (
-            <a
-              href={app.gatewayUrl}
-              target="_blank"
-              rel="noopener"
-              className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
-            >
+            <FollowLink href={app.gatewayUrl} newTab>
               Open test gateway (sandbox)
-            </a>
+            </FollowLink>
           ) : null}
         </div>
       </Card>

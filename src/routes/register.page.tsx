@@ -1,17 +1,16 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { css } from 'styled-system/css';
 import { REGISTRATION_EMAIL_PATTERN } from '../../machines/auth.machine';
 import { useAuth, useAuthRef } from '../app/app-actor';
-import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
 import { registerSchema } from '../forms/auth.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, AuthLegalLinks, authFooter, authLink } from './auth/auth-card';
+import { AuthFooter, AuthHeading, AuthLegalLinks, AuthSubmit } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
 import { loginOrigin } from './auth/login-origin';
@@ -107,16 +106,11 @@ export default function RegisterPage() {
           autoComplete="new-password"
           required
         />
-        <Button type="submit" size="lg" fullWidth disabled={registering} aria-busy={registering}>
-          {registering ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <AuthSubmit busy={registering} label="Create Account" busyLabel="Creating account..." />
       </form>
-      <p className={authFooter}>
-        Already have an account?{' '}
-        <Link to="/login" state={location.state} className={authLink}>
-          Sign in
-        </Link>
-      </p>
+      <AuthFooter question="Already have an account?" to="/login" state={location.state}>
+        Sign in
+      </AuthFooter>
       <AuthLegalLinks action="creating an account" />
     </>
   );

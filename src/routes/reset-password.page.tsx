@@ -3,10 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { providePasswordResetMachine } from '../app/actors/password-reset.live';
 import { usePageActor } from '../app/app-actor';
-import { Button } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthHeading, authFooter, authLink } from './auth/auth-card';
+import { AuthFooter, AuthHeading, AuthSubmit, authLink } from './auth/auth-card';
 import { formStack } from './auth/form-layout';
 import { PasswordField } from './auth/password-field';
 
@@ -61,16 +60,11 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           required
         />
-        <Button type="submit" size="lg" fullWidth disabled={saving} aria-busy={saving}>
-          {saving ? 'Saving...' : 'Set new password'}
-        </Button>
+        <AuthSubmit busy={saving} label="Set new password" busyLabel="Saving..." />
       </form>
-      <p className={authFooter}>
-        Link expired?{' '}
-        <Link to="/forgot-password" className={authLink}>
-          Request a new one
-        </Link>
-      </p>
+      <AuthFooter question="Link expired?" to="/forgot-password">
+        Request a new one
+      </AuthFooter>
     </>
   );
 }

@@ -27,6 +27,15 @@ export function Page({
 
 export const h1Style = css({ textStyle: 'h1', fontSize: { base: '3xl', md: '4xl' }, color: 'fg.default' });
 
+/** A column of centred lines: a message's icon, heading, words and actions one above the other. */
+export const centredColumn = css.raw({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: '4',
+});
+
 /** Centred message block used by empty, error and not-found states. */
 export function StatePanel({
   icon,
@@ -46,12 +55,7 @@ export function StatePanel({
   return (
     <div
       role={tone === 'error' ? 'alert' : undefined}
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        textAlign: 'center',
-        gap: '4',
+      className={css(centredColumn, {
         py: '16',
         px: '4',
         bg: tone === 'error' ? 'red.50' : 'bg.surface',

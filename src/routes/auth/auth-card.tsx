@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
+import { Button } from '../../components/ui/button';
 
 export const authLink = css({
   color: 'primary.default',
@@ -10,8 +11,39 @@ export const authLink = css({
   _hover: { color: 'primary.emphasized' },
 });
 
-/** The line under an auth form that leads to its neighbour (Create account, Back to sign in…). */
-export const authFooter = css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' });
+const authFooter = css({ mt: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' });
+
+/** The line under an auth form that leads to its neighbour ('Don't have an account? Create one'). */
+export function AuthFooter({
+  question,
+  to,
+  state,
+  children,
+}: {
+  question: string;
+  to: string;
+  /** The router state to carry on (the page a sign-in was asked for), when there is one. */
+  state?: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <p className={authFooter}>
+      {question}{' '}
+      <Link to={to} state={state} className={authLink}>
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+/** An auth form's submit button: disabled, and saying what it is doing, while the server works. */
+export function AuthSubmit({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <Button type="submit" size="lg" fullWidth disabled={busy} aria-busy={busy}>
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}
 
 /** Heading block of the sign-in and registration cards (one h1 per page). */
 export function AuthHeading({ title, children }: { title: string; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { css, cx } from 'styled-system/css';
 import type { CartLine } from '../../../machines/cart.model';
 import { formatInr } from '../../components/format';
+import { SummaryCard } from '../../components/summary-card';
 import { ButtonLink } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 
 // No column gap, so the rule above the total runs unbroken across both cells.
 const totalCell = css({ pt: '2', borderTopWidth: '1px', borderColor: 'border.subtle', fontWeight: '700' });
@@ -10,21 +10,7 @@ const totalCell = css({ pt: '2', borderTopWidth: '1px', borderColor: 'border.sub
 /** Lines, subtotal, free shipping and total (spec §2 Checkout); shop screens use rupees. */
 export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; total: number }) {
   return (
-    <Card
-      as="aside"
-      padding="sm"
-      aria-labelledby="summary-title"
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '4',
-        position: { lg: 'sticky' },
-        top: '28',
-      })}
-    >
-      <h2 id="summary-title" className={css({ textStyle: 'cardTitle' })}>
-        Order Summary
-      </h2>
+    <SummaryCard>
       {lines.length === 0 ? (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', color: 'fg.muted' })}>
           <p>Your cart is empty.</p>
@@ -79,6 +65,6 @@ export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; tot
         <dt className={cx(totalCell, css({ fontSize: 'md' }))}>Total</dt>
         <dd className={cx(totalCell, css({ fontSize: 'lg' }))}>{formatInr(total)}</dd>
       </dl>
-    </Card>
+    </SummaryCard>
   );
 }

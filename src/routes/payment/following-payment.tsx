@@ -51,3 +51,25 @@ export function CheckAgainButton({ onCheck, checking }: { onCheck: () => void; c
     </Button>
   );
 }
+
+const followLink = css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' });
+
+/**
+ * A link that takes the shopper back to where the payment is made: the payment app (same tab), or the
+ * sandbox's test gateway (a tab of its own, so this page keeps following the payment).
+ */
+export function FollowLink({
+  href,
+  newTab = false,
+  children,
+}: {
+  href: string;
+  newTab?: boolean;
+  children: string;
+}) {
+  return (
+    <a href={href} className={followLink} {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}>
+      {children}
+    </a>
+  );
+}

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { css } from 'styled-system/css';
 import { QR_LEVEL, QR_SIZE, qrImageSource } from '../../../machines/payment.model';
-import { CheckAgainButton, ValidFor, WaitingLine } from './following-payment';
+import { CheckAgainButton, FollowLink, ValidFor, WaitingLine } from './following-payment';
 
 type QrPaymentProps = {
   qr: string | null;
@@ -72,14 +72,9 @@ export function QrPayment({ qr, qrBase64, gatewayUrl, checking, onCheck, sandbox
       <WaitingLine />
       <CheckAgainButton onCheck={onCheck} checking={checking} />
       {gatewayUrl ? (
-        <a
-          href={gatewayUrl}
-          target="_blank"
-          rel="noopener"
-          className={css({ color: 'primary.default', fontWeight: '600', textDecoration: 'underline' })}
-        >
+        <FollowLink href={gatewayUrl} newTab>
           Open test gateway (sandbox)
-        </a>
+        </FollowLink>
       ) : null}
     </div>
   );
