@@ -318,14 +318,7 @@ export default function CartPage() {
           </ul>
         </Card>
         <SummaryCard>
-          <dl
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: '1fr auto',
-              gap: '2',
-              fontSize: 'sm',
-            })}
-          >
+          <dl className={css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '2', fontSize: 'sm' })}>
             <dt>Subtotal</dt>
             <dd className={css({ fontWeight: '700', fontSize: 'lg' })}>{formatInr(total)}</dd>
             <dt className={css({ color: 'fg.muted' })}>Shipping</dt>

@@ -6,7 +6,7 @@ import { startingValues } from '../../machines/payment.machine';
 import { isSandboxPayee } from '../../machines/payment.model';
 import { providePaymentMachine } from '../app/actors/payment.live';
 import { usePageActor } from '../app/app-actor';
-import { h1Style, Page, StatePanel } from '../components/layout/page';
+import { centredColumn, h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
 import { CheckAgainButton, FollowLink, ValidFor, WaitingLine } from './payment/following-payment';
 import { PaymentForm } from './payment/payment-form';
@@ -212,15 +212,7 @@ export default function PaymentPage() {
         <div
           ref={resultRef}
           tabIndex={-1}
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            gap: '4',
-            textAlign: 'center',
-            outline: 'none',
-            scrollMarginTop: '20',
-          })}
+          className={css(centredColumn, { outline: 'none', scrollMarginTop: '20' })}
         >
           <h2 className={css({ textStyle: 'h3', fontSize: 'xl' })}>Complete the payment in your UPI app</h2>
           <p className={css({ color: 'fg.muted', maxW: 'sm' })}>

@@ -2,12 +2,7 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 
 // The page's frame; its width is the content column or, for reading, the prose measure.
-const container = css.raw({
-  mx: 'auto',
-  px: { base: '4', md: '6' },
-  py: { base: '8', md: '12' },
-  w: 'full',
-});
+const container = css.raw({ mx: 'auto', px: { base: '4', md: '6' }, py: { base: '8', md: '12' }, w: 'full' });
 const containers = {
   content: css(container, { maxW: 'content' }),
   prose: css(container, { maxW: 'prose' }),

@@ -11,12 +11,7 @@ export function PaymentSummary({ order }: { order: PaymentOrder }) {
   return (
     <section
       aria-labelledby="payment-summary-title"
-      className={css({
-        mb: '6',
-        pb: '5',
-        borderBottomWidth: '1px',
-        borderColor: 'border.subtle',
-      })}
+      className={css({ mb: '6', pb: '5', borderBottomWidth: '1px', borderColor: 'border.subtle' })}
     >
       <h2
         id="payment-summary-title"

@@ -1,6 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { css } from 'styled-system/css';
 import { QR_LEVEL, QR_SIZE, qrImageSource } from '../../../machines/payment.model';
+import { centredColumn } from '../../components/layout/page';
 import { CheckAgainButton, FollowLink, ValidFor, WaitingLine } from './following-payment';
 
 type QrPaymentProps = {
@@ -18,15 +19,7 @@ type QrPaymentProps = {
 /** Spec §4 qr outcome: the code from `qr` (size 256, level L), else the PNG in `qrBase64`. */
 export function QrPayment({ qr, qrBase64, gatewayUrl, checking, onCheck, sandbox = false }: QrPaymentProps) {
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        gap: '4',
-        textAlign: 'center',
-      })}
-    >
+    <div className={css(centredColumn)}>
       <h2 className={css({ textStyle: 'h3', fontSize: 'xl' })}>Scan QR Code to Complete Payment</h2>
       {sandbox ? (
         <p
