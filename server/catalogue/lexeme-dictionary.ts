@@ -91,6 +91,18 @@ export class LexemeDictionary {
     return length - word.length;
   }
 
+  /** Where `word` is or would go among the lexemes `sorted` (in JavaScript's string order): a binary search. */
+  firstNotBefore(sorted: Int32Array, word: string): number {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compareWith(sorted[middle] as number, word) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
   /** Lexemes a and b, as JavaScript compares strings. */
   compare(a: number, b: number): number {
     const chars = this.#chars;

@@ -66,23 +66,82 @@ export function withPatch(
  * Lexeme l's live postings in catalogue order of the build: the built index's own range when no patch
  * touched l, else that range without entries their products no longer hold, then the appended entries.
  */
-export function liveList(index: Postings, overlay: Overlay, vectors: ProductVectors, l: number): PostingList {
+function liveList(index: Postings, overlay: Overlay, vectors: ProductVectors, l: number): PostingList {
   const { postings, postingProduct } = index;
   const [from, to] = baseRange(index, l);
   if (!overlay.delta.has(l))
     return { entries: postings.subarray(from, to), products: postingProduct.subarray(from, to) };
-  const { entryStart, entryEnd } = vectors;
-  const entries: number[] = [];
-  const products: number[] = [];
-  const keep = (e: number, i: number) => {
-    if (e < (entryStart[i] as number) || e >= (entryEnd[i] as number)) return;
-    entries.push(e);
-    products.push(i);
-  };
-  for (let p = from; p < to; p++) keep(postings[p] as number, postingProduct[p] as number);
   const extra = overlay.extra.get(l) ?? [];
-  for (let k = 0; k < extra.length; k += 2) keep(extra[k] as number, extra[k + 1] as number);
-  return { entries: Uint32Array.from(entries), products: Int32Array.from(products) };
+  // Typed arrays of the most there can be, filled in one loop each (a common word has a hundred
+  // thousand postings: pushed one by one into arrays, through a closure, they cost a search milliseconds
+  // and the collector a list on its heap).
+  const entries = new Uint32Array(to - from + extra.length / 2);
+  const products = new Int32Array(entries.length);
+  let count = keepLive(
+    postings.subarray(from, to),
+    postingProduct.subarray(from, to),
+    1,
+    vectors,
+    entries,
+    products,
+    0,
+  );
+  count = keepLive(extra, extra, 2, vectors, entries, products, count);
+  return { entries: entries.subarray(0, count), products: products.subarray(0, count) };
+}
+
+/**
+ * Appends to `entries` and `products` (after the first `count`) the pairs its product still holds:
+ * entry k is entriesIn[k * step] of product productsIn[k * step + step - 1], so one loop reads the built
+ * index's two arrays (step 1) and the overlay's interleaved pairs (step 2). Returns the new count.
+ */
+function keepLive(
+  entriesIn: ArrayLike<number>,
+  productsIn: ArrayLike<number>,
+  step: 1 | 2,
+  { entryStart, entryEnd }: ProductVectors,
+  entries: Uint32Array,
+  products: Int32Array,
+  count: number,
+): number {
+  let n = count;
+  for (let k = 0; k < entriesIn.length; k += step) {
+    const e = entriesIn[k] as number;
+    const i = productsIn[k + step - 1] as number;
+    if (e < (entryStart[i] as number) || e >= (entryEnd[i] as number)) continue;
+    entries[n] = e;
+    products[n++] = i;
+  }
+  return n;
+}
+
+/** Patched lexemes' live lists one LiveLists keeps: the words shoppers search, not every one. */
+const PATCHED_LISTS_KEPT = 256;
+
+/**
+ * Each lexeme's live postings for one index and overlay (neither changes after): the built range as it
+ * is, or for a lexeme a patch touched the copy liveList makes, made once when a search first asks rather
+ * than on every search.
+ */
+export class LiveLists {
+  readonly #patched = new Map<number, PostingList>();
+
+  constructor(
+    private readonly index: Postings,
+    private readonly overlay: Overlay,
+    private readonly vectors: ProductVectors,
+  ) {}
+
+  of(l: number): PostingList {
+    if (!this.overlay.delta.has(l)) return liveList(this.index, this.overlay, this.vectors, l);
+    let list = this.#patched.get(l);
+    if (!list) {
+      if (this.#patched.size >= PATCHED_LISTS_KEPT) this.#patched.clear();
+      list = liveList(this.index, this.overlay, this.vectors, l);
+      this.#patched.set(l, list);
+    }
+    return list;
+  }
 }
 
 /** How many live postings lexeme l has: the built index's, changed by the overlay. */

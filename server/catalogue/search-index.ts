@@ -18,16 +18,19 @@
  * its trigrams rather than a trigram match over every title.
  *
  * The pieces: tsquery-text.ts reads the normalised query, lexeme-dictionary.ts numbers the words and
- * indexes their trigrams, product-vectors.ts holds each product's entries, ts-rank.ts ranks; this module
- * keeps the inverted index and answers searches with them.
+ * indexes their trigrams, product-vectors.ts holds each product's entries, posting-overlay.ts what
+ * patches changed, search-match.ts walks and orders the matches, ts-rank.ts ranks; this module keeps
+ * the inverted index and answers searches with them.
  *
  * A query the in-memory search does not model (phrase operators from a word the parser splits, the same
- * word both exact and as a prefix) parses to null (parseQueryText), and the caller asks the database (searchProductIds:
- * ts_rank, then pg_trgm over titles), as it does before the first snapshot's index exists.
+ * word both exact and as a prefix) parses to null (parseQueryText), and the caller asks the database
+ * (searchProductIds: ts_rank, then pg_trgm over titles), as it does before the first snapshot's index
+ * exists.
  */
 import { type LexemeDictionary, trigrams } from './lexeme-dictionary';
-import { liveCount, liveList, NO_OVERLAY, type Overlay, overlayFull, withPatch } from './posting-overlay';
+import { LiveLists, liveCount, NO_OVERLAY, type Overlay, overlayFull, withPatch } from './posting-overlay';
 import { appendProducts, type ProductVectors } from './product-vectors';
+import { byRank, matchList, unmatch } from './search-match';
 import { Slices } from './slices';
 import { type PostingList, type Postings, type RankScratch, rankAnd, rankAndOfHits, rankOr } from './ts-rank';
 import { compareLexemes, type QueryLexeme } from './tsquery-text';
@@ -48,6 +51,8 @@ export class SearchIndex {
   readonly #sorted: Int32Array;
   /** Postings added and counts changed by in-place patches since the build (patchedInPlace). */
   readonly #overlay: Overlay;
+  /** Each lexeme's live postings (posting-overlay.ts). */
+  readonly #lists: LiveLists;
 
   private constructor(
     readonly dictionary: LexemeDictionary,
@@ -61,6 +66,7 @@ export class SearchIndex {
     this.#products = vectors.entryEnd.length;
     this.#sorted = sorted;
     this.#overlay = overlay;
+    this.#lists = new LiveLists(index, overlay, vectors);
     this.#scratchArrays = scratch;
   }
 
@@ -126,7 +132,7 @@ export class SearchIndex {
       const was = this.#postingsOf(l) > 0;
       const is = liveCount(this.#index, overlay, l) > 0;
       if (was === is) continue;
-      const k = this.#firstNotBefore(sorted, this.dictionary.lexeme(l));
+      const k = this.dictionary.firstNotBefore(sorted, this.dictionary.lexeme(l));
       const next = new Int32Array(sorted.length + (is ? 1 : -1));
       next.set(sorted.subarray(0, k));
       if (is) {
@@ -183,9 +189,7 @@ export class SearchIndex {
    */
   #run(groups: number[][], operands: number[][]): Int32Array {
     if (groups.length === 0 || operands.some((lexemes) => lexemes.length === 0)) return new Int32Array(0);
-    const lists = operands.map((lexemes) =>
-      lexemes.map((l) => liveList(this.#index, this.#overlay, this.vectors, l)),
-    );
+    const lists = operands.map((lexemes) => lexemes.map((l) => this.#lists.of(l)));
     // Scratch arrays by product, kept between searches (a search runs to the end synchronously) and
     // cleaned for the products touched, so a search costs its postings, not the catalogue's size.
     const scratch = this.#scratch;
@@ -224,7 +228,7 @@ export class SearchIndex {
         : rankOr(input);
     for (const operand of groups[0] as number[])
       for (const { products } of lists[operand] as PostingList[]) unmatch(products, matched);
-    return byRank(hits, rank);
+    return byRank(hits, rank, scratch.keys);
   }
 
   #scratchArrays: RankScratch | null = null;
@@ -234,6 +238,7 @@ export class SearchIndex {
       matched: new Uint8Array(this.#products),
       rank: new Float64Array(this.#products),
       hits: new Int32Array(this.#products),
+      keys: new Float64Array(this.#products),
       last: [],
     };
     return this.#scratchArrays;
@@ -247,7 +252,7 @@ export class SearchIndex {
     const sorted = this.#sorted;
     const found: number[] = [];
     for (
-      let k = this.#firstNotBefore(sorted, item.lexeme);
+      let k = this.dictionary.firstNotBefore(sorted, item.lexeme);
       k < sorted.length && this.dictionary.startsWith(sorted[k] as number, item.lexeme);
       k++
     )
@@ -260,18 +265,6 @@ export class SearchIndex {
 
   #postingsOf(lexeme: number): number {
     return liveCount(this.#index, this.#overlay, lexeme);
-  }
-
-  /** Where `word` is or would go among the sorted lexemes (JavaScript's string order). */
-  #firstNotBefore(sorted: Int32Array, word: string): number {
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.dictionary.compareWith(sorted[middle] as number, word) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
   }
 
   /** The catalogue's words closest to `word` by trigram similarity (all at the best score), or none. */
@@ -294,78 +287,4 @@ export class SearchIndex {
   }
 }
 
-/**
- * One posting list of group k (of `full`) walked for the match: a product that matched the groups
- * before moves on to k + 1, noting this list's entry in `own` when given (rankAndOfHits); one that
- * matched them all is added to `room` after the `found` before. Returns the new count. (Loops that V8
- * compiles on the fly are kept in functions that end with them: see byRank.)
- */
-function matchList(
-  { entries, products }: PostingList,
-  k: number,
-  full: number,
-  matched: Uint8Array,
-  own: Int32Array | null,
-  room: Int32Array,
-  found: number,
-): number {
-  let count = found;
-  for (let p = 0; p < products.length; p++) {
-    const i = products[p] as number;
-    if (matched[i] !== k) continue;
-    matched[i] = k + 1;
-    if (own) own[i] = entries[p] as number;
-    if (k + 1 === full) room[count++] = i;
-  }
-  return count;
-}
-
-/** Clears the match counts of a posting list's products, for the next search. */
-function unmatch(products: Int32Array, matched: Uint8Array): void {
-  for (let p = 0; p < products.length; p++) matched[products[p] as number] = 0;
-}
-
 const ASTRAL = /[\uD800-\uDFFF]/;
-
-/** Positions below this fit beside a float4 rank's 32 bits in one exact float64 (2^53). */
-const POSITION_KEYS = 2 ** 21;
-const FLOAT4 = new Float32Array(1);
-const FLOAT4_BITS = new Uint32Array(FLOAT4.buffer);
-
-/**
- * The hits, best rank first and ties in catalogue order. A non-negative float4's bits order as the
- * number does, so (2^32 - 1 - bits) · 2^21 + position is one exact key per hit, and a Float64Array sorts
- * natively — at a million products a common word's few hundred thousand hits sort many times faster
- * than with a comparison. Anything else (a rank that is not a non-negative float4, a position past
- * 2^21) is sorted by comparison, to the same order.
- */
-function byRank(hits: Int32Array, rank: Float64Array): Int32Array {
-  const keys = rankKeys(hits, rank);
-  if (!keys) return Int32Array.from(hits.sort((a, b) => (rank[b] as number) - (rank[a] as number) || a - b));
-  keys.sort();
-  return positionsOfKeys(keys);
-}
-
-// The two loops of byRank are functions of their own, each ending with its loop: V8 compiles a long
-// loop on the fly the first time it runs (on-stack replacement), and code after it that had not run yet
-// sent every later call back to the interpreter at the same place (seen with --trace-deopt).
-
-/** One exact float64 key per hit (see byRank); null when a rank or position does not fit one. */
-function rankKeys(hits: Int32Array, rank: Float64Array): Float64Array | null {
-  const keys = new Float64Array(hits.length);
-  let fits = true;
-  for (let k = 0; k < hits.length && fits; k++) {
-    const i = hits[k] as number;
-    const r = (rank[i] as number) + 0;
-    fits = i < POSITION_KEYS && r >= 0 && Math.fround(r) === r;
-    FLOAT4[0] = r;
-    keys[k] = (0xffffffff - (FLOAT4_BITS[0] as number)) * POSITION_KEYS + i;
-  }
-  return fits ? keys : null;
-}
-
-function positionsOfKeys(keys: Float64Array): Int32Array {
-  const order = new Int32Array(keys.length);
-  for (let k = 0; k < keys.length; k++) order[k] = (keys[k] as number) % POSITION_KEYS;
-  return order;
-}
