@@ -115,8 +115,11 @@ function keepLive(
   return n;
 }
 
-/** Patched lexemes' live lists one LiveLists keeps: the words shoppers search, not every one. */
-const PATCHED_LISTS_KEPT = 256;
+/**
+ * Postings the copies one LiveLists keeps may hold in all (8 bytes each: 16 MB), so that the searched
+ * words a patch touched are copied once without a million-product catalogue's common words piling up.
+ */
+const PATCHED_POSTINGS_KEPT = 2_000_000;
 
 /**
  * Each lexeme's live postings for one index and overlay (neither changes after): the built range as it
@@ -125,6 +128,7 @@ const PATCHED_LISTS_KEPT = 256;
  */
 export class LiveLists {
   readonly #patched = new Map<number, PostingList>();
+  #kept = 0;
 
   constructor(
     private readonly index: Postings,
@@ -136,9 +140,13 @@ export class LiveLists {
     if (!this.overlay.delta.has(l)) return liveList(this.index, this.overlay, this.vectors, l);
     let list = this.#patched.get(l);
     if (!list) {
-      if (this.#patched.size >= PATCHED_LISTS_KEPT) this.#patched.clear();
       list = liveList(this.index, this.overlay, this.vectors, l);
+      if (this.#kept + list.products.length > PATCHED_POSTINGS_KEPT) {
+        this.#patched.clear();
+        this.#kept = 0;
+      }
       this.#patched.set(l, list);
+      this.#kept += list.products.length;
     }
     return list;
   }
