@@ -41,6 +41,21 @@ interface PatchBase extends FilterLists {
 }
 
 /**
+ * The price each of the first n products sells at (its discounted price, or else its regular one, in
+ * paise) and whether it is on sale.
+ */
+export function paidPrices(meta: Pick<ProductMeta, 'discounted' | 'regular'>, n: number) {
+  const paidOf = new Int32Array(n);
+  const onSaleOf = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const discounted = meta.discounted[i] as number;
+    onSaleOf[i] = discounted >= 0 ? 1 : 0;
+    paidOf[i] = discounted >= 0 ? discounted : (meta.regular[i] as number);
+  }
+  return { paidOf, onSaleOf };
+}
+
+/**
  * The index fields, sizes and colours of the next snapshot when the products in `changed` were written
  * in place (Snapshot.patchedInPlace), and what it may share with `base`: arrays are copied with the
  * written products' fields set, and whatever depends only on fields no write touched is lent.

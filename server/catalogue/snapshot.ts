@@ -18,7 +18,7 @@ import { type ProductMeta, parseMeta } from './product-meta';
 import type { SearchTerms } from './search';
 import type { SearchIndex } from './search-index';
 import { type CatalogueSearch, rankSearch } from './search-positions';
-import { filterLists, inPlaceParts, type SharedParts } from './snapshot-parts';
+import { filterLists, inPlaceParts, paidPrices, type SharedParts } from './snapshot-parts';
 import { SortOrders } from './sort-orders';
 
 /** Distinct filter combinations whose position lists are remembered per snapshot. */
@@ -89,13 +89,7 @@ export class Snapshot {
     this.xminOf = meta.xmins;
     this.isFeatured = meta.featured;
     this.regularOf = meta.regular;
-    this.paidOf = new Int32Array(n);
-    this.onSaleOf = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const discounted = meta.discounted[i] as number;
-      this.onSaleOf[i] = discounted >= 0 ? 1 : 0;
-      this.paidOf[i] = discounted >= 0 ? discounted : (meta.regular[i] as number);
-    }
+    ({ paidOf: this.paidOf, onSaleOf: this.onSaleOf } = paidPrices(meta, n));
     this.facetRecords = facetRecords(this.sizeIndex, this.colorIndex, this.paidOf, this.onSaleOf);
     const lists = shared.lists ?? filterLists(meta);
     this.byCategory = lists.byCategory;

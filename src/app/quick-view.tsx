@@ -13,6 +13,7 @@ import { ProductGallery } from '../components/product-gallery';
 import { Button } from '../components/ui/button';
 import { Drawer } from '../components/ui/drawer';
 import { Skeleton } from '../components/ui/skeleton';
+import { grid, stack } from '../theme/layout';
 import { provideProductMachine } from './actors/product.live';
 import { useCartRef, useIsSaved, usePageActor, useToggleSaved } from './app-actor';
 import { QUICK_VIEW_PARAM } from './quick-view-param';
@@ -24,13 +25,12 @@ const openerOf = (id: string) =>
   ) ?? null;
 
 const positioner = css({ justifyContent: 'center', alignItems: 'center', p: { base: '3', md: '6' } });
-const content = css({
+const content = css(grid, {
   w: 'min(60rem, 100%)',
   h: 'auto',
   maxH: 'calc(100dvh - 1.5rem)',
   borderRadius: 'card',
   p: { base: '5', md: '8' },
-  display: 'grid',
   gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
   gap: { base: '5', md: '8' },
   alignItems: 'start',
@@ -93,18 +93,14 @@ export default function QuickView({ id }: { id: string }) {
               <>
                 <Drawer.Title className={css({ srOnly: true })}>Quick View</Drawer.Title>
                 <Skeleton className={css({ aspectRatio: '4/5', borderRadius: 'card' })} />
-                <div
-                  role="status"
-                  aria-label="Loading product"
-                  className={css({ display: 'grid', gap: '4' })}
-                >
+                <div role="status" aria-label="Loading product" className={css(grid, { gap: '4' })}>
                   <Skeleton className={css({ h: '8', w: '3/4' })} />
                   <Skeleton className={css({ h: '6', w: '1/3' })} />
                   <Skeleton className={css({ h: '24' })} />
                 </div>
               </>
             ) : !product ? (
-              <div className={css({ gridColumn: '1 / -1', display: 'grid', gap: '3', pr: '10' })}>
+              <div className={css(grid, { gridColumn: '1 / -1', gap: '3', pr: '10' })}>
                 <Drawer.Title>Product Not Found</Drawer.Title>
                 <p className={css({ color: 'fg.muted' })}>
                   The product you are looking for does not exist or could not be loaded.
@@ -128,8 +124,8 @@ export default function QuickView({ id }: { id: string }) {
                     bg: 'bg.muted',
                   })}
                 />
-                <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', minW: '0' })}>
-                  <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', pr: '10' })}>
+                <div className={css(stack, { gap: '5', minW: '0' })}>
+                  <div className={css(stack, { gap: '2', pr: '10' })}>
                     {product.category || product.parentCategory ? (
                       <span className={`${badge({ tone: 'brand' })} ${css({ alignSelf: 'flex-start' })}`}>
                         {product.category || product.parentCategory}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { SavedAddress } from '../../machines/address-book.machine';
+import { grid } from '../theme/layout';
 
 /** One line of a saved address, as a shopper reads it: who, where, and the phone. */
 export const addressSummary = (a: SavedAddress) =>
@@ -18,7 +19,7 @@ export function SavedAddressList({
   action: (address: SavedAddress, index: number) => ReactNode;
 }) {
   return (
-    <ul className={css({ display: 'grid', gap: '3' })}>
+    <ul className={css(grid, { gap: '3' })}>
       {addresses.map((a, index) => (
         <li
           key={a.id}

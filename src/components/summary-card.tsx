@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { stack } from '../theme/layout';
 import { Card } from './ui/card';
 
-const summaryCard = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-  position: { lg: 'sticky' },
-  top: '28',
-});
+const summaryCard = css(stack, { gap: '4', position: { lg: 'sticky' }, top: '28' });
 
 /**
  * The 'Order Summary' card the cart and checkout show beside their lines (spec §2): titled, and held in

@@ -12,6 +12,7 @@ import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { Skeleton } from '../components/ui/skeleton';
+import { circle, grid, hstack, stack } from '../theme/layout';
 
 /**
  * Shown only for a field the loaded account leaves blank. While loading, skeletons stand in; after a
@@ -19,8 +20,7 @@ import { Skeleton } from '../components/ui/skeleton';
  */
 export const ACCOUNT_FALLBACK = { name: 'Valued Customer', memberSince: '—' } as const;
 
-const row = css({
-  display: 'grid',
+const row = css(grid, {
   gridTemplateColumns: { base: '1fr', sm: '10rem 1fr' },
   gap: { base: '0.5', sm: '4' },
   py: '3',
@@ -32,15 +32,7 @@ const row = css({
 /** A load that failed, with Try Again beside its message. */
 function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
   return (
-    <ErrorAlert
-      className={css({
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: '3',
-      })}
-    >
+    <ErrorAlert className={css(hstack, { flexWrap: 'wrap', justifyContent: 'space-between', gap: '3' })}>
       <span>{children}</span>
       <Button size="sm" variant="outline" onClick={onRetry}>
         Try Again
@@ -93,21 +85,12 @@ export default function AccountPage() {
         as="section"
         aria-labelledby="profile-title"
         aria-busy={loading}
-        className={css({ mt: '6', display: 'flex', flexDirection: 'column', gap: '5' })}
+        className={css(stack, { mt: '6', gap: '5' })}
       >
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
+        <div className={css(hstack, { gap: '4' })}>
           <span
             aria-hidden="true"
-            className={css({
-              w: '14',
-              h: '14',
-              borderRadius: 'full',
-              display: 'grid',
-              placeItems: 'center',
-              bg: 'terracotta.50',
-              color: 'terracotta.700',
-              flexShrink: 0,
-            })}
+            className={css(circle, { w: '14', h: '14', bg: 'terracotta.50', color: 'terracotta.700' })}
           >
             <UserIcon size={28} />
           </span>
@@ -164,7 +147,7 @@ export default function AccountPage() {
         as="section"
         aria-labelledby="addresses-title"
         aria-busy={book.hasTag('loading')}
-        className={css({ mt: '6', display: 'flex', flexDirection: 'column', gap: '4' })}
+        className={css(stack, { mt: '6', gap: '4' })}
       >
         <h2 id="addresses-title" className={css({ textStyle: 'h3', fontSize: 'xl' })}>
           Saved addresses

@@ -7,6 +7,7 @@ import { CheckCircleIcon, XCircleIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { grid, hstack, stack } from '../theme/layout';
 
 /**
  * Diagnostic page (spec §2 API test): where the app looks for its API; the machine calls GET /storeInfo.
@@ -62,14 +63,8 @@ function ApiTestCard({
   return (
     <Page width="prose">
       <h1 className={h1Style}>API Connection Test</h1>
-      <Card className={css({ mt: '6', display: 'flex', flexDirection: 'column', gap: '6' })}>
-        <dl
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', sm: '12rem 1fr' },
-            gap: '2',
-          })}
-        >
+      <Card className={css(stack, { mt: '6', gap: '6' })}>
+        <dl className={css(grid, { gridTemplateColumns: { base: '1fr', sm: '12rem 1fr' }, gap: '2' })}>
           {rows.map(([term, value]) => (
             <div key={term} className={css({ display: 'contents' })}>
               <dt className={css({ fontWeight: '600' })}>{term}</dt>
@@ -86,11 +81,11 @@ function ApiTestCard({
             </div>
           ))}
         </dl>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap' })}>
+        <div className={css(hstack, { gap: '4', flexWrap: 'wrap' })}>
           <Button onClick={onTest} disabled={testing || waiting}>
             {testing ? 'Testing...' : 'Test API Connection'}
           </Button>
-          <div role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <div role="status" className={css(hstack, { gap: '2' })}>
             {outcome === 'connected' ? (
               <>
                 <CheckCircleIcon

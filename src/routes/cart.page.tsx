@@ -21,6 +21,7 @@ import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DeferredQuantityInput as QuantityInput } from '../components/ui/deferred-number-input';
 import { Skeleton } from '../components/ui/skeleton';
+import { grid, hstack, stack } from '../theme/layout';
 
 function lineKey(line: CartLine) {
   return `${line.id}|${line.selectedColor ?? ''}|${line.selectedSize ?? ''}`;
@@ -84,7 +85,7 @@ function ChooseVariant({ line }: { line: CartLine }) {
   ].filter(Boolean);
   const hintId = `choose-${line.id}`;
   return (
-    <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
+    <div className={css(hstack, { flexWrap: 'wrap', gap: '2' })}>
       {!line.selectedSize && line.sizeOptions ? (
         <ChoiceSelect
           id={choiceFieldId(line, 'size')}
@@ -132,8 +133,7 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
   return (
     <li
       aria-label={line.name}
-      className={css({
-        display: 'grid',
+      className={css(grid, {
         gridTemplateColumns: { base: '80px 1fr', sm: '96px 1fr auto' },
         gap: '4',
         alignItems: 'center',
@@ -159,7 +159,7 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
           className={css({ w: 'full', h: 'auto', aspectRatio: '4/5', objectFit: 'cover' })}
         />
       </Link>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', minW: '0' })}>
+      <div className={css(stack, { gap: '1.5', minW: '0' })}>
         <h2 className={css({ fontWeight: '600', fontSize: 'md' })}>
           <Link to={href} className={css({ _hover: { color: 'terracotta.700' } })}>
             {line.name}
@@ -170,7 +170,7 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="line-sum">
           {formatInr(line.price)} × {line.quantity} = {formatInr(lineTotal(line))}
         </p>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: '1', flexWrap: 'wrap' })}>
+        <div className={css(hstack, { gap: '3', mt: '1', flexWrap: 'wrap' })}>
           <QuantityInput
             label={`Quantity of ${line.name}`}
             hideLabel
@@ -221,6 +221,24 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
 // wide screen).
 const cartStateHeight = css({ minH: { base: '28rem', md: '30rem' } });
 
+/** Phones: the total and Checkout, docked above the tab bar. */
+const stickyBar = css(grid, {
+  position: 'sticky',
+  bottom: 'calc(4rem + env(safe-area-inset-bottom))',
+  zIndex: 'dropdown',
+  mt: '6',
+  mx: '-4',
+  px: '4',
+  py: '3',
+  bg: 'bg.surface',
+  borderTopWidth: '1px',
+  borderColor: 'border.subtle',
+  boxShadow: 'dock',
+  gridTemplateColumns: 'auto 1fr',
+  alignItems: 'center',
+  gap: '4',
+});
+
 /** /cart (spec §2 Cart). */
 export default function CartPage() {
   const reading = useCartReading();
@@ -256,7 +274,7 @@ export default function CartPage() {
           {[0, 1].map((row) => (
             <div key={row} className={css({ display: 'flex', gap: '4', py: '4' })}>
               <Skeleton className={css({ w: '20', h: '24', flexShrink: 0 })} />
-              <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>
+              <div className={css(stack, { flex: '1', gap: '2' })}>
                 <Skeleton className={css({ h: '5', w: '2/3' })} />
                 <Skeleton className={css({ h: '4', w: '1/3' })} />
               </div>
@@ -298,8 +316,7 @@ export default function CartPage() {
         <p className={css({ color: 'fg.muted' })}>{count} Item(s)</p>
       </div>
       <div
-        className={css({
-          display: 'grid',
+        className={css(grid, {
           gap: '8',
           gridTemplateColumns: { base: '1fr', lg: '1fr 22rem' },
           alignItems: 'start',
@@ -318,7 +335,7 @@ export default function CartPage() {
           </ul>
         </Card>
         <SummaryCard>
-          <dl className={css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '2', fontSize: 'sm' })}>
+          <dl className={css(grid, { gridTemplateColumns: '1fr auto', gap: '2', fontSize: 'sm' })}>
             <dt>Subtotal</dt>
             <dd className={css({ fontWeight: '700', fontSize: 'lg' })}>{formatInr(total)}</dd>
             <dt className={css({ color: 'fg.muted' })}>Shipping</dt>
@@ -340,26 +357,7 @@ export default function CartPage() {
       </div>
       {/* Phones: the total and Checkout stay at the bottom, just above the tab bar. */}
       {phone ? (
-        <div
-          data-testid="cart-sticky-bar"
-          className={css({
-            position: 'sticky',
-            bottom: 'calc(4rem + env(safe-area-inset-bottom))',
-            zIndex: 'dropdown',
-            mt: '6',
-            mx: '-4',
-            px: '4',
-            py: '3',
-            bg: 'bg.surface',
-            borderTopWidth: '1px',
-            borderColor: 'border.subtle',
-            boxShadow: '0 -4px 16px rgba(58, 50, 42, 0.08)',
-            display: 'grid',
-            gridTemplateColumns: 'auto 1fr',
-            alignItems: 'center',
-            gap: '4',
-          })}
-        >
+        <div data-testid="cart-sticky-bar" className={stickyBar}>
           <p className={css({ display: 'flex', flexDirection: 'column', lineHeight: 'tight' })}>
             <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Total ({count} Item(s))</span>
             <span className={css({ fontWeight: '700', fontSize: 'lg' })}>{formatInr(total)}</span>

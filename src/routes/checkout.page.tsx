@@ -18,6 +18,7 @@ import { checkoutSchema, checkoutSchemaFor } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { PRIVATE_FORM } from '../forms/private-form';
 import { serverFieldErrors } from '../forms/server-errors';
+import { grid } from '../theme/layout';
 import { formStack } from './auth/form-layout';
 import {
   forgetPlaced,
@@ -108,9 +109,8 @@ export default function CheckoutPage() {
     <Page>
       <h1 className={h1Style}>Checkout</h1>
       <div
-        className={css({
+        className={css(grid, {
           mt: '6',
-          display: 'grid',
           gap: '8',
           gridTemplateColumns: { base: '1fr', lg: '1fr 24rem' },
           alignItems: 'start',
@@ -162,13 +162,7 @@ export default function CheckoutPage() {
               rows={3}
               required
             />
-            <div
-              className={css({
-                display: 'grid',
-                gap: '5',
-                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-              })}
-            >
+            <div className={css(grid, { gap: '5', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
               <InputField meta={fields.city} label="City" autoComplete="address-level2" required />
               <StateSelect meta={fields.state} label="State / union territory" />
               <InputField

@@ -10,6 +10,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
+import { grid, hstack, stack } from '../theme/layout';
 import { contactSchema } from './contact/contact.schema';
 
 const detailRow = css({ display: 'flex', gap: '3', alignItems: 'flex-start' });
@@ -22,6 +23,14 @@ const detailIcon = css({
   placeItems: 'center',
   bg: 'terracotta.50',
   color: 'terracotta.700',
+});
+
+const detailsPanel = css(stack, {
+  bg: 'indigo.900',
+  color: 'indigo.50',
+  borderRadius: 'card',
+  p: { base: '6', md: '8' },
+  gap: '6',
 });
 
 /**
@@ -49,32 +58,20 @@ export default function ContactPage() {
 
   return (
     <Page>
-      <div className={css({ maxW: '2xl', mb: '10', display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={css(stack, { maxW: '2xl', mb: '10', gap: '3' })}>
         <h1 className={h1Style}>Contact Us</h1>
         <p className={css({ color: 'fg.muted' })}>
           Questions about an order, sizing or a return? Write to us and we will get back to you shortly.
         </p>
       </div>
       <div
-        className={css({
-          display: 'grid',
+        className={css(grid, {
           gap: '8',
           gridTemplateColumns: { base: '1fr', lg: '2fr 3fr' },
           alignItems: 'start',
         })}
       >
-        <section
-          aria-labelledby="contact-details"
-          className={css({
-            bg: 'indigo.900',
-            color: 'indigo.50',
-            borderRadius: 'card',
-            p: { base: '6', md: '8' },
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '6',
-          })}
-        >
+        <section aria-labelledby="contact-details" className={detailsPanel}>
           <h2
             id="contact-details"
             className={css({ fontFamily: 'display', fontSize: '2xl', color: 'white' })}
@@ -107,16 +104,7 @@ export default function ContactPage() {
               >
                 {contact.companyPhone}
               </a>
-              <p
-                className={css({
-                  fontSize: 'sm',
-                  color: 'indigo.200',
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: '1.5',
-                  mt: '1',
-                })}
-              >
+              <p className={css(hstack, { fontSize: 'sm', color: 'indigo.200', gap: '1.5', mt: '1' })}>
                 <ClockIcon size={14} /> {contact.supportHours}
               </p>
             </div>
@@ -135,18 +123,8 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className={css({ textStyle: 'cardTitle', mb: '5' })}>
             Send us a message
           </h2>
-          <form
-            {...PRIVATE_FORM}
-            {...getFormProps(form)}
-            className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
-          >
-            <div
-              className={css({
-                display: 'grid',
-                gap: '5',
-                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-              })}
-            >
+          <form {...PRIVATE_FORM} {...getFormProps(form)} className={css(stack, { gap: '5' })}>
+            <div className={css(grid, { gap: '5', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
               <InputField meta={fields.name} label="Name" required autoComplete="name" />
               <InputField meta={fields.email} label="Email" type="email" required autoComplete="email" />
             </div>

@@ -7,6 +7,7 @@ import { ShirtIcon, SparkleIcon, TagIcon, TruckIcon } from '../components/icons'
 import { homeCategories } from '../components/layout/store-display';
 import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { grid, stack } from '../theme/layout';
 import { CategoryShowcase } from './home/category-showcase';
 import { FeaturedStyles } from './home/featured-styles';
 import { Hero } from './home/hero';
@@ -39,30 +40,21 @@ const ESSENTIALS = [
 
 function FashionEssentials() {
   return (
-    <section
-      aria-labelledby="essentials-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}
-    >
-      <div className={css({ textAlign: 'center', display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <section aria-labelledby="essentials-title" className={css(stack, { gap: '8' })}>
+      <div className={css(stack, { textAlign: 'center', gap: '2' })}>
         <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Why shop with us</p>
         <h2 id="essentials-title" className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '4xl' } })}>
           Fashion Essentials
         </h2>
       </div>
       <ul
-        className={css({
-          display: 'grid',
+        className={css(grid, {
           gap: '5',
           gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
         })}
       >
         {ESSENTIALS.map(({ title, text, icon: Icon }) => (
-          <Card
-            as="li"
-            padding="sm"
-            key={title}
-            className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' })}
-          >
+          <Card as="li" padding="sm" key={title} className={css(stack, { listStyle: 'none', gap: '3' })}>
             <span
               className={css({
                 w: '12',
@@ -97,9 +89,7 @@ export default function HomePage() {
   const [first] = useState(() => firstFeatured(answer()));
   const [featured] = usePageActor('featuredProducts', provideFeaturedProductsMachine, { first });
   return (
-    <div
-      className={css({ display: 'flex', flexDirection: 'column', gap: { base: '16', md: '24' }, pb: '8' })}
-    >
+    <div className={css(stack, { gap: { base: '16', md: '24' }, pb: '8' })}>
       <Hero description={store?.description} />
       <div className={section}>
         <CategoryShowcase categories={homeCategories(store)} categoryImages={store?.categoryImages} />

@@ -6,6 +6,7 @@ import { useAuth, useAuthRef } from '../app/app-actor';
 import { Checkbox } from '../components/ui/checkbox';
 import { loginSchema } from '../forms/auth.schema';
 import { PRIVATE_FORM } from '../forms/private-form';
+import { hstack } from '../theme/layout';
 import { AuthFooter, AuthHeading, AuthLegalLinks, AuthSubmit } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
@@ -50,15 +51,7 @@ export default function LoginPage() {
       <form {...PRIVATE_FORM} {...getFormProps(form)} className={formStack}>
         <EmailField meta={fields.email} placeholder="you@example.com" />
         <PasswordField meta={fields.password} label="Password" autoComplete="current-password" required />
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: '3',
-            flexWrap: 'wrap',
-          })}
-        >
+        <div className={css(hstack, { justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
           {/* Ticked by default: the spec's sign-in cookie lasts 30 days; unticked asks for a session cookie. */}
           <Checkbox
             key={fields.rememberMe.key}

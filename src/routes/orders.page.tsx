@@ -6,6 +6,7 @@ import { ShirtIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
+import { stack } from '../theme/layout';
 import { OrderCard } from './orders/order-card';
 
 const ORDERS_LOAD_FAILED = 'We could not load your orders. Please try again.';
@@ -47,7 +48,7 @@ export default function OrdersPage() {
             You have not placed any orders yet.
           </StatePanel>
         ) : (
-          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+          <ul className={css(stack, { gap: '6' })}>
             {orders.map((order) => (
               <li key={order.id}>
                 <OrderCard

@@ -8,6 +8,7 @@ import { providePaymentMachine } from '../app/actors/payment.live';
 import { usePageActor } from '../app/app-actor';
 import { centredColumn, h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
+import { stack } from '../theme/layout';
 import { CheckAgainButton, FollowLink, ValidFor, WaitingLine } from './payment/following-payment';
 import { PaymentForm } from './payment/payment-form';
 import { PaymentSummary } from './payment/payment-summary';
@@ -250,7 +251,7 @@ export default function PaymentPage() {
 
   return (
     <Page width="prose">
-      <div className={css({ mb: '6', display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <div className={css(stack, { mb: '6', gap: '1' })}>
         <h1 id="payment-title" className={h1Style}>
           Complete Your Payment
         </h1>

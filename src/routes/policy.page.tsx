@@ -8,6 +8,7 @@ import { useShopOrigin } from '../app/shop-origin';
 import { useIsClient } from '../app/use-is-client';
 import { Page } from '../components/layout/page';
 import { Card } from '../components/ui/card';
+import { stack } from '../theme/layout';
 import NotFoundPage from './not-found.page';
 import { DEFAULT_POLICIES } from './policy/policy-content';
 import {
@@ -19,9 +20,7 @@ import {
   policyCompany,
 } from './policy/policy-meta';
 
-const prose = css({
-  display: 'flex',
-  flexDirection: 'column',
+const prose = css(stack, {
   gap: '4',
   color: 'fg.muted',
   lineHeight: '1.75',

@@ -10,6 +10,7 @@ import { InputField } from '../components/ui/field';
 import { registerSchema } from '../forms/auth.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { PRIVATE_FORM } from '../forms/private-form';
+import { grid } from '../theme/layout';
 import { AuthFooter, AuthHeading, AuthLegalLinks, AuthSubmit } from './auth/auth-card';
 import { EmailField } from './auth/email-field';
 import { formStack } from './auth/form-layout';
@@ -86,9 +87,7 @@ export default function RegisterPage() {
         <ErrorAlert className={css({ mb: '5', fontSize: 'sm' })}>{REGISTRATION_FAILED_ALERT}</ErrorAlert>
       ) : null}
       <form {...PRIVATE_FORM} {...formProps} onSubmit={submit} className={formStack}>
-        <div
-          className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}
-        >
+        <div className={css(grid, { gap: '5', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
           <InputField meta={fields.firstName} label="First name" autoComplete="given-name" required />
           <InputField meta={fields.lastName} label="Last name" autoComplete="family-name" required />
         </div>

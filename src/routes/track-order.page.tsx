@@ -10,6 +10,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
+import { grid, hstack, stack } from '../theme/layout';
 import { formStack } from './auth/form-layout';
 import { OrderItemsTable } from './orders/order-items-table';
 import { OrderTimeline } from './orders/order-timeline';
@@ -44,7 +45,7 @@ export default function TrackOrderPage() {
 
   return (
     <Page width="prose">
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+      <div className={css(hstack, { gap: '3' })}>
         <TruckIcon size={32} aria-hidden="true" />
         <h1 className={h1Style}>Track Your Order</h1>
       </div>
@@ -86,29 +87,15 @@ export default function TrackOrderPage() {
           as="section"
           padding="sm"
           aria-labelledby="tracked-order"
-          className={css({ mt: '8', display: 'flex', flexDirection: 'column', gap: '5' })}
+          className={css(stack, { mt: '8', gap: '5' })}
         >
-          <div
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              justifyContent: 'space-between',
-              alignItems: 'center',
-              gap: '3',
-            })}
-          >
+          <div className={css(hstack, { flexWrap: 'wrap', justifyContent: 'space-between', gap: '3' })}>
             <h2 id="tracked-order" className={css({ textStyle: 'h3', overflowWrap: 'anywhere' })}>
               Order {order.id}
             </h2>
             <StatusBadge order={order} />
           </div>
-          <dl
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-            })}
-          >
+          <dl className={css(grid, { gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
             <div>
               <dt className={factTerm}>Order date</dt>
               <dd>{formatLongDate(order.date)}</dd>

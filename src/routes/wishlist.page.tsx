@@ -14,6 +14,7 @@ import { HeartIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
 import { Button, ButtonLink } from '../components/ui/button';
+import { stack } from '../theme/layout';
 
 const SKELETONS = 4;
 
@@ -33,7 +34,7 @@ export default function WishlistPage() {
 
   return (
     <Page>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', mb: '8' })}>
+      <div className={css(stack, { gap: '2', mb: '8' })}>
         <h1 className={h1Style}>My Wishlist</h1>
         {!loading && products.length > 0 ? (
           <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
@@ -65,10 +66,7 @@ export default function WishlistPage() {
       ) : (
         <ul className={productGrid[4]} aria-label="Saved products">
           {products.map((product, index) => (
-            <li
-              key={product.id}
-              className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2' })}
-            >
+            <li key={product.id} className={css(stack, { listStyle: 'none', gap: '2' })}>
               <ProductCard
                 product={product}
                 eager={index < 4}

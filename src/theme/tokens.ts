@@ -101,6 +101,8 @@ export const tokens = defineTokens({
     card: { value: '0 1px 2px rgba(58, 50, 42, 0.06), 0 4px 14px rgba(58, 50, 42, 0.06)' },
     raised: { value: '0 10px 30px rgba(58, 50, 42, 0.14)' },
     nav: { value: '0 2px 18px rgba(58, 50, 42, 0.10)' },
+    // Bars docked to the phone's bottom edge (the tab bar, the cart's total, the product's Add to Cart).
+    dock: { value: '0 -4px 16px rgba(58, 50, 42, 0.08)' },
   },
   sizes: {
     content: { value: '80rem' },

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { BrandLink } from '../../components/layout/brand-link';
 import { storeDisplayName } from '../../components/layout/store-display';
 import { Card } from '../../components/ui/card';
+import { stack } from '../../theme/layout';
 import { useStoreInfo } from '../app-actor';
 
 /** Centred card for sign-in and registration (spec §2 Route groups). */
@@ -26,7 +27,7 @@ export function AuthLayout() {
         gradientTo: 'indigo.50',
       })}
     >
-      <div className={css({ w: 'full', maxW: 'md', display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <div className={css(stack, { w: 'full', maxW: 'md', gap: '6' })}>
         <BrandLink className={css({ alignSelf: 'center', fontSize: '2xl' })}>{storeName}</BrandLink>
         {/* Alone on the page: lifted higher than a card among others. */}
         <Card as="main" className={css({ boxShadow: 'raised' })}>

@@ -1,13 +1,11 @@
 import { NavLink } from 'react-router';
 import { css } from 'styled-system/css';
+import { vstack } from '../../theme/layout';
 import { CartIcon, GridIcon, HomeIcon, UserIcon } from '../icons';
 
-const tab = css({
+const tab = css(vstack, {
   position: 'relative',
   flex: '1',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
   justifyContent: 'center',
   gap: '0.5',
   fontSize: '2xs',
@@ -18,24 +16,23 @@ const tab = css({
   focusRingOffset: '-2px',
 });
 
+const tabBar = css({
+  hideFrom: 'md',
+  position: 'fixed',
+  bottom: '0',
+  insetX: '0',
+  zIndex: 'sticky',
+  bg: 'white',
+  borderTopWidth: '1px',
+  borderColor: 'border.subtle',
+  boxShadow: 'dock',
+  pb: 'env(safe-area-inset-bottom)',
+});
+
 /** Phone-only tab bar (below the 768 px breakpoint, spec §2/§9). */
 export function BottomTabBar({ cartCount }: { cartCount: number }) {
   return (
-    <nav
-      aria-label="Tab bar"
-      className={css({
-        hideFrom: 'md',
-        position: 'fixed',
-        bottom: '0',
-        insetX: '0',
-        zIndex: 'sticky',
-        bg: 'white',
-        borderTopWidth: '1px',
-        borderColor: 'border.subtle',
-        boxShadow: '0 -4px 16px rgba(58, 50, 42, 0.08)',
-        pb: 'env(safe-area-inset-bottom)',
-      })}
-    >
+    <nav aria-label="Tab bar" className={tabBar}>
       {/* With the top border, exactly the tabBar size: the product page's Add to Cart bar sits on it. */}
       <ul className={css({ display: 'flex', h: 'calc(token(sizes.tabBar) - 1px)', listStyle: 'none' })}>
         <li className={css({ flex: '1', display: 'flex' })}>

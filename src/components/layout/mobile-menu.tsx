@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
+import { stack } from '../../theme/layout';
 import { CloseIcon, UserIcon } from '../icons';
 import { Drawer } from '../ui/drawer';
 import { categoryPath } from './store-display';
@@ -88,7 +89,7 @@ function MenuLinks({
           >
             All categories
           </h2>
-          <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
+          <ul className={css(stack, { listStyle: 'none', gap: '1' })}>
             {more.map((category) => (
               <li key={category}>
                 <Link to={categoryPath(category)} className={menuLink}>
@@ -100,7 +101,7 @@ function MenuLinks({
         </nav>
       ) : null}
       <nav aria-label="Mobile">
-        <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <ul className={css(stack, { listStyle: 'none', gap: '1' })}>
           {[
             ...links,
             { to: '/wishlist', label: 'Wishlist' },

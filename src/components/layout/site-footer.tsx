@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
+import { grid, stack } from '../../theme/layout';
 import { MailIcon, PhoneIcon, PinIcon } from '../icons';
 import { categoryPath } from './store-display';
 
@@ -36,7 +37,7 @@ const SHOP_LINKS = [
 ];
 
 const heading = css({ textStyle: 'eyebrow', color: 'saffron.300', mb: '4' });
-const list = css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2.5', fontSize: 'sm' });
+const list = css(stack, { listStyle: 'none', gap: '2.5', fontSize: 'sm' });
 const link = css({
   color: 'indigo.100',
   _hover: { color: 'white', textDecoration: 'underline' },
@@ -58,12 +59,11 @@ export function SiteFooter({ storeName, companyName, description, address, phone
       })}
     >
       <div
-        className={css({
+        className={css(grid, {
           maxW: 'content',
           mx: 'auto',
           px: { base: '4', md: '6' },
           py: { base: '10', md: '14' },
-          display: 'grid',
           gap: '10',
           gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr 1fr' },
         })}

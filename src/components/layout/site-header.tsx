@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
+import { hstack } from '../../theme/layout';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../icons';
 import { BrandLink } from './brand-link';
 import { categoryMenuTrigger, requestCategoryMenuOpen } from './category-menu-trigger';
@@ -170,9 +171,7 @@ export function SiteHeader({
         })}
       >
         <BrandLink
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
+          className={css(hstack, {
             gap: '2',
             fontSize: { base: 'xl', md: '2xl' },
             letterSpacing: '-0.01em',
@@ -231,7 +230,7 @@ export function SiteHeader({
             {search}
           </div>
         ) : null}
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '1', ms: 'auto' })}>
+        <div className={css(hstack, { gap: '1', ms: 'auto' })}>
           <Link
             to="/wishlist"
             className={iconLink}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button';
+import { stack, vstack } from '../../theme/layout';
 
 export const authLink = css({
   color: 'primary.default',
@@ -48,9 +49,7 @@ export function AuthSubmit({ busy, label, busyLabel }: { busy: boolean; label: s
 /** Heading block of the sign-in and registration cards (one h1 per page). */
 export function AuthHeading({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div
-      className={css({ textAlign: 'center', mb: '6', display: 'flex', flexDirection: 'column', gap: '2' })}
-    >
+    <div className={css(stack, { textAlign: 'center', mb: '6', gap: '2' })}>
       <h1 className={css({ textStyle: 'h1', fontSize: { base: '2xl', md: '3xl' } })}>{title}</h1>
       <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{children}</p>
     </div>
@@ -61,15 +60,12 @@ export function AuthHeading({ title, children }: { title: string; children: Reac
 export function AuthLegalLinks({ action }: { action: string }) {
   return (
     <div
-      className={css({
+      className={css(vstack, {
         mt: '6',
         pt: '5',
         borderTopWidth: '1px',
         borderColor: 'border.subtle',
-        display: 'flex',
-        flexDirection: 'column',
         gap: '3',
-        alignItems: 'center',
         fontSize: 'sm',
         color: 'fg.muted',
         textAlign: 'center',

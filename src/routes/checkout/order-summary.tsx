@@ -3,6 +3,7 @@ import type { CartLine } from '../../../machines/cart.model';
 import { formatInr } from '../../components/format';
 import { SummaryCard } from '../../components/summary-card';
 import { ButtonLink } from '../../components/ui/button';
+import { grid, stack } from '../../theme/layout';
 
 // No column gap, so the rule above the total runs unbroken across both cells.
 const totalCell = css({ pt: '2', borderTopWidth: '1px', borderColor: 'border.subtle', fontWeight: '700' });
@@ -12,7 +13,7 @@ export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; tot
   return (
     <SummaryCard>
       {lines.length === 0 ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', color: 'fg.muted' })}>
+        <div className={css(stack, { gap: '3', color: 'fg.muted' })}>
           <p>Your cart is empty.</p>
           <ButtonLink to="/products" variant="outline" size="sm">
             Browse Products
@@ -50,8 +51,7 @@ export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; tot
         </ul>
       )}
       <dl
-        className={css({
-          display: 'grid',
+        className={css(grid, {
           gridTemplateColumns: '1fr auto',
           rowGap: '2',
           columnGap: '0',

@@ -4,6 +4,7 @@ import { FallbackImage, PLACEHOLDER_IMAGE } from '../../components/fallback-imag
 import { ArrowRightIcon } from '../../components/icons';
 import { categoryPath } from '../../components/layout/store-display';
 import { Card } from '../../components/ui/card';
+import { stack } from '../../theme/layout';
 
 /** Art for a category without its own image in store information (spec §2: a default image). */
 const DEFAULT_CATEGORY_IMAGE = PLACEHOLDER_IMAGE;
@@ -24,11 +25,8 @@ export function CategoryShowcase({ categories, categoryImages }: CategoryShowcas
   const shown = categories.slice(0, 3);
   const layout = layouts[Math.max(1, shown.length) as 1 | 2 | 3];
   return (
-    <section
-      aria-labelledby="showcase-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}
-    >
-      <div className={css({ textAlign: 'center', display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <section aria-labelledby="showcase-title" className={css(stack, { gap: '8' })}>
+      <div className={css(stack, { textAlign: 'center', gap: '2' })}>
         <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Shop by category</p>
         <h2 id="showcase-title" className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '4xl' } })}>
           Stylish T-Shirts &amp; Trendy Tops
@@ -64,11 +62,9 @@ export function CategoryShowcase({ categories, categoryImages }: CategoryShowcas
                 className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
               />
               <div
-                className={css({
+                className={css(stack, {
                   position: 'absolute',
                   inset: '0',
-                  display: 'flex',
-                  flexDirection: 'column',
                   justifyContent: 'flex-end',
                   gap: '1',
                   p: '6',

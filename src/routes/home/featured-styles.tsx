@@ -4,6 +4,7 @@ import { useCardWishlist, useCartRef } from '../../app/app-actor';
 import { useOpenQuickView } from '../../app/quick-view-host';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../../components/product-card';
 import { ButtonLink } from '../../components/ui/button';
+import { stack } from '../../theme/layout';
 
 const FEATURED_SKELETONS = 4;
 
@@ -15,11 +16,7 @@ export function FeaturedStyles({ loading, products }: FeaturedStylesProps) {
   const hearts = useCardWishlist();
   const openQuickView = useOpenQuickView();
   return (
-    <section
-      aria-labelledby="featured-title"
-      aria-busy={loading}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}
-    >
+    <section aria-labelledby="featured-title" aria-busy={loading} className={css(stack, { gap: '8' })}>
       <div
         className={css({
           display: 'flex',
@@ -28,7 +25,7 @@ export function FeaturedStyles({ loading, products }: FeaturedStylesProps) {
           gap: '4',
         })}
       >
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={css(stack, { gap: '2' })}>
           <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Handpicked for you</p>
           <h2 id="featured-title" className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '4xl' } })}>
             Featured Styles

@@ -1,5 +1,13 @@
 import { css } from 'styled-system/css';
 import { ButtonLink } from '../../components/ui/button';
+import { stack } from '../../theme/layout';
+
+const heroSection = css({
+  position: 'relative',
+  overflow: 'hidden',
+  bg: 'cotton.100',
+  minH: { base: '520px', md: '600px' },
+});
 
 /**
  * The home page's first screen: its image is the page's largest paint, asked for at high priority
@@ -7,15 +15,7 @@ import { ButtonLink } from '../../components/ui/button';
  */
 export function Hero({ description }: { description: string | undefined }) {
   return (
-    <section
-      aria-labelledby="hero-title"
-      className={css({
-        position: 'relative',
-        overflow: 'hidden',
-        bg: 'cotton.100',
-        minH: { base: '520px', md: '600px' },
-      })}
-    >
+    <section aria-labelledby="hero-title" className={heroSection}>
       <img
         src="/images/hero.svg"
         alt=""
@@ -33,14 +33,12 @@ export function Hero({ description }: { description: string | undefined }) {
         })}
       />
       <div
-        className={css({
+        className={css(stack, {
           position: 'relative',
           maxW: 'content',
           mx: 'auto',
           px: { base: '5', md: '6' },
           py: { base: '16', md: '28' },
-          display: 'flex',
-          flexDirection: 'column',
           gap: '6',
           alignItems: 'flex-start',
         })}

@@ -7,6 +7,20 @@ import { usePageActor } from '../../app/app-actor';
 import { MailIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { PRIVATE_FORM } from '../../forms/private-form';
+import { grid, stack } from '../../theme/layout';
+
+const panel = css(grid, {
+  position: 'relative',
+  overflow: 'hidden',
+  borderRadius: 'card',
+  bg: 'indigo.800',
+  color: 'white',
+  px: { base: '6', md: '12' },
+  py: { base: '10', md: '14' },
+  gap: '6',
+  gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' },
+  alignItems: 'center',
+});
 
 /**
  * Newsletter block (spec §4): native required email check, toast, field clears. The machine asks the
@@ -19,23 +33,8 @@ export function Newsletter() {
   });
   const subscribing = state.hasTag('loading');
   return (
-    <section
-      aria-labelledby="newsletter-title"
-      className={css({
-        position: 'relative',
-        overflow: 'hidden',
-        borderRadius: 'card',
-        bg: 'indigo.800',
-        color: 'white',
-        px: { base: '6', md: '12' },
-        py: { base: '10', md: '14' },
-        display: 'grid',
-        gap: '6',
-        gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' },
-        alignItems: 'center',
-      })}
-    >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <section aria-labelledby="newsletter-title" className={panel}>
+      <div className={css(stack, { gap: '2' })}>
         <h2 id="newsletter-title" className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '3xl' } })}>
           Join our newsletter
         </h2>

@@ -4,6 +4,7 @@ import type { DisplayOrder } from '../../../machines/orders.model';
 import { formatInr, formatLongDate } from '../../components/format';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { grid, stack } from '../../theme/layout';
 import { OrderLine } from './order-line';
 import { OrderTimeline } from './order-timeline';
 import { factTerm, ShippingFacts } from './shipping-facts';
@@ -47,8 +48,7 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
         <StatusBadge order={order} />
       </header>
       <div
-        className={css({
-          display: 'grid',
+        className={css(grid, {
           gap: '6',
           gridTemplateColumns: { base: '1fr', md: '3fr 2fr' },
           px: { base: '4', md: '6' },
@@ -63,7 +63,7 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
             ))}
           </ul>
         </div>
-        <dl className={css({ display: 'flex', flexDirection: 'column', gap: '3', fontSize: 'sm' })}>
+        <dl className={css(stack, { gap: '3', fontSize: 'sm' })}>
           <ShippingFacts order={order} methodTerm="Method" trackingTerm="Tracking" />
         </dl>
         <div className={css({ gridColumn: { md: '1 / -1' } })}>
@@ -110,15 +110,13 @@ function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !controls.cancelling) controls.onKeep();
       }}
-      className={css({
+      className={css(stack, {
         flexBasis: '100%',
         p: '4',
         borderRadius: 'control',
         borderWidth: '1px',
         borderColor: 'border.subtle',
         bg: 'bg.muted',
-        display: 'flex',
-        flexDirection: 'column',
         gap: '3',
       })}
     >

@@ -2,6 +2,7 @@ import { css } from 'styled-system/css';
 import type { DisplayOrderItem } from '../../../machines/orders.model';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../../components/fallback-image';
 import { formatInr } from '../../components/format';
+import { grid } from '../../theme/layout';
 
 /**
  * One ordered line: thumbnail, name, chosen colour and size, quantity and unit price. Shared by My
@@ -10,8 +11,7 @@ import { formatInr } from '../../components/format';
 export function OrderLine({ item }: { item: DisplayOrderItem }) {
   return (
     <li
-      className={css({
-        display: 'grid',
+      className={css(grid, {
         gridTemplateColumns: '3rem 1fr auto',
         alignItems: 'center',
         gap: '3',

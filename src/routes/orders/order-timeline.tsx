@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css';
 import type { DisplayOrder } from '../../../machines/orders.model';
 import { formatDateTime } from '../../components/format';
+import { stack } from '../../theme/layout';
 
 const dot = css({
   position: 'absolute',
@@ -29,14 +30,12 @@ export function OrderTimeline({ order, headingId }: { order: DisplayOrder; headi
         Order history
       </h3>
       <ol
-        className={css({
+        className={css(stack, {
           mt: '3',
           ms: '2',
           ps: '5',
           borderInlineStartWidth: '2px',
           borderColor: 'border.subtle',
-          display: 'flex',
-          flexDirection: 'column',
           gap: '4',
           fontSize: 'sm',
         })}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { ATTEMPT_VALIDITY_MS, validityText } from '../../../machines/payment.model';
 import { Button } from '../../components/ui/button';
+import { circle, hstack } from '../../theme/layout';
 
 /**
  * 'Valid for 9:59': the time a followed payment has left, counting down each second from its 10
@@ -22,22 +23,20 @@ export function ValidFor() {
   );
 }
 
+const spinner = css(circle, {
+  w: '4',
+  h: '4',
+  borderWidth: '2px',
+  borderColor: 'terracotta.200',
+  borderTopColor: 'terracotta.600',
+  animation: 'spin 1s linear infinite',
+});
+
 /** The spinner line while the page waits for the gateway's word. */
 export function WaitingLine() {
   return (
-    <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
-      <span
-        aria-hidden="true"
-        className={css({
-          w: '4',
-          h: '4',
-          borderRadius: 'full',
-          borderWidth: '2px',
-          borderColor: 'terracotta.200',
-          borderTopColor: 'terracotta.600',
-          animation: 'spin 1s linear infinite',
-        })}
-      />
+    <p role="status" className={css(hstack, { gap: '2', color: 'fg.muted' })}>
+      <span aria-hidden="true" className={spinner} />
       Waiting for payment confirmation...
     </p>
   );

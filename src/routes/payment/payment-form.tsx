@@ -14,6 +14,7 @@ import { isConformIntentSubmit } from '../../forms/conform-intent';
 import { buildPaymentForm } from '../../forms/payment-form.schema';
 import { PRIVATE_FORM } from '../../forms/private-form';
 import { serverFieldErrors } from '../../forms/server-errors';
+import { grid } from '../../theme/layout';
 import { formStack } from '../auth/form-layout';
 import { PaymentFieldControl } from './payment-field';
 
@@ -102,8 +103,7 @@ export function PaymentForm({ fields, submitting, serverErrors = NO_ERRORS, onSu
         <div
           // Keyed by its first field: a conditional field joining the row must not remount the others.
           key={row[0]?.name}
-          className={css({
-            display: 'grid',
+          className={css(grid, {
             gap: '5',
             gridTemplateColumns: { base: '1fr', md: row.length > 1 ? 'repeat(2, minmax(0, 1fr))' : '1fr' },
           })}

@@ -14,16 +14,17 @@ import { ProductChoices } from '../../components/product-choices';
 import { ProductGallery } from '../../components/product-gallery';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { grid, stack } from '../../theme/layout';
 
 function ProductSkeleton() {
   return (
     <div
       role="status"
       aria-label="Loading product"
-      className={css({ display: 'grid', gap: '10', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
+      className={css(grid, { gap: '10', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
     >
       <Skeleton className={css({ aspectRatio: '4/5', borderRadius: 'card' })} />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div className={css(stack, { gap: '4' })}>
         <Skeleton className={css({ h: '4', w: '24' })} />
         <Skeleton className={css({ h: '10', w: '3/4' })} />
         <Skeleton className={css({ h: '8', w: '32' })} />
@@ -37,14 +38,11 @@ function ProductSkeleton() {
 function Specifications({ product }: { product: DisplayProduct }) {
   const rows = specifications(product);
   return (
-    <section
-      aria-labelledby="specs-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-    >
+    <section aria-labelledby="specs-title" className={css(stack, { gap: '3' })}>
       <h2 id="specs-title" className={css({ textStyle: 'h3' })}>
         Specifications
       </h2>
-      <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
+      <dl className={css(grid, { gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
         {rows.map((row) => (
           <div key={row.id} className={specRow}>
             <dt className={specTerm}>{row.label}</dt>
@@ -85,7 +83,7 @@ const buyBar = css({
   h: { base: 'buyBar', md: 'auto' },
   borderTopWidth: { base: '1px', md: '0' },
   borderColor: 'border.subtle',
-  boxShadow: { base: '0 -4px 16px rgba(58, 50, 42, 0.08)', md: 'none' },
+  boxShadow: { base: 'dock', md: 'none' },
 });
 const buyBarPrice = css({ hideFrom: 'md', flex: '1', minW: '0', lineHeight: '1.3' });
 
@@ -138,8 +136,7 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
     <Page>
       {back}
       <div
-        className={css({
-          display: 'grid',
+        className={css(grid, {
           gap: { base: '8', md: '12' },
           gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
           alignItems: 'start',
@@ -157,8 +154,8 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
             css({ bg: 'bg.muted', w: 'full', h: 'auto', aspectRatio: '4/5', objectFit: 'cover' }),
           )}
         />
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <div className={css(stack, { gap: '6' })}>
+          <div className={css(stack, { gap: '3' })}>
             {category ? (
               <span className={cx(badge({ tone: 'brand' }), css({ alignSelf: 'flex-start' }))}>
                 {category}

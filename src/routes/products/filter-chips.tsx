@@ -2,6 +2,7 @@ import { css } from 'styled-system/css';
 import { type FilterChip, filterChips, type ProductsQuery } from '../../../machines/catalogue.model';
 import type { ProductsListEvent } from '../../../machines/products-list.machine';
 import { CloseIcon } from '../../components/icons';
+import { hstack } from '../../theme/layout';
 
 const chip = css({
   display: 'inline-flex',
@@ -37,15 +38,7 @@ export function FilterChips({
   if (chips.length === 0) return null;
   return (
     <section aria-label="Active filters" className={css({ mb: '6' })}>
-      <ul
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: '2',
-          listStyle: 'none',
-          alignItems: 'center',
-        })}
-      >
+      <ul className={css(hstack, { flexWrap: 'wrap', gap: '2', listStyle: 'none' })}>
         {chips.map((c) => (
           <li key={`${c.filter}:${c.label}`}>
             <button

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { CloseIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { Drawer } from '../../components/ui/drawer';
+import { stack } from '../../theme/layout';
 import { FilterPanel } from './filter-panel';
 
 type FilterDrawerProps = Parameters<typeof FilterPanel>[0] & {
@@ -13,15 +14,7 @@ type FilterDrawerProps = Parameters<typeof FilterPanel>[0] & {
 
 // The panel scrolls; 'Show N products' stays in view below it, as the shopping apps keep their Apply.
 const content = css({ p: '0', gap: '0', overflowY: 'hidden' });
-const scroller = css({
-  flex: '1',
-  minH: '0',
-  overflowY: 'auto',
-  p: '6',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-});
+const scroller = css(stack, { flex: '1', minH: '0', overflowY: 'auto', p: '6', gap: '4' });
 const footer = css({
   flexShrink: 0,
   px: '6',

@@ -6,6 +6,7 @@ import type { Facets, ProductsListEvent } from '../../../machines/products-list.
 import { Button } from '../../components/ui/button';
 import { PlainCheckbox } from '../../components/ui/plain-checkbox';
 import { Skeleton } from '../../components/ui/skeleton';
+import { hstack, stack } from '../../theme/layout';
 
 type FilterPanelProps = {
   query: ProductsQuery;
@@ -13,7 +14,7 @@ type FilterPanelProps = {
   send: (event: ProductsListEvent) => void;
 };
 
-const group = css({ border: 'none', p: '0', m: '0', display: 'flex', flexDirection: 'column', gap: '2' });
+const group = css(stack, { border: 'none', p: '0', m: '0', gap: '2' });
 const legend = css({ textStyle: 'eyebrow', color: 'fg.default', mb: '2' });
 const count = css({ color: 'fg.subtle', fontSize: 'xs', ms: '1' });
 
@@ -80,13 +81,13 @@ export function FilterPanel({ query, facets, send }: FilterPanelProps) {
   };
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <div className={css(stack, { gap: '6' })}>
       {facetGroup('size', 'Size', facets.sizes, query.sizes ?? [])}
       {facetGroup('color', 'Colour', facets.colors, query.colors ?? [])}
       <form onSubmit={applyPrice}>
         <fieldset className={group}>
           <legend className={legend}>Price (₹)</legend>
-          <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+          <div className={css(hstack, { gap: '2' })}>
             {priceInput('Minimum price', Math.floor(facets.price.min), min, setMin)}
             <span aria-hidden="true">–</span>
             {priceInput('Maximum price', Math.ceil(facets.price.max), max, setMax)}
@@ -123,7 +124,7 @@ const skeletonLine = css({ h: '5', w: '3/4' });
 export function FilterPanelSkeleton({ className }: { className?: string }) {
   return (
     <div aria-hidden="true" data-testid="filter-panel-placeholder" className={className}>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={css(stack, { gap: '3' })}>
         <Skeleton className={css({ h: '4', w: '1/3' })} />
         {Array.from({ length: 5 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders

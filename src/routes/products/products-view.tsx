@@ -25,6 +25,7 @@ import { Button } from '../../components/ui/button';
 import { DeferredSelect } from '../../components/ui/deferred-select';
 import { Pagination } from '../../components/ui/pagination';
 import { Skeleton } from '../../components/ui/skeleton';
+import { grid, stack, vstack } from '../../theme/layout';
 import { FilterChips } from './filter-chips';
 import { FilterPanel, FilterPanelSkeleton } from './filter-panel';
 
@@ -159,7 +160,7 @@ export function ProductsView({
           mb: '8',
         })}
       >
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={css(stack, { gap: '2' })}>
           {query.featured ? (
             <p className={css({ textStyle: 'eyebrow', color: 'terracotta.700' })}>Featured Styles</p>
           ) : null}
@@ -232,8 +233,7 @@ export function ProductsView({
 
       <FilterChips query={query} send={send} />
       <div
-        className={css({
-          display: 'grid',
+        className={css(grid, {
           gridTemplateColumns: { base: '1fr', md: showPanel ? '13rem minmax(0, 1fr)' : '1fr' },
           gap: '8',
           alignItems: 'start',
@@ -330,16 +330,7 @@ export function ProductsView({
                 onQuickView={onQuickView}
               />
               {pages > 1 && products.length > 0 ? (
-                <nav
-                  aria-label="Pagination"
-                  className={css({
-                    mt: '10',
-                    display: 'flex',
-                    flexDirection: 'column',
-                    alignItems: 'center',
-                    gap: '4',
-                  })}
-                >
+                <nav aria-label="Pagination" className={css(vstack, { mt: '10', gap: '4' })}>
                   <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                     {showingRange(query.page, total, PAGE_SIZE)}
                   </p>
