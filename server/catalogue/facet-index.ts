@@ -2,6 +2,7 @@
  * The size and colour facets: every distinct value in one snapshot numbered, and each product's values
  * as those numbers, so the attribute filters and facet counts of a listing are one pass over integers.
  */
+import type { ProductAttributeValues } from './attribute-values';
 
 /** The store's size order; any other size (Free Size, One Size, chest sizes) follows, see sizeOrder. */
 const SIZE_ORDER = ['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl'];
@@ -31,6 +32,8 @@ export interface FacetIndex {
   byKey: Map<string, number>;
   /** The set of values of product i. */
   setOf: Uint32Array;
+  /** Sets by their value ids joined with commas, in order. */
+  setByKey: Map<string, number>;
   /** Set s holds the value ids setValues[setStarts[s], setStarts[s + 1]). */
   setStarts: Uint32Array;
   setValues: Uint32Array;
@@ -77,7 +80,76 @@ export function facetIndex(valuesOf: string[][], order: (a: string, b: string) =
     for (const id of ids) setValues[at++] = id;
   });
   setStarts[sets.length] = at;
-  return { names: keys.map((key) => display.get(key) as string), byKey, setOf, setStarts, setValues };
+  const names = keys.map((key) => display.get(key) as string);
+  return { names, byKey, setOf, setByKey: setIds, setStarts, setValues };
+}
+
+/** A snapshot's two facets. */
+export interface Facets {
+  sizeIndex: FacetIndex;
+  colorIndex: FacetIndex;
+}
+
+/**
+ * The facets of every product's sizes and colours. Only the facets are kept: each product's values are
+ * its set's (setOf), so no array per product stays on the heap for the collector to walk.
+ */
+export function facetsOf(values: ProductAttributeValues): Facets {
+  return { sizeIndex: facetIndex(values.sizes, sizeOrder), colorIndex: facetIndex(values.colors, nameOrder) };
+}
+
+/** Product i's values, as the facet names them, in the facet's order. */
+export function valuesAt(index: FacetIndex, i: number): string[] {
+  const s = index.setOf[i] as number;
+  return [...index.setValues.subarray(index.setStarts[s], index.setStarts[s + 1])].map(
+    (id) => index.names[id] as string,
+  );
+}
+
+/**
+ * The facets after the products at positions `at` were written with `values` (in `at`'s order):
+ * `base` itself when each kept its set of values (a price or a description written), else numbered again
+ * from every product's values, the written ones' new.
+ */
+export function patchedFacets(base: Facets, at: readonly number[], values: ProductAttributeValues): Facets {
+  return {
+    sizeIndex: patchedFacet(base.sizeIndex, at, values.sizes, sizeOrder),
+    colorIndex: patchedFacet(base.colorIndex, at, values.colors, nameOrder),
+  };
+}
+
+function patchedFacet(
+  base: FacetIndex,
+  at: readonly number[],
+  values: string[][],
+  order: (a: string, b: string) => number,
+): FacetIndex {
+  if (at.every((i, k) => setIdOf(base, values[k] as string[]) === base.setOf[i])) return base;
+  const setNames: string[][] = [];
+  for (let s = 0; s + 1 < base.setStarts.length; s++)
+    setNames.push(
+      [...base.setValues.subarray(base.setStarts[s], base.setStarts[s + 1])].map(
+        (id) => base.names[id] as string,
+      ),
+    );
+  const valuesOf: string[][] = Array.from(base.setOf, (s) => setNames[s] as string[]);
+  at.forEach((i, k) => {
+    valuesOf[i] = values[k] as string[];
+  });
+  return facetIndex(valuesOf, order);
+}
+
+/** The set these values make in `index`, or undefined when it has no such set (or not every value). */
+function setIdOf(index: FacetIndex, values: readonly string[]): number | undefined {
+  const ids = new Set<number>();
+  for (const value of values) {
+    const key = value.trim().toLowerCase();
+    if (key === '') continue;
+    const id = index.byKey.get(key);
+    if (id === undefined) return undefined;
+    ids.add(id);
+  }
+  return index.setByKey.get([...ids].sort((a, b) => a - b).join(','));
 }
 
 /** The sets holding any of the requested values, as flags by set (values the catalogue lacks match nothing). */

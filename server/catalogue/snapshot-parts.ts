@@ -4,7 +4,7 @@
  * orders the snapshot before can lend unchanged (inPlaceParts; its ids it always lends).
  */
 import type { ProductAttributeValues } from './attribute-values';
-import type { FacetIndex } from './facet-index';
+import { type Facets, patchedFacets } from './facet-index';
 import type { ProductIds } from './product-ids';
 import type { ProductMeta } from './product-meta';
 import type { SortOrders } from './sort-orders';
@@ -12,7 +12,6 @@ import type { SortOrders } from './sort-orders';
 /** What an in-place patch keeps of the snapshot before (see Snapshot's constructor). */
 export interface SharedParts {
   lists?: FilterLists;
-  facets?: { sizeIndex: FacetIndex; colorIndex: FacetIndex };
   sortOrders?: SortOrders;
 }
 
@@ -24,7 +23,7 @@ interface FilterLists {
 }
 
 /** The fields of the snapshot before that an in-place patch reads (a Snapshot has them all). */
-interface PatchBase extends FilterLists {
+interface PatchBase extends FilterLists, Facets {
   readonly size: number;
   readonly ids: ProductIds;
   readonly categoryOf: string[];
@@ -34,9 +33,6 @@ interface PatchBase extends FilterLists {
   readonly paidOf: Int32Array;
   readonly regularOf: Int32Array;
   readonly onSaleOf: Uint8Array;
-  readonly attributeValues: ProductAttributeValues;
-  readonly sizeIndex: FacetIndex;
-  readonly colorIndex: FacetIndex;
   readonly sortOrders: SortOrders;
 }
 
@@ -68,7 +64,7 @@ export function inPlaceParts(
   values: ProductAttributeValues,
 ): {
   meta: Omit<ProductMeta, 'options' | 'ids'>;
-  attributeValues: ProductAttributeValues;
+  facets: Facets;
   shared: SharedParts;
 } | null {
   const at: number[] = [];
@@ -85,19 +81,6 @@ export function inPlaceParts(
     !differs(base.isFeatured, changed.featured);
   const pricesKept =
     !differs(base.regularOf, changed.regular) && at.every((i, k) => discounted(i) === changed.discounted[k]);
-  const sizes = base.attributeValues.sizes.slice();
-  const colors = base.attributeValues.colors.slice();
-  let valuesKept = true;
-  at.forEach((i, k) => {
-    for (const [all, own] of [
-      [sizes, values.sizes[k] as string[]],
-      [colors, values.colors[k] as string[]],
-    ] as const) {
-      if (sameValues(all[i] as string[], own)) continue;
-      all[i] = own;
-      valuesKept = false;
-    }
-  });
   const withChanged = <A extends { slice(): A; [i: number]: unknown }>(all: A, own: ArrayLike<unknown>) => {
     const next = all.slice();
     at.forEach((i, k) => {
@@ -119,12 +102,11 @@ export function inPlaceParts(
   });
   return {
     meta,
-    attributeValues: valuesKept ? base.attributeValues : { sizes, colors },
+    facets: patchedFacets(base, at, values),
     shared: {
       lists: listsKept
         ? { byCategory: base.byCategory, byParent: base.byParent, featured: base.featured }
         : undefined,
-      facets: valuesKept ? { sizeIndex: base.sizeIndex, colorIndex: base.colorIndex } : undefined,
       sortOrders: pricesKept ? base.sortOrders : undefined,
     },
   };
@@ -143,10 +125,6 @@ export function filterLists(meta: Pick<ProductMeta, 'categories' | 'parents' | '
   const lists = (map: Map<string, number[]>) =>
     new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
   return { byCategory: lists(categories), byParent: lists(parents), featured: Int32Array.from(featured) };
-}
-
-function sameValues(a: readonly string[], b: readonly string[]): boolean {
-  return a === b || (a.length === b.length && a.every((value, k) => value === b[k]));
 }
 
 function push(map: Map<string, number[]>, key: string, value: number) {

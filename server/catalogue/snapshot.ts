@@ -10,7 +10,7 @@ import { EncodedBody } from '../http/cache';
 import { AnswerCache } from './answer-cache';
 import { noAttributeValues, type ProductAttributeValues } from './attribute-values';
 import type { CatalogueFindQuery, CatalogueListQuery, CatalogueSort } from './catalogue-query';
-import { type FacetIndex, facetIndex, nameOrder, sizeOrder } from './facet-index';
+import { type FacetIndex, type Facets, facetsOf } from './facet-index';
 import { facetRecords, findBody, findKey } from './find-answer';
 import { type IdSequence, type ProductIds, productIds } from './product-ids';
 import { HeldJson, listBody, type ProductSource, type ReadProductJson, StoredJson } from './product-json';
@@ -44,8 +44,6 @@ export class Snapshot {
   readonly regularOf: Int32Array;
   readonly onSaleOf: Uint8Array;
   readonly sortOrders: SortOrders;
-  /** Each product's sizes and colours (attribute-values.ts), by position. */
-  readonly attributeValues: ProductAttributeValues;
   /** Sizes and colours numbered, built with the snapshot: the first search after a reload does not pay for them. */
   readonly sizeIndex: FacetIndex;
   readonly colorIndex: FacetIndex;
@@ -62,7 +60,7 @@ export class Snapshot {
    * @param products every product's JSON, by position
    * @param ids the products' ids, in catalogue order (an in-place patch lends the snapshot before's)
    * @param meta the other index fields of each product, in the same order
-   * @param attributeValues each product's sizes and colours, in the same order
+   * @param facets the sizes and colours numbered (facetsOf), each product's by position
    * @param shared what an in-place patch (patchedInPlace) keeps from the snapshot before: worked out
    *   from fields its writes left as they were, so not worked out again
    */
@@ -71,17 +69,12 @@ export class Snapshot {
     readonly products: ProductSource,
     ids: ProductIds,
     meta: Omit<ProductMeta, 'options' | 'ids'>,
-    attributeValues: ProductAttributeValues,
+    facets: Facets,
     shared: SharedParts = {},
   ) {
     const n = ids.length;
     this.size = n;
     this.ids = ids;
-    this.attributeValues = attributeValues;
-    const facets = shared.facets ?? {
-      sizeIndex: facetIndex(attributeValues.sizes, sizeOrder),
-      colorIndex: facetIndex(attributeValues.colors, nameOrder),
-    };
     this.sizeIndex = facets.sizeIndex;
     this.colorIndex = facets.colorIndex;
     this.categoryOf = meta.categories;
@@ -99,7 +92,7 @@ export class Snapshot {
   }
 
   static empty(): Snapshot {
-    return new Snapshot(-1, HeldJson.empty(), productIds([]), parseMeta(''), noAttributeValues());
+    return new Snapshot(-1, HeldJson.empty(), productIds([]), parseMeta(''), facetsOf(noAttributeValues()));
   }
 
   /** From a full load: every product's JSON one per line, in parts, and its sizes and colours, in the order of `meta`. */
@@ -110,7 +103,7 @@ export class Snapshot {
     values: ProductAttributeValues,
   ): Snapshot {
     const held = HeldJson.fromLines(meta.ids.length, jsonParts);
-    return new Snapshot(version, held, productIds(meta.ids), meta, values);
+    return new Snapshot(version, held, productIds(meta.ids), meta, facetsOf(values));
   }
 
   /**
@@ -124,7 +117,7 @@ export class Snapshot {
     values: ProductAttributeValues,
   ): Snapshot {
     const ids = productIds(meta.ids);
-    return new Snapshot(version, new StoredJson(ids, read), ids, meta, values);
+    return new Snapshot(version, new StoredJson(ids, read), ids, meta, facetsOf(values));
   }
 
   /**
@@ -138,7 +131,8 @@ export class Snapshot {
     attributeValues: ProductAttributeValues,
   ): Snapshot {
     const ids = productIds(meta.ids);
-    return new Snapshot(version, this.products.patched(this.ids, ids, fresh), ids, meta, attributeValues);
+    const products = this.products.patched(this.ids, ids, fresh);
+    return new Snapshot(version, products, ids, meta, facetsOf(attributeValues));
   }
 
   /**
@@ -159,7 +153,7 @@ export class Snapshot {
     const parts = inPlaceParts(this, changed, values);
     if (!parts) return null;
     const products = this.products.patched(this.ids, this.ids, fresh);
-    return new Snapshot(version, products, this.ids, parts.meta, parts.attributeValues, parts.shared);
+    return new Snapshot(version, products, this.ids, parts.meta, parts.facets, parts.shared);
   }
 
   /** Every product's JSON, when it is held in memory (null: read from the database by id). */
