@@ -108,8 +108,9 @@ export function valuesAt(index: FacetIndex, i: number): string[] {
 
 /**
  * The facets after the products at positions `at` were written with `values` (in `at`'s order):
- * `base` itself when each kept its set of values (a price or a description written), else numbered again
- * from every product's values, the written ones' new.
+ * `base` itself when each kept its set of values (a price or a description written; a value written in
+ * another case or spacing is the same value, and keeps the spelling the facet shows), else numbered
+ * again from every product's values, the written ones' new.
  */
 export function patchedFacets(base: Facets, at: readonly number[], values: ProductAttributeValues): Facets {
   return {
