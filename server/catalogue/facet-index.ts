@@ -46,7 +46,7 @@ export function facetIndex(valuesOf: string[][], order: (a: string, b: string) =
   const display = new Map<string, string>();
   for (const values of distinct)
     for (const value of values) {
-      const key = value.trim().toLowerCase();
+      const key = facetKey(value);
       if (key !== '' && !display.has(key)) display.set(key, value.trim());
     }
   const keys = [...display.keys()].sort(order);
@@ -57,7 +57,7 @@ export function facetIndex(valuesOf: string[][], order: (a: string, b: string) =
   for (const values of distinct) {
     const own = new Set<number>();
     for (const value of values) {
-      const id = byKey.get(value.trim().toLowerCase());
+      const id = byKey.get(facetKey(value));
       if (id !== undefined) own.add(id);
     }
     const ids = [...own].sort((a, b) => a - b);
@@ -100,10 +100,19 @@ export function facetsOf(values: ProductAttributeValues): Facets {
 
 /** Product i's values, as the facet names them, in the facet's order. */
 export function valuesAt(index: FacetIndex, i: number): string[] {
-  const s = index.setOf[i] as number;
+  return namesOfSet(index, index.setOf[i] as number);
+}
+
+/** Set s's values, as the facet names them, in the facet's order. */
+function namesOfSet(index: FacetIndex, s: number): string[] {
   return [...index.setValues.subarray(index.setStarts[s], index.setStarts[s + 1])].map(
     (id) => index.names[id] as string,
   );
+}
+
+/** A value as the facet matches it: any case, without surrounding spaces ('' is no value). */
+function facetKey(value: string): string {
+  return value.trim().toLowerCase();
 }
 
 /**
@@ -126,13 +135,7 @@ function patchedFacet(
   order: (a: string, b: string) => number,
 ): FacetIndex {
   if (at.every((i, k) => setIdOf(base, values[k] as string[]) === base.setOf[i])) return base;
-  const setNames: string[][] = [];
-  for (let s = 0; s + 1 < base.setStarts.length; s++)
-    setNames.push(
-      [...base.setValues.subarray(base.setStarts[s], base.setStarts[s + 1])].map(
-        (id) => base.names[id] as string,
-      ),
-    );
+  const setNames = Array.from({ length: base.setStarts.length - 1 }, (_, s) => namesOfSet(base, s));
   const valuesOf: string[][] = Array.from(base.setOf, (s) => setNames[s] as string[]);
   at.forEach((i, k) => {
     valuesOf[i] = values[k] as string[];
@@ -144,7 +147,7 @@ function patchedFacet(
 function setIdOf(index: FacetIndex, values: readonly string[]): number | undefined {
   const ids = new Set<number>();
   for (const value of values) {
-    const key = value.trim().toLowerCase();
+    const key = facetKey(value);
     if (key === '') continue;
     const id = index.byKey.get(key);
     if (id === undefined) return undefined;

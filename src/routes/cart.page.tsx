@@ -221,7 +221,6 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
 // wide screen).
 const cartStateHeight = css({ minH: { base: '28rem', md: '30rem' } });
 
-/** Phones: the total and Checkout, docked above the tab bar. */
 const stickyBar = css(grid, {
   position: 'sticky',
   bottom: 'calc(4rem + env(safe-area-inset-bottom))',
