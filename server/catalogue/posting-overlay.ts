@@ -4,6 +4,7 @@
  * in its count of live postings. A lexeme's list is then the built index's range without the entries
  * their products no longer hold, followed by the appended ones (liveList).
  */
+import { postingWord } from './posting-word';
 import type { ProductVectors } from './product-vectors';
 import type { PostingList, Postings } from './ts-rank';
 
@@ -63,56 +64,45 @@ export function withPatch(
 }
 
 /**
- * Lexeme l's live postings in catalogue order of the build: the built index's own range when no patch
- * touched l, else that range without entries their products no longer hold, then the appended entries.
+ * Lexeme l's live postings, by product (every list is: SearchIndex intersects them in one pass): the
+ * built index's own range when no patch touched l, else that range without the products rewritten
+ * since the build (their entries now lie past the built ones) merged with the appended entries their
+ * products still hold, as posting words.
  */
 function liveList(index: Postings, overlay: Overlay, vectors: ProductVectors, l: number): PostingList {
   const { postings, postingProduct } = index;
   const [from, to] = baseRange(index, l);
   if (!overlay.delta.has(l))
-    return { entries: postings.subarray(from, to), products: postingProduct.subarray(from, to) };
+    return { words: postings.subarray(from, to), products: postingProduct.subarray(from, to) };
+  const { entryStart, entryEnd } = vectors;
   const extra = overlay.extra.get(l) ?? [];
-  // Typed arrays of the most there can be, filled in one loop each (a common word has a hundred
-  // thousand postings: pushed one by one into arrays, through a closure, they cost a search milliseconds
-  // and the collector a list on its heap).
-  const entries = new Uint32Array(to - from + extra.length / 2);
-  const products = new Int32Array(entries.length);
-  let count = keepLive(
-    postings.subarray(from, to),
-    postingProduct.subarray(from, to),
-    1,
-    vectors,
-    entries,
-    products,
-    0,
-  );
-  count = keepLive(extra, extra, 2, vectors, entries, products, count);
-  return { entries: entries.subarray(0, count), products: products.subarray(0, count) };
-}
-
-/**
- * Appends to `entries` and `products` (after the first `count`) the pairs its product still holds:
- * entry k is entriesIn[k * step] of product productsIn[k * step + step - 1], so one loop reads the built
- * index's two arrays (step 1) and the overlay's interleaved pairs (step 2). Returns the new count.
- */
-function keepLive(
-  entriesIn: ArrayLike<number>,
-  productsIn: ArrayLike<number>,
-  step: 1 | 2,
-  { entryStart, entryEnd }: ProductVectors,
-  entries: Uint32Array,
-  products: Int32Array,
-  count: number,
-): number {
-  let n = count;
-  for (let k = 0; k < entriesIn.length; k += step) {
-    const e = entriesIn[k] as number;
-    const i = productsIn[k + step - 1] as number;
-    if (e < (entryStart[i] as number) || e >= (entryEnd[i] as number)) continue;
-    entries[n] = e;
-    products[n++] = i;
+  const appended: Array<[product: number, entry: number]> = [];
+  for (let k = 0; k < extra.length; k += 2) {
+    const e = extra[k] as number;
+    const i = extra[k + 1] as number;
+    if (e >= (entryStart[i] as number) && e < (entryEnd[i] as number)) appended.push([i, e]);
   }
-  return n;
+  appended.sort((a, b) => a[0] - b[0]);
+  // Typed arrays of the most there can be, filled in one loop (a common word has a hundred thousand
+  // postings: pushed one by one into arrays, through a closure, they cost a search milliseconds and
+  // the collector a list on its heap).
+  const words = new Uint32Array(to - from + appended.length);
+  const products = new Int32Array(words.length);
+  const built = postings.length;
+  let count = 0;
+  let next = 0;
+  for (let p = from; p <= to; p++) {
+    const i = p < to ? (postingProduct[p] as number) : Number.POSITIVE_INFINITY;
+    for (; next < appended.length && (appended[next] as [number, number])[0] < i; next++) {
+      const [product, e] = appended[next] as [number, number];
+      words[count] = postingWord(vectors, e);
+      products[count++] = product;
+    }
+    if (p === to || (entryStart[i] as number) >= built) continue;
+    words[count] = postings[p] as number;
+    products[count++] = i;
+  }
+  return { words: words.subarray(0, count), products: products.subarray(0, count) };
 }
 
 /**

@@ -18,9 +18,10 @@
  * its trigrams rather than a trigram match over every title.
  *
  * The pieces: tsquery-text.ts reads the normalised query, lexeme-dictionary.ts numbers the words and
- * indexes their trigrams, product-vectors.ts holds each product's entries, posting-overlay.ts what
- * patches changed, search-match.ts walks and orders the matches, ts-rank.ts ranks; this module keeps
- * the inverted index and answers searches with them.
+ * indexes their trigrams, product-vectors.ts holds each product's entries, posting-word.ts packs an
+ * entry's positions into its posting, posting-overlay.ts keeps what patches changed, search-match.ts
+ * intersects, walks and orders the matches, ts-rank.ts ranks; this module keeps the inverted index and
+ * answers searches with them.
  *
  * A query the in-memory search does not model (phrase operators from a word the parser splits, the same
  * word both exact and as a prefix) parses to null (parseQueryText), and the caller asks the database
@@ -29,8 +30,9 @@
  */
 import { type LexemeDictionary, trigrams } from './lexeme-dictionary';
 import { LiveLists, liveCount, NO_OVERLAY, type Overlay, overlayFull, withPatch } from './posting-overlay';
+import { postingWord } from './posting-word';
 import { appendProducts, type ProductVectors } from './product-vectors';
-import { byRank, matchList, unmatch } from './search-match';
+import { byRank, intersect, matchList, unmatch } from './search-match';
 import { Slices } from './slices';
 import { type PostingList, type Postings, type RankScratch, rankAnd, rankAndOfHits, rankOr } from './ts-rank';
 import { compareLexemes, type QueryLexeme } from './tsquery-text';
@@ -95,7 +97,7 @@ export class SearchIndex {
     for (let i = 0; i < products; i++) {
       for (let e = entryStart[i] as number; e < (entryEnd[i] as number); e++) {
         const at = (fill[entryLexeme[e] as number] as number)++;
-        postings[at] = e;
+        postings[at] = postingWord(vectors, e);
         postingProduct[at] = i;
       }
       if ((i & 0x3fff) === 0 && slices.due()) await slices.pause();
@@ -190,45 +192,44 @@ export class SearchIndex {
   #run(groups: number[][], operands: number[][]): Int32Array {
     if (groups.length === 0 || operands.some((lexemes) => lexemes.length === 0)) return new Int32Array(0);
     const lists = operands.map((lexemes) => lexemes.map((l) => this.#lists.of(l)));
-    // Scratch arrays by product, kept between searches (a search runs to the end synchronously) and
-    // cleaned for the products touched, so a search costs its postings, not the catalogue's size.
+    // Scratch arrays by product or by hit, kept between searches (a search runs to the end
+    // synchronously), so a search costs its postings, not the catalogue's size.
     const scratch = this.#scratch;
-    const matched = scratch.matched;
     const full = groups.length;
     const room = scratch.hits;
-    // A plain `a & b …` (group k is operand k alone, of one lexeme): each match's entries are noted as
-    // the postings are walked, for rankAndOfHits.
+    const hitRank = scratch.hitRank;
+    // A plain `a & b …` (group k is operand k alone, of one lexeme): the lists are intersected in
+    // order, each hit's entries noted beside it, and ranked by hit (rankAndOfHits).
     const plain =
       full > 1 &&
       groups.every((group, k) => group.length === 1 && group[0] === k) &&
       operands.length === full &&
       lists.every((lexemes) => lexemes.length === 1);
-    while (plain && scratch.last.length < full) scratch.last.push(new Int32Array(matched.length));
+    if (plain) {
+      while (scratch.words.length < full) scratch.words.push(new Uint32Array(room.length));
+      const found = intersect(
+        lists.map((lexemes) => lexemes[0] as PostingList),
+        room,
+        scratch.words,
+      );
+      rankAndOfHits(this.vectors, scratch.words.slice(0, full), found, hitRank);
+      return byRank(room.subarray(0, found), hitRank, scratch.keys);
+    }
+    const matched = scratch.matched;
     let found = 0;
     for (let k = 0; k < full; k++)
       for (const operand of groups[k] as number[])
         for (const list of lists[operand] as PostingList[])
-          found = matchList(
-            list,
-            k,
-            full,
-            matched,
-            plain ? (scratch.last[k] as Int32Array) : null,
-            room,
-            found,
-          );
+          found = matchList(list, k, full, matched, room, found);
     const hits = room.subarray(0, found);
     // The root of a query of several groups is `&` (calc_rank_and, which ranks one distinct operand as
     // calc_rank_or does); of one group, `|` or an operand (calc_rank_or).
     const input = { vectors: this.vectors, scratch, operands: lists, full, hits };
-    const rank = plain
-      ? rankAndOfHits(input)
-      : full > 1 && operands.length > 1
-        ? rankAnd(input)
-        : rankOr(input);
+    const rank = full > 1 && operands.length > 1 ? rankAnd(input) : rankOr(input);
+    for (let h = 0; h < found; h++) hitRank[h] = rank[hits[h] as number] as number;
     for (const operand of groups[0] as number[])
       for (const { products } of lists[operand] as PostingList[]) unmatch(products, matched);
-    return byRank(hits, rank, scratch.keys);
+    return byRank(hits, hitRank, scratch.keys);
   }
 
   #scratchArrays: RankScratch | null = null;
@@ -238,6 +239,8 @@ export class SearchIndex {
       matched: new Uint8Array(this.#products),
       rank: new Float64Array(this.#products),
       hits: new Int32Array(this.#products),
+      hitRank: new Float64Array(this.#products),
+      words: [],
       keys: new Float64Array(this.#products),
       last: [],
     };

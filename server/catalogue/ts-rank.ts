@@ -3,11 +3,17 @@
  * a query matched at once. Every C `float` is a JavaScript number rounded with fround, and the additions
  * happen in tsrank.c's order, so the float4 results — and so the order, ties included — agree.
  */
+import { positionsOfWord } from './posting-word';
 import { POSITION_MASK, type ProductVectors } from './product-vectors';
 
 /** Which entries hold each lexeme, and which product each entry belongs to (built by SearchIndex). */
 export interface Postings {
-  /** Entries holding lexeme l are postings[postingStart[l], postingStart[l + 1]), in catalogue order. */
+  /**
+   * The entries holding lexeme l are postings[postingStart[l], postingStart[l + 1]), in catalogue order,
+   * each as its posting word (product-vectors.ts, postingWord: its positions, or the entry). An index
+   * built over n entries has n postings, so a product whose entries now start at or past that was
+   * rewritten since (posting-overlay.ts).
+   */
   postingStart: Uint32Array;
   postings: Uint32Array;
   /**
@@ -18,9 +24,9 @@ export interface Postings {
   postingProduct: Int32Array;
 }
 
-/** One lexeme's live postings: entries[k] is an entry of products[k] (SearchIndex.#listOf). */
+/** One lexeme's live postings: words[k] (postingWord) is products[k]'s entry of it (LiveLists.of). */
 export interface PostingList {
-  entries: Uint32Array;
+  words: Uint32Array;
   products: Int32Array;
 }
 
@@ -32,8 +38,12 @@ export interface RankScratch {
   /** How many of the query's groups product i has matched so far. */
   matched: Uint8Array;
   rank: Float64Array;
-  /** Per operand, the last entry of it taken in product i (tsrank.c's pos[]). */
-  last: Int32Array[];
+  /** Per operand, the posting word of the last entry of it taken in product i (tsrank.c's pos[]). */
+  last: Uint32Array[];
+  /** Per operand of a plain query, its posting word of each hit, by hit (rankAndOfHits). */
+  words: Uint32Array[];
+  /** Each hit's rank, by hit: what byRank orders. */
+  hitRank: Float64Array;
   /**
    * Room for a search's matches (every product at most): filled and read within one search, so a
    * common word's hundred thousand matches are not a new array each time (one that size lands in V8's
@@ -93,26 +103,33 @@ const PAIR_WEIGHT = (() => {
 })();
 
 /**
+ * Room for one entry's positions, twice (a pair of entries): PostgreSQL keeps at most 256 positions of a
+ * lexeme in a tsvector (MAXNUMPOS), and positionsOfWord writes them here to be read.
+ */
+const MAX_POSITIONS = 256;
+const OWN = new Uint16Array(MAX_POSITIONS);
+const OTHER = new Uint16Array(MAX_POSITIONS);
+/** scratch.last's "no entry taken yet": no posting word has bit 30 set (postingWord). */
+const NONE = 0xffffffff;
+
+/**
  * calc_rank_or for every matching product at once: per product, the additions happen in the same
  * order as in tsrank.c (operand by operand, entries in the tsvector's order), so the float4 sums agree.
  */
 export function rankOr({ vectors, scratch, operands, full, hits }: RankInput): Float64Array {
-  const { positionStart, positions } = vectors;
   const { matched, rank: res } = scratch;
   for (const i of hits) res[i] = 0;
   for (const lists of operands)
-    for (const { entries, products } of lists)
+    for (const { words, products } of lists)
       for (let p = 0; p < products.length; p++) {
         const i = products[p] as number;
         if (matched[i] !== full) continue;
-        const e = entries[p] as number;
+        const count = Math.min(MAX_POSITIONS, positionsOfWord(words[p] as number, vectors, OWN));
         let resj = 0;
         let wjm = -1;
         let jm = 0;
-        const from = positionStart[e] as number;
-        const to = positionStart[e + 1] as number;
-        for (let j = 0; j < to - from; j++) {
-          const w = weightOf(positions[from + j] as number);
+        for (let j = 0; j < count; j++) {
+          const w = weightOf(OWN[j] as number);
           resj = f(resj + f(w / ((j + 1) * (j + 1))));
           if (w > wjm) {
             wjm = w;
@@ -130,26 +147,25 @@ export function rankOr({ vectors, scratch, operands, full, hits }: RankInput): F
  * entry taken of every earlier operand in the same product (tsrank.c's pos[]), in tsrank.c's order.
  */
 export function rankAnd({ vectors, scratch, operands, full, hits }: RankInput): Float64Array {
-  const { positionStart, positions } = vectors;
   const { matched, rank: res, last } = scratch;
   // One slot per product, like `matched`.
-  while (last.length < operands.length) last.push(new Int32Array(matched.length));
+  while (last.length < operands.length) last.push(new Uint32Array(matched.length));
   for (const i of hits) {
     res[i] = -1;
-    for (let k = 0; k < operands.length; k++) (last[k] as Int32Array)[i] = -1;
+    for (let k = 0; k < operands.length; k++) (last[k] as Uint32Array)[i] = NONE;
   }
   for (let k = 0; k < operands.length; k++) {
-    const own = last[k] as Int32Array;
-    for (const { entries, products } of operands[k] as PostingList[])
+    const own = last[k] as Uint32Array;
+    for (const { words, products } of operands[k] as PostingList[])
       for (let p = 0; p < products.length; p++) {
         const i = products[p] as number;
         if (matched[i] !== full) continue;
-        const e = entries[p] as number;
-        own[i] = e;
+        const word = words[p] as number;
+        own[i] = word;
         let r = res[i] as number;
         for (let other = 0; other < k; other++) {
-          const c = (last[other] as Int32Array)[i] as number;
-          if (c >= 0) r = rankPairs(r, e, c, positionStart, positions);
+          const c = (last[other] as Uint32Array)[i] as number;
+          if (c !== NONE) r = rankPairs(r, word, c, vectors);
         }
         res[i] = r;
       }
@@ -160,47 +176,41 @@ export function rankAnd({ vectors, scratch, operands, full, hits }: RankInput): 
 
 /**
  * rankAnd when every operand is one lexeme (a plain `white & shirt`): a product then holds one entry of
- * each, which the match noted as it walked the postings (scratch.last[k][i]), so this walks the matches
- * alone rather than every posting of every operand again — the same pairs in the same order, so the same
- * float4 ranks. For "white shirt" at a million products that is 74,000 matches instead of the words'
- * postings, several times as many.
+ * each, which the intersection wrote beside each hit (`words[k][h]`: search-match.ts, intersect), so this
+ * reads the matches in order alone — the same pairs in the same order as rankAnd, so the same float4
+ * ranks — into `rank[h]`, by hit. For "white shirt" at a million products that is 74,000 matches
+ * instead of the words' postings, several times as many.
  */
-export function rankAndOfHits({ vectors, scratch, operands, hits }: RankInput): Float64Array {
-  const { positionStart, positions } = vectors;
-  const { rank: res, last } = scratch;
-  for (let h = 0; h < hits.length; h++) {
-    const i = hits[h] as number;
+export function rankAndOfHits(
+  vectors: ProductVectors,
+  words: readonly Uint32Array[],
+  count: number,
+  rank: Float64Array,
+): void {
+  for (let h = 0; h < count; h++) {
     let r = -1;
-    for (let k = 1; k < operands.length; k++) {
-      const e = (last[k] as Int32Array)[i] as number;
+    for (let k = 1; k < words.length; k++) {
+      const word = (words[k] as Uint32Array)[h] as number;
       for (let other = 0; other < k; other++)
-        r = rankPairs(r, e, (last[other] as Int32Array)[i] as number, positionStart, positions);
+        r = rankPairs(r, word, (words[other] as Uint32Array)[h] as number, vectors);
     }
-    res[i] = r < 0 ? TINY : r;
+    rank[h] = r < 0 ? TINY : r;
   }
-  return res;
 }
 
 /**
  * calc_rank_and's step for one product: `r` (-1 for none yet) updated with every pair of a position of
- * entry e and one of entry c, in tsrank.c's order.
+ * the entry posting word `own` stands for and one of `other`'s, in tsrank.c's order.
  */
-function rankPairs(
-  r: number,
-  e: number,
-  c: number,
-  positionStart: Uint32Array,
-  positions: Uint16Array,
-): number {
-  const aEnd = positionStart[e + 1] as number;
-  const bStart = positionStart[c] as number;
-  const bEnd = positionStart[c + 1] as number;
-  for (let a = positionStart[e] as number; a < aEnd; a++) {
-    const post = positions[a] as number;
+function rankPairs(r: number, own: number, other: number, vectors: ProductVectors): number {
+  const aCount = Math.min(MAX_POSITIONS, positionsOfWord(own, vectors, OWN));
+  const bCount = Math.min(MAX_POSITIONS, positionsOfWord(other, vectors, OTHER));
+  for (let a = 0; a < aCount; a++) {
+    const post = OWN[a] as number;
     const at = post & POSITION_MASK;
     const row = (post >>> 14) * 4;
-    for (let b = bStart; b < bEnd; b++) {
-      const ct = positions[b] as number;
+    for (let b = 0; b < bCount; b++) {
+      const ct = OTHER[b] as number;
       const distance = Math.abs(at - (ct & POSITION_MASK));
       // Two lexemes at one position do not count (tsrank.c counts them only for an entry without
       // positions, which a generated tsvector never has).

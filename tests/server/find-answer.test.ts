@@ -106,7 +106,8 @@ describe('findBody over a search’s hits (rank order, scattered over the catalo
     facets: true,
   };
 
-  // The count reads each hit's record in rank order; the page keeps the rank order too.
+  // The count reads many hits' records in catalogue order (inCatalogueOrder), a few in rank order; the
+  // page keeps the rank order.
   it.each([
     ['a few hits', 300],
     ['many hits', 12_000],
