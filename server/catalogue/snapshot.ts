@@ -17,14 +17,13 @@ import { HeldJson, listBody, type ProductSource, type ReadProductJson, StoredJso
 import { type ProductMeta, parseMeta } from './product-meta';
 import type { SearchTerms } from './search';
 import type { SearchIndex } from './search-index';
+import { SearchMemo } from './search-memo';
 import { type CatalogueSearch, rankSearch } from './search-positions';
 import { filterLists, inPlaceParts, paidPrices, type SharedParts } from './snapshot-parts';
 import { SortOrders } from './sort-orders';
 
 /** Distinct filter combinations whose position lists are remembered per snapshot. */
 const FILTER_MEMO_LIMIT = 2000;
-/** Distinct searches whose ranked results are remembered per snapshot. */
-const SEARCH_MEMO_LIMIT = 5000;
 
 type Listing = { ids: Iterable<string>; categories: string[]; parentCategories: string[] };
 
@@ -51,7 +50,7 @@ export class Snapshot {
   readonly facetRecords: Uint32Array;
   /** Lexemes, positions and weights by product, and products by lexeme (null: search asks the database). */
   #searchIndex: SearchIndex | null = null;
-  readonly #searches = new Map<string, Promise<Int32Array>>();
+  readonly #searches = new SearchMemo();
   readonly #filters = new Map<string, Int32Array | null>();
   readonly #answers = new AnswerCache();
   #listing: Listing | null = null;
@@ -215,14 +214,10 @@ export class Snapshot {
    * share one answer.
    */
   searchPositions(terms: SearchTerms, search: CatalogueSearch): Promise<Int32Array> {
-    const known = this.#searches.get(terms.tsquery);
-    if (known) return known;
-    const pending = rankSearch(this.#searchIndex, this.ids, terms, search);
-    if (this.#searches.size >= SEARCH_MEMO_LIMIT) this.#searches.clear();
-    this.#searches.set(terms.tsquery, pending);
-    // A failed query is not remembered: the next request asks again.
-    pending.catch(() => this.#searches.delete(terms.tsquery));
-    return pending;
+    return (
+      this.#searches.get(terms.tsquery) ??
+      this.#searches.remember(terms.tsquery, rankSearch(this.#searchIndex, this.ids, terms, search))
+    );
   }
 
   get searchIndex(): SearchIndex | null {
