@@ -2,7 +2,7 @@
  * What in-place patches of a SearchIndex (search-index.ts, patchedInPlace) change without building it
  * again: per lexeme, the postings appended for products whose description was rewritten and the change
  * in its count of live postings. A lexeme's list is then the built index's range without the entries
- * their products no longer hold, followed by the appended ones (liveList).
+ * their products no longer hold, with the appended ones merged in by product (liveList).
  */
 import { postingWord } from './posting-word';
 import type { ProductVectors } from './product-vectors';

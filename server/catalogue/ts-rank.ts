@@ -10,7 +10,7 @@ import { POSITION_MASK, type ProductVectors } from './product-vectors';
 export interface Postings {
   /**
    * The entries holding lexeme l are postings[postingStart[l], postingStart[l + 1]), in catalogue order,
-   * each as its posting word (product-vectors.ts, postingWord: its positions, or the entry). An index
+   * each as its posting word (posting-word.ts: its positions, or the entry). An index
    * built over n entries has n postings, so a product whose entries now start at or past that was
    * rewritten since (posting-overlay.ts).
    */
@@ -109,7 +109,7 @@ const PAIR_WEIGHT = (() => {
 const MAX_POSITIONS = 256;
 const OWN = new Uint16Array(MAX_POSITIONS);
 const OTHER = new Uint16Array(MAX_POSITIONS);
-/** scratch.last's "no entry taken yet": no posting word has bit 30 set (postingWord). */
+/** scratch.last's "no entry taken yet": no posting word is this (posting-word.ts). */
 const NONE = 0xffffffff;
 
 /**
