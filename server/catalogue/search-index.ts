@@ -241,7 +241,7 @@ export class SearchIndex {
       hits: new Int32Array(this.#products),
       hitRank: new Float64Array(this.#products),
       words: [],
-      keys: new Float64Array(this.#products),
+      keys: new Uint32Array(2 * this.#products),
       last: [],
     };
     return this.#scratchArrays;

@@ -130,98 +130,81 @@ export function unmatch(products: Int32Array, matched: Uint8Array): void {
   for (let p = 0; p < products.length; p++) matched[products[p] as number] = 0;
 }
 
-/** Positions below this fit beside a float4 rank's 32 bits in one exact float64 (2^53). */
-const POSITION_KEYS = 2 ** 21;
 const FLOAT4 = new Float32Array(1);
 const FLOAT4_BITS = new Uint32Array(FLOAT4.buffer);
-
-/**
- * The hits, best rank first and ties in catalogue order (`rank[h]` is hit h's). A non-negative float4's
- * bits order as the number does, so (2^32 - 1 - bits) · 2^21 + position is one exact key per hit, and a
- * Float64Array sorts natively — at a million products a common word's few hundred thousand hits sort
- * many times faster than with a comparison. Anything else (a rank that is not a non-negative float4, a
- * position past 2^21) is sorted by comparison, to the same order.
- */
-export function byRank(hits: Int32Array, rank: Float64Array, room: Float64Array): Int32Array {
-  const sorted = radixByRank(hits, rank, room);
-  if (sorted) return sorted;
-  const keys = rankKeys(hits, rank, room);
-  if (keys) {
-    keys.sort();
-    return positionsOfKeys(keys);
-  }
-  const order = Array.from(hits, (_, h) => h).sort(
-    (a, b) => (rank[b] as number) - (rank[a] as number) || (hits[a] as number) - (hits[b] as number),
-  );
-  return Int32Array.from(order, (h) => hits[h] as number);
-}
-
-/** Counts of one radix digit (radixByRank). */
+/** Counts of one radix digit (11 bits). */
 const DIGITS = new Uint32Array(1 << 11);
 
 /**
- * byRank for hits in catalogue order (an intersection's) with non-negative float4 ranks — the common
- * search: a stable radix sort on the rank's bits alone (three passes of 11, 11 and 10 bits) keeps ties
- * in catalogue order, and takes a fraction of the float64 sort's time (at a million products "white
- * shirt" sorts 74,000 hits). Its keys use `room`, and `hits` is overwritten. Null for any other input.
+ * The hits, best rank first and ties in catalogue order (`rank[h]` is hit h's). A non-negative float4's
+ * bits order as the number does, so a stable radix sort on 2^32 - 1 - bits (three passes of 11, 11 and
+ * 10 bits) puts the best first and keeps ties in the order they come; hits not already in catalogue
+ * order (an intersection's are) are first sorted by position the same way. At a million products
+ * "white shirt" sorts 74,000 hits in a fraction of a float64 sort's time. `room` holds the keys (two
+ * per hit) and `hits` is overwritten. A rank that is not a non-negative float4 (ts_rank's never are)
+ * is sorted by comparison, to the same order.
  */
-function radixByRank(hits: Int32Array, rank: Float64Array, room: Float64Array): Int32Array | null {
+export function byRank(hits: Int32Array, rank: Float64Array, room: Uint32Array): Int32Array {
   const n = hits.length;
-  let keys = new Uint32Array(room.buffer, room.byteOffset, n);
-  let keysTo = new Uint32Array(room.buffer, room.byteOffset + 4 * n, n);
-  let last = -1;
+  let keys = room.subarray(0, n);
+  let keysTo = room.subarray(n, 2 * n);
+  let inOrder = true;
+  let highest = 0;
   for (let h = 0; h < n; h++) {
     const i = hits[h] as number;
     const r = (rank[h] as number) + 0;
-    if (i <= last || r < 0 || Math.fround(r) !== r) return null;
-    last = i;
+    if (r < 0 || Math.fround(r) !== r) return byComparison(hits, rank);
+    if (h > 0 && i <= (hits[h - 1] as number)) inOrder = false;
+    if (i > highest) highest = i;
     FLOAT4[0] = r;
     keys[h] = 0xffffffff - (FLOAT4_BITS[0] as number);
   }
   let values = hits;
   let valuesTo: Int32Array = new Int32Array(n);
-  const sorted = valuesTo;
-  for (let shift = 0; shift < 32; shift += 11) {
-    DIGITS.fill(0);
-    for (let h = 0; h < n; h++) (DIGITS[((keys[h] as number) >>> shift) & 0x7ff] as number)++;
-    let sum = 0;
-    for (let d = 0; d < DIGITS.length; d++) {
-      const count = DIGITS[d] as number;
-      DIGITS[d] = sum;
-      sum += count;
-    }
-    for (let h = 0; h < n; h++) {
-      const key = keys[h] as number;
-      const at = (DIGITS[(key >>> shift) & 0x7ff] as number)++;
-      keysTo[at] = key;
-      valuesTo[at] = values[h] as number;
-    }
+  const passes: Array<[byPosition: boolean, shift: number]> = [];
+  if (!inOrder)
+    for (let shift = 0; shift < 32 && (shift === 0 || highest >>> shift > 0); shift += 11)
+      passes.push([true, shift]);
+  for (let shift = 0; shift < 32; shift += 11) passes.push([false, shift]);
+  for (const [byPosition, shift] of passes) {
+    radixPass(byPosition ? values : keys, shift, keys, values, keysTo, valuesTo);
     [keys, keysTo] = [keysTo, keys];
     [values, valuesTo] = [valuesTo, values];
   }
-  // Three passes: hits → sorted → hits → sorted.
-  return sorted;
+  // The order is kept with the snapshot: not in `hits`, which is the index's scratch.
+  return values === hits ? hits.slice() : values;
 }
 
 /**
- * One exact float64 key per hit (see byRank), written at the start of `room` (the scratch's, filled and
- * sorted within one search); null when a rank or position does not fit one.
+ * One stable pass of the radix sort: the 11 bits of `digits` (the keys, or the positions) at `shift`
+ * place each key and position from `keys` and `values` into `keysTo` and `valuesTo`.
  */
-function rankKeys(hits: Int32Array, rank: Float64Array, room: Float64Array): Float64Array | null {
-  const keys = room.subarray(0, hits.length);
-  let fits = true;
-  for (let h = 0; h < hits.length && fits; h++) {
-    const i = hits[h] as number;
-    const r = (rank[h] as number) + 0;
-    fits = i < POSITION_KEYS && r >= 0 && Math.fround(r) === r;
-    FLOAT4[0] = r;
-    keys[h] = (0xffffffff - (FLOAT4_BITS[0] as number)) * POSITION_KEYS + i;
+function radixPass(
+  digits: Uint32Array | Int32Array,
+  shift: number,
+  keys: Uint32Array,
+  values: Int32Array,
+  keysTo: Uint32Array,
+  valuesTo: Int32Array,
+): void {
+  DIGITS.fill(0);
+  for (let h = 0; h < digits.length; h++) (DIGITS[((digits[h] as number) >>> shift) & 0x7ff] as number)++;
+  let sum = 0;
+  for (let d = 0; d < DIGITS.length; d++) {
+    const count = DIGITS[d] as number;
+    DIGITS[d] = sum;
+    sum += count;
   }
-  return fits ? keys : null;
+  for (let h = 0; h < digits.length; h++) {
+    const at = (DIGITS[((digits[h] as number) >>> shift) & 0x7ff] as number)++;
+    keysTo[at] = keys[h] as number;
+    valuesTo[at] = values[h] as number;
+  }
 }
 
-function positionsOfKeys(keys: Float64Array): Int32Array {
-  const order = new Int32Array(keys.length);
-  for (let k = 0; k < keys.length; k++) order[k] = (keys[k] as number) % POSITION_KEYS;
-  return order;
+function byComparison(hits: Int32Array, rank: Float64Array): Int32Array {
+  const order = Array.from(hits, (_, h) => h).sort(
+    (a, b) => (rank[b] as number) - (rank[a] as number) || (hits[a] as number) - (hits[b] as number),
+  );
+  return Int32Array.from(order, (h) => hits[h] as number);
 }

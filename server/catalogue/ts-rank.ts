@@ -51,11 +51,11 @@ export interface RankScratch {
    */
   hits: Int32Array;
   /**
-   * Room for the sort keys of a search's matches (SearchIndex's byRank): a new Float64Array of them per
-   * search was two thirds of the typed arrays a search allocated (the order it answers, kept with the
-   * snapshot, is the rest). Full collections in a probe's run went from 48 and 43 to 43 and 40.
+   * Room for the sort keys of a search's matches, two per match (SearchIndex's byRank): a new array of
+   * them per search was two thirds of the typed arrays a search allocated (the order it answers, kept
+   * with the snapshot, is the rest). Full collections in a probe's run went from 48 and 43 to 43 and 40.
    */
-  keys: Float64Array;
+  keys: Uint32Array;
 }
 
 /** What a ranking reads: the postings, the vectors, the scratch arrays, and the query's matches. */
