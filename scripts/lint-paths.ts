@@ -7,6 +7,9 @@
  * (`package.json`, `vite.config.ts`), when a comment writes it relative to its own file (`./<file>.ts`), or
  * when a markdown link points at it (relative to the doc's folder). Globs and placeholders (`*`, `<name>`,
  * `{id}`, `…`, `X`), URLs and lines marked `lint-paths: ignore` are skipped; a folder passes when it exists.
+ *
+ * It also fails when README.md grows past 300 lines (issue 26 item 8): the README says what the shop is,
+ * how to start it, how to configure it and where things are; the long reads live under docs/.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -176,6 +179,15 @@ export function findStalePaths(files: readonly ScannedFile[], known: ReadonlySet
   return stale;
 }
 
+export const README_MAX_LINES = 300;
+
+/** Why the README is too long, or null when it fits: a final newline does not count as a line. */
+export function readmeOverLength(text: string): string | null {
+  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n').length : text.split('\n').length;
+  if (lines <= README_MAX_LINES) return null;
+  return `README.md is ${lines} lines, over its ${README_MAX_LINES}: move the long reads to a page under docs/ and link it`;
+}
+
 /** The README, docs/ and every source, script, test and top-level config file git tracks. */
 export function scannedPaths(tracked: readonly string[]): string[] {
   return tracked.filter((path) => {
@@ -203,10 +215,11 @@ function main() {
   const stale = findStalePaths(files, knownPaths(tracked));
   for (const { file, line, path } of stale)
     console.error(`${file}:${line}: names ${path}, which does not exist`);
-  if (stale.length > 0) {
+  if (stale.length > 0)
     console.error(`\n${stale.length} stale path(s): point them at the file that exists, or reword.`);
-    process.exit(1);
-  }
+  const long = readmeOverLength(readFileSync(resolve(root, 'README.md'), 'utf8'));
+  if (long) console.error(long);
+  if (stale.length > 0 || long) process.exit(1);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findStalePaths, knownPaths, scannedPaths } from '../../scripts/lint-paths';
+import {
+  findStalePaths,
+  knownPaths,
+  README_MAX_LINES,
+  readmeOverLength,
+  scannedPaths,
+} from '../../scripts/lint-paths';
 
 // A tiny repository: the checker only sees these paths, so the names below are fixtures, not real files.
 const known = knownPaths([
@@ -68,5 +75,23 @@ describe('scannedPaths', () => {
         'package.json',
       ]),
     ).toEqual(['README.md', 'docs/machines/cart.md', 'server/app.ts', 'src/main.tsx', 'vite.config.ts']);
+  });
+});
+
+describe('readmeOverLength', () => {
+  const lines = (n: number) => 'line\n'.repeat(n);
+
+  it('passes a README of up to 300 lines, with or without a final newline', () => {
+    expect(README_MAX_LINES).toBe(300);
+    expect(readmeOverLength(lines(300))).toBeNull();
+    expect(readmeOverLength(`${lines(299)}last`)).toBeNull();
+  });
+
+  it('says how long a README of 301 lines is, and where the rest belongs', () => {
+    expect(readmeOverLength(lines(301))).toMatch(/^README\.md is 301 lines.*300.*docs\//);
+  });
+
+  it('holds for the README in this repository', () => {
+    expect(readmeOverLength(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'))).toBeNull();
   });
 });
