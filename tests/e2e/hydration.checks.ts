@@ -55,6 +55,43 @@ async function typedBeforeHydrationIsKept(page: Page) {
 }
 
 /**
+ * The search box focused before the app ran (its onFocus never fired: React was not there yet), then
+ * woken by the pointer passing over it once the app runs: the suggestions box that replaces it takes
+ * the focus, so the keys typed after the swap land in it. Found by the clean-clone CI of stop 42, where
+ * typedBeforeHydrationIsKept read "kur" for "kurta": the focus had gone to the page with the old box.
+ */
+async function focusBeforeTheAppIsKeptBySwap(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  // The app's entry waits until released: the page is the server's, unhydrated, while the box is typed in.
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(at(page, '/contact'), { waitUntil: 'domcontentloaded' });
+  const banner = page.getByRole('banner');
+  const plain = banner.getByRole('searchbox', { name: 'Search products' });
+  await plain.pressSequentially('kur');
+  release();
+  await appStarted(page);
+  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  const box = await plain.boundingBox();
+  if (!box) throw new Error('the search box has no box on the page');
+  await page.mouse.move(box.x + 10, box.y + box.height / 2);
+  const combobox = banner.getByRole('combobox', { name: 'Search products' });
+  await combobox.waitFor({ timeout: 10_000 });
+  await page.keyboard.type('ta');
+  const value = await combobox.inputValue();
+  const focused = await combobox.evaluate((node) => node === document.activeElement);
+  if (value !== 'kurta' || !focused)
+    throw new Error(
+      `after the swap the search box holds "${value}" (typed "kurta") and ${focused ? 'has' : 'lost'} the focus`,
+    );
+}
+
+/**
  * Sign-in submitted before the app runs (Enter in the password field while the app's code is still on
  * its way): the browser must not send the form itself, least of all as a GET with the password in the
  * address. src/boot.ts holds the submit; what was typed is still there when the app has started, and
@@ -247,5 +284,11 @@ export const HYDRATION_CHECKS: Check[] = [
       await sameNodesAfterHydration(page, new URL(page.url()).pathname);
       await typedBeforeHydrationIsKept(page);
     },
+  },
+  {
+    name: 'search-focus-kept-through-swap',
+    path: '/contact',
+    only: 'desktop',
+    expect: focusBeforeTheAppIsKeptBySwap,
   },
 ];

@@ -40,7 +40,6 @@ export function SearchBox({ className }: SearchBoxProps) {
   const [combobox, setCombobox] = useState<{ Combobox: ComponentType<SearchBoxProps>; text: string } | null>(
     null,
   );
-  const focused = useRef(false);
   const navigate = useNavigate();
   // The plain box stays, keeping what is typed, until the combobox's chunk is in: then the combobox
   // takes its place with the text typed so far (a box swapped while loading would drop keystrokes).
@@ -56,26 +55,17 @@ export function SearchBox({ className }: SearchBoxProps) {
   };
   if (combobox) {
     const { Combobox, text } = combobox;
-    // The text in the box as it is replaced (keys typed while this render was pending included).
+    // The text in the box as it is replaced (keys typed while this render was pending included), and
+    // whether the box has the focus: asked of the document, not of onFocus, which never ran for a box
+    // focused before hydration (the pointer then woke it, and the keys after the swap went to the page).
     const typed = input.current?.value ?? text;
-    return <Combobox className={className} initialText={typed} query={query} takeFocus={focused.current} />;
+    const hadFocus = input.current !== null && document.activeElement === input.current;
+    return <Combobox className={className} initialText={typed} query={query} takeFocus={hadFocus} />;
   }
   return (
     <search className={cx(searchForm, className)} onPointerOver={wake} onTouchStart={wake}>
       <form action="/products" onSubmit={submit}>
-        <input
-          ref={input}
-          {...searchInputProps}
-          name="q"
-          defaultValue={query}
-          onFocus={() => {
-            focused.current = true;
-            wake();
-          }}
-          onBlur={() => {
-            focused.current = false;
-          }}
-        />
+        <input ref={input} {...searchInputProps} name="q" defaultValue={query} onFocus={wake} />
       </form>
     </search>
   );
