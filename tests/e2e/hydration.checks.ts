@@ -54,6 +54,29 @@ async function typedBeforeHydrationIsKept(page: Page) {
   if (value !== 'kurta') throw new Error(`the search box holds "${value}", not what was typed ("kurta")`);
 }
 
+/** The app's entry script (src/main.tsx as built), which hydrates the page when it runs. */
+const APP_ENTRY = /\/assets\/index-[^/]*\.js$/;
+
+/**
+ * Holds the app's entry until the returned function is called: until then the page is the server's,
+ * unhydrated, for as long as the check takes. The function lets it in and waits for the app to start.
+ */
+async function holdTheApp(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(APP_ENTRY, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await appStarted(page);
+    await page.unroute(APP_ENTRY);
+  };
+}
+
 /**
  * The search box focused before the app ran (its onFocus never fired: React was not there yet), then
  * woken by the pointer passing over it once the app runs: the suggestions box that replaces it takes
@@ -61,22 +84,13 @@ async function typedBeforeHydrationIsKept(page: Page) {
  * typedBeforeHydrationIsKept read "kur" for "kurta": the focus had gone to the page with the old box.
  */
 async function focusBeforeTheAppIsKeptBySwap(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((done) => {
-    release = done;
-  });
-  // The app's entry waits until released: the page is the server's, unhydrated, while the box is typed in.
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  // The box is typed in while the page is the server's.
+  const startTheApp = await holdTheApp(page);
   await page.goto(at(page, '/contact'), { waitUntil: 'domcontentloaded' });
   const banner = page.getByRole('banner');
   const plain = banner.getByRole('searchbox', { name: 'Search products' });
   await plain.pressSequentially('kur');
-  release();
-  await appStarted(page);
-  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  await startTheApp();
   const box = await plain.boundingBox();
   if (!box) throw new Error('the search box has no box on the page');
   await page.mouse.move(box.x + 10, box.y + box.height / 2);
@@ -99,19 +113,11 @@ async function focusBeforeTheAppIsKeptBySwap(page: Page) {
  */
 async function signInBeforeTheAppStaysPrivate(page: Page) {
   const { email, password } = await registerShopper(page, 'early');
-  let release = () => {};
-  const released = new Promise<void>((done) => {
-    release = done;
-  });
   const navigations: string[] = [];
   page.on('request', (request) => {
     if (request.isNavigationRequest()) navigations.push(`${request.method()} ${request.url()}`);
   });
-  // The app's entry waits until released: the page is the server's, unhydrated, for as long as it takes.
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const startTheApp = await holdTheApp(page);
   await page.addInitScript(() => {
     const submits: boolean[] = [];
     (window as unknown as { __submits: boolean[] }).__submits = submits;
@@ -131,9 +137,7 @@ async function signInBeforeTheAppStaysPrivate(page: Page) {
   const leaked = navigations.filter((entry) => entry.includes(password) || !entry.startsWith('GET '));
   if (leaked.length > 0 || page.url().includes(password))
     throw new Error(`the early sign-in left the page: ${[...leaked, page.url()].join(', ')}`);
-  release();
-  await appStarted(page);
-  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  await startTheApp();
   const [signIn] = await Promise.all([
     page.waitForRequest(
       (request) => request.method() === 'POST' && request.url().includes('/users/authorize'),
