@@ -1,16 +1,19 @@
 /**
  * Replays generated journeys in Debian's chromium against a fresh production server on PGlite.
  *
- *   npm run test:journeys                          every default journey of every driven machine (drivers/index.ts)
- *   npm run test:journeys -- payment               one machine's (lifecycle: the order lifecycle's)
+ *   npm run test:journeys                          per driven machine (drivers/index.ts), the journeys that reach
+ *                                                  every state and transition, and this run's turn of the rest
+ *                                                  (tests/journeys/selection.ts)
+ *   npm run test:journeys -- --all                 every default journey of every driven machine
+ *   npm run test:journeys -- payment               every journey of one machine (lifecycle: the order lifecycle's)
  *   npm run test:journeys -- --file my.json        a journey (or a list) as `npm run journeys -- <m> --format json` prints it
  *
  * Each step's driver (tests/machines/drivers) acts in the page and each state's check asserts what the
  * page shows. Every request of the machine's actors is held until the step that answers it, so loading
  * states are seen and a failure is injected only into the request it is about. Builds dist/ when it is
  * missing. JOURNEY_WORKERS (default 2) journeys run side by side, each in its own browser context.
- * A full run writes the states and transitions it reached to reports/journeys-reached.json, which
- * `npm run journeys -- --coverage` reads.
+ * A run of every driven machine (the default or --all) writes the states and transitions it reached to
+ * reports/journeys-reached.json, which `npm run journeys -- --coverage` reads.
  *
  * The order lifecycle's journeys (tests/machines/drivers/lifecycle.drivers.ts) run against a server of
  * their own, started only when they are selected: port JOURNEYS_PORT + 1, its own DATA_DIR and a short
@@ -38,6 +41,7 @@ import {
   stateName,
 } from '../machines/support/graph';
 import { modelNamed } from '../machines/support/models';
+import { currentTurn, selectionOf, TURNS } from './selection';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const REACHED_FILE = join(ROOT, 'reports/journeys-reached.json');
@@ -344,20 +348,45 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
   }
 }
 
-/** Every default journey of the driven machines (or of those named). */
-function defaultJourneys(names: string[]): Runnable[] {
-  return names.flatMap((machine) => {
+/**
+ * The default journeys of the driven machines (or of those named): every one with `all`, else each
+ * machine's cover and this run's turn of the rest (selection.ts).
+ */
+function defaultJourneys(names: string[], all: boolean): Runnable[] {
+  const turn = currentTurn();
+  const counts: string[] = [];
+  const journeys = names.flatMap((machine) => {
     const model = modelNamed(machine);
     const paths = defaultJourneyPaths(model);
     const titles = journeyTitles(model, paths, (event) => describeStep(event, model.machine));
-    return paths.map((path, i) => ({
-      machine,
-      title: titles[i] as string,
-      input: path.input,
-      steps: path.steps.map((s) => ({ event: s.event, state: stateName(s.state), context: s.state.context })),
-      path,
-    }));
+    const { cover, turns } = selectionOf(model, paths);
+    const chosen = all ? [...paths.keys()] : [...cover, ...(turns[turn] ?? [])].sort((a, b) => a - b);
+    counts.push(
+      all
+        ? `${machine} ${paths.length}`
+        : `${machine} ${cover.length}+${turns[turn]?.length}/${paths.length}`,
+    );
+    return chosen.map((i) => {
+      const path = paths[i] as GraphPath;
+      return {
+        machine,
+        title: titles[i] as string,
+        input: path.input,
+        steps: path.steps.map((s) => ({
+          event: s.event,
+          state: stateName(s.state),
+          context: s.state.context,
+        })),
+        path,
+      };
+    });
   });
+  console.log(
+    all
+      ? `Every journey: ${counts.join(', ')}`
+      : `Journeys: the cover of every state and transition + turn ${turn} of ${TURNS} of the rest (--all for every one): ${counts.join(', ')}`,
+  );
+  return journeys;
 }
 
 /** Journeys from a file `npm run journeys -- <machine> --format json` printed (maybe edited). */
@@ -391,7 +420,7 @@ function journeysFromFile(file: string): Runnable[] {
 }
 
 /** The states and transitions the browser run reached, per machine, from the steps it verified. */
-function writeReached(journeys: Runnable[], outcomes: Outcome[]) {
+function writeReached(journeys: Runnable[], outcomes: Outcome[], replayed: string) {
   const byMachine: Record<
     string,
     { states: string[]; transitions: string[]; journeys: number; passed: number }
@@ -417,7 +446,7 @@ function writeReached(journeys: Runnable[], outcomes: Outcome[]) {
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   writeFileSync(
     REACHED_FILE,
-    `${JSON.stringify({ at: new Date().toISOString(), machines: byMachine }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), replayed, machines: byMachine }, null, 2)}\n`,
   );
 }
 
@@ -427,11 +456,13 @@ async function main(argv: string[]) {
   const fileAt = argv.indexOf('--file');
   const file = fileAt >= 0 ? argv[fileAt + 1] : undefined;
   const names = argv.filter((a, i) => !a.startsWith('--') && (fileAt < 0 || i !== fileAt + 1));
+  // A machine named is replayed whole: whoever names one is working on it.
+  const all = argv.includes('--all') || names.length > 0;
   for (const name of names)
     if (!driven[name]) throw new Error(`No browser drivers for ${name}: ${Object.keys(driven).join(', ')}`);
   const journeys = file
     ? journeysFromFile(file)
-    : defaultJourneys(names.length > 0 ? names : Object.keys(driven));
+    : defaultJourneys(names.length > 0 ? names : Object.keys(driven), all);
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
     console.log('dist/ is missing: npm run build');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -494,7 +525,12 @@ async function main(argv: string[]) {
     await lifecycleServer?.stop();
   }
   const failed = outcomes.filter((o) => !o.ok).length;
-  if (!file && names.length === 0) writeReached(journeys, outcomes);
+  if (!file && names.length === 0)
+    writeReached(
+      journeys,
+      outcomes,
+      all ? 'every journey' : `the cover and turn ${currentTurn()} of ${TURNS}`,
+    );
   console.log(
     `\n${outcomes.length - failed} passed, ${failed} failed (${journeys.length} journeys in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
