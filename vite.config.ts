@@ -74,6 +74,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           hookTimeout: 60_000,
           testTimeout: 30_000,
           include: ['tests/{server,machines,api,forms,shared,scripts}/**/*.test.ts'],
+          // One seeded PGlite folder per run, copied for each test app (tests/setup/pglite-template.ts).
+          globalSetup: ['tests/setup/pglite-template.ts'],
         },
       },
       {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -98,10 +98,6 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/**
- * A built app on a fresh database (a new PGlite folder, or with TEST_DATABASE=postgres a new
- * database on the local server), migrated and seeded with the real catalogue. No port is opened.
- */
 interface TestAppOptions {
   store?: StoreInfo;
   products?: SeedProduct[];
@@ -114,12 +110,30 @@ interface TestAppOptions {
   mailer?: Mailer;
 }
 
+/**
+ * The seeded PGlite folder of this run (tests/setup/pglite-template.ts), when the node project's global
+ * setup made one: not in other projects (security, services) or on PostgreSQL.
+ */
+function pgliteTemplate(): string | null {
+  try {
+    return inject('pgliteTemplate') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A built app on a fresh database (a new PGlite folder, or with TEST_DATABASE=postgres a new
+ * database on the local server), migrated and seeded with the real catalogue (or `products`). No port
+ * is opened. A PGlite app with the real catalogue starts from a copy of the run's seeded folder.
+ */
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const cleanups: Array<() => Promise<void> | void> = [];
   let config: ServerConfig;
+  let seeded = false;
   if (process.env.TEST_DATABASE === 'postgres') {
     const pgDb = await freshPostgres();
     cleanups.push(pgDb.drop);
@@ -128,10 +142,16 @@ export async function createTestApp(
     const dataDir = mkdtempSync(join(tmpdir(), 'statefront-test-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     config = testConfig({ dataDir, ...overrides, databaseUrl: null });
+    const template = options.products ? null : pgliteTemplate();
+    // A folder the test named and already used keeps what it holds.
+    if (template && config.dataDir && !existsSync(join(config.dataDir, 'pglite'))) {
+      cpSync(join(template, 'pglite'), join(config.dataDir, 'pglite'), { recursive: true });
+      seeded = true;
+    }
   }
   const database = await openDatabase(config);
   cleanups.unshift(database.close);
-  await seedProducts(database.db, options.products ?? (await catalogue()));
+  if (!seeded) await seedProducts(database.db, options.products ?? (await catalogue()));
   const store = options.store ?? TEST_STORE;
   const app = await buildApp({
     config,
