@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { pageCodeAfterPaint } from './scripts/defer-page-code';
 import { precompress } from './scripts/precompress';
 import { stripMachineDescriptions } from './scripts/strip-machine-descriptions';
+import { DATABASE_NEUTRAL } from './tests/setup/database-neutral';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -62,6 +63,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     },
   },
   test: {
+    // The default report, and the slowest files and tests at the end (tests/setup/slowest-reporter.ts).
+    reporters: ['default', './tests/setup/slowest-reporter.ts'],
     // Server tests open a PGlite database each; two workers suit the 2-core machines we run on.
     maxWorkers: 2,
     projects: [
@@ -88,6 +91,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           testTimeout: 30_000,
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/ui.setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // `npm run test:pg` (TEST_DATABASE=postgres): the server tests that depend on the database's
+          // behaviour, again on PostgreSQL; the rest run once, in `npm test` (tests/setup/database-neutral.ts).
+          name: 'postgres',
+          environment: 'node',
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
+          include: ['tests/server/**/*.test.ts'],
+          exclude: DATABASE_NEUTRAL.map((name) => `tests/server/${name}.test.ts`),
         },
       },
       {
