@@ -77,8 +77,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           hookTimeout: 60_000,
           testTimeout: 30_000,
           include: ['tests/{server,machines,api,forms,shared,scripts}/**/*.test.ts'],
-          // One seeded PGlite folder per run, copied for each test app (tests/setup/pglite-template.ts).
-          globalSetup: ['tests/setup/pglite-template.ts'],
+          // One seeded PGlite folder per run, copied for each test app (tests/setup/database-template.ts).
+          globalSetup: ['tests/setup/database-template.ts'],
         },
       },
       {
@@ -104,6 +104,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           testTimeout: 30_000,
           include: ['tests/server/**/*.test.ts'],
           exclude: DATABASE_NEUTRAL.map((name) => `tests/server/${name}.test.ts`),
+          // One seeded database per run, each app's created from it (tests/setup/database-template.ts).
+          globalSetup: ['tests/setup/database-template.ts'],
         },
       },
       {

@@ -73,7 +73,9 @@ export async function mailOutboxRounds(env: Record<string, string>, sinkPort: nu
         `${error.message}; sink holds ${sink.messages.length} mails; server said:\n${restarted.output().slice(-3000)}`,
       );
     });
-    // Ten more worker rounds (MAIL_POLL 100 ms): a second copy would have come by now.
+    // Ten more worker rounds (MAIL_POLL 100 ms) and the first retries (MAIL_RETRY_BASE 200 ms, then
+    // 400 ms): a second copy would have come by now. Waiting for something not to happen is the one
+    // wait here that no condition can end sooner.
     await sleep(1000);
     const copies = [...placedMails(sink, first).values()].map((c) => c.length);
     check(
@@ -97,6 +99,7 @@ export async function mailOutboxRounds(env: Record<string, string>, sinkPort: nu
     await waitFor('every mail of round 2 after the restart', 60_000, () =>
       [...placedMails(sink, second).values()].every((c) => c.length > 0),
     );
+    // As in round 1: ten more worker rounds, in which a copy with another Message-ID would come.
     await sleep(1000);
     const mails = placedMails(sink, second);
     let repeats = 0;

@@ -10,7 +10,7 @@ import type { components } from '../../contract/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
-import { openDatabase, withDefaultUser } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
 import { paymentAttempts } from '../../server/db/schema';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
 import type { Mail, Mailer } from '../../server/mail/mailer';
@@ -18,6 +18,7 @@ import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { settleAttempt } from '../../server/repositories/payments';
 import type { PageRenderer } from '../../shared/first-screen';
+import { testPostgresUrl } from '../setup/database-template';
 import { freshDatabase } from '../setup/postgres';
 import { DEFAULT_SHIPPING } from './fixtures';
 
@@ -83,8 +84,7 @@ export function sandboxPayments(
 }
 
 /** A database of its own on TEST_PG_URL's server (the PostgreSQL pass of the suite): its URL and a drop. */
-export const freshPostgres = () =>
-  freshDatabase(withDefaultUser(process.env.TEST_PG_URL ?? 'postgres://127.0.0.1:5432/test'), 'sf_test_');
+export const freshPostgres = (template?: string) => freshDatabase(testPostgresUrl(), 'sf_test_', template);
 
 let realCatalogue: SeedProduct[] | undefined;
 async function catalogue(): Promise<SeedProduct[]> {
@@ -111,12 +111,12 @@ interface TestAppOptions {
 }
 
 /**
- * The seeded PGlite folder of this run (tests/setup/pglite-template.ts), when the node project's global
- * setup made one: not in other projects (security, services) or on PostgreSQL.
+ * The run's seeded database of `kind` (tests/setup/database-template.ts), when the project's global
+ * setup made one: not in the projects without it (security, services).
  */
-function pgliteTemplate(): string | null {
+function template(kind: 'pgliteTemplate' | 'postgresTemplate'): string | null {
   try {
-    return inject('pgliteTemplate') ?? null;
+    return inject(kind) ?? null;
   } catch {
     return null;
   }
@@ -125,7 +125,7 @@ function pgliteTemplate(): string | null {
 /**
  * A built app on a fresh database (a new PGlite folder, or with TEST_DATABASE=postgres a new
  * database on the local server), migrated and seeded with the real catalogue (or `products`). No port
- * is opened. A PGlite app with the real catalogue starts from a copy of the run's seeded folder.
+ * is opened. An app with the real catalogue starts from a copy of the run's seeded database.
  */
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
@@ -135,17 +135,19 @@ export async function createTestApp(
   let config: ServerConfig;
   let seeded = false;
   if (process.env.TEST_DATABASE === 'postgres') {
-    const pgDb = await freshPostgres();
+    const copied = options.products ? null : template('postgresTemplate');
+    const pgDb = await freshPostgres(copied ?? undefined);
     cleanups.push(pgDb.drop);
     config = testConfig({ ...overrides, databaseUrl: pgDb.url });
+    seeded = copied !== null;
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'statefront-test-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     config = testConfig({ dataDir, ...overrides, databaseUrl: null });
-    const template = options.products ? null : pgliteTemplate();
+    const copied = options.products ? null : template('pgliteTemplate');
     // A folder the test named and already used keeps what it holds.
-    if (template && config.dataDir && !existsSync(join(config.dataDir, 'pglite'))) {
-      cpSync(join(template, 'pglite'), join(config.dataDir, 'pglite'), { recursive: true });
+    if (copied && config.dataDir && !existsSync(join(config.dataDir, 'pglite'))) {
+      cpSync(join(copied, 'pglite'), join(config.dataDir, 'pglite'), { recursive: true });
       seeded = true;
     }
   }

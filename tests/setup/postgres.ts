@@ -17,15 +17,21 @@ export async function withPgClient<T>(url: string, use: (client: pg.Client) => P
 }
 
 /**
- * A new database `<prefix><random hex>` on the server `adminUrl` reaches (as that URL's user): its URL,
- * and `drop`, which removes it, ending whatever connections are still open to it.
+ * A new database `<prefix><random hex>` on the server `adminUrl` reaches (as that URL's user), empty or
+ * a copy of the database `template`: its URL, and `drop`, which removes it, ending whatever connections
+ * are still open to it.
  */
 export async function freshDatabase(
   adminUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
-  await withPgClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  if (template !== undefined && !/^[a-z_][a-z0-9_]*$/.test(template))
+    throw new Error(`not a database name: ${template}`);
+  await withPgClient(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
