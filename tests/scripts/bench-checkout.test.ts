@@ -10,7 +10,9 @@ import {
 import { tempDir } from '../faults/procs';
 
 // The bench's core at tiny N on PGlite only (PostgreSQL needs a private cluster): a correctness check,
-// not a measurement. It spawns the served process (server/index.ts) on port 8315.
+// not a measurement. It spawns the served process (server/index.ts) on port 8315: the first test's
+// ≈ 25 s beside the rest of `npm test` is that process compiling the server and opening a new PGlite
+// cluster, which is what the bench runs against; 3 shoppers are already its least.
 describe('npm run bench:checkout', () => {
   it('pays every order exactly once with no errors when 3 shoppers check out at once', async () => {
     const target = pgliteServerTarget();

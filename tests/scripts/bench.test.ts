@@ -9,7 +9,9 @@ import { ROOT } from '../faults/procs';
 const run = promisify(execFile);
 
 // `npm run bench` at its smallest, on PGlite only: a correctness check of the script (it starts the
-// served process, server/index.ts, and a bare node:http process), not a measurement.
+// served process, server/index.ts, and a bare node:http process), not a measurement. It takes ≈ 15 s
+// alone and up to 30 s beside the rest of `npm test`: the script seeds a PGlite catalogue and starts
+// and profiles both processes, as a bench run does; 0.2 s of load and one round are already its least.
 describe('npm run bench', () => {
   it('runs a row against the served process and bare node, and profiles both', async () => {
     const profiles = mkdtempSync(join(tmpdir(), 'statefront-bench-test-'));

@@ -43,6 +43,9 @@ function startServer() {
 }
 
 describe('server/index.ts', () => {
+  // ≈ 10 s alone, 20 s beside the rest of `npm test`: two real `node --import tsx server/index.ts`
+  // processes, each compiling the server and opening PGlite (a new cluster, migrated and seeded, for the
+  // first); that start is what this test checks, so it is not shortened.
   it('serves, refuses a second process on the same DATA_DIR, and shuts down cleanly on SIGTERM', {
     timeout: 120_000,
   }, async () => {
