@@ -126,6 +126,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // `npm run test:security`: issue 22's attacks replayed against real server processes (tests/security/).
           name: 'security',
           environment: 'node',
+          // Servers started on a fresh DATA_DIR start from a copy of one seeded PGlite folder (harness.ts).
+          globalSetup: ['tests/setup/database-template.ts'],
           hookTimeout: 180_000,
           testTimeout: 120_000,
           include: ['tests/security/**/*.test.ts'],

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { ROOT, type ServerProcess, serverEnv, spawnLogged, startServer, stop } from '../faults/procs';
 
 export {
@@ -39,6 +40,18 @@ export function tempDir(prefix = 'statefront-security-'): { path: string; remove
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/**
+ * A fresh DATA_DIR holding a copy of the run's seeded PGlite database (tests/setup/database-template.ts):
+ * what a server's first start would make (a new cluster, migrated and seeded with the demo catalogue),
+ * without the ≈ 5 s that takes on a busy machine. Empty when no template was made.
+ */
+function seededDir(): { path: string; remove: () => void } {
+  const dir = tempDir();
+  const template = inject('pgliteTemplate');
+  if (template) cpSync(join(template, 'pglite'), join(dir.path, 'pglite'), { recursive: true });
+  return dir;
+}
+
 export interface Shop extends ServerProcess {
   port: number;
   dataDir: string;
@@ -48,12 +61,12 @@ export interface Shop extends ServerProcess {
 
 /**
  * A real server process (`server/index.ts` as `npm run serve` runs it, NODE_ENV=production) on a
- * free port and a fresh PGlite folder unless `env` names DATA_DIR or DATABASE_URL. `PAYMENTS=sandbox`
+ * free port and a fresh PGlite folder (seeded: seededDir) unless `env` names DATA_DIR or DATABASE_URL. `PAYMENTS=sandbox`
  * is set unless `env` says otherwise (production refuses to start without a payment gateway).
  */
 export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
   const port = await freePort();
-  const own = env.DATA_DIR || env.DATABASE_URL ? null : tempDir();
+  const own = env.DATA_DIR || env.DATABASE_URL ? null : seededDir();
   const dataDir = env.DATA_DIR ?? own?.path ?? '';
   const server = await startServer(
     {
