@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { coverageOf, type GraphPath, type MachineModel } from '../machines/support/graph';
 
 /** A prime, so that stops adding the same number of commits each time still go round every turn. */
-export const TURNS = 7;
+export const TURNS = 11;
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
