@@ -380,10 +380,16 @@ async function main() {
     } catch (error) {
       failures.push(`home-js: ${(error as Error).message}`);
     }
-    // The two widths side by side, each in its own browser context (its own cookies and storage), as
-    // two shoppers would: most of a check's time is the browser and the server waiting on each other.
-    const atWidth = async (label: 'desktop' | 'mobile', viewport: { width: number; height: number }) => {
-      const context = await browser!.newContext({ viewport, reducedMotion: 'reduce' });
+    // The two widths side by side, as two shoppers would: most of a check's time is the browser and
+    // the server waiting on each other. Each width has a browser of its own: two pages capturing at
+    // once in one Chromium can leave a capture unanswered (puppeteer/puppeteer#12712; one CI run's
+    // full-page screenshot of /privacy waited out its 30 s), so no browser ever captures two at once.
+    const atWidth = async (
+      label: 'desktop' | 'mobile',
+      viewport: { width: number; height: number },
+      own: Browser,
+    ) => {
+      const context = await own.newContext({ viewport, reducedMotion: 'reduce' });
       for (const check of CHECKS.filter(
         (c) => (!only || only.includes(c.name)) && (!c.only || c.only === label),
       )) {
@@ -410,10 +416,15 @@ async function main() {
       }
       await context.close();
     };
-    await Promise.all([
-      atWidth('desktop', { width: 1280, height: 800 }),
-      atWidth('mobile', { width: 375, height: 812 }),
-    ]);
+    const phone = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      await Promise.all([
+        atWidth('desktop', { width: 1280, height: 800 }, browser),
+        atWidth('mobile', { width: 375, height: 812 }, phone),
+      ]);
+    } finally {
+      await phone.close();
+    }
     if (!only || only.includes('messages')) {
       try {
         await messagesCheck(browser, MESSAGES_PORT, SHOTS);
