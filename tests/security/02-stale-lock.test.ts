@@ -1,7 +1,8 @@
 /**
  * Row 2: a stale PGlite lock whose pid is alive again blocked every restart. In a container the server
  * gets the same pid on each start, so after one kill -9 (or OOM) it refused forever; ordinary pid reuse
- * by another program did the same. Replayed with real servers on one DATA_DIR.
+ * by another program did the same. Replayed with real servers on one DATA_DIR. The lock is now the
+ * kernel's (server/db/lock.ts), so a pid in the file decides nothing; row 14 adds PID namespaces.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -76,7 +77,7 @@ describe('row 2: a lock left by a dead process never blocks a start', () => {
     attack(
       2,
       `a second server on the DATA_DIR of the live pid ${first.child.pid}`,
-      'refused: the lock names a live process that started when the lock says it did',
+      'refused: the live server holds the kernel’s lock on statefront.lock (server/db/lock.ts)',
     );
   });
 
@@ -97,7 +98,7 @@ describe('row 2: a lock left by a dead process never blocks a start', () => {
     attack(
       2,
       `kill -9 a server, give its lock's pid to a live \`sleep\` (pid ${sleeper.pid}), start again`,
-      'started: that pid began at another time than the lock records (/proc start time, boot id)',
+      'started: nobody holds the kernel’s lock; the pid in the file decides nothing',
     );
   });
 
@@ -117,7 +118,7 @@ describe('row 2: a lock left by a dead process never blocks a start', () => {
     attack(
       2,
       `a lock naming the starting server's own pid ${restarted.pid} (as a container restart leaves it)`,
-      'started: a lock with our pid that this process never took is stale',
+      'started: the kernel released the killed holder’s lock; the pid in the file decides nothing',
     );
   });
 });

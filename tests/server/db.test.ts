@@ -1,18 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
-import {
-  acquireDataDirLock,
-  bootId,
-  DataDirLockedError,
-  LOCK_FILE,
-  processStart,
-  readLockHolder,
-} from '../../server/db/lock';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, readLockHolder } from '../../server/db/lock';
 import { products } from '../../server/db/schema';
 import { type SeedProduct, seedIfEmpty, seedProducts, toPaise } from '../../server/db/seed';
 import { withPgClient } from '../setup/postgres';
@@ -31,49 +24,82 @@ afterEach(() => {
 /** The pid the DATA_DIR lock in `dir` names, as text (the file's first line). */
 const lockPid = (dir: string) => String(readLockHolder(join(dir, LOCK_FILE))?.pid);
 
-/** The lock in `dir` names this process until `release` runs, and is gone after. */
-function expectHeldUntilReleased(dir: string, release: () => void) {
-  expect(lockPid(dir)).toBe(String(process.pid));
-  release();
-  expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+const holders: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of holders.splice(0)) child.kill('SIGKILL');
+});
+
+/**
+ * Another process holding the lock on `dir` (server/db/lock.ts, as a server takes it): resolves once
+ * it holds it, with the child to kill.
+ */
+async function heldElsewhere(dir: string): Promise<ChildProcess> {
+  const lock = join(import.meta.dirname, '../../server/db/lock.ts');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import(${JSON.stringify(lock)}).then((m) => { m.acquireDataDirLock(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000); })`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  holders.push(child);
+  await new Promise<void>((done, fail) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('held') && done());
+    child.once('exit', (code) => fail(new Error(`the holder exited (${code}) before it held the lock`)));
+  });
+  return child;
 }
 
-/** A pid that certainly belonged to a process that has exited. */
-function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
-  return Number(child.stdout.toString());
+/** A live process that is not a Statefront: its pid is what a reused pid looks like. */
+function sleeper(): number {
+  const child = spawn('sleep', ['600'], { stdio: 'ignore' });
+  holders.push(child);
+  return child.pid as number;
 }
 
-describe('DATA_DIR lock', () => {
-  it('writes our pid and removes the file on release', () => {
-    const dir = tempDir();
-    expectHeldUntilReleased(dir, acquireDataDirLock(dir));
-  });
-
-  it('refuses with a clear message while another live process holds it', () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, LOCK_FILE), `${process.ppid}\n`);
-    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir)).toThrow(
-      `Another Statefront process (pid ${process.ppid}) is using DATA_DIR ${dir}; stop it or set DATA_DIR to another folder`,
-    );
-    expect(lockPid(dir)).toBe(String(process.ppid));
-  });
-
-  it('refuses a second holder inside the same process, keeping the first one its lock', () => {
+describe('DATA_DIR lock: the kernel’s lock on statefront.lock, not a pid', () => {
+  it('names our pid while held and can be taken again once released', () => {
     const dir = tempDir();
     const release = acquireDataDirLock(dir);
+    expect(lockPid(dir)).toBe(String(process.pid));
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expectHeldUntilReleased(dir, release);
+    release();
+    acquireDataDirLock(dir)();
+  });
+
+  it('refuses with a clear message while another live process holds it', async () => {
+    const dir = tempDir();
+    const holder = await heldElsewhere(dir);
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      `Another Statefront process (pid ${holder.pid}) is using DATA_DIR ${dir}; stop it or set DATA_DIR to another folder`,
+    );
+    // A holder's file rewritten to name nobody (or garbage) still holds: the lock is not the text.
+    writeFileSync(join(dir, LOCK_FILE), 'garbage');
+    expect(() => acquireDataDirLock(dir)).toThrow('Another Statefront process is using DATA_DIR');
+  });
+
+  it('is free the moment its holder is killed (kill -9, OOM): the kernel releases it', async () => {
+    const dir = tempDir();
+    const holder = await heldElsewhere(dir);
+    holder.kill('SIGKILL');
+    await new Promise((done) => holder.once('exit', done));
+    expect(lockPid(dir)).toBe(String(holder.pid));
+    acquireDataDirLock(dir)();
   });
 
   it.each([
-    ['a stale lock left by a dead process', () => `${deadPid()}\n`],
-    ['an unreadable lock file', () => 'garbage'],
-  ])('takes over %s', (_, content) => {
+    ['our own pid (a container restart)', () => `${process.pid}\n`],
+    ['a live program’s pid (a reused pid)', () => `${sleeper()}\nstart 1\nboot x\n`],
+    ['unreadable text', () => 'garbage'],
+  ])('takes a lock file naming %s that no process holds', (_, content) => {
     const dir = tempDir();
     writeFileSync(join(dir, LOCK_FILE), content());
-    expectHeldUntilReleased(dir, acquireDataDirLock(dir));
+    const release = acquireDataDirLock(dir);
+    expect(lockPid(dir)).toBe(String(process.pid));
+    release();
   });
 
   it('releases only once: a second release leaves the next holder its lock', () => {
@@ -82,84 +108,8 @@ describe('DATA_DIR lock', () => {
     release();
     const next = acquireDataDirLock(dir);
     release();
-    expect(lockPid(dir)).toBe(String(process.pid));
-    next();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-  });
-
-  it('does not delete a lock that another process took over after us', () => {
-    const dir = tempDir();
-    const release = acquireDataDirLock(dir);
-    writeFileSync(join(dir, LOCK_FILE), `${process.ppid}\n`);
-    release();
-    expect(lockPid(dir)).toBe(String(process.ppid));
-  });
-});
-
-describe('DATA_DIR lock: a holder is a process, not a pid (issue 22, row 2)', () => {
-  const sleepers: ChildProcess[] = [];
-  afterEach(() => {
-    for (const child of sleepers.splice(0)) child.kill('SIGKILL');
-  });
-  /** A live process that is not a Statefront: its pid is what a reused pid looks like. */
-  const sleeper = () => {
-    const child = spawn('sleep', ['600'], { stdio: 'ignore' });
-    sleepers.push(child);
-    return child.pid as number;
-  };
-  const anHourAgo = () => new Date(Date.now() - 3_600_000);
-
-  it('records the pid, its start time and the boot id', () => {
-    const dir = tempDir();
-    const release = acquireDataDirLock(dir);
-    expect(readLockHolder(join(dir, LOCK_FILE))).toEqual({
-      pid: process.pid,
-      start: processStart(process.pid),
-      boot: bootId(),
-    });
-    release();
-  });
-
-  it('takes over a lock naming our own pid that this process never took (a container restart)', () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, LOCK_FILE), `${process.pid}\nstart 1\nboot ${bootId()}\n`);
-    const release = acquireDataDirLock(dir);
-    expect(lockPid(dir)).toBe(String(process.pid));
-    release();
-    // The same with a lock of the old format (the pid only).
-    writeFileSync(join(dir, LOCK_FILE), `${process.pid}\n`);
-    acquireDataDirLock(dir)();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-  });
-
-  it('takes over a lock whose pid now belongs to another live program (Linux /proc)', () => {
-    const dir = tempDir();
-    const pid = sleeper();
-    // The Statefront that wrote it started at tick 1; the sleep holding its pid now started later.
-    writeFileSync(join(dir, LOCK_FILE), `${pid}\nstart 1\nboot ${bootId()}\n`);
-    acquireDataDirLock(dir)();
-    // An old-format lock written an hour before that program started.
-    writeFileSync(join(dir, LOCK_FILE), `${pid}\n`);
-    utimesSync(join(dir, LOCK_FILE), anHourAgo(), anHourAgo());
-    acquireDataDirLock(dir)();
-    // A lock from before the last reboot, whatever its pid does now.
-    writeFileSync(join(dir, LOCK_FILE), `${pid}\nstart ${processStart(pid)}\nboot another-boot\n`);
-    acquireDataDirLock(dir)();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-  });
-
-  it('still refuses while the process that wrote the lock lives', () => {
-    const dir = tempDir();
-    const pid = sleeper();
-    writeFileSync(
-      join(dir, LOCK_FILE),
-      `${pid}\nstart ${processStart(pid) ?? '-'}\nboot ${bootId() ?? '-'}\n`,
-    );
-    expect(() => acquireDataDirLock(dir)).toThrow(`Another Statefront process (pid ${pid})`);
-    // An old-format lock written after that process started is still honoured.
-    writeFileSync(join(dir, LOCK_FILE), `${pid}\n`);
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(lockPid(dir)).toBe(String(pid));
+    next();
   });
 });
 
@@ -206,8 +156,7 @@ describe('openDatabase on PGlite', () => {
     } finally {
       await handle.close();
     }
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-    // Data persists across restarts of the same folder.
+    // Released on close (the reopen below takes the lock), and the data persists across restarts.
     const reopened = await openDatabase({ dataDir: dir, databaseUrl: null });
     try {
       const [row] = await reopened.db.select({ n: sql<number>`count(*)::int` }).from(products);
