@@ -57,7 +57,8 @@ async function createSmtpMailer(url: string, from: string, sendTimeoutMs = 60_00
     async send(mail) {
       await transport.sendMail({
         from,
-        to: mail.to,
+        // An address object: nodemailer reads no display name or list out of it (shared/email.ts).
+        to: { name: '', address: mail.to },
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),

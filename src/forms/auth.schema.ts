@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../shared/email';
 
 /** Spec §5 / §9 limits shared by the sign-in and registration forms. */
 const PASSWORD_MIN = 6;
@@ -11,11 +12,12 @@ const LAST_NAME_TOO_SHORT = 'Last name must be at least 2 characters';
 const PASSWORDS_DIFFER = 'Passwords do not match';
 
 // Each schema carries its message as the catch-all `error`, so an empty (missing) field shows the
-// same text as a too-short one: the spec gives one message per field.
+// same text as a too-short one: the spec gives one message per field. The email rule is the
+// server's (shared/email.ts): a bare address, no display name.
 const email = z
   .string({ error: INVALID_EMAIL })
   .trim()
-  .pipe(z.email({ error: INVALID_EMAIL }).max(254));
+  .pipe(z.string().max(254).regex(EMAIL_PATTERN, { error: INVALID_EMAIL }));
 const password = z
   .string({ error: PASSWORD_TOO_SHORT })
   .min(PASSWORD_MIN, { error: PASSWORD_TOO_SHORT })
