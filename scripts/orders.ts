@@ -7,6 +7,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { components } from '../contract/schema';
+import { escapeControls } from '../shared/text';
 
 const USAGE = `Usage:
   npm run orders -- list [--status pending|processing|shipped|delivered|cancelled|0-4] [--limit N]
@@ -57,7 +58,7 @@ async function call(url: URL, init: RequestInit): Promise<unknown> {
         : response.status === 401
           ? " (is FULFILMENT_SECRET the same as the server's, and this machine's clock right?)"
           : '';
-    throw new Error(`${response.status}: ${message}${hint}`);
+    throw new Error(`${response.status}: ${escapeControls(String(message))}${hint}`);
   }
   return body;
 }
@@ -108,9 +109,13 @@ async function main(argv: string[]): Promise<void> {
         o.payment?.method === 'cod' && o.payment.status === 'due'
           ? `  COD: collect ₹${o.payment.due.toLocaleString('en-IN')}`
           : '';
+      // What shoppers typed, escaped: a control character cannot move the cursor or rewrite a line.
       console.log(
-        `${o.id}  ${STATUS_NAMES[o.status] ?? o.status}  ₹${o.total.toLocaleString('en-IN')}${cod}  ${o.createdAt}  ${o.email}${tracking}\n    ${o.shippingAddress}`,
+        escapeControls(
+          `${o.id}  ${STATUS_NAMES[o.status] ?? o.status}  ₹${o.total.toLocaleString('en-IN')}${cod}  ${o.createdAt}  ${o.email}${tracking}`,
+        ),
       );
+      console.log(`    ${escapeControls(o.shippingAddress)}`);
     }
     return;
   }
@@ -139,7 +144,9 @@ async function main(argv: string[]): Promise<void> {
   })) as { outcome: string; status: number; replay: boolean; note: string | null };
   const status = STATUS_NAMES[result.status] ?? result.status;
   if (result.outcome === 'ignored') {
-    console.log(`${orderArg}: nothing changed, it is already ${status}. ${result.note ?? ''}`.trim());
+    console.log(
+      escapeControls(`${orderArg}: nothing changed, it is already ${status}. ${result.note ?? ''}`.trim()),
+    );
     return;
   }
   console.log(

@@ -15,3 +15,19 @@ export type Check<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export const pass = <T>(value: T): Check<T> => ({ ok: true, value });
 export const reject = (message: string): Check<never> => ({ ok: false, message });
+
+/**
+ * Control characters (C0, DEL, C1: \p{Cc}) and the bidirectional overrides and isolates that reorder
+ * what follows them. In a terminal they move the cursor, erase lines and make hyperlinks; stored text
+ * must not hold them (server/plugins/request-validation.ts), and older rows are escaped on the way out.
+ */
+const UNPRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * `text` safe to print: each control or bidi character written as its escape (`\n`, `\u001b`), so an
+ * operator sees that it is there and the terminal does nothing with it. Idempotent (backslashes are
+ * left alone), so escaping text that was escaped already changes nothing.
+ */
+export const escapeControls = (text: string) =>
+  text.replace(UNPRINTABLE, (c) => SHORT[c] ?? `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);

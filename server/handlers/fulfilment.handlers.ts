@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { components } from '../../contract/schema';
 import { ORDER_STATUS_LOOK } from '../../shared/order-lifecycle';
+import { escapeControls } from '../../shared/text';
 import type { AppContext } from '../context';
 import type { OrderStatus } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
@@ -159,15 +160,19 @@ export function fulfilmentHandlers(ctx: AppContext) {
         rows.map(({ order }) => order.id),
       );
       return {
+        // Stored text is printed by operators' terminals and couriers' tools: a control character a
+        // row from before the refusal (server/plugins/request-validation.ts) still holds is escaped.
         items: rows.map(({ order, email }) => ({
           id: order.id,
           status: order.status,
           createdAt: order.createdAt.toISOString(),
           total: toRupees(order.totalPaise),
-          email,
-          shippingAddress: `${order.shipFullName}, ${order.shipAddress}, ${order.shipCity}, ${order.shipState} ${order.shipPostalCode}`,
-          carrier: order.carrier,
-          trackingNumber: order.trackingNumber,
+          email: escapeControls(email),
+          shippingAddress: escapeControls(
+            `${order.shipFullName}, ${order.shipAddress}, ${order.shipCity}, ${order.shipState} ${order.shipPostalCode}`,
+          ),
+          carrier: order.carrier === null ? null : escapeControls(order.carrier),
+          trackingNumber: order.trackingNumber === null ? null : escapeControls(order.trackingNumber),
           ...(cod.has(order.id) ? { payment: toOrderPayment(cod.get(order.id) as CashOnDelivery) } : {}),
         })),
       };

@@ -19,7 +19,7 @@ import { healthHandlers, type ProcessHealth } from '../health';
 import { API_PREFIX, operationIdOf, servedContract } from '../http/api';
 import type { PaymentGateway } from '../payments/provider';
 import { appWide } from './app-wide';
-import type { OptionalBodyConfig } from './request-validation';
+import type { MultilineConfig, OptionalBodyConfig } from './request-validation';
 
 export interface ApiRoutesOptions {
   ctx: AppContext;
@@ -41,7 +41,11 @@ type HandledOperation = Exclude<keyof operations, 'sandboxGatewayComplete' | 'pa
 // Any handler's parameters accept `never`: the map is checked by its keys, each handler by its own types.
 type AnyHandler = (request: never, reply: never) => unknown;
 
-type Operation = { operationId?: string; requestBody?: { required?: boolean } };
+type SchemaNode = { $ref?: string; properties?: Record<string, SchemaNode>; 'x-multiline'?: boolean };
+type Operation = {
+  operationId?: string;
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: SchemaNode }> };
+};
 
 /** The operationIds whose request body the contract declares but does not require. */
 function operationsWithOptionalBody(contract: Record<string, unknown>): Set<string> {
@@ -54,6 +58,36 @@ function operationsWithOptionalBody(contract: Record<string, unknown>): Set<stri
     }
   }
   return found;
+}
+
+/**
+ * Per operation, the body fields (dotted paths) the contract marks `x-multiline: true`: the text that
+ * may hold line breaks and tabs (server/plugins/request-validation.ts refuses every other control).
+ */
+function multilineFieldsOf(contract: Record<string, unknown>): Map<string, string[]> {
+  const schemas = ((contract.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ??
+    {}) as Record<string, SchemaNode>;
+  const resolve = (node: SchemaNode | undefined): SchemaNode | undefined =>
+    node?.$ref?.startsWith('#/components/schemas/') ? schemas[node.$ref.slice(21)] : node;
+  const collect = (node: SchemaNode | undefined, prefix: string, found: string[], depth: number) => {
+    const schema = resolve(node);
+    if (!schema?.properties || depth > 8) return;
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      if (resolve(property)?.['x-multiline'] === true) found.push(path);
+      collect(property, path, found, depth + 1);
+    }
+  };
+  const paths = (contract.paths ?? {}) as Record<string, Record<string, Operation>>;
+  const fields = new Map<string, string[]>();
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      const found: string[] = [];
+      collect(operation?.requestBody?.content?.['application/json']?.schema, '', found, 0);
+      if (operation?.operationId && found.length > 0) fields.set(operation.operationId, found);
+    }
+  }
+  return fields;
 }
 
 /** `/payments/sandbox/{attemptId}/complete` → `/payments/sandbox/:attemptId/complete`. */
@@ -89,6 +123,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
   const documented = new Set<PaymentGateway>();
   const contract = servedContract(ctx.config.orders);
   const optionalBody = operationsWithOptionalBody(contract);
+  const multiline = multilineFieldsOf(contract);
 
   // openapi-glue drops `requestBody.required`; the request checks read it from the route's config.
   app.addHook('onRoute', (route) => {
@@ -100,6 +135,11 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     }
     if (operationId && optionalBody.has(operationId)) {
       const config: OptionalBodyConfig = { ...(route.config as object), optionalBody: true };
+      route.config = config as typeof route.config;
+    }
+    const multilineFields = operationId ? multiline.get(operationId) : undefined;
+    if (multilineFields) {
+      const config: MultilineConfig = { ...(route.config as object), multilineFields };
       route.config = config as typeof route.config;
     }
   });

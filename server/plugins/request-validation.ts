@@ -20,6 +20,11 @@ export interface OptionalBodyConfig {
   optionalBody?: boolean;
 }
 
+/** A route's config: the body fields (dotted paths) the contract marks `x-multiline: true`. */
+export interface MultilineConfig {
+  multilineFields?: readonly string[];
+}
+
 function createValidators() {
   const common = {
     // OpenAPI keywords such as `example` are not JSON Schema vocabulary; ignore rather than refuse them.
@@ -146,6 +151,36 @@ function findTextProblem(value: unknown): string | null {
   return null;
 }
 
+// Stored text is printed by operators' terminals and couriers' tools, where a control character moves
+// the cursor, erases lines or makes a hyperlink (docs/security.md row 16). A body's strings hold none
+// (C0, DEL, C1); a multi-line field may hold line breaks and tabs.
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
+
+/** The first body field (a dotted path, or the key itself) holding a control character, or null. */
+function fieldWithControl(body: unknown, multiline: readonly string[] | undefined): string | null {
+  if (body === null || typeof body !== 'object') return null;
+  const stack: Array<[unknown, string]> = [[body, '']];
+  let visited = 0;
+  while (stack.length > 0) {
+    const [current, path] = stack.pop() as [unknown, string];
+    if (++visited > 1_000_000) return null;
+    if (typeof current === 'string') {
+      if ((multiline?.includes(path) ? CONTROL_BUT_LINES : CONTROL).test(current)) return path || 'body';
+    } else if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) stack.push([current[i], `${path}[${i}]`]);
+    } else if (current !== null && typeof current === 'object') {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
+        const child = path ? `${path}.${key}` : key;
+        if (CONTROL.test(key)) return path ? `a key of ${path}` : 'a key of the body';
+        stack.push([(current as Record<string, unknown>)[key], child]);
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * JSON.parse plus a refusal of prototype-pollution keys, with distinct messages for each failure
  * (Fastify's built-in parser reports all of them as one generic error).
@@ -244,4 +279,11 @@ function checkRequest(request: FastifyRequest) {
   const problem =
     findTextProblem(request.body) ?? findTextProblem(request.query) ?? findTextProblem(request.params);
   if (problem) throw new HttpError(400, problem);
+  if (bodySchema) {
+    const field = fieldWithControl(
+      request.body,
+      (request.routeOptions.config as MultilineConfig).multilineFields,
+    );
+    if (field) throw new HttpError(400, `${field} must not contain control characters`);
+  }
 }

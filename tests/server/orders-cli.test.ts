@@ -5,7 +5,10 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { orders as ordersTable } from '../../server/db/schema';
+import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
 import { fulfilmentConfig, myOrder, placeOrder, placePaidOrder, setupShopper, setupTestApp } from './helpers';
 
 const SECRET = 'orders-cli-secret-0123456789abcdef0123';
@@ -81,5 +84,31 @@ describe('npm run orders', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/ship needs --carrier and --tracking/);
     expect((await orders(['cancel', order.id])).stdout).toContain('is now Cancelled');
+  }, 60_000);
+
+  it('escapes control characters a stored row still holds, in the listing and on the terminal', async () => {
+    // A row from before stored text refused controls: an erase-line, a carriage return and a line up,
+    // a C1 CSI, and a hyperlink (OSC 8) that would print a forged order over the real one.
+    const order = await paidOrder();
+    const hostile =
+      'Asha\u001b[2K\r\u001b[1A\u001b[2K\u009b2K\u001b]8;;https://evil.example\u0007SF-FORGED\u001b]8;;\u0007';
+    await t.ctx.db
+      .update(ordersTable)
+      .set({ shipFullName: hostile, shipAddress: '12 MG Road\nSF-FORGED  Delivered' })
+      .where(eq(ordersTable.id, order.id));
+    const path = '/api/v1/fulfilment/orders?limit=5';
+    const listing = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { 'x-statefront-signature': signFulfilment(SECRET, path) },
+    });
+    // No raw control character in the bytes a courier integration reads (JSON escapes C0 already).
+    expect(listing.body).not.toMatch(/\p{Cc}/u);
+    const listed = await orders(['list', '--limit', '5']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).not.toMatch(/(?!\n)\p{Cc}/u);
+    const line = listed.stdout.split('\n').find((text) => text.includes('12 MG Road'));
+    expect(line).toContain('Asha\\u001b[2K\\r\\u001b[1A');
+    expect(line).toContain('12 MG Road\\nSF-FORGED  Delivered');
   }, 60_000);
 });
