@@ -618,7 +618,9 @@ export interface paths {
         /**
          * Orders for operators, by status (signed)
          * @description Signed like POST /fulfilment/events, over `<t>.` + the path and query (e.g.
-         *     `/api/v1/fulfilment/orders?status=1`). Newest first, at most `limit`.
+         *     `/api/v1/fulfilment/orders?status=1`). Newest first (`oldest=true`: oldest first, the order
+         *     paid orders ship in), at most `limit`; `next` is the cursor for the page after this one
+         *     (pass it as `after`), null on the last page.
          */
         get: operations["listFulfilmentOrders"];
         put?: never;
@@ -2390,6 +2392,9 @@ export interface operations {
             query?: {
                 status?: number;
                 limit?: number;
+                oldest?: boolean;
+                /** @description The `next` of the page before (an order number); the listing goes on after that order */
+                after?: string;
             };
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with FULFILMENT_SECRET>` */
@@ -2400,7 +2405,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The orders, newest first */
+            /** @description The orders, newest first unless `oldest` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2408,6 +2413,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["FulfilmentOrder"][];
+                        /** @description The cursor of the next page (its `after`), or null when this page is the last */
+                        next: string | null;
                     };
                 };
             };

@@ -64,7 +64,7 @@ async function waitForServer(server: ChildProcess) {
 }
 
 function startServer(dataDir: string): ChildProcess {
-  return spawn('npx', ['tsx', 'server/index.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

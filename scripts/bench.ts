@@ -4,7 +4,7 @@
  * For PGlite (and PostgreSQL too when DATABASE_URL is set: a fresh database is created on that server
  * and dropped afterwards) at 62 and 100,000 products (seeded with server/db/scale-seed.ts before the
  * server starts), it runs the server as `npm run serve` starts it — its own process,
- * `NODE_ENV=production tsx server/index.ts`, its logger at LOG_LEVEL=warn, every plugin, WORKERS=1 —
+ * `NODE_ENV=production node --import tsx server/index.ts`, its logger at LOG_LEVEL=warn, every plugin, WORKERS=1 —
  * and, in another process, a bare `node:http` server that answers the very same response bytes. A
  * worker thread of this process with a minimal keep-alive HTTP client loads them in alternating short
  * rounds (both see the same background load; the machine may be shared), and each row prints the

@@ -11,10 +11,13 @@ import { escapeControls } from '../shared/text';
 
 const USAGE = `Usage:
   npm run orders -- list [--status pending|processing|shipped|delivered|cancelled|0-4] [--limit N]
+                        [--oldest] [--after <order>]
   npm run orders -- ship <order> --carrier <name> --tracking <number> [--url <tracking page>] [--note <text>]
   npm run orders -- deliver <order> [--note <text>]
   npm run orders -- cancel <order> [--note <text>]
 
+list shows the newest first; --oldest the oldest first (the order paid orders ship in); a full page
+ends with the command for the next one (--after <its last order>).
 Environment: STATEFRONT_URL (default http://localhost:8044), FULFILMENT_SECRET (required, the server's).
 Each ship/deliver/cancel sends a new event id; --id <event id> resends one (the server answers it once).`;
 
@@ -70,6 +73,8 @@ async function main(argv: string[]): Promise<void> {
     options: {
       status: { type: 'string' },
       limit: { type: 'string' },
+      oldest: { type: 'boolean' },
+      after: { type: 'string' },
       carrier: { type: 'string' },
       tracking: { type: 'string' },
       url: { type: 'string' },
@@ -94,9 +99,12 @@ async function main(argv: string[]): Promise<void> {
     const url = new URL('/api/v1/fulfilment/orders', base);
     if (values.status !== undefined) url.searchParams.set('status', String(statusCode(values.status)));
     if (values.limit !== undefined) url.searchParams.set('limit', values.limit);
+    if (values.oldest) url.searchParams.set('oldest', 'true');
+    if (values.after !== undefined) url.searchParams.set('after', values.after);
     const pathAndQuery = `${url.pathname}${url.search}`;
     const body = (await call(url, { headers: { 'x-statefront-signature': sign(secret, pathAndQuery) } })) as {
       items: components['schemas']['FulfilmentOrder'][];
+      next: string | null;
     };
     if (body.items.length === 0) {
       console.log('No orders.');
@@ -116,6 +124,12 @@ async function main(argv: string[]): Promise<void> {
         ),
       );
       console.log(`    ${escapeControls(o.shippingAddress)}`);
+    }
+    if (body.next) {
+      const again = argv.filter(
+        (arg, i) => arg !== '--after' && argv[i - 1] !== '--after' && !arg.startsWith('--after='),
+      );
+      console.log(`More: npm run orders -- ${[...again, '--after', escapeControls(body.next)].join(' ')}`);
     }
     return;
   }

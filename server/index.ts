@@ -74,11 +74,15 @@ async function serve(config: ServerConfig) {
       }
     } finally {
       await database.close();
+      app?.log.info('database closed');
     }
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: a stop signal usually comes more than once (systemd or Ctrl-C signal the whole
+  // process group, and npm passes its own on too); every one after the first is ignored while the
+  // drain runs, instead of the default action killing the process mid-drain with the lock held.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
     app = await buildApp({ config, db: database.db, store });
@@ -164,8 +168,8 @@ function supervise(config: ServerConfig) {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + drainDelayMs() + 2000).unref();
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 async function main() {

@@ -151,9 +151,28 @@ export function fulfilmentHandlers(ctx: AppContext) {
       }
     },
 
-    async listFulfilmentOrders(request: FastifyRequest): Promise<{ items: FulfilmentOrder[] }> {
-      const { status, limit } = request.query as { status?: number; limit?: number };
-      const rows = await ordersByStatus(ctx.db, (status ?? null) as OrderStatus | null, limit ?? 50);
+    async listFulfilmentOrders(
+      request: FastifyRequest,
+    ): Promise<{ items: FulfilmentOrder[]; next: string | null }> {
+      const {
+        status,
+        limit = 50,
+        oldest,
+        after,
+      } = request.query as {
+        status?: number;
+        limit?: number;
+        oldest?: boolean;
+        after?: string;
+      };
+      // One more than the page: whether it is there says if a next page exists.
+      const found = await ordersByStatus(ctx.db, (status ?? null) as OrderStatus | null, limit + 1, {
+        oldest: oldest === true,
+        ...(after === undefined ? {} : { after }),
+      });
+      if (found === null) throw badRequest(`after: no order ${after}`);
+      const rows = found.slice(0, limit);
+      const next = found.length > limit ? (rows.at(-1)?.order.id ?? null) : null;
       // The courier collects cash-on-delivery money: the listing says what is due.
       const cod = await cashOnDeliveryOf(
         ctx.db,
@@ -175,6 +194,7 @@ export function fulfilmentHandlers(ctx: AppContext) {
           trackingNumber: order.trackingNumber === null ? null : escapeControls(order.trackingNumber),
           ...(cod.has(order.id) ? { payment: toOrderPayment(cod.get(order.id) as CashOnDelivery) } : {}),
         })),
+        next,
       };
     },
   };

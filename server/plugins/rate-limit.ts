@@ -23,7 +23,13 @@ function storeOver(counter: WindowCounter): FastifyRateLimitStoreCtor {
         (error: Error) => callback(error),
       );
     },
-    child: (route) => store(`${prefix}${route.method}${route.url}-`),
+    child: (params) => {
+      // The plugin passes its merged options for the route, the route itself under `routeInfo` (its own
+      // RedisStore reads routeInfo.method and .url); the published type says RouteOptions, and reading
+      // `method`/`url` off it gave every limited route one key, `undefinedundefined-`.
+      const { method, url } = (params as unknown as { routeInfo: { method: string; url: string } }).routeInfo;
+      return store(`${prefix}${method}${url}-`);
+    },
   });
   return class {
     constructor() {

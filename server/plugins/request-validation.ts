@@ -166,7 +166,9 @@ function fieldWithControl(body: unknown, multiline: readonly string[] | undefine
     const [current, path] = stack.pop() as [unknown, string];
     if (++visited > 1_000_000) return null;
     if (typeof current === 'string') {
-      if ((multiline?.includes(path) ? CONTROL_BUT_LINES : CONTROL).test(current)) return path || 'body';
+      // Line breaks and tabs around a value are whitespace the handlers trim (a pasted field), not text.
+      const rule = multiline?.includes(path) ? CONTROL_BUT_LINES : CONTROL;
+      if (rule.test(current) && rule.test(current.trim())) return path || 'body';
     } else if (Array.isArray(current)) {
       for (let i = 0; i < current.length; i++) stack.push([current[i], `${path}[${i}]`]);
     } else if (current !== null && typeof current === 'object') {

@@ -256,17 +256,34 @@ async function eventByExternalId(db: Runner, externalId: string): Promise<OrderE
 }
 
 /** Orders (all, or of one status) with their account's email for operators, newest first. */
-export function ordersByStatus(
+/**
+ * Orders for operators, newest first or (`oldest`) oldest first, at most `limit`, going on after the
+ * order `after` (a keyset cursor over created_at and id: stable while orders arrive). Null when that
+ * order does not exist.
+ */
+export async function ordersByStatus(
   db: Database,
   status: OrderStatus | null,
   limit: number,
-): Promise<Array<{ order: OrderRow; email: string }>> {
+  page: { oldest?: boolean; after?: string } = {},
+): Promise<Array<{ order: OrderRow; email: string }> | null> {
+  let cursor: SQL | undefined;
+  if (page.after !== undefined) {
+    const [from] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, page.after));
+    if (!from) return null;
+    // The cursor's time read in SQL: a JavaScript Date would drop created_at's microseconds.
+    const at = sql`(select ${orders.createdAt}, ${orders.id} from ${orders} where ${orders.id} = ${from.id})`;
+    cursor = page.oldest
+      ? sql`(${orders.createdAt}, ${orders.id}) > ${at}`
+      : sql`(${orders.createdAt}, ${orders.id}) < ${at}`;
+  }
+  const order = page.oldest ? asc : desc;
   return db
     .select({ order: orders, email: users.email })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(status === null ? undefined : eq(orders.status, status))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .where(and(status === null ? undefined : eq(orders.status, status), cursor))
+    .orderBy(order(orders.createdAt), order(orders.id))
     .limit(limit);
 }
 

@@ -46,9 +46,9 @@ export async function startShop(options: {
   );
   if (stale) throw new Error(`port ${port} is already in use: stop that server or set ${portVariable}`);
   const dataDir = mkdtempSync(join(tmpdir(), `statefront-${label}-`));
-  // tsx runs the server in a child node process: start it in its own process group so stopping the
-  // group stops the server too, instead of leaving it listening after the run.
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+  // The server as `npm run serve` runs it (node with tsx's loader, no wrapper process), in its own
+  // process group: stopping the group stops anything it started too.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     detached: true,
     env: {

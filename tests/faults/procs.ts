@@ -131,7 +131,7 @@ export async function startServer(
 }
 
 /** How long a starting server may take to answer its health check (a cold tsx cache, a slow CI). */
-const START_TIMEOUT_MS = 150_000;
+export const START_TIMEOUT_MS = 150_000;
 
 export async function kill9(server: ServerProcess) {
   server.child.kill('SIGKILL');

@@ -9,17 +9,21 @@
  * checks; most of a scenario's time is spent waiting for a server to start, which the other lane
  * uses. Each line is tagged with its lane; the closing report lists every scenario in lane order.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../server/db/client';
-import { LOCK_FILE, readLockHolder } from '../../server/db/lock';
+import { acquireDataDirLock, LOCK_FILE, readLockHolder } from '../../server/db/lock';
 import { withPgClient } from '../setup/postgres';
 import { mailOutboxRounds } from './mail';
 import {
   kill9,
   type PrivatePostgres,
   type PrivateRedis,
+  ROOT,
   type ServerProcess,
+  START_TIMEOUT_MS,
+  serverEnv,
   sleep,
   startPostgres,
   startRedis,
@@ -357,11 +361,88 @@ async function pgliteLane() {
         await database.close();
       }
     });
+    await scenario(lane, 'SIGTERM to `npm run serve`’s process group under load drains', async (note) => {
+      await npmServeDrains(pgliteDir, note);
+    });
   }
   if (ONLY.has('mail')) {
     const mailDir = tempDir('statefront-faults-mail-');
     folders.push(mailDir);
     await mailScenario(lane, { DATA_DIR: mailDir }, PGLITE_MAIL_PORT, PGLITE_SMTP_PORT);
+  }
+}
+
+/**
+ * `npm run serve` as systemd or Ctrl-C stops it: SIGTERM to its whole process group (npm, the shell
+ * and the server each get one, and npm passes its own on), with orders in flight. The server must
+ * drain (every order answered 201, "drained" logged) and close its database ("database closed")
+ * before it exits, after which the data folder's lock is free. With a signal-relaying wrapper (tsx's
+ * CLI) and a one-shot handler, the second signal killed the server mid-drain.
+ */
+async function npmServeDrains(dataDir: string, note: (line: string) => void) {
+  const url = `http://127.0.0.1:${PGLITE_INTRUDER_PORT}`;
+  const child = spawn('npm', ['run', '--silent', 'serve'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: serverEnv(PGLITE_INTRUDER_PORT, {
+      DATA_DIR: dataDir,
+      PAYMENTS: 'sandbox',
+      LOG_LEVEL: 'info',
+      DRAIN_DELAY_MS: '500',
+      ...GENEROUS_LIMITS,
+    }),
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  try {
+    await waitFor(
+      'npm run serve to answer',
+      START_TIMEOUT_MS,
+      async () => child.exitCode !== null || (await call(url, 'GET', '/api/health')).status === 200,
+    );
+    check(child.exitCode === null, `npm run serve exited at start:\n${output}`);
+    const token = await signUp(url, 'drain');
+    const products = await basket(url);
+    const inFlight = Array.from({ length: 10 }, () => createOrder(url, token, products));
+    // As in the drain scenario below: 30 ms on loopback lets the ten reach the server first.
+    await sleep(30);
+    process.kill(-(child.pid as number), 'SIGTERM');
+    const answers = await Promise.all(inFlight);
+    check(
+      answers.every((x) => x.status === 201),
+      `in-flight orders answered ${JSON.stringify(count(answers))}`,
+    );
+    await exited;
+    // npm itself may end at once on the signal; the server drains on and is the one to wait for.
+    const group = -(child.pid as number);
+    await waitFor('every process of the group to end', 30_000, () => {
+      try {
+        process.kill(group, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    check(/drained: every request answered/.test(output), `no "drained" in the log:\n${output.slice(-2000)}`);
+    check(/database closed/.test(output), `the database was not closed:\n${output.slice(-2000)}`);
+    // Released with the database closed: this process can take the folder's lock at once.
+    acquireDataDirLock(dataDir)();
+    note(
+      'SIGTERM to the group of `npm run serve`: 10 orders in flight all 201, drained, database closed, lock free',
+    );
+  } finally {
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      // The group has ended, as it should.
+    }
   }
 }
 

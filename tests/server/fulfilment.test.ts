@@ -246,6 +246,36 @@ describe('GET /fulfilment/orders', () => {
     });
     expect(otherQuery.statusCode).toBe(401);
   });
+
+  it('pages through every order, oldest first, past any one page (the oldest paid ship first)', async () => {
+    const placed = [await paidOrder(), await paidOrder(), await paidOrder()].map((order) => order.id);
+    type Page = { items: Array<{ id: string }>; next: string | null };
+    const get = async (query: string) => {
+      const path = `${API}/fulfilment/orders?${query}`;
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { 'x-statefront-signature': signFulfilment(SECRET, path) },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<Page>();
+    };
+    const seen: string[] = [];
+    let page = await get('status=1&oldest=true&limit=2');
+    for (let guard = 0; guard < 100; guard++) {
+      seen.push(...page.items.map((item) => item.id));
+      if (!page.next) break;
+      page = await get(`status=1&oldest=true&limit=2&after=${page.next}`);
+    }
+    // Every Processing order once, in the order they were placed: these three last.
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.slice(-3)).toEqual(placed);
+    const newest = await get('status=1&limit=2');
+    expect(newest.items.map((item) => item.id)).toEqual([placed[2], placed[1]]);
+    expect(newest.next).toBe(placed[1]);
+    const older = await get(`status=1&limit=2&after=${placed[1]}`);
+    expect(older.items[0]?.id).toBe(placed[0]);
+  });
 });
 
 describe('without FULFILMENT_SECRET', () => {

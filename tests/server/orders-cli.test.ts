@@ -69,6 +69,21 @@ describe('npm run orders', () => {
     expect((await statusOf(order.id))?.status).toBe(3);
   }, 60_000);
 
+  it('lists the oldest first and ends a full page with the command for the next', async () => {
+    const [first, second] = [await paidOrder(), await paidOrder()];
+    const newest = await orders(['list', '--status', 'processing', '--limit', '1']);
+    expect(newest.stdout).toContain(`${second.id}  Processing`);
+    expect(newest.stdout).toContain(
+      `More: npm run orders -- list --status processing --limit 1 --after ${second.id}`,
+    );
+    const next = await orders(['list', '--status', 'processing', '--limit', '1', '--after', second.id]);
+    expect(next.stdout).toContain(`${first.id}  Processing`);
+    const oldest = await orders(['list', '--status', 'processing', '--oldest', '--limit', '500']);
+    const ids = [...oldest.stdout.matchAll(/^(SF-\w+) {2}/gm)].map((match) => match[1]);
+    expect(ids.slice(-2)).toEqual([first.id, second.id]);
+    expect(oldest.stdout).not.toContain('More:');
+  }, 60_000);
+
   it('exits non-zero with the reason on a refusal', async () => {
     const order = await placeOrder(t.app, shopper.token);
     const illegal = await orders(['deliver', order.id]);

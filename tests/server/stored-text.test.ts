@@ -49,13 +49,18 @@ describe('stored text refuses control characters', () => {
     const registered = await post('/users/register', {
       email: 'ctl@example.in',
       password: 'saree-sunday-42',
-      firstName: 'Asha\r',
+      firstName: 'As\rha',
       lastName: 'Verma',
     });
     expect(registered.json()).toEqual({ error: 'firstName must not contain control characters' });
     const subject = await post('/contact', { ...contact, subject: 'Sizes\nBcc: all' });
     expect(subject.statusCode).toBe(400);
     expect(subject.json()).toEqual({ error: 'subject must not contain control characters' });
+  });
+
+  it('forgives line breaks and tabs around a one-line value (trimmed, as a paste leaves them)', async () => {
+    const pasted = await post('/contact', { ...contact, subject: '\tSizes\r\n' });
+    expect(pasted.statusCode).toBe(202);
   });
 
   it('a contact message keeps its lines and tabs, but not an escape', async () => {

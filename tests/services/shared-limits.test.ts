@@ -48,6 +48,7 @@ const limits = {
   registerMax: 50,
   trackMax: 60,
   resetMax: 10,
+  contactMax: 3,
   globalMax: 10_000,
   windowMs: 60_000,
 };
@@ -89,6 +90,25 @@ describe('limits shared through Redis (REDIS_URL)', () => {
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(50);
       expect(response.json()).toEqual({ error: expect.stringMatching(/^Too many requests/) });
     }
+  });
+
+  it('counts each limited operation on its own key: contacts spent leave the newsletter and reset alone', async () => {
+    const ip = '10.4.0.1';
+    const post = (t: TestApp, path: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `${API}${path}`, payload, remoteAddress: ip });
+    const contact = { name: 'Asha', email: 'asha@example.in', subject: 'Sizes', message: 'Hello' };
+    for (let i = 0; i < 3; i++)
+      expect((await post(apps[i % 2] as TestApp, '/contact', contact)).statusCode).toBe(202);
+    expect((await post(apps[0] as TestApp, '/contact', contact)).statusCode).toBe(429);
+    const newsletter = await post(apps[1] as TestApp, '/newsletter/subscriptions', {
+      email: 'asha@example.in',
+    });
+    expect(newsletter.statusCode).toBe(202);
+    const reset = await post(apps[0] as TestApp, '/users/password-reset', { email: 'asha@example.in' });
+    expect(reset.statusCode).toBe(202);
+    // The keys name the route (the plugin's `routeInfo`), never `undefinedundefined`.
+    const keys = await (clients[0] as Redis).keys('*undefined*');
+    expect(keys).toEqual([]);
   });
 
   it('holds the limit for 60 concurrent wrong passwords spread over both processes', async () => {

@@ -26,11 +26,10 @@ export const DATABASE_NEUTRAL = [
   // PGlite's own DATA_DIR lock and the process around it (PostgreSQL has no data folder to lock).
   'index',
   // HTTP around the app (headers, CORS, methods, the SPA and SEO files, PIN data, rate limits, payment
-  // origins, the operator CLI as a client of the signed API): the rows their requests write are
+  // origins): the rows their requests write are
   // users.test.ts's, orders.test.ts's, payments.test.ts's and fulfilment.test.ts's on both databases.
   'delivery',
   'methods',
-  'orders-cli',
   'payments-origin',
   'pincodes',
   'rate-limit',
