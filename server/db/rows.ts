@@ -23,3 +23,9 @@ export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>
   }
   return row as InferSelectModel<T>;
 }
+
+/** Postgres unique violation, whether the driver error arrives bare or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

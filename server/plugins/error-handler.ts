@@ -54,6 +54,24 @@ function rootCause(raw: unknown): string {
   return typeof error?.message === 'string' ? error.message : String(raw);
 }
 
+/**
+ * What a 500's log line says about an error. Drizzle's query error repeats the statement and its
+ * parameters (shoppers' names, addresses, emails, tokens) in its message and `params`; the line keeps
+ * the driver's own error under it (message, code, stack), and a driver error's `detail` (which quotes
+ * the offending values) is left out too.
+ */
+export function loggableError(raw: unknown): unknown {
+  const error = raw as { params?: unknown; query?: unknown; cause?: unknown } | null;
+  if (!error || typeof error !== 'object' || !('params' in error && 'query' in error)) return raw;
+  const cause = error.cause as { name?: unknown; code?: unknown; stack?: unknown } | undefined;
+  return {
+    type: 'DrizzleQueryError',
+    message: rootCause(raw),
+    ...(typeof cause?.code === 'string' ? { code: cause.code } : {}),
+    ...(typeof cause?.stack === 'string' ? { stack: cause.stack } : {}),
+  };
+}
+
 /** Seconds a client is asked to wait while the database is unreachable (a restart takes a few). */
 const UNAVAILABLE_RETRY_AFTER_S = 5;
 
@@ -169,7 +187,7 @@ export const errorHandlerPlugin = appWide('statefront-error-handler', async (app
       // One line per request, not a stack each: a database restart would otherwise flood the log.
       request.log.warn({ reason: rootCause(error) }, 'database unavailable');
     } else if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggableError(error) }, 'request failed');
     } else {
       request.log.info({ status, reason: message }, 'client error');
     }

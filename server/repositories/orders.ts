@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alreadyPast, nextStatus, ORDER_STATUS, statusName } from '../../shared/order-lifecycle';
 import type { Database } from '../context';
 import { preparedOnce } from '../db/prepared';
-import { rowsOf, tableRow } from '../db/rows';
+import { isUniqueViolation, rowsOf, tableRow } from '../db/rows';
 import {
   mailOutbox,
   type OrderEventActor,
@@ -312,6 +312,18 @@ export type FulfilmentResult =
  * anything else is illegal and changes nothing (not recorded, so the sender may retry it later).
  */
 export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput): Promise<FulfilmentResult> {
+  try {
+    return await applyFulfilmentEventOnce(db, input);
+  } catch (error) {
+    // The same event id sent for another order at the same moment: the other transaction's row won
+    // the unique index. Asked again, the event is now seen (another order's: a conflict; this one's: a
+    // replay), never a 500.
+    if (!isUniqueViolation(error)) throw error;
+    return applyFulfilmentEventOnce(db, input);
+  }
+}
+
+function applyFulfilmentEventOnce(db: Database, input: FulfilmentInput): Promise<FulfilmentResult> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
     const seen = await eventByExternalId(tx, input.externalId);

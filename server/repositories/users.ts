@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../context';
 import { preparedOnce } from '../db/prepared';
+import { isUniqueViolation } from '../db/rows';
 import { sessions, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,12 +13,6 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   createdAt: Date;
-}
-
-/** Postgres unique violation, whether the driver error arrives bare or wrapped by Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

@@ -1,4 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loggableError } from '../../server/plugins/error-handler';
 import { API, bearer, DEFAULT_SHIPPING, setupShopper, setupTestApp } from './helpers';
 
 const t = setupTestApp();
@@ -398,5 +400,27 @@ describe('error handler: URLs', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: 'Malformed URL (invalid percent-encoding)' });
     }
+  });
+});
+
+describe('error handler: what a 500 logs', () => {
+  it('logs the driver error under a failed query, never the query’s parameters', () => {
+    const driver = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+      detail: 'Key (email)=(asha@example.in) already exists.',
+    });
+    const wrapped = new DrizzleQueryError(
+      'insert into users (email) values ($1)',
+      ['asha@example.in'],
+      driver,
+    );
+    const logged = JSON.stringify(loggableError(wrapped));
+    expect(logged).not.toContain('asha@example.in');
+    expect(JSON.parse(logged)).toMatchObject({
+      message: 'duplicate key value violates unique constraint',
+      code: '23505',
+    });
+    const plain = new Error('boom');
+    expect(loggableError(plain)).toBe(plain);
   });
 });

@@ -226,6 +226,40 @@ describe('POST /fulfilment/events', () => {
   });
 });
 
+describe('POST /fulfilment/events: what used to answer 500', () => {
+  it.each([
+    ['0000-01-01T00:00:00Z', 'year 0, which PostgreSQL cannot store'],
+    ['1899-12-31T23:59:59Z', 'before the shop could exist'],
+    ['2999-01-01T00:00:00Z', 'far in the future'],
+  ])('refuses an event at %s (%s) with a 400 naming `at`', async (at) => {
+    const order = await paidOrder();
+    const answer = await send(event(order.id, 'shipped', { at, carrier: 'Delhivery', trackingNumber: '1' }));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ field: 'at' });
+    expect((await mine(order.id)).status).toBe(1);
+  });
+
+  it('one event id sent for two orders at once: one applies, the other a 409, never a 500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [await paidOrder(), await paidOrder()];
+      const id = eventId();
+      const answers = await Promise.all(
+        [a, b].map((order) =>
+          send({
+            id,
+            type: 'shipped',
+            orderId: order.id,
+            at: new Date().toISOString(),
+            carrier: 'X',
+            trackingNumber: '1',
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    }
+  });
+});
+
 describe('GET /fulfilment/orders', () => {
   it('lists orders by status for a signed request only', async () => {
     const order = await paidOrder();
