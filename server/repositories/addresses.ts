@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ShippingAddress } from '../../shared/checkout-address';
 import type { Database } from '../context';
 import { rowsOf } from '../db/rows';
-import { savedAddresses } from '../db/schema';
+import { savedAddresses, users } from '../db/schema';
 
 /** How many shipping addresses one account keeps. */
 export const SAVED_ADDRESS_LIMIT = 5;
@@ -45,9 +45,14 @@ export async function rememberAddress(
     eq(savedAddresses.phone, phone),
   );
   const ofUser = sql`${savedAddresses.userId} = ${userId}::uuid`;
-  // Two tabs saving the same new address at once: the unique index keeps one (on conflict).
-  const [row] = rowsOf<{ moved: number; n: number }>(
-    await db.execute(sql`
+  // Two tabs saving the same new address at once: the unique index keeps one (on conflict). Different
+  // addresses at once each counted the book before the others wrote (PostgreSQL: 9 rows under a cap
+  // of 5), so the account's row is locked first: one save at a time per shopper, each statement
+  // seeing the ones before it (READ COMMITTED takes a new snapshot per statement).
+  const [row] = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId}::uuid for update`);
+    return rowsOf<{ moved: number; n: number }>(
+      await tx.execute(sql`
       with moved as (
         update ${savedAddresses} set seq = nextval(pg_get_serial_sequence('saved_addresses', 'seq'))
         where ${same} returning id
@@ -68,7 +73,8 @@ export async function rememberAddress(
         )
       )
       select (select count(*)::int from moved) as moved, (select n from book) as n`),
-  );
+    );
+  });
   if ((row?.moved ?? 0) > 0) return 'saved';
   return (row?.n ?? 0) >= SAVED_ADDRESS_LIMIT && !makeRoom ? 'full' : 'saved';
 }

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
+import { rowsOf } from '../../server/db/rows';
 import { SAVED_ADDRESS_LIMIT } from '../../server/repositories/addresses';
 import {
   apiCaller,
@@ -71,6 +73,21 @@ describe('POST /addresses', () => {
     // One already saved is no sixth: it moves up.
     expect((await call('POST', '', asha.token, flat(1))).statusCode).toBe(201);
     expect((await book(asha.token))[0]?.address).toBe(flat(1).address);
+  });
+
+  it(`keeps the cap of ${SAVED_ADDRESS_LIMIT} under 12 adds at once (each sees the book before the others)`, async () => {
+    await reset(asha.token);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call('POST', '', asha.token, flat(i + 1))),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(SAVED_ADDRESS_LIMIT);
+    expect(codes.filter((code) => code === 409)).toHaveLength(12 - SAVED_ADDRESS_LIMIT);
+    const [stored] = rowsOf<{ n: number }>(
+      await t.ctx.db.execute(sql`select count(*)::int as n from saved_addresses s
+        join users u on u.id = s.user_id where u.email = ${asha.email}`),
+    );
+    expect(stored?.n).toBe(SAVED_ADDRESS_LIMIT);
   });
 
   it.each([
