@@ -24,6 +24,8 @@ export interface WindowCounter {
 }
 
 const MAX_LOCAL_KEYS = 10_000;
+/** How much later a shared window may end than ours and still be the same window (reply latency). */
+const MIRROR_SLACK_MS = 1000;
 
 export class LocalWindowCounter implements WindowCounter {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
@@ -53,6 +55,24 @@ export class LocalWindowCounter implements WindowCounter {
     if (!entry) return;
     entry.count--;
     if (entry.count <= 0) this.#windows.delete(key);
+  }
+
+  /**
+   * Takes a shared counter's answer for `key` as this process's count too (FallbackWindowCounter), so
+   * a fall back to local counting goes on from there instead of from 0. Within the same window the
+   * higher count stands (a reply may arrive after later hits were counted here); a window that ends
+   * later than ours is a new one and replaces it.
+   */
+  mirror(key: string, shared: WindowCount): void {
+    const now = this.now();
+    const resetAt = now + shared.ttlMs;
+    const entry = this.#live(key, now);
+    if (entry && resetAt <= entry.resetAt + MIRROR_SLACK_MS)
+      entry.count = Math.max(entry.count, shared.count);
+    else if (shared.count > 0) {
+      if (!entry && this.#windows.size >= MAX_LOCAL_KEYS) this.#prune(now);
+      this.#windows.set(key, { count: shared.count, resetAt });
+    }
   }
 
   #live(key: string, now: number) {
@@ -143,16 +163,22 @@ export class RedisWindowCounter implements WindowCounter {
  * on what it sees itself, so a limit behind N processes is at worst N times looser, and the shop keeps
  * serving. docs/deploy.md explains the choice.
  */
-class FallbackWindowCounter implements WindowCounter {
+export class FallbackWindowCounter implements WindowCounter {
   constructor(
     private readonly shared: WindowCounter,
-    private readonly local: WindowCounter,
+    private readonly local: LocalWindowCounter,
     private readonly onFallback: (error: unknown) => void = () => {},
   ) {}
 
+  /**
+   * Every answer of Redis is mirrored here, so a fall back (a reply later than the command timeout,
+   * an outage) counts on from what was counted, not from 0: a burst never gets twice a limit.
+   */
   async hit(key: string, windowMs: number): Promise<WindowCount> {
     try {
-      return await this.shared.hit(key, windowMs);
+      const count = await this.shared.hit(key, windowMs);
+      this.local.mirror(key, count);
+      return count;
     } catch (error) {
       this.onFallback(error);
       return this.local.hit(key, windowMs);
@@ -169,11 +195,11 @@ class FallbackWindowCounter implements WindowCounter {
   }
 
   async undo(key: string): Promise<void> {
+    await this.local.undo(key);
     try {
       await this.shared.undo(key);
     } catch (error) {
       this.onFallback(error);
-      await this.local.undo(key);
     }
   }
 }
