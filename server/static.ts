@@ -85,9 +85,14 @@ export function loadStaticFiles(
         const variant = (file: string) =>
           existsSync(file) && statSync(file).mtimeMs >= modified ? readFileSync(file) : null;
         body.preset(variant(`${path}.br`), variant(`${path}.gz`));
-        // Whatever the build did not precompress is compressed now rather than on the first request.
-        body.body('br');
-        body.body('gzip');
+        // Whatever the build did not precompress is compressed now rather than on the first request,
+        // except source maps (development only, seldom read, the largest files): compressing them all
+        // at start took longer than Fastify's plugin timeout on a busy host. They are compressed once,
+        // on their first request.
+        if (ext !== '.map') {
+          body.body('br');
+          body.body('gzip');
+        }
       } else {
         body.noCompression();
       }

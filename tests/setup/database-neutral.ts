@@ -20,6 +20,8 @@ export const DATABASE_NEUTRAL = [
   'search-match',
   'search-memo',
   'sort-orders',
+  'static-files',
+  'window-counter',
   // The configuration and the migration journal's files, not a database.
   'config',
   'migrations',
