@@ -259,8 +259,8 @@ async function postgresServerTarget(cluster: PrivatePostgres, workers: number): 
 function serverEnv(extra: Record<string, string>): Record<string, string> {
   return {
     // Several workers must share the signing keys (server/config.ts checkMultiProcess).
-    SANDBOX_SECRET: 'bench-checkout-sandbox-secret',
-    RESET_SECRET: 'bench-checkout-reset-secret',
+    SANDBOX_SECRET: 'bench-checkout-sandbox-secret-0123456789',
+    RESET_SECRET: 'bench-checkout-reset-secret-0123456789ab',
     ...RATE_LIMITS_RAISED,
     ...extra,
   };

@@ -88,20 +88,28 @@ const DEFAULT_MAIL_RETRY_BASE_MS = 30_000;
 const DEFAULT_MAIL_POLL_MS = 1000;
 /** MAIL_SEND_TIMEOUT: a send not finished by then has failed (and is retried). */
 const DEFAULT_MAIL_SEND_TIMEOUT_MS = 60_000;
-/** FULFILMENT_SECRET's shortest length in production. */
-const MIN_FULFILMENT_SECRET = 32;
+/** A signing secret's shortest length in production: 32 characters (e.g. 16 random bytes as hex). */
+const MIN_SECRET = 32;
 
-/** FULFILMENT_SECRET and ORDER_PAYMENT_WINDOW (issue 24); a short secret is refused in production. */
+/**
+ * The signing secrets (gateway confirmations, reset links, fulfilment webhooks): a short one set in
+ * production is refused, naming it; unset, the first two are random per process.
+ */
+function checkSecretLengths(env: Env): void {
+  if (env.NODE_ENV !== 'production') return;
+  for (const name of ['SANDBOX_SECRET', 'RESET_SECRET', 'FULFILMENT_SECRET']) {
+    const secret = nonEmpty(env[name]);
+    if (secret !== null && secret.length < MIN_SECRET)
+      throw new Error(
+        `${name} must be at least ${MIN_SECRET} characters with NODE_ENV=production (got ${secret.length}); e.g. openssl rand -hex 32`,
+      );
+  }
+}
+
+/** FULFILMENT_SECRET and ORDER_PAYMENT_WINDOW; a short secret is refused in production. */
 export function lifecycleConfigFrom(env: Env): ServerConfig['lifecycle'] {
+  checkSecretLengths(env);
   const fulfilmentSecret = nonEmpty(env.FULFILMENT_SECRET);
-  if (
-    fulfilmentSecret !== null &&
-    env.NODE_ENV === 'production' &&
-    fulfilmentSecret.length < MIN_FULFILMENT_SECRET
-  )
-    throw new Error(
-      `FULFILMENT_SECRET must be at least ${MIN_FULFILMENT_SECRET} characters with NODE_ENV=production (got ${fulfilmentSecret.length}); e.g. openssl rand -hex 32`,
-    );
   return {
     fulfilmentSecret,
     paymentWindowMs: durationFrom(env, 'ORDER_PAYMENT_WINDOW', DEFAULT_PAYMENT_WINDOW_MS),
@@ -291,6 +299,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const redisUrl = nonEmpty(env.REDIS_URL);
   const workers = intFrom(env, 'WORKERS', 1, 1);
   checkMultiProcess(env, { databaseUrl, redisUrl, workers });
+  checkSecretLengths(env);
   const publicUrl = nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '') ?? null;
   if (publicUrl !== null && (!/^https?:\/\/[^/\s]+/.test(publicUrl) || !URL.canParse(publicUrl))) {
     throw new Error(

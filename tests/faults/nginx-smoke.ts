@@ -28,8 +28,8 @@ async function main() {
       env: {
         DATABASE_URL: postgres.url,
         REDIS_URL: redis.url,
-        SANDBOX_SECRET: 'smoke-sandbox-secret',
-        RESET_SECRET: 'smoke-reset-secret',
+        SANDBOX_SECRET: 'smoke-sandbox-secret-0123456789abcdef',
+        RESET_SECRET: 'smoke-reset-secret-0123456789abcdef01',
         LOG_LEVEL: 'warn',
       },
       log: (line) => logs.push(line),

@@ -66,7 +66,10 @@ const ONLY = new Set(
   (process.env.FAULTS_ONLY ?? 'pglite,postgres,mail,pair').split(',').map((x) => x.trim()),
 );
 
-const SECRETS = { SANDBOX_SECRET: 'faults-sandbox-secret', RESET_SECRET: 'faults-reset-secret' };
+const SECRETS = {
+  SANDBOX_SECRET: 'faults-sandbox-secret-0123456789abcdef',
+  RESET_SECRET: 'faults-reset-secret-0123456789abcdef01',
+};
 // Order tracking and sign-in have low per-IP limits; the runner is one IP doing the work of many.
 const GENEROUS_LIMITS = { RATE_LIMIT_TRACK_MAX: '100000', RATE_LIMIT_REGISTER_MAX: '1000' };
 

@@ -56,8 +56,8 @@ describe('row 3: the failed-sign-in throttle counts before it checks', () => {
       redis = await startRedis(await freePort());
       shop = await startShop({
         REDIS_URL: redis.url,
-        SANDBOX_SECRET: 'security-test-sandbox-secret',
-        RESET_SECRET: 'security-test-reset-secret',
+        SANDBOX_SECRET: 'security-test-sandbox-secret-0123456789',
+        RESET_SECRET: 'security-test-reset-secret-0123456789ab',
       });
     });
     afterAll(async () => {

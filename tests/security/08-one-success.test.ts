@@ -11,7 +11,7 @@ import { attack, type Shop, startShop } from './harness';
 import { type TestDatabase, testDatabase } from './postgres';
 import { SHIPPING, type Shopper, shopperOf } from './shopper';
 
-const SECRET = 'row-8-sandbox-secret';
+const SECRET = 'row-8-sandbox-secret-0123456789abcdef';
 const APPROVALS = 20;
 const PAYER = { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210' };
 

@@ -135,6 +135,21 @@ describe('production hardening settings (issue 22, row 7)', () => {
   });
 });
 
+describe('signing secrets in production', () => {
+  const production = { NODE_ENV: 'production', PAYMENTS: 'sandbox' };
+  it.each(['SANDBOX_SECRET', 'RESET_SECRET', 'FULFILMENT_SECRET'])(
+    'refuses a %s shorter than 32 characters, naming it and how to make one',
+    (name) => {
+      expect(() => loadConfig({ ...production, [name]: 'short-secret' })).toThrow(
+        `${name} must be at least 32 characters with NODE_ENV=production (got 12); e.g. openssl rand -hex 32`,
+      );
+      expect(() => loadConfig({ ...production, [name]: 'a'.repeat(32) })).not.toThrow();
+      // Outside production a short one is a developer's choice.
+      expect(() => loadConfig({ [name]: 'short-secret' })).not.toThrow();
+    },
+  );
+});
+
 describe('loadConfig: mail', () => {
   // PAYMENTS=sandbox: production refuses to start without a complete gateway configuration otherwise.
   const production = { NODE_ENV: 'production', PAYMENTS: 'sandbox' };
