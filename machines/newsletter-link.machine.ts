@@ -10,15 +10,17 @@ export const NEWSLETTER_LINK_INVALID = 'This link is invalid. Please use the lin
 export const NEWSLETTER_LINK_FAILED = 'Could not reach the shop. Please check your connection and try again.';
 
 /**
- * The pages a newsletter mail links to, /newsletter/confirm and /newsletter/unsubscribe: the token
- * from the link is posted once on load (for unsubscribe that is the one click), then the server's
- * message or its reason shows. A page opened without a token says the link is invalid and sends nothing.
+ * The pages a newsletter mail links to, /newsletter/confirm and /newsletter/unsubscribe. Unsubscribe
+ * posts the link's token once on load (that is the one click). Confirm waits for the shopper's own
+ * click: mail scanners open every link in a mail, and one that confirmed on open would subscribe people
+ * who never asked. Then the server's message or its reason shows. A page opened without a token says
+ * the link is invalid and sends nothing.
  */
 export const newsletterLinkMachine = setup({
   types: {
     input: {} as { link: NewsletterLink; token: string },
     context: {} as { link: NewsletterLink; token: string; message: string | null; error: string | null },
-    events: {} as { type: 'link.retry' },
+    events: {} as { type: 'link.retry' } | { type: 'link.confirm' },
   },
   actors: {
     followLink: fromPromise<{ message: string }, { link: NewsletterLink; token: string }>(async () => {
@@ -26,7 +28,8 @@ export const newsletterLinkMachine = setup({
     }),
   },
   guards: {
-    hasToken: ({ context }) => context.token.trim() !== '',
+    isMissingToken: ({ context }) => context.token.trim() === '',
+    isConfirmLink: ({ context }) => context.link === 'confirm',
     /** The server answered the link with a 4xx: trying it again cannot help. */
     isRefused: (_, params: { error: unknown }) =>
       isRequestError(params.error) &&
@@ -51,9 +54,20 @@ export const newsletterLinkMachine = setup({
     checking: {
       description: 'Does the address carry a token?',
       always: [
-        { guard: 'hasToken', target: 'following', description: 'A token: post it.' },
-        { target: 'invalid', actions: 'assignInvalid', description: 'No token: nothing to send.' },
+        {
+          guard: 'isMissingToken',
+          target: 'invalid',
+          actions: 'assignInvalid',
+          description: 'No token: nothing to send.',
+        },
+        { guard: 'isConfirmLink', target: 'asking', description: 'A confirmation: the shopper confirms it.' },
+        { target: 'following', description: 'An unsubscribe link: opening it is the one click.' },
       ],
+    },
+    asking: {
+      description:
+        'A confirmation link with its token: nothing is sent until the shopper presses Confirm (a mail scanner opening the link subscribes nobody).',
+      on: { 'link.confirm': { target: 'following', description: 'Confirm subscription.' } },
     },
     following: {
       description: 'Posting the token (POST /newsletter/confirmations or /newsletter/unsubscribe).',

@@ -2,7 +2,7 @@
  * The contact form's messages and the newsletter's subscriptions (issue 24). Each change and the mail
  * it causes are written in one transaction (server/mail/outbox.ts).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../context';
 import { contactMessages, newsletterSubscriptions } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
@@ -109,7 +109,16 @@ export async function setSubscriptionStatus(
         ? { status, confirmedAt: now }
         : { status, unsubscribedAt: now, confirmationsSent: 0 },
     )
-    .where(eq(newsletterSubscriptions.id, id))
+    .where(
+      and(
+        eq(newsletterSubscriptions.id, id),
+        // An unsubscribed address is confirmed only by signing up again: an old confirmation link
+        // (a mail scanner opening old mail) must not subscribe someone who has left.
+        status === 'confirmed'
+          ? inArray(newsletterSubscriptions.status, ['pending', 'confirmed'])
+          : undefined,
+      ),
+    )
     .returning({ id: newsletterSubscriptions.id });
   return changed.length === 1;
 }

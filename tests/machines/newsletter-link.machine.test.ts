@@ -46,6 +46,27 @@ describe('newsletterLinkMachine', () => {
     expect(NEWSLETTER_LINK_INVALID).toBe(SERVER_LINK_INVALID);
   });
 
+  it('waits for the shopper to confirm before it posts a confirmation link', async () => {
+    const inputs: unknown[] = [];
+    const machine = newsletterLinkMachine.provide({
+      actors: {
+        followLink: fromPromise(async ({ input }) => {
+          inputs.push(input);
+          return { message: 'Your subscription is confirmed. Thank you!' };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { link: 'confirm', token: ' abc ' } }).start();
+    await new Promise(process.nextTick);
+    expect(actor.getSnapshot().value).toBe('asking');
+    expect(inputs).toEqual([]);
+    actor.send({ type: 'link.confirm' });
+    await new Promise(process.nextTick);
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(inputs).toEqual([{ link: 'confirm', token: 'abc' }]);
+    actor.stop();
+  });
+
   it('posts the token once on start and shows the answer', async () => {
     const inputs: unknown[] = [];
     const machine = newsletterLinkMachine.provide({

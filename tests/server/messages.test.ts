@@ -144,6 +144,11 @@ describe('the newsletter, double opt-in', () => {
     expect(unsubscribed.statusCode).toBe(200);
     expect(unsubscribed.json()).toEqual({ message: NEWSLETTER_UNSUBSCRIBED });
     expect(await subscriptionStatus('meera@example.in')).toBe('unsubscribed');
+
+    // The old confirmation link (a mail scanner opening old mail) does not subscribe them again.
+    const again = await post('/newsletter/confirmations', { token: confirmToken });
+    expect(again.json()).toEqual({ error: NEWSLETTER_LINK_INVALID });
+    expect(await subscriptionStatus('meera@example.in')).toBe('unsubscribed');
   });
 
   it('mails a waiting address at most 3 confirmations, and refuses a forged or malformed token', async () => {

@@ -15,8 +15,9 @@ const TITLES: Record<NewsletterLink, { loading: string; done: string }> = {
 const actions = css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'center' });
 
 /**
- * /newsletter/confirm and /newsletter/unsubscribe: the link's token is posted once as the page opens
- * (for unsubscribe, opening the link is the one click), then the server's message or its reason, and a
+ * /newsletter/confirm and /newsletter/unsubscribe: for unsubscribe the link's token is posted once as
+ * the page opens (opening the link is the one click); a confirmation waits for the shopper's Confirm
+ * (machines/newsletter-link.machine.ts says why). Then the server's message or its reason, and a
  * way back to the shop. The pages carry a token and are never indexed (here and the server's
  * X-Robots-Tag, server/spa.ts).
  */
@@ -36,7 +37,20 @@ export function NewsletterLinkView({ link }: { link: NewsletterLink }) {
   return (
     <Page width="prose" className={css({ minH: '60vh', display: 'grid', alignItems: 'center' })}>
       <meta name="robots" content="noindex, nofollow" />
-      {state.hasTag('loading') ? (
+      {state.matches('asking') ? (
+        <StatePanel
+          icon={<MailIcon size={40} />}
+          title="Confirm your subscription"
+          titleAs="h1"
+          action={
+            <Button size="lg" onClick={() => send({ type: 'link.confirm' })}>
+              Confirm subscription
+            </Button>
+          }
+        >
+          <p>Press the button to start getting our newsletter. Nothing changes until you do.</p>
+        </StatePanel>
+      ) : state.hasTag('loading') ? (
         <StatePanel icon={<MailIcon size={40} />} title={titles.loading} titleAs="h1">
           <p role="status">One moment, please.</p>
         </StatePanel>

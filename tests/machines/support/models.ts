@@ -519,6 +519,7 @@ const newsletterLinkModel: MachineModel = {
     fail('followLink', serverError('This link is invalid. Please use the link from your email.', 400)),
     fail('followLink', noResponse()),
     { type: 'link.retry' },
+    { type: 'link.confirm' },
   ],
 };
 

@@ -18,15 +18,29 @@ const UNSUBSCRIBE = {
   noToken: '/newsletter/unsubscribe?token=',
 };
 
-/** Opens a mailed link whose POST the server answers with `message`; the page must say it under `title`. */
+/**
+ * Opens a mailed link whose POST the server answers with `message` (a confirmation once the shopper
+ * presses Confirm subscription); the page must say it under `title`.
+ */
 async function openAnswered(link: typeof CONFIRM, token: string, message: string, title: string) {
-  const { calls } = renderApp({
+  const { calls, user } = renderApp({
     path: `${link.page}?token=${token}`,
     api: { [link.route]: () => json({ message }) },
   });
+  if (link === CONFIRM) await confirm(user, calls);
   await findHeading(title);
   expect(screen.getByText(message)).toBeInTheDocument();
   return calls;
+}
+
+/** The confirmation page before the click: it has sent nothing; then the shopper confirms. */
+async function confirm(
+  user: ReturnType<typeof renderApp>['user'],
+  calls: ReturnType<typeof renderApp>['calls'],
+) {
+  await findHeading('Confirm your subscription');
+  expect(calls.some((c) => c.path === '/newsletter/confirmations')).toBe(false);
+  await user.click(screen.getByRole('button', { name: 'Confirm subscription' }));
 }
 
 /** The page a refused or token-less link shows. */
@@ -36,7 +50,7 @@ async function expectLinkFailed() {
 }
 
 describe('/newsletter/confirm', () => {
-  it("confirms with the link's token on load and shows the server's message", async () => {
+  it("confirms with the link's token when the shopper confirms, and shows the server's message", async () => {
     const calls = await openAnswered(CONFIRM, 'abc.123', CONFIRMED, 'Subscription confirmed');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
     expect(calls.filter((c) => c.path === '/newsletter/confirmations').map((c) => c.body)).toEqual([
@@ -47,7 +61,7 @@ describe('/newsletter/confirm', () => {
 
   it('offers to try again when the shop cannot be reached', async () => {
     let down = true;
-    const { user } = renderApp({
+    const { user, calls } = renderApp({
       path: '/newsletter/confirm?token=abc.123',
       api: {
         'POST /newsletter/confirmations': () => {
@@ -56,6 +70,7 @@ describe('/newsletter/confirm', () => {
         },
       },
     });
+    await confirm(user, calls);
     await findHeading('This link did not work');
     expect(screen.getByRole('alert')).toHaveTextContent('Could not reach the shop.');
     down = false;
@@ -75,7 +90,11 @@ describe('/newsletter/unsubscribe', () => {
 
 describe.each([CONFIRM, UNSUBSCRIBE])('$page', ({ page, route, noToken }) => {
   it("shows the server's reason when the link is refused", async () => {
-    renderApp({ path: `${page}?token=forged`, api: { [route]: () => json({ error: INVALID }, 400) } });
+    const { user, calls } = renderApp({
+      path: `${page}?token=forged`,
+      api: { [route]: () => json({ error: INVALID }, 400) },
+    });
+    if (page === CONFIRM.page) await confirm(user, calls);
     await expectLinkFailed();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeInTheDocument();
     // Trying a refused link again cannot help.
