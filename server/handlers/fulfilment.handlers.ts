@@ -136,6 +136,8 @@ export function fulfilmentHandlers(ctx: AppContext) {
           throw notFound(`Order ${orderId} not found`);
         case 'idConflict':
           throw conflict(`Event id "${body.id}" was already used for another order`);
+        case 'kindConflict':
+          throw conflict(`Event id "${body.id}" was already used for another event`);
         case 'illegal':
           throw conflict(
             `An order in status ${result.status} (${ORDER_STATUS_LOOK[result.status].label}) cannot become ${body.type}`,

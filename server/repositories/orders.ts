@@ -302,6 +302,7 @@ export interface FulfilmentInput {
 export type FulfilmentResult =
   | { kind: 'unknownOrder' }
   | { kind: 'idConflict'; orderId: string }
+  | { kind: 'kindConflict' }
   | { kind: 'illegal'; status: OrderStatus }
   | { kind: 'recorded'; replay: boolean; event: OrderEventRow; status: OrderStatus };
 
@@ -311,6 +312,16 @@ export type FulfilmentResult =
  * late "shipped" after "delivered") is recorded as ignored; one the lifecycle allows moves the order;
  * anything else is illegal and changes nothing (not recorded, so the sender may retry it later).
  */
+/**
+ * Whether a recorded event was of the kind `event`: an applied one made the move `event` makes from
+ * where it started; an ignored one names its kind in its note (see below). A sender reusing an id for
+ * another kind of event is refused, not answered with the first event's result as a replay.
+ */
+function sameKind(seen: OrderEventRow, event: FulfilmentInput['event']): boolean {
+  if (!seen.applied) return seen.note?.startsWith(`ignored: ${event} `) ?? false;
+  return seen.fromStatus !== null && nextStatus(seen.fromStatus, event) === seen.toStatus;
+}
+
 export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput): Promise<FulfilmentResult> {
   try {
     return await applyFulfilmentEventOnce(db, input);
@@ -329,6 +340,7 @@ function applyFulfilmentEventOnce(db: Database, input: FulfilmentInput): Promise
     const seen = await eventByExternalId(tx, input.externalId);
     if (seen) {
       if (seen.orderId !== input.orderId) return { kind: 'idConflict', orderId: seen.orderId };
+      if (!sameKind(seen, input.event)) return { kind: 'kindConflict' };
       return { kind: 'recorded', replay: true, event: seen, status: order?.status ?? seen.toStatus };
     }
     if (!order) return { kind: 'unknownOrder' };

@@ -155,6 +155,24 @@ describe('POST /fulfilment/events', () => {
     expect(rows.filter((row) => row.externalId === shipped.id)).toHaveLength(1);
   });
 
+  it('refuses an event id used before for another kind of event on the same order (409)', async () => {
+    const order = await paidOrder();
+    const shipped = event(order.id, 'shipped', { carrier: 'Blue Dart', trackingNumber: 'BD2' });
+    expect((await send(shipped)).statusCode).toBe(200);
+    const delivered = await send({ ...shipped, type: 'delivered' });
+    expect(delivered.statusCode).toBe(409);
+    expect(delivered.json()).toEqual({
+      error: `Event id "${shipped.id}" was already used for another event`,
+    });
+    expect((await mine(order.id)).status).toBe(2);
+    // An ignored event keeps its kind too: the same id as another kind is refused as well.
+    const lateShipped = event(order.id, 'shipped');
+    expect((await send(event(order.id, 'delivered'))).statusCode).toBe(200);
+    expect((await send(lateShipped)).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await send(lateShipped)).json()).toMatchObject({ outcome: 'ignored', replay: true });
+    expect((await send({ ...lateShipped, type: 'delivered' })).statusCode).toBe(409);
+  });
+
   it('answers concurrent copies of one event with one row', async () => {
     const order = await paidOrder();
     const shipped = event(order.id, 'shipped');
