@@ -4,15 +4,14 @@
  * stale: split brain, and one side's acknowledged writes were lost. Replayed with `unshare --pid`, the
  * kernel's own PID namespaces, as a container runtime makes them (root only: CI runs as root).
  */
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { ServerProcess } from '../faults/procs';
+import { copySeededPglite } from '../setup/seeded-pglite';
 import { attack, freePort, kill9, serverEnv, spawnLogged, tempDir } from './harness';
 
 const data = tempDir('statefront-row14-');
 const template = inject('pgliteTemplate');
-if (template) cpSync(join(template, 'pglite'), join(data.path, 'pglite'), { recursive: true });
+if (template) copySeededPglite(template, data.path);
 const running: ServerProcess[] = [];
 
 afterAll(async () => {

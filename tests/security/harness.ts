@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,8 @@ export {
   startRedis,
   waitFor,
 } from '../faults/procs';
+
+import { copySeededPglite } from '../setup/seeded-pglite';
 
 /** Throws unless the build is there (dist/): the rows that check pages read the files it serves. */
 export function requireBuild(row: number, why: string): void {
@@ -48,7 +50,7 @@ export function tempDir(prefix = 'statefront-security-'): { path: string; remove
 function seededDir(): { path: string; remove: () => void } {
   const dir = tempDir();
   const template = inject('pgliteTemplate');
-  if (template) cpSync(join(template, 'pglite'), join(dir.path, 'pglite'), { recursive: true });
+  if (template) copySeededPglite(template, dir.path);
   return dir;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import { settleAttempt } from '../../server/repositories/payments';
 import type { PageRenderer } from '../../shared/first-screen';
 import { testPostgresUrl } from '../setup/database-template';
 import { freshDatabase } from '../setup/postgres';
+import { copySeededPglite } from '../setup/seeded-pglite';
 import { DEFAULT_SHIPPING } from './fixtures';
 
 export { DEFAULT_SHIPPING };
@@ -147,7 +148,7 @@ export async function createTestApp(
     const copied = options.products ? null : template('pgliteTemplate');
     // A folder the test named and already used keeps what it holds.
     if (copied && config.dataDir && !existsSync(join(config.dataDir, 'pglite'))) {
-      cpSync(join(copied, 'pglite'), join(config.dataDir, 'pglite'), { recursive: true });
+      copySeededPglite(copied, config.dataDir);
       seeded = true;
     }
   }
