@@ -92,12 +92,12 @@ const DEFAULT_MAIL_SEND_TIMEOUT_MS = 60_000;
 const MIN_SECRET = 32;
 
 /**
- * The signing secrets (gateway confirmations, reset links, fulfilment webhooks): a short one set in
- * production is refused, naming it; unset, the first two are random per process.
+ * Signing secrets (gateway confirmations, reset links, fulfilment webhooks): a short one set in
+ * production is refused, naming it. Unset, SANDBOX_SECRET and RESET_SECRET are random per process.
  */
-function checkSecretLengths(env: Env): void {
+function checkSecretLengths(env: Env, names: readonly string[]): void {
   if (env.NODE_ENV !== 'production') return;
-  for (const name of ['SANDBOX_SECRET', 'RESET_SECRET', 'FULFILMENT_SECRET']) {
+  for (const name of names) {
     const secret = nonEmpty(env[name]);
     if (secret !== null && secret.length < MIN_SECRET)
       throw new Error(
@@ -108,7 +108,7 @@ function checkSecretLengths(env: Env): void {
 
 /** FULFILMENT_SECRET and ORDER_PAYMENT_WINDOW; a short secret is refused in production. */
 export function lifecycleConfigFrom(env: Env): ServerConfig['lifecycle'] {
-  checkSecretLengths(env);
+  checkSecretLengths(env, ['FULFILMENT_SECRET']);
   const fulfilmentSecret = nonEmpty(env.FULFILMENT_SECRET);
   return {
     fulfilmentSecret,
@@ -299,7 +299,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const redisUrl = nonEmpty(env.REDIS_URL);
   const workers = intFrom(env, 'WORKERS', 1, 1);
   checkMultiProcess(env, { databaseUrl, redisUrl, workers });
-  checkSecretLengths(env);
+  checkSecretLengths(env, ['SANDBOX_SECRET', 'RESET_SECRET']);
   const publicUrl = nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '') ?? null;
   if (publicUrl !== null && (!/^https?:\/\/[^/\s]+/.test(publicUrl) || !URL.canParse(publicUrl))) {
     throw new Error(
