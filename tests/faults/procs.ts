@@ -71,13 +71,15 @@ export function serverEnv(port: number, env: Record<string, string> = {}): Recor
  */
 export function spawnLogged(
   argv: readonly string[],
-  options: { env: NodeJS.ProcessEnv; cwd?: string },
+  options: { env: NodeJS.ProcessEnv; cwd?: string; detached?: boolean },
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const [command, ...args] = argv;
   const child = spawn(command as string, args, {
     cwd: options.cwd ?? ROOT,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, to be signalled as one (`process.kill(-pid, …)`).
+    detached: options.detached ?? false,
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {

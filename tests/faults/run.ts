@@ -9,7 +9,6 @@
  * checks; most of a scenario's time is spent waiting for a server to start, which the other lane
  * uses. Each line is tagged with its lane; the closing report lists every scenario in lane order.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../server/db/client';
@@ -20,11 +19,11 @@ import {
   kill9,
   type PrivatePostgres,
   type PrivateRedis,
-  ROOT,
   type ServerProcess,
   START_TIMEOUT_MS,
   serverEnv,
   sleep,
+  spawnLogged,
   startPostgres,
   startRedis,
   startServer,
@@ -384,10 +383,12 @@ async function pgliteLane() {
  */
 async function npmServeDrains(dataDir: string, note: (line: string) => void) {
   const url = `http://127.0.0.1:${PGLITE_INTRUDER_PORT}`;
-  const child = spawn('npm', ['run', '--silent', 'serve'], {
-    cwd: ROOT,
+  const {
+    child,
+    output: logged,
+    exited,
+  } = spawnLogged(['npm', 'run', '--silent', 'serve'], {
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
     env: serverEnv(PGLITE_INTRUDER_PORT, {
       DATA_DIR: dataDir,
       PAYMENTS: 'sandbox',
@@ -396,21 +397,13 @@ async function npmServeDrains(dataDir: string, note: (line: string) => void) {
       ...GENEROUS_LIMITS,
     }),
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   try {
     await waitFor(
       'npm run serve to answer',
       START_TIMEOUT_MS,
       async () => child.exitCode !== null || (await call(url, 'GET', '/api/health')).status === 200,
     );
-    check(child.exitCode === null, `npm run serve exited at start:\n${output}`);
+    check(child.exitCode === null, `npm run serve exited at start:\n${logged()}`);
     const token = await signUp(url, 'drain');
     const products = await basket(url);
     const inFlight = Array.from({ length: 10 }, () => createOrder(url, token, products));
@@ -433,8 +426,11 @@ async function npmServeDrains(dataDir: string, note: (line: string) => void) {
         return true;
       }
     });
-    check(/drained: every request answered/.test(output), `no "drained" in the log:\n${output.slice(-2000)}`);
-    check(/database closed/.test(output), `the database was not closed:\n${output.slice(-2000)}`);
+    check(
+      /drained: every request answered/.test(logged()),
+      `no "drained" in the log:\n${logged().slice(-2000)}`,
+    );
+    check(/database closed/.test(logged()), `the database was not closed:\n${logged().slice(-2000)}`);
     // Released with the database closed: this process can take the folder's lock at once.
     acquireDataDirLock(dataDir)();
     note(
