@@ -417,7 +417,7 @@ export interface paths {
         put?: never;
         /**
          * The signed-in shopper cancels their own order before it ships
-         * @description Issue 24 item 3. A Pending (0) or Processing (1) order of the signed-in customer becomes
+         * @description A Pending (0) or Processing (1) order of the signed-in customer becomes
          *     Cancelled (4), recorded in its timeline as the shopper's. A paid (Processing) order's payment is
          *     refunded through the gateway that took it (the sandbox records the refund; PayU queues it with its
          *     refund API) and the answer says how much and by when the money returns. An order that has
@@ -941,12 +941,24 @@ export interface components {
             carrier?: string | null;
             /** @description The courier's tracking page for this order */
             trackingUrl?: string | null;
+            /**
+             * Format: date-time
+             * @description A Pending order's payment deadline (`ORDER_PAYMENT_WINDOW` after it was placed): unpaid by
+             *     then, it is cancelled. Null for any other status.
+             */
+            payBy?: string | null;
             /** @description Every status change, oldest first (placement, payment, shipping, delivery, cancellation) */
             timeline?: components["schemas"]["OrderEvent"][];
             payment?: components["schemas"]["OrderPayment"];
+            /**
+             * @description The money going back for a cancelled order that was paid online: how much, how far the gateway
+             *     has got, and by when it should be back. Null for every other order (nothing was taken, or
+             *     cash on delivery, and every order just placed).
+             */
+            refund?: null | components["schemas"]["Refund"];
         };
         /**
-         * @description Present when the order is paid by cash on delivery (issue 24): `due` while the courier is still
+         * @description Present when the order is paid by cash on delivery (docs/payments.md): `due` while the courier is still
          *     to collect `amount`, `paid` once it was delivered (the order counts as paid), `void` when it was
          *     cancelled (nothing collected, nothing refunded). Orders paid online have no `payment`.
          */
@@ -968,10 +980,10 @@ export interface components {
             /** @description Rupees returned to the shopper (the amount the gateway took) */
             amount: number;
             /**
-             * @description recorded: the sandbox (no money moved); queued: the gateway accepted the refund; failed: the gateway refused it and the store follows up
+             * @description pending: the gateway is still to be asked (it is asked again until it answers); recorded: the sandbox (no money moved); queued: the gateway accepted the refund; failed: the gateway refused it and the store follows up
              * @enum {string}
              */
-            status: "recorded" | "queued" | "failed";
+            status: "pending" | "recorded" | "queued" | "failed";
             /**
              * Format: date
              * @description The latest day the money should be back (5–7 working days for cards and UPI)
@@ -1252,6 +1264,23 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The request line and headers together are over 16 KB (Node's HTTP parser limit): a very long
+         *     URL (path or query) or header. Answered before any route runs, and the connection is closed.
+         */
+        RequestTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Request headers or URL are too large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A path id is longer than 200 characters (the router's limit); nothing was looked up */
         UriTooLong: {
             headers: {
@@ -1329,6 +1358,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1358,6 +1388,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1387,6 +1418,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1433,6 +1465,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1463,6 +1496,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1485,6 +1519,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1514,6 +1549,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1543,6 +1579,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1572,6 +1609,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1606,6 +1644,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1661,6 +1700,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1687,6 +1727,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1709,6 +1750,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1745,6 +1787,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1772,6 +1815,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1798,6 +1842,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1869,6 +1914,7 @@ export interface operations {
             };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1891,6 +1937,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1934,6 +1981,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1961,6 +2009,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1983,6 +2032,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2041,6 +2091,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2071,6 +2122,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2100,6 +2152,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2125,6 +2178,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2167,6 +2221,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -2196,6 +2251,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2222,6 +2278,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2252,6 +2309,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2281,6 +2339,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2308,6 +2367,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2330,6 +2390,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestTooLarge"];
             /** @description Not serving */
             503: {
                 headers: {
@@ -2384,6 +2445,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2422,6 +2484,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -48,7 +48,7 @@ export function pinAnswerOf(context: Pick<AddressBookContext, 'pin' | 'answers'>
 const isPin = (pin: string) => PIN_CODE_PATTERN.test(pin);
 
 /**
- * The shopper's shipping addresses and the PIN code lookup (issue 23 item 7), for the checkout page
+ * The shopper's shipping addresses and the PIN code lookup (docs/storefront.md), for the checkout page
  * (PIN fills City and State; a saved address fills the form in one tap) and the account page (list
  * and delete). Two regions that run side by side: the saved addresses, and the PIN code being typed.
  */

@@ -9,10 +9,6 @@ export const NO_RESPONSE = 'No response from server. Please try again later.';
 const TOKEN_MISSING = 'Authentication failed: Token is missing in the response';
 export const REGISTER_FAILED = 'Failed to register. Please try again.';
 
-/** Spec §5: non-space text, @, text, dot, text. */
-/** The shop's one email rule (shared/email.ts). */
-export const REGISTRATION_EMAIL_PATTERN = EMAIL_PATTERN;
-
 export type LoginInput = { email: string; password: string };
 export type RegisterInput = { email: string; password: string; firstName: string; lastName: string };
 
@@ -81,7 +77,7 @@ export const authMachine = setup({
     hasToken: (_, params: { token: string | null | undefined }) =>
       typeof params.token === 'string' && params.token !== '',
     isRegistrationEmailValid: ({ event }) =>
-      event.type === 'auth.register' && REGISTRATION_EMAIL_PATTERN.test(event.email.trim()),
+      event.type === 'auth.register' && EMAIL_PATTERN.test(event.email.trim()),
   },
   actions: {
     storeToken: (_, _params: { token: string; remember: boolean }) => {},

@@ -1,7 +1,15 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { messageOf } from './errors';
 import { type EmittedEvent, toast } from './events';
-import { type CancelledOrder, cancelledMessage, type DisplayOrder, isCancellable } from './orders.model';
+import {
+  type CancelledOrder,
+  cancelledMessage,
+  type DisplayOrder,
+  isCancellable,
+  matchesFilter,
+  ORDERS_PAGE_SIZE,
+  type OrdersFilter,
+} from './orders.model';
 
 const CANCEL_FAILED = 'Could not cancel the order. Please try again.';
 
@@ -12,16 +20,35 @@ export type MyOrdersEvent =
   /** 'Keep order' in the confirmation. */
   | { type: 'order.keep' }
   /** 'Yes, cancel order' in the confirmation. */
-  | { type: 'order.confirmCancel' };
+  | { type: 'order.confirmCancel' }
+  /** A filter chip (All, To pay, On the way, Delivered, Cancelled). */
+  | { type: 'orders.filter'; filter: OrdersFilter }
+  /** 'Show more orders' under the list. */
+  | { type: 'orders.showMore' };
+
+export type MyOrdersContext = {
+  orders: DisplayOrder[];
+  cancelling: string | null;
+  /** The chosen filter chip. */
+  filter: OrdersFilter;
+  /** How many of the filtered orders are listed (ORDERS_PAGE_SIZE more per 'Show more orders'). */
+  shown: number;
+};
+
+/** The orders the filter lets through, and how many of them are listed now. */
+export function listedOrders(context: MyOrdersContext): { listed: DisplayOrder[]; more: number } {
+  const filtered = context.orders.filter((order) => matchesFilter(order, context.filter));
+  return { listed: filtered.slice(0, context.shown), more: Math.max(0, filtered.length - context.shown) };
+}
 
 /**
  * The signed-in customer's orders (spec §2 My Orders, §8 Orders load failure), and cancelling one
- * before it ships (issue 24 item 3): Cancel order asks first, then the server cancels it and refunds a
+ * before it ships (docs/operations.md): Cancel order asks first, then the server cancels it and refunds a
  * paid one, and the card shows the order as the server answered it.
  */
 export const myOrdersMachine = setup({
   types: {
-    context: {} as { orders: DisplayOrder[]; cancelling: string | null },
+    context: {} as MyOrdersContext,
     events: {} as MyOrdersEvent,
     emitted: {} as EmittedEvent,
   },
@@ -35,6 +62,7 @@ export const myOrdersMachine = setup({
   },
   guards: {
     hasOrders: (_, params: { orders: DisplayOrder[] }) => params.orders.length > 0,
+    hasMoreOrders: ({ context }) => listedOrders(context).more > 0,
     isCancellableOrder: ({ context, event }) =>
       event.type === 'order.cancel' &&
       context.orders.some((o) => o.id === event.orderId && isCancellable(o.status)),
@@ -47,6 +75,11 @@ export const myOrdersMachine = setup({
       cancelling: ({ event }) => (event.type === 'order.cancel' ? event.orderId : null),
     }),
     clearCancelling: assign({ cancelling: null }),
+    assignFilter: assign({
+      filter: ({ context, event }) => (event.type === 'orders.filter' ? event.filter : context.filter),
+      shown: ORDERS_PAGE_SIZE,
+    }),
+    showMoreOrders: assign({ shown: ({ context }) => context.shown + ORDERS_PAGE_SIZE }),
     replaceOrder: assign({
       orders: ({ context }, params: { order: DisplayOrder }) =>
         context.orders.map((o) => (o.id === params.order.id ? params.order : o)),
@@ -61,7 +94,7 @@ export const myOrdersMachine = setup({
 }).createMachine({
   id: 'myOrders',
   description: "The My Orders page: the signed-in shopper's orders.",
-  context: { orders: [], cancelling: null },
+  context: { orders: [], cancelling: null, filter: 'all', shown: ORDERS_PAGE_SIZE },
   initial: 'loading',
   states: {
     loading: {
@@ -91,8 +124,11 @@ export const myOrdersMachine = setup({
       initial: 'browsing',
       states: {
         browsing: {
-          description: 'Reading the orders; a Pending or Processing one offers Cancel order.',
+          description:
+            'Reading the orders, ten at a time, by filter; a Pending or Processing one offers Cancel order.',
           on: {
+            'orders.filter': { actions: 'assignFilter' },
+            'orders.showMore': { guard: 'hasMoreOrders', actions: 'showMoreOrders' },
             'order.cancel': {
               guard: 'isCancellableOrder',
               target: 'confirming',

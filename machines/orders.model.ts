@@ -29,16 +29,55 @@ export type DisplayOrder = {
   };
   total: number;
   canPay: boolean;
+  /** A Pending order's payment deadline (ISO), else null: unpaid by then, it is cancelled. */
+  payBy: string | null;
   /** Pending or Processing: the shopper may still cancel it (the order lifecycle's rule). */
   canCancel: boolean;
-  /** Every status change, oldest first (issue 24): what My Orders and Track Order show as a timeline. */
+  /** Every status change, oldest first: what My Orders and Track Order show as a timeline. */
   timeline: DisplayOrderEvent[];
   /**
-   * Cash on delivery (issue 24 item 7), absent for an order paid online: `due` rupees to pay the courier
+   * Cash on delivery (docs/payments.md), absent for an order paid online: `due` rupees to pay the courier
    * while `status` is 'due'; 'paid' once delivered; 'void' once cancelled (nothing to pay).
    */
   cashOnDelivery?: CashOnDeliveryPayment;
+  /** A cancelled order paid online: the money going back (Order.refund); absent or null otherwise. */
+  refund?: DisplayRefund | null;
 };
+
+export type DisplayRefund = components['schemas']['Refund'];
+
+/** My Orders' filters, in the order the page shows them. */
+export const ORDER_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'toPay', label: 'To pay' },
+  { value: 'onTheWay', label: 'On the way' },
+  { value: 'delivered', label: 'Delivered' },
+  { value: 'cancelled', label: 'Cancelled' },
+] as const;
+
+export type OrdersFilter = (typeof ORDER_FILTERS)[number]['value'];
+
+/** How many orders My Orders shows at first, and how many more each 'Show more orders' adds. */
+export const ORDERS_PAGE_SIZE = 10;
+
+/**
+ * Whether `order` is one `filter` shows: to pay is a Pending order Pay Now can pay; on the way is paid
+ * or confirmed and not yet delivered (Processing, Shipped).
+ */
+export function matchesFilter(order: Pick<DisplayOrder, 'status' | 'canPay'>, filter: OrdersFilter): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'toPay':
+      return order.canPay;
+    case 'onTheWay':
+      return order.status === 1 || order.status === 2;
+    case 'delivered':
+      return order.status === 3;
+    case 'cancelled':
+      return order.status === 4;
+  }
+}
 
 export type CashOnDeliveryPayment = { status: 'due' | 'paid' | 'void'; amount: number; due: number };
 
@@ -107,19 +146,38 @@ export type CancelledOrder = {
 export function cancelledMessage({ order, refund }: CancelledOrder): string {
   const cancelled = `Order ${order.id} is cancelled.`;
   if (!refund) return cancelled;
-  // Intl here, not the screens' hand-made formatter (src/components): a toast is no first paint.
-  const amount = refund.amount.toLocaleString('en-IN', {
+  const amount = refundAmount(refund);
+  if (refund.status === 'failed')
+    return `${cancelled} We could not start the refund of ${amount} automatically; we will refund it and email you.`;
+  return `${cancelled} ${amount} will be back in your account by ${refundBackBy(refund)}.`;
+}
+
+/** A refund's amount, '₹1,299.00'. Intl here, not the screens' hand-made formatter: no first paint needs it. */
+function refundAmount(refund: DisplayRefund): string {
+  return refund.amount.toLocaleString('en-IN', {
     style: 'currency',
     currency: 'INR',
     minimumFractionDigits: 2,
   });
-  if (refund.status === 'failed')
-    return `${cancelled} We could not start the refund of ${amount} automatically; we will refund it and email you.`;
-  const by = new Date(`${refund.expectedBy}T00:00:00`).toLocaleDateString('en-IN', {
+}
+
+/** The day a refund should be back, '14 December'. */
+function refundBackBy(refund: DisplayRefund): string {
+  return new Date(`${refund.expectedBy}T00:00:00`).toLocaleDateString('en-IN', {
     day: 'numeric',
     month: 'long',
   });
-  return `${cancelled} ${amount} will be back in your account by ${by}.`;
+}
+
+/**
+ * What a cancelled paid order says of its money on My Orders and Track Order: how much goes back and by
+ * when, or that the store will refund it by hand when the gateway refused.
+ */
+export function refundText(refund: DisplayRefund): string {
+  const amount = refundAmount(refund);
+  if (refund.status === 'failed')
+    return `${amount}: we could not start the refund automatically; we will refund it and email you`;
+  return `${amount} going back to the way you paid, by ${refundBackBy(refund)}`;
 }
 
 /** Only Pending orders offer payment. */
@@ -171,9 +229,11 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
     total: items.reduce((sum, i) => sum + i.price * i.quantity, 0),
     // A cash-on-delivery order is paid to the courier, never through Pay Now.
     canPay: isPayable(status) && !cashOnDelivery,
+    payBy: isPayable(status) && !cashOnDelivery ? (o.payBy ?? null) : null,
     canCancel: isCancellable(status),
     timeline: (o.timeline ?? []).map(toDisplayEvent),
     ...(cashOnDelivery ? { cashOnDelivery } : {}),
+    refund: o.refund ?? null,
   };
 }
 

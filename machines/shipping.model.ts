@@ -1,7 +1,4 @@
-import { MOBILE_PREFIX, normaliseMobile } from '../shared/checkout-address';
-
-/** What the checkout's phone field starts with: the shopper types the number after it. */
-export const PHONE_PREFIX = MOBILE_PREFIX;
+import { MOBILE_PREFIX, normaliseMobile } from '../shared/phone';
 
 /**
  * The phone as an order sends it, by the shared rule (shared/checkout-address.ts): any usual way of
@@ -12,5 +9,5 @@ export function shippingPhoneOf(typed: string): string {
   const mobile = normaliseMobile(typed.trim());
   if (mobile) return mobile;
   const phone = typed.trim().replace(/[\s-]/g, '');
-  return phone === PHONE_PREFIX ? '' : phone;
+  return phone === MOBILE_PREFIX ? '' : phone;
 }

@@ -1,9 +1,9 @@
 /**
- * `npm run bench:checkout` (issue 27): N concurrent shoppers each place one order and pay it through
- * the sandbox gateway, against the server process as `npm run serve` starts it, on PGlite and on
- * PostgreSQL with WORKERS=1 and 2. Beside each database, a baseline: the same rows written by plain
- * SQL transactions through the same driver, as fast as the database takes them (its limit on this
- * machine). Accounts are made before the clock starts; sign-ins are timed on their own.
+ * `npm run bench:checkout` (docs/performance.md): N concurrent shoppers each place one order and pay it
+ * through the sandbox gateway, against the server process as `npm run serve` starts it, on PGlite and on
+ * PostgreSQL with WORKERS=1 and 2. Beside each database, a baseline: the same rows written by plain SQL
+ * transactions through the same driver, as fast as the database takes them (its limit on this machine).
+ * Accounts are made before the clock starts; sign-ins are timed on their own.
  *
  *   npm run bench:checkout                    100 shoppers, all four configurations
  *   npm run bench:checkout -- --shoppers 300

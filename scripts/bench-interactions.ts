@@ -4,8 +4,8 @@
  * processing + the next paint), the longest event of an interaction counting — in Debian's Chromium
  * with the CPU slowed 4× (DevTools' throttling, as Lighthouse's mobile run), against the production
  * server (`npm run serve`'s process, on a fresh temp PGlite). Each interaction is repeated (default 10)
- * and the script prints p50, p75 and max per interaction, with issue 25's target (p75 ≤ 200 ms) and the
- * load average beside them:
+ * and the script prints p50, p75 and max per interaction, with the target of docs/performance.md
+ * (p75 ≤ 200 ms) and the load average beside them:
  *   - choosing a size on a product page,
  *   - Add to Cart on a product page (which shows the cart: the next paint is the cart page),
  *   - opening the filters (the phone's Filters drawer, 375 px),
@@ -20,12 +20,12 @@ import { loadavg } from 'node:os';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { cardCartLine, toDisplayProduct } from '../machines/catalogue.model';
 import { CHROMIUM, CHROMIUM_ARGS, startShop } from '../tests/e2e/shop';
-import { option } from './cli-option';
+import { numberOption, option } from './cli-option';
 
-const REPS = Number(option('reps', '10'));
-const CPU = Number(option('cpu', '4'));
-const PORT = Number(option('port', process.env.BENCH_PORT ?? '8133'));
-/** Issue 25: every measured interaction's p75. */
+const REPS = numberOption('reps', 10);
+const CPU = numberOption('cpu', 4);
+const PORT = numberOption('port', Number(process.env.BENCH_PORT ?? 8133));
+/** Every measured interaction's p75 target (docs/performance.md). */
 export const INTERACTION_TARGET_MS = 200;
 /** What the Event Timing API leaves out (its smallest durationThreshold). */
 const FLOOR_MS = 16;

@@ -4,21 +4,32 @@
  * times on every route a visitor can open (a product, a category, a search, a policy page, the sign-in
  * pages, the 404 page…) in Debian's Chromium, and prints the medians of the four category scores, FCP,
  * LCP, TBT and CLS, plus the JS each page downloaded (bytes on the wire, i.e. after content-encoding),
- * each row marked against issue 25's targets (performance ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.02, TBT ≤ 100 ms),
- * with the machine's load average beside the table. Stops the server when done.
+ * each row marked against the targets of docs/performance.md (performance ≥ 95, LCP ≤ 1.5 s,
+ * CLS ≤ 0.02, TBT ≤ 100 ms), with the machine's load average beside the table. Stops the server when done.
  *
- *   npm run bench:web [-- --no-build] [--runs 3] [--port 8131] [--json out.json]
+ * Each run also reads Lighthouse's `benchmarkIndex` (how fast this host ran its CPU yardstick: the
+ * simulated 4× slowdown makes TBT depend on it) and the main thread's script evaluation + parse/compile
+ * time (the mainthread-work-breakdown audit), printed per route.
+ *
+ * `--against REF` measures a second build side by side: REF (a commit, e.g. `main` or `HEAD~3`) is
+ * checked out into a temporary git worktree (this checkout's node_modules linked in), built and served
+ * on the next port, and every route is audited alternately on the two servers, run by run, so both
+ * builds meet the same moments of a noisy machine. The table is printed per build, then each route's
+ * TBT and script time side by side with the change's share of REF's.
+ *
+ *   npm run bench:web [-- --no-build] [--runs 3] [--port 8131] [--json out.json] [--against REF]
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { option } from './cli-option';
+import { servedServer } from '../tests/faults/procs';
+import { median, numberOption, option } from './cli-option';
 
-const RUNS = Number(option('runs', '3'));
-const PORT = Number(option('port', '8131'));
+const RUNS = numberOption('runs', 3);
+const PORT = numberOption('port', 8131);
 const JSON_OUT = option('json', '');
 /** `--reports DIR` keeps each run's whole Lighthouse report (DIR/<page>-<n>.json) for a closer look. */
 const REPORTS = option('reports', '');
@@ -26,6 +37,9 @@ const REPORTS = option('reports', '');
 const ONLY = option('only', '');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+/** `--against REF`: a second build (git ref) audited alternately with this one. */
+const AGAINST = option('against', '');
+const AGAINST_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
 
 type Run = {
   performance: number;
@@ -38,46 +52,45 @@ type Run = {
   cls: number;
   jsBytes: number;
   totalBytes: number;
+  /** Lighthouse's CPU yardstick for this host at the time of the run (higher is faster). */
+  benchmarkIndex: number;
+  /** Main-thread script evaluation plus parse and compile, ms (simulated 4× CPU). */
+  scriptMs: number;
 };
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-async function waitForServer(server: ChildProcess) {
+async function waitForServer(server: ChildProcess, origin: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     try {
-      const response = await fetch(`${ORIGIN}/api/v1/storeInfo`);
+      const response = await fetch(`${origin}/api/v1/storeInfo`);
       if (response.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the server did not answer on ${ORIGIN} within 60 s`);
+  throw new Error(`the server did not answer on ${origin} within 60 s`);
 }
 
-function startServer(dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+/** The compiled server of this checkout, or of `root` (a worktree built by prepareAgainst). */
+function startServer(dataDir: string, origin: string, root?: string): ChildProcess {
+  const argv = root ? ['--enable-source-maps', join(root, 'dist', '.server', 'index.js')] : servedServer();
+  return spawn(process.execPath, argv, {
+    cwd: root ?? process.cwd(),
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PAYMENTS: 'sandbox',
-      PORT: String(PORT),
+      PORT: new URL(origin).port,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: ORIGIN,
+      PUBLIC_URL: origin,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
-    // Its own process group, so stopping it also stops the tsx child.
+    // Its own process group, so stopping it stops anything it started too.
     detached: true,
   });
 }
@@ -108,6 +121,11 @@ async function audit(url: string, port: number): Promise<Run> {
     writeFileSync(join(REPORTS, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const breakdown = ((lhr.audits['mainthread-work-breakdown']?.details as { items?: unknown[] } | undefined)
+    ?.items ?? []) as { group?: string; duration?: number }[];
+  const scriptMs = breakdown
+    .filter((item) => item.group === 'scriptEvaluation' || item.group === 'scriptParseCompile')
+    .reduce((total, item) => total + (item.duration ?? 0), 0);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = ((lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items ??
@@ -125,10 +143,12 @@ async function audit(url: string, port: number): Promise<Run> {
     cls: numeric('cumulative-layout-shift'),
     jsBytes: bytes((r) => r.resourceType === 'Script'),
     totalBytes: bytes(() => true),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
+    scriptMs,
   };
 }
 
-/** Issue 25's targets for every route (Lighthouse mobile medians). */
+/** The targets for every route (Lighthouse mobile medians; docs/performance.md). */
 export const WEB_TARGETS = { performance: 95, lcp: 1500, cls: 0.02, tbt: 100 };
 
 /** 'ok', or the targets a page's medians miss. */
@@ -154,7 +174,7 @@ async function auditWithRetry(url: string, port: number, attempts = 3): Promise<
   }
 }
 
-function printTable(rows: { page: string; runs: Run[] }[]) {
+function printTable(rows: { page: string; runs: Run[] }[], build = '') {
   const head = [
     'page',
     'perf',
@@ -164,6 +184,7 @@ function printTable(rows: { page: string; runs: Run[] }[]) {
     'FCP ms',
     'LCP ms',
     'TBT ms',
+    'script ms',
     'CLS',
     'JS KB',
     'all KB',
@@ -180,6 +201,7 @@ function printTable(rows: { page: string; runs: Run[] }[]) {
       m('fcp').toFixed(0),
       m('lcp').toFixed(0),
       m('tbt').toFixed(0),
+      m('scriptMs').toFixed(0),
       m('cls').toFixed(3),
       (m('jsBytes') / 1024).toFixed(1),
       (m('totalBytes') / 1024).toFixed(1),
@@ -192,7 +214,7 @@ function printTable(rows: { page: string; runs: Run[] }[]) {
       .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
       .join('  ');
   console.log(
-    `\nLighthouse ${RUNS}x per page, medians (mobile, simulated throttling; bytes as transferred):`,
+    `\nLighthouse ${RUNS}x per page, medians (mobile, simulated throttling; bytes as transferred)${build ? ` — ${build}` : ''}:`,
   );
   console.log(format(head));
   for (const line of lines) console.log(format(line));
@@ -204,6 +226,67 @@ function printTable(rows: { page: string; runs: Run[] }[]) {
   console.log(
     `per-run performance: ${rows.map(({ page, runs }) => `${page} ${runs.map((r) => r.performance).join('/')}`).join(' · ')}`,
   );
+  const indices = rows.flatMap(({ runs }) => runs.map((run) => run.benchmarkIndex));
+  console.log(
+    `benchmarkIndex (Lighthouse's CPU yardstick of this host): median ${median(indices).toFixed(0)}, ${Math.min(...indices).toFixed(0)}–${Math.max(...indices).toFixed(0)}`,
+  );
+}
+
+/** Each route's TBT and script time in both builds, and the change's as a share of REF's. */
+function printComparison(
+  change: { page: string; runs: Run[] }[],
+  against: { page: string; runs: Run[] }[],
+  ref: string,
+) {
+  const head = [
+    'page',
+    `TBT ${ref}`,
+    'TBT change',
+    'TBT ×',
+    `script ${ref}`,
+    'script change',
+    'perf ref/change',
+  ];
+  const lines = change.map(({ page, runs }, i) => {
+    const theirs = against[i]?.runs ?? [];
+    const m = (list: Run[], key: keyof Run) => median(list.map((run) => run[key]));
+    const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : a > 0 ? '∞' : '1.00');
+    return [
+      page,
+      m(theirs, 'tbt').toFixed(0),
+      m(runs, 'tbt').toFixed(0),
+      ratio(m(runs, 'tbt'), m(theirs, 'tbt')),
+      m(theirs, 'scriptMs').toFixed(0),
+      m(runs, 'scriptMs').toFixed(0),
+      `${m(theirs, 'performance')}/${m(runs, 'performance')}`,
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
+      .join('  ');
+  console.log(`\nSide by side, medians of ${RUNS} interleaved runs (TBT ×: the change's TBT over ${ref}'s):`);
+  console.log(format(head));
+  for (const line of lines) console.log(format(line));
+}
+
+/** Checks REF out into a temporary worktree with this checkout's node_modules, and builds it there. */
+function prepareAgainst(ref: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'statefront-bench-against-'));
+  const run = (command: string, args: string[], cwd: string) => {
+    const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+  };
+  run('git', ['worktree', 'add', '--detach', dir, ref], process.cwd());
+  symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'));
+  run('npm', ['run', 'build', '--silent'], dir);
+  return dir;
+}
+
+function removeAgainst(dir: string) {
+  spawnSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
+  rmSync(dir, { recursive: true, force: true });
 }
 
 async function main() {
@@ -211,11 +294,15 @@ async function main() {
     const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  const againstDir = AGAINST ? prepareAgainst(AGAINST) : '';
   const dataDir = mkdtempSync(join(tmpdir(), 'statefront-bench-web-'));
-  const server = startServer(dataDir);
+  const againstData = mkdtempSync(join(tmpdir(), 'statefront-bench-web-against-'));
+  const server = startServer(dataDir, ORIGIN);
+  const againstServer = againstDir ? startServer(againstData, AGAINST_ORIGIN, againstDir) : undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForServer(server);
+    await waitForServer(server, ORIGIN);
+    if (againstServer) await waitForServer(againstServer, AGAINST_ORIGIN);
     const list = (await (await fetch(`${ORIGIN}/api/v1/products?page=1&limit=1`)).json()) as {
       data?: { id: string }[];
     };
@@ -255,32 +342,51 @@ async function main() {
       ],
     });
     const rows: { page: string; runs: Run[] }[] = [];
+    const againstRows: { page: string; runs: Run[] }[] = [];
+    const describe = (run: Run) =>
+      `perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, ` +
+      `FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, ` +
+      `JS ${(run.jsBytes / 1024).toFixed(1)} KB, script ${run.scriptMs.toFixed(0)} ms, benchmarkIndex ${run.benchmarkIndex.toFixed(0)}`;
     for (const page of pages) {
       const runs: Run[] = [];
+      const theirs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         const run = await auditWithRetry(`${ORIGIN}${page}`, chrome.port);
-        console.log(
-          `${page} #${i + 1}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, ` +
-            `FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, ` +
-            `JS ${(run.jsBytes / 1024).toFixed(1)} KB`,
-        );
+        console.log(`${page} #${i + 1}${AGAINST ? ' (change)' : ''}: ${describe(run)}`);
         runs.push(run);
+        if (!againstServer) continue;
+        const their = await auditWithRetry(`${AGAINST_ORIGIN}${page}`, chrome.port);
+        console.log(`${page} #${i + 1} (${AGAINST}): ${describe(their)}`);
+        theirs.push(their);
       }
-      rows.push({ page: page.startsWith('/product/') ? '/product/{id}' : page, runs });
+      const name = page.startsWith('/product/') ? '/product/{id}' : page;
+      rows.push({ page: name, runs });
+      if (againstServer) againstRows.push({ page: name, runs: theirs });
       console.log(
         `load average ${loadavg()
           .map((n) => n.toFixed(2))
           .join(' ')}`,
       );
     }
-    printTable(rows);
-    if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(rows, null, 2));
+    if (againstServer) {
+      printTable(againstRows, AGAINST);
+      printTable(rows, 'the change (this checkout)');
+      printComparison(rows, againstRows, AGAINST);
+    } else printTable(rows);
+    if (JSON_OUT)
+      writeFileSync(
+        JSON_OUT,
+        JSON.stringify(againstServer ? { change: rows, [AGAINST]: againstRows } : rows, null, 2),
+      );
   } finally {
     await chrome?.kill();
     stopServer(server);
+    if (againstServer) stopServer(againstServer);
     // Give PGlite a moment to release the folder before removing it.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(againstData, { recursive: true, force: true });
+    if (againstDir) removeAgainst(againstDir);
   }
 }
 

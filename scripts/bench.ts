@@ -4,7 +4,7 @@
  * For PGlite (and PostgreSQL too when DATABASE_URL is set: a fresh database is created on that server
  * and dropped afterwards) at 62 and 100,000 products (seeded with server/db/scale-seed.ts before the
  * server starts), it runs the server as `npm run serve` starts it — its own process,
- * `NODE_ENV=production node --import tsx server/index.ts`, its logger at LOG_LEVEL=warn, every plugin, WORKERS=1 —
+ * `NODE_ENV=production node dist/.server/index.js` (the compiled server), its logger at LOG_LEVEL=warn, every plugin, WORKERS=1 —
  * and, in another process, a bare `node:http` server that answers the very same response bytes. A
  * worker thread of this process with a minimal keep-alive HTTP client loads them in alternating short
  * rounds (both see the same background load; the machine may be shared), and each row prints the
@@ -23,14 +23,14 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { openDatabase, withDefaultUser } from '../server/db/client';
 import { defaultSeedConnections, seedScaleCatalogue } from '../server/db/scale-seed';
-import { RATE_LIMITS_RAISED, type ServerProcess, startServer, stop } from '../tests/faults/procs';
+import { freePort, RATE_LIMITS_RAISED, type ServerProcess, startServer, stop } from '../tests/faults/procs';
 import { freshDatabase, withPgClient } from '../tests/setup/postgres';
+import { median, numberOption } from './cli-option';
 import {
   cpuProfileArgs,
   monotonicMicros,
@@ -41,13 +41,6 @@ import {
   summariseProfile,
 } from './cpu-profile';
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at > 0 ? Number(process.argv[at + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
 function listOption(name: string): string[] | null {
   const at = process.argv.indexOf(`--${name}`);
   if (at < 0) return null;
@@ -56,10 +49,10 @@ function listOption(name: string): string[] | null {
   return value.split(',');
 }
 
-const SECONDS = option('seconds', 0.8);
-const ROUNDS = option('rounds', 3);
+const SECONDS = numberOption('seconds', 0.8);
+const ROUNDS = numberOption('rounds', 3);
 const WARM_UP_SECONDS = 0.5;
-const CONNECTIONS = option('connections', 50);
+const CONNECTIONS = numberOption('connections', 50);
 const SIZES = [62, 100_000];
 const RUN_SIZES = listOption('sizes')?.map(Number) ?? SIZES;
 const ONLY = listOption('only');
@@ -196,11 +189,6 @@ function load(port: number, paths: string[], seconds: number): Promise<Omit<Run,
   });
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
 function figures(runs: Run[]): Figures {
   const sorted = Float64Array.from(runs.flatMap((r) => r.latencies)).sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -300,18 +288,6 @@ async function bareServer(): Promise<BareServer> {
       await answered;
     },
   };
-}
-
-/** A loopback port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Realistic shopper searches: one word, two words, a prefix still being typed, a typo, a sort. */

@@ -5,7 +5,9 @@
  * route is the app's entry and its static imports plus the route's screen chunk
  * (`src/routes/*.page.tsx`, which the server preloads with the page: server/page-assets.ts) and its
  * static imports. Prints a table, one line per route (JS as sent, JS as budgeted, its ceiling, and JS +
- * CSS); exits 1 when a route's budgeted JS is over its ceiling or it has none.
+ * CSS); exits 1 when a route's budgeted JS is over its ceiling by more than BUDGET_TOLERANCE_KB, or it
+ * has none. Within the tolerance it says so and passes: moving a module to where it belongs must never
+ * be blocked by a few hundred bytes, while the ceilings themselves still only go down.
  *
  * The budgeted figure compresses each file with the content hashes in chunk names (`card-Bx3kP9aQ.js`)
  * replaced by one fixed string: the entry names about 120 chunks, and those random-looking names alone
@@ -30,11 +32,31 @@ export type { Manifest, ManifestChunk } from '../server/page-assets';
 export const BUDGETS_FILE = 'scripts/route-budgets.json';
 /** What `--lower` leaves above a route's measured size. */
 const HEADROOM = 0.3;
+/** How far past its ceiling a route may go, KB brotli, before the check fails (it is noted below that). */
+export const BUDGET_TOLERANCE_KB = 1;
 
 /** The boot module (src/boot.ts): the page's only script before its first paint, every page's. */
 export const BOOT_MODULE = 'src/boot.ts';
 /** Its ceiling, KB brotli: it waits for the paint and imports the app, nothing more. */
 export const BOOT_CEILING_KB = 0.6;
+
+/** The source modules the storefront's lazy parts name (`lazyPart('src/…', …)`: src/components/lazy-part.tsx). */
+export function lazyPartModules(sources: readonly string[]): string[] {
+  const modules = new Set<string>();
+  for (const source of sources)
+    for (const match of source.matchAll(/lazyPart(?:<[^(]*>)?\(\s*'([^']+)'/g))
+      modules.add(match[1] as string);
+  return [...modules].sort();
+}
+
+/**
+ * The lazy parts whose module is not a chunk of its own in the manifest: the server names the parts a
+ * page shows by module and preloads their chunks from the manifest, so such a part would be fetched
+ * only when the app asks for it, after the rest of the page's code, and hydration would wait for it.
+ */
+export function unpreloadableParts(manifest: Manifest, modules: readonly string[]): string[] {
+  return modules.filter((module) => !manifest[module]?.isDynamicEntry);
+}
 
 /** The route modules of a build: the screens (`src/routes/*.page.tsx`) the app loads per route. */
 export function routeModules(manifest: Manifest): string[] {
@@ -65,9 +87,14 @@ export type BudgetResult = {
   jsTotal: number;
   pageTotal: number;
   failures: string[];
+  /** Over the ceiling but within BUDGET_TOLERANCE_KB: printed, not failed. */
+  notes: string[];
 };
 
-/** Sums one route's compressed sizes and names every budget it exceeds (`ceiling` in bytes, or none). */
+/**
+ * Sums one route's compressed sizes and names every budget it exceeds past the tolerance (`ceiling` in
+ * bytes, or none), noting one exceeded within it.
+ */
 export function checkBudget(
   route: string,
   js: Sized[],
@@ -78,9 +105,18 @@ export function checkBudget(
   const jsTotal = sum(js);
   const pageTotal = jsTotal + sum(css);
   const failures: string[] = [];
+  const notes: string[] = [];
+  const tolerance = BUDGET_TOLERANCE_KB * 1024;
   if (ceiling === undefined) failures.push(`${route} has no ceiling in ${BUDGETS_FILE}`);
-  else if (jsTotal > ceiling) failures.push(`${route}: JS ${kb(jsTotal)} is over its ${kb(ceiling)} ceiling`);
-  return { js, css, jsTotal, pageTotal, failures };
+  else if (jsTotal > ceiling + tolerance)
+    failures.push(
+      `${route}: JS ${kb(jsTotal)} is over its ${kb(ceiling)} ceiling by more than the ${BUDGET_TOLERANCE_KB.toFixed(1)} KB tolerance`,
+    );
+  else if (jsTotal > ceiling)
+    notes.push(
+      `${route}: JS ${kb(jsTotal)} is ${kb(jsTotal - ceiling)} over its ${kb(ceiling)} ceiling, within the ${BUDGET_TOLERANCE_KB.toFixed(1)} KB tolerance`,
+    );
+  return { js, css, jsTotal, pageTotal, failures, notes };
 }
 
 /** The ceilings in KB per route, read from `text` (the budgets file). */
@@ -170,6 +206,7 @@ function main() {
   const measure = (file: string): Sized => ({ file, bytes: sized(file).budgeted });
   const sent = (file: string) => sized(file).sent;
   const failures: string[] = [];
+  const notes: string[] = [];
   const measured: Record<string, number> = {};
   const width = Math.max(...routeModules(manifest).map((route) => route.length));
   console.log(`JS per route, brotli (q11): entry + route chunk + their static imports`);
@@ -187,12 +224,18 @@ function main() {
     );
     measured[route] = result.jsTotal;
     failures.push(...result.failures);
+    notes.push(...result.notes);
     const jsSent = files.js.reduce((total, file) => total + sent(file), 0);
     const cssSent = files.css.reduce((total, file) => total + sent(file), 0);
     console.log(
       `  ${route.padEnd(width)}  ${kb(jsSent).padStart(9)}  ${kb(result.jsTotal).padStart(9)}  ${(ceiling === undefined ? '—' : `${ceiling.toFixed(1)} KB`).padStart(9)}  ${kb(jsSent + cssSent).padStart(9)}`,
     );
   }
+  const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => readFileSync(join('src', file), 'utf8'));
+  for (const part of unpreloadableParts(manifest, lazyPartModules(sources)))
+    failures.push(`the lazy part ${part} has no chunk of its own in the build: no page can preload it`);
   const boot = manifest[BOOT_MODULE];
   if (!boot) failures.push(`the build has no ${BOOT_MODULE} entry`);
   else {
@@ -214,6 +257,7 @@ function main() {
     console.log(`Ceilings written down to what this build measures (+${HEADROOM} KB): ${BUDGETS_FILE}`);
     return;
   }
+  for (const note of notes) console.log(`Within tolerance: ${note}`);
   for (const failure of failures) console.error(`Over budget: ${failure}`);
   if (failures.length > 0 || leaks.length > 0) process.exit(1);
   console.log('Every route within its ceiling.');

@@ -1,6 +1,6 @@
 /**
  * Fails when the README, a doc under docs/ or a comment in the sources names a repository file that does
- * not exist (issue 26 item 8): a renamed or deleted file leaves its old name behind in prose, and a reader
+ * not exist: a renamed or deleted file leaves its old name behind in prose, and a reader
  * who follows it finds nothing. Run by `npm run lint`.
  *
  * A path counts when it starts at a top-level folder (`server/…`, `.ci/…`) or is a top-level file
@@ -8,7 +8,7 @@
  * when a markdown link points at it (relative to the doc's folder). Globs and placeholders (`*`, `<name>`,
  * `{id}`, `…`, `X`), URLs and lines marked `lint-paths: ignore` are skipped; a folder passes when it exists.
  *
- * It also fails when README.md grows past 300 lines (issue 26 item 8): the README says what the shop is,
+ * It also fails when README.md grows past 300 lines: the README says what the shop is,
  * how to start it, how to configure it and where things are; the long reads live under docs/.
  */
 import { execFileSync } from 'node:child_process';

@@ -232,10 +232,11 @@ const PURPOSE: Record<string, string> = {
   contact:
     "Contact form: POST /contact, 'Sending...' until the server answers; a failed send keeps the form.",
   newsletter: 'Newsletter sign-up: POST /newsletter/subscriptions asks for a double opt-in.',
-  'newsletter-link': 'The newsletter mail links: posts the token on load (confirm or unsubscribe).',
+  'newsletter-link':
+    'The newsletter mail links: a confirmation waits for Confirm subscription; an unsubscribe posts on load.',
   payment: 'Server-built payment form, submit, and every gateway outcome (QR polled until paid).',
   lifecycle:
-    "An order's legal moves (issue 24), run by the server: paid or cash on delivery, shipped, delivered, cancelled, expired.",
+    "An order's legal moves, run by the server (docs/operations.md): paid or cash on delivery, shipped, delivered, cancelled, expired.",
 };
 
 export function readme(): string {

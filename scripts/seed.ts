@@ -9,7 +9,7 @@
  * fresh database ends with exactly that many products. A running PostgreSQL-backed server picks the
  * change up through NOTIFY; PGlite allows one process per DATA_DIR, so stop the server first.
  */
-import { loadConfig } from '../server/config';
+import { databaseConfigFrom } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { defaultSeedConnections, seedScaleCatalogue } from '../server/db/scale-seed';
 
@@ -34,7 +34,7 @@ function requestedNumber(
 async function main() {
   const argv = process.argv.slice(2);
   const products = requestedNumber(argv, 'products', process.env.SEED_PRODUCTS, 62, 5_000_000);
-  const config = loadConfig();
+  const config = databaseConfigFrom(process.env);
   const database = await openDatabase(config);
   // PGlite has one connection; PostgreSQL computes rows' search vectors on as many cores as it is given.
   const connections =

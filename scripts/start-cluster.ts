@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { servedServer } from '../tests/faults/procs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find(existsSync);
@@ -63,7 +64,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const backends = Array.from({ length: options.processes }, (_, i) => options.port + 1 + i);
 
   const servers = backends.map((port) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const child = spawn(process.execPath, servedServer(), {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -1,12 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HELD_PRODUCTS } from './catalogue/snapshot-load';
 import type { PaymentsConfig, ServerConfig } from './context';
 
-/** Repository root (server/..): default paths resolve from here, not from the shell's cwd. */
-export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The repository root, where package.json is: default paths resolve from here, not from the shell's
+ * cwd. Found by walking up from this module, so it is the same for server/config.ts run through tsx and
+ * for the compiled server in dist/.server/ (scripts/server-bundle.ts).
+ */
+export const PROJECT_ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '..');
+  }
+}
 
 /** The per-IP rate limits the server applies unless RATE_LIMIT_* overrides them. */
 export const DEFAULT_RATE_LIMIT: ServerConfig['rateLimit'] = {
@@ -82,6 +93,8 @@ function durationFrom(env: Env, name: string, fallbackMs: number, minMs = 1000):
 
 /** ORDER_PAYMENT_WINDOW's default: an order unpaid for 30 minutes is cancelled. */
 const DEFAULT_PAYMENT_WINDOW_MS = 30 * 60_000;
+/** ORDER_PAYMENT_REMINDER's default: an order still unpaid after 10 minutes is reminded once. */
+const DEFAULT_PAYMENT_REMINDER_MS = 10 * 60_000;
 /** MAIL_RETRY_BASE: the outbox worker's first retry of a failed mail (then doubling, at most an hour). */
 const DEFAULT_MAIL_RETRY_BASE_MS = 30_000;
 /** MAIL_POLL: how often each process's outbox worker looks for mail to send. */
@@ -92,28 +105,59 @@ const DEFAULT_MAIL_SEND_TIMEOUT_MS = 60_000;
 const MIN_SECRET = 32;
 
 /**
+ * The one development setting: NODE_ENV=development (or `test`, which vitest sets), in any case.
+ * Without it every production guard is on — a configured gateway or PAYMENTS=sandbox with its banner,
+ * 32-character secrets, no source maps, no loopback CORS, no DEV_OUTBOX, PUBLIC_URL beside SMTP_URL —
+ * so a unit file that leaves NODE_ENV unset, or says `staging`, fails closed. `npm run dev:server`
+ * sets it.
+ */
+export function isDevelopment(env: Env): boolean {
+  const mode = env.NODE_ENV?.trim().toLowerCase();
+  return mode === 'development' || mode === 'test';
+}
+
+/** How a refusal names the production it applies: `NODE_ENV=production`, or why another value is one. */
+function productionNamed(env: Env): string {
+  const mode = nonEmpty(env.NODE_ENV);
+  if (mode === 'production') return 'NODE_ENV=production';
+  return `${mode === null ? 'NODE_ENV unset' : `NODE_ENV=${mode}`} (production: only NODE_ENV=development turns the production guards off)`;
+}
+
+/**
  * Signing secrets (gateway confirmations, reset links, fulfilment webhooks): a short one set in
  * production is refused, naming it. Unset, SANDBOX_SECRET and RESET_SECRET are random per process.
  */
 function checkSecretLengths(env: Env, names: readonly string[]): void {
-  if (env.NODE_ENV !== 'production') return;
+  if (isDevelopment(env)) return;
   for (const name of names) {
     const secret = nonEmpty(env[name]);
     if (secret !== null && secret.length < MIN_SECRET)
       throw new Error(
-        `${name} must be at least ${MIN_SECRET} characters with NODE_ENV=production (got ${secret.length}); e.g. openssl rand -hex 32`,
+        `${name} must be at least ${MIN_SECRET} characters with ${productionNamed(env)} (got ${secret.length}); e.g. openssl rand -hex 32`,
       );
   }
 }
 
-/** FULFILMENT_SECRET and ORDER_PAYMENT_WINDOW; a short secret is refused in production. */
+/**
+ * FULFILMENT_SECRET, ORDER_PAYMENT_WINDOW and ORDER_PAYMENT_REMINDER (shorter than the window: a
+ * reminder after the order is cancelled would ask for a payment nobody can make). A short secret is
+ * refused in production.
+ */
 export function lifecycleConfigFrom(env: Env): ServerConfig['lifecycle'] {
   checkSecretLengths(env, ['FULFILMENT_SECRET']);
   const fulfilmentSecret = nonEmpty(env.FULFILMENT_SECRET);
-  return {
-    fulfilmentSecret,
-    paymentWindowMs: durationFrom(env, 'ORDER_PAYMENT_WINDOW', DEFAULT_PAYMENT_WINDOW_MS),
-  };
+  const paymentWindowMs = durationFrom(env, 'ORDER_PAYMENT_WINDOW', DEFAULT_PAYMENT_WINDOW_MS);
+  const paymentReminderMs = durationFrom(
+    env,
+    'ORDER_PAYMENT_REMINDER',
+    Math.min(DEFAULT_PAYMENT_REMINDER_MS, Math.floor(paymentWindowMs / 3)),
+    100,
+  );
+  if (paymentReminderMs >= paymentWindowMs)
+    throw new Error(
+      `ORDER_PAYMENT_REMINDER must be shorter than ORDER_PAYMENT_WINDOW (${paymentReminderMs} ms is not under ${paymentWindowMs} ms)`,
+    );
+  return { fulfilmentSecret, paymentWindowMs, paymentReminderMs };
 }
 
 function nonEmpty(value: string | undefined): string | null {
@@ -139,7 +183,7 @@ export function paymentsConfigFrom(
     payu,
     upiVpa: nonEmpty(env.UPI_VPA) ?? storeUpi?.vpa ?? '',
     upiPayeeName: nonEmpty(env.UPI_PAYEE_NAME) ?? storeUpi?.payeeName ?? '',
-    sandboxBanner: !payu && env.NODE_ENV === 'production',
+    sandboxBanner: !payu && !isDevelopment(env),
     codLimitPaise: codLimitFrom(env) * 100,
   };
 }
@@ -161,8 +205,8 @@ export type PaymentsMode = 'sandbox' | 'payu';
 
 /**
  * PAYMENTS picks the live gateway and fails closed: `payu` needs PAYU_KEY and PAYU_SALT; `sandbox`
- * runs the self-approving sandbox (no money moves) even with NODE_ENV=production. Unset, it is `payu`
- * when both PayU keys are set, the sandbox outside production, and a refusal to start in production:
+ * runs the self-approving sandbox (no money moves) even in production. Unset, it is `payu` when both
+ * PayU keys are set, the sandbox in development (isDevelopment), and a refusal to start otherwise:
  * a shop must never take orders for free because a key went missing. One PayU key without the other
  * is always refused (a half-done configuration, whatever PAYMENTS says).
  */
@@ -185,9 +229,9 @@ export function paymentsModeFrom(env: Env): PaymentsMode {
     throw new Error(
       'PAYMENTS=payu needs PAYU_KEY and PAYU_SALT (the merchant key and salt from the PayU dashboard)',
     );
-  if (env.NODE_ENV === 'production')
+  if (!isDevelopment(env))
     throw new Error(
-      'NODE_ENV=production but no payment gateway is configured: set PAYU_KEY and PAYU_SALT to take payments ' +
+      `${productionNamed(env)} but no payment gateway is configured: set PAYU_KEY and PAYU_SALT to take payments ` +
         'through PayU, or PAYMENTS=sandbox to run the sandbox on purpose (every payment is approved, no money moves)',
     );
   return 'sandbox';
@@ -260,7 +304,7 @@ function checkMultiProcess(
  * to whoever asks, exists only when asked for (DEV_OUTBOX=1) and never in production.
  */
 function checkMail(env: Env, publicUrl: string | null): void {
-  if (env.NODE_ENV !== 'production') return;
+  if (isDevelopment(env)) return;
   if (nonEmpty(env.SMTP_URL) && !publicUrl)
     throw new Error(
       'SMTP_URL is set but PUBLIC_URL is not: the links in account mail (password reset) are built only ' +
@@ -269,8 +313,16 @@ function checkMail(env: Env, publicUrl: string | null): void {
     );
   if (env.DEV_OUTBOX === '1')
     throw new Error(
-      'DEV_OUTBOX=1 serves every mail (with its reset links) to anyone at /api/dev/outbox: never with NODE_ENV=production',
+      `DEV_OUTBOX=1 serves every mail (with its reset links) to anyone at /api/dev/outbox: only with NODE_ENV=development (got ${productionNamed(env)})`,
     );
+}
+
+/**
+ * Where the data lives: DATABASE_URL (PostgreSQL), else the PGlite folder DATA_DIR. All that a tool
+ * such as `npm run seed` needs, so it starts whatever NODE_ENV says about payments or secrets.
+ */
+export function databaseConfigFrom(env: Env): Pick<ServerConfig, 'dataDir' | 'databaseUrl'> {
+  return { dataDir: resolve(nonEmpty(env.DATA_DIR) ?? './.data'), databaseUrl: nonEmpty(env.DATABASE_URL) };
 }
 
 /** Reads the server's configuration from the environment (see the README's configuration table). */
@@ -295,7 +347,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new Error(
       `MAX_ORDER_VALUE must be at most ${MAX_ORDER_VALUE_CEILING} rupees (got ${maxOrderRupees})`,
     );
-  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const { dataDir, databaseUrl } = databaseConfigFrom(env);
   const redisUrl = nonEmpty(env.REDIS_URL);
   const workers = intFrom(env, 'WORKERS', 1, 1);
   checkMultiProcess(env, { databaseUrl, redisUrl, workers });
@@ -310,7 +362,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   return {
     port,
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
-    dataDir: resolve(nonEmpty(env.DATA_DIR) ?? './.data'),
+    dataDir,
     databaseUrl,
     redisUrl,
     workers,
@@ -339,12 +391,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 
 /**
  * What production hides that development shows. CORS_ORIGINS: origins (comma-separated) allowed to call
- * the API from a browser with credentials, besides PUBLIC_URL's; outside production any loopback
+ * the API from a browser with credentials, besides PUBLIC_URL's; in development any loopback
  * origin (the Vite dev server) is allowed too. Source maps stay in dist/ (an operator can still decode a
- * stack trace or upload them to an error tracker) but are served only outside production.
+ * stack trace or upload them to an error tracker) but are served only in development (isDevelopment).
  */
 export function httpHardeningFrom(env: Env): ServerConfig['http'] {
-  const production = env.NODE_ENV === 'production';
+  const production = !isDevelopment(env);
   const corsOrigins = (nonEmpty(env.CORS_ORIGINS) ?? '')
     .split(',')
     .map((part) => part.trim().replace(/\/+$/, ''))

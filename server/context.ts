@@ -88,20 +88,26 @@ export interface ServerConfig {
   http: {
     /** CORS_ORIGINS: browser origins besides PUBLIC_URL's that may call the API with credentials. */
     corsOrigins: string[];
-    /** Any http://localhost / 127.0.0.1 origin may call the API (outside production only). */
+    /** Any http://localhost / 127.0.0.1 origin may call the API (in development only: NODE_ENV=development). */
     loopbackCors: boolean;
-    /** Serve dist's *.map files (outside production only). */
+    /** Serve dist's *.map files (in development only: NODE_ENV=development). */
     serveSourceMaps: boolean;
   };
-  /** The order lifecycle (issue 24): fulfilment webhook and unpaid-order expiry. */
+  /** The order lifecycle (docs/operations.md): fulfilment webhook and unpaid-order expiry. */
   lifecycle: {
     /**
      * FULFILMENT_SECRET: HMAC key of POST /fulfilment/events and GET /fulfilment/orders; null turns
-     * both off (404). At least 32 characters with NODE_ENV=production.
+     * both off (404). At least 32 characters outside development (server/config.ts isDevelopment).
      */
     fulfilmentSecret: string | null;
     /** ORDER_PAYMENT_WINDOW: how long an order may stay Pending before the expiry job cancels it. */
     paymentWindowMs: number;
+    /**
+     * ORDER_PAYMENT_REMINDER: how long after placement an order still waiting for its payment is
+     * mailed a reminder with its pay-by time (shorter than the window; an order paid or cash on
+     * delivery by then gets no reminder, only its confirmation).
+     */
+    paymentReminderMs: number;
   };
   /**
    * Mail (server/mail/): every mail is a row of the outbox table, delivered by each process's worker
@@ -110,7 +116,7 @@ export interface ServerConfig {
   mail: {
     smtpUrl: string | null;
     mailFrom: string;
-    /** Serve the outbox at /api/dev/outbox: only with DEV_OUTBOX=1 (refused with NODE_ENV=production). */
+    /** Serve the outbox at /api/dev/outbox: only with DEV_OUTBOX=1 (refused outside development). */
     devOutbox: boolean;
     /** HMAC key of password-reset links (RESET_SECRET, else random per process). */
     resetSecret: string;

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import { pincodeIndex } from './addresses/pincode-index';
 import { buildApp } from './app';
-import { loadConfig, paymentsConfigFrom } from './config';
+import { isDevelopment, loadConfig, paymentsConfigFrom } from './config';
 import type { PaymentsConfig, ServerConfig } from './context';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
@@ -103,13 +103,14 @@ async function serve(config: ServerConfig) {
     if (!config.staticDir)
       app.log.warn('dist/ not found: serving the API only (run `npm run build` for the SPA)');
     await app.listen({ port: config.port, host: config.host });
-    // Unpaid orders expire after ORDER_PAYMENT_WINDOW (issue 24); every process runs it, SKIP LOCKED.
+    // Unpaid orders expire after ORDER_PAYMENT_WINDOW (docs/operations.md); every process runs the
+    // expiry (SKIP LOCKED).
     stopExpiry = startOrderExpiry(database.db, config.lifecycle.paymentWindowMs, app.log);
     // The mail outbox is delivered by every process (SKIP LOCKED); see server/mail/worker.ts.
     app.mailWorker.start();
     // Refunds owed but not yet asked for (or failed) are asked again; see server/refunds.ts.
     stopRefunds = startRefundSweep(app.refundSweep, app.log);
-    if (!config.mail.smtpUrl && process.env.NODE_ENV === 'production')
+    if (!config.mail.smtpUrl && !isDevelopment(process.env))
       app.log.warn('mail: SMTP_URL is not set, so the shop sends no mail (each is kept in memory only)');
     const url = config.publicUrl ?? `http://localhost:${config.port}`;
     if (cluster.isPrimary)

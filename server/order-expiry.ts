@@ -6,9 +6,9 @@ import { expireUnpaidOrders } from './repositories/orders';
 const expiryInterval = (paymentWindowMs: number) => Math.min(60_000, Math.max(5_000, paymentWindowMs / 4));
 
 /**
- * One run of issue 24's expiry: cancels every order still Pending `paymentWindowMs` after it was placed
- * (actor 'timer'), in batches, and logs what it did. Safe to run in every process at once (the
- * repository's `FOR UPDATE SKIP LOCKED`).
+ * One run of the unpaid-order expiry (docs/operations.md): cancels every order still Pending
+ * `paymentWindowMs` after it was placed (actor 'timer'), in batches, and logs what it did. Safe to run in
+ * every process at once (the repository's `FOR UPDATE SKIP LOCKED`).
  */
 export async function runOrderExpiry(
   db: Database,

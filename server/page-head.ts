@@ -1,8 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import type { components } from '../contract/schema';
 import {
   FIRST_ANSWER_ID,
   type FirstAnswer,
   PAGE_CODE_TEMPLATE_ID,
+  PAGE_PARTS_ATTRIBUTE,
   type PageRenderer,
   type RenderedPage,
 } from '../shared/first-screen';
@@ -27,7 +29,7 @@ import { REVALIDATE_CACHE_CONTROL, type StaticFile } from './static';
 
 type StoreInfo = components['schemas']['StoreInfo'];
 
-/** Per-URL pages remembered (and image-specific index.html bodies); the oldest go first beyond it. */
+/** Per-URL pages remembered (and image-specific index.html bodies); the least recently served go first beyond it. */
 const PAGE_CACHE_LIMIT = 1000;
 
 const SNAPSHOT_BLOCK = new RegExp(
@@ -56,7 +58,8 @@ export function injectStoreSnapshot(html: string, store: StoreInfo): string {
 const ROOT_OPEN = '<div id="root">';
 
 /**
- * A page as the server writes it: the app's markup inside #root (React hydrates it), the answer it was
+ * A page as the server writes it: the app's markup inside #root (React hydrates it), with the lazy parts
+ * it shows named on #root (PAGE_PARTS_ATTRIBUTE), the answer it was
  * rendered from as a JSON data block for the client's machines (src/app/actors/first-answer.ts), and
  * the `<link rel=modulepreload>`s of its code (the app and its screens' chunks) in a `<template>` that
  * src/boot.ts makes live after the first paint, so they download together instead of one after another.
@@ -64,14 +67,17 @@ const ROOT_OPEN = '<div id="root">';
  */
 export function injectPage(
   html: string,
-  page: Pick<RenderedPage, 'html'>,
+  page: Pick<RenderedPage, 'html'> & Partial<Pick<RenderedPage, 'modules'>>,
   first: FirstAnswer | null,
   preloads: readonly string[] = [],
 ): string {
   const empty = `${ROOT_OPEN}</div>`;
   const at = html.indexOf(empty);
   if (at < 0) return html;
-  let out = `${html.slice(0, at)}${ROOT_OPEN}${page.html}</div>${html.slice(at + empty.length)}`;
+  const parts = page.modules?.length
+    ? `<div id="root" ${PAGE_PARTS_ATTRIBUTE}="${escapeAttribute(page.modules.join(' '))}">`
+    : ROOT_OPEN;
+  let out = `${html.slice(0, at)}${parts}${page.html}</div>${html.slice(at + empty.length)}`;
   if (first) {
     const json = JSON.stringify(first).replace(/</g, '\\u003c');
     const block = `<script type="application/json" id="${FIRST_ANSWER_ID}">${json}</script>`;
@@ -176,8 +182,10 @@ export interface PageTools {
  * the request's (server/payments/origin.ts).
  */
 export class StorefrontPages {
-  #byUrl = new Map<string, { version: number; page: Page }>();
-  #sitemaps = new Map<string, { version: number; files: StaticFile[] }>();
+  readonly #byUrl = new LRUCache<string, { version: number; page: Page }>({ max: PAGE_CACHE_LIMIT });
+  readonly #sitemaps = new LRUCache<string, { version: number; files: StaticFile[] }>({
+    max: PAGE_CACHE_LIMIT,
+  });
   readonly #siteName: string;
 
   constructor(
@@ -360,7 +368,7 @@ export class StorefrontPages {
           cacheControl: REVALIDATE_CACHE_CONTROL,
         })),
       };
-      remember(this.#sitemaps, key, files);
+      this.#sitemaps.set(key, files);
     }
     return files.files[part] ?? null;
   }
@@ -384,7 +392,7 @@ export class StorefrontPages {
       body: new EncodedBody(Buffer.from(text()), contentType),
       cacheControl: REVALIDATE_CACHE_CONTROL,
     };
-    remember(this.#byUrl, key, { version: this.catalogue.version, page: { file, notFound: false } });
+    this.#byUrl.set(key, { version: this.catalogue.version, page: { file, notFound: false } });
     return file;
   }
 
@@ -428,7 +436,7 @@ export class StorefrontPages {
             },
       notFound,
     };
-    if (remembered) remember(this.#byUrl, key, { version, page });
+    if (remembered) this.#byUrl.set(key, { version, page });
     return page;
   }
 
@@ -440,10 +448,3 @@ export class StorefrontPages {
 const HERO_IMAGE = '/images/hero.svg';
 
 const DEFAULT_DESCRIPTION = 'T-shirts, trendy tops, ethnic wear and accessories, delivered across India.';
-
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  // Maps iterate in insertion order: drop the oldest entry once full.
-  if (map.size >= PAGE_CACHE_LIMIT) map.delete(map.keys().next().value as string);
-  map.set(key, value);
-}

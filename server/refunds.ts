@@ -1,12 +1,12 @@
 /**
- * Asking gateways for refunds (issue 24). A refund row is written with the change that makes it owed
- * (server/repositories/refunds.ts); this module asks the attempt's own gateway and records the answer.
- * A shopper's cancellation asks at once, within the request; everything else — an operator's
- * cancellation of a paid order, a payment that arrived after its order expired, a request that failed
- * or whose process died — is taken by the refund sweep, which every process runs (SKIP LOCKED leases)
- * every REFUND_SWEEP_MS, retrying a failure with backoff (1, 2, 4, 8, 16 minutes) up to
- * REFUND_MAX_ATTEMPTS tries; then the refund stays 'failed' and the log says to refund it by hand.
- * Gateways treat a repeated refund id as the same refund, so a retry never pays twice.
+ * Asking gateways for refunds (docs/operations.md). A refund row is written with the change that makes it
+ * owed (server/repositories/refunds.ts); this module asks the attempt's own gateway and records the answer. A
+ * shopper's cancellation asks at once, within the request; everything else — an operator's cancellation of a
+ * paid order, a payment that arrived after its order expired, a request that failed or whose process died —
+ * is taken by the refund sweep, which every process runs (SKIP LOCKED leases) every REFUND_SWEEP_MS, retrying
+ * a failure with backoff (1, 2, 4, 8, 16 minutes) up to REFUND_MAX_ATTEMPTS tries; then the refund stays
+ * 'failed' and the log says to refund it by hand. Gateways treat a repeated refund id as the same refund, so
+ * a retry never pays twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';

@@ -28,7 +28,7 @@ export function injectServedBy(html: string): string {
   return `${html.slice(0, at)}${SERVED_BY_META}${html.slice(at)}`;
 }
 
-/** The words of the sandbox banner (spec: issue 22, row 6). */
+/** The words of the sandbox banner (docs/security.md row 6). */
 export const SANDBOX_BANNER_TEXT = 'Sandbox — no money moves';
 
 /**

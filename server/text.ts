@@ -1,8 +1,3 @@
-import { visibleText } from '../shared/text';
-
-/** Visible characters, counted as code points like the contract's minLength (AJV) counts them. */
-export const visibleLength = (value: string) => [...visibleText(value)].length;
-
 // String#isWellFormed (Node 20) is missing from the ES2023 lib we compile against. In a u-mode regex a
 // correctly paired surrogate is one code point, so \p{Cs} matches only a lone (ill-formed) half.
 const LONE_SURROGATE = /\p{Cs}/u;

@@ -4,10 +4,8 @@
  * (server/handlers/orders.handlers.ts). One module, so the form and the server cannot disagree on a
  * message or on what a phone number becomes.
  */
-import { isIndianMobile, MOBILE_PREFIX, normaliseMobile, phoneValueOf } from './phone';
+import { isIndianMobile, MOBILE_PREFIX, PHONE_PREFIX_INVALID, phoneValueOf } from './phone';
 import { type Check, isBlankText, pass, reject, visibleText } from './text';
-
-export { MOBILE_PREFIX, normaliseMobile };
 
 export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
@@ -73,7 +71,6 @@ const CITY_REQUIRED = 'City is required';
 export const STATE_REQUIRED = 'Please select your state or union territory';
 export const PIN_CODE_INVALID = 'Enter a valid 6-digit PIN code';
 export const PHONE_REQUIRED = 'Phone number is required';
-export const PHONE_PREFIX_INVALID = 'Phone number must start with +91';
 export const PHONE_DIGITS_INVALID = 'Enter +91 followed by a 10-digit mobile number';
 /** Spec §5's phone format message: ten digits that cannot be an Indian mobile (it starts 6–9). */
 const PHONE_FORMAT_INVALID = 'Invalid phone number format';

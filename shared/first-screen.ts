@@ -1,5 +1,5 @@
 /**
- * Every page is rendered by React on the server and hydrated in the browser (issue 25). The server
+ * Every page is rendered by React on the server and hydrated in the browser (docs/storefront.md). The server
  * (server/spa.ts, server/page-head.ts) asks the build's page renderer (src/entry-server.tsx, bundled for
  * Node by `npm run build` into dist/.ssr/) for the markup inside #root, so server/ never imports src/.
  * Where a page's machine starts from an API answer (/, /products, /product/{id}), the server renders from
@@ -15,6 +15,13 @@ export const FIRST_ANSWER_ID = 'first-answer';
  * and its screen's chunks): inert in the HTML, made live by src/boot.ts once the page has painted.
  */
 export const PAGE_CODE_TEMPLATE_ID = 'page-code';
+
+/**
+ * The attribute of #root that names, space-separated, the source modules of the lazy parts the page
+ * shows (RenderedPage's `modules`): the browser loads them before it hydrates (src/main.tsx), so the
+ * hydrating render is the server's, with no part waiting for its chunk.
+ */
+export const PAGE_PARTS_ATTRIBUTE = 'data-parts';
 
 /** The answer a page was rendered from, as the JSON block carries it. */
 export type FirstAnswer =
@@ -41,7 +48,7 @@ export type RenderedPage = {
   /** The markup that goes inside #root. */
   html: string;
   /**
-   * The source modules of the screens the page shows (e.g. `src/routes/cart.page.tsx`), for the server
+   * The source modules of the lazy parts the page shows (its screens, e.g. `src/routes/cart.page.tsx`, and heavy controls), for the server
    * to preload their chunks (the build's manifest names their files) beside the entry.
    */
   modules: string[];

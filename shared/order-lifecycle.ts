@@ -1,7 +1,7 @@
 import { setup, transition } from 'xstate';
 
 /**
- * The one order lifecycle (issue 24 item 1): the only legal moves of an order's status. The server
+ * The one order lifecycle (docs/operations.md): the only legal moves of an order's status. The server
  * decides every change with `nextStatus` (payments, the fulfilment webhook, expiry) and the storefront
  * may show the same machine. Statuses are the contract's Order.status numbers (spec §orders):
  * 0 Pending → 1 Processing → 2 Shipped → 3 Delivered, and 0/1 → 4 Cancelled; nothing goes backwards.
@@ -42,7 +42,7 @@ export type OrderActor = (typeof ORDER_ACTORS)[number];
 
 export type OrderLifecycleEvent =
   | { type: 'payment.confirmed' }
-  /** The shopper chose cash on delivery: nothing is paid yet, the courier collects it (issue 24 item 7). */
+  /** The shopper chose cash on delivery: nothing is paid yet, the courier collects it. */
   | { type: 'payment.cashOnDelivery' }
   | { type: 'fulfilment.shipped' }
   | { type: 'fulfilment.delivered' }
@@ -56,7 +56,7 @@ export const orderLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'orderLifecycle',
-  description: 'The legal moves of an order (issue 24): forward only, cancellable until it ships.',
+  description: 'The legal moves of an order: forward only, cancellable until it ships.',
   initial: 'pending',
   states: {
     pending: {
@@ -123,7 +123,7 @@ export function statusName(code: number): OrderStatusName | null {
 }
 
 // The machine is fixed, so each (status, event) answer is computed once: every order and payment
-// request asks, and running a transition each time showed in the checkout profile (issue 27).
+// request asks, and running a transition each time showed in the checkout profile (docs/performance.md).
 const answered = new Map<string, OrderStatusCode | null>();
 
 /**

@@ -5,8 +5,8 @@
  * these, so a message or a pattern cannot differ between the form and the server.
  */
 import { EMAIL_PATTERN } from './email';
-import { formatInr } from './money';
-import { isIndianMobile, phoneValueOf } from './phone';
+import { formatRupees, paiseOf } from './money';
+import { isIndianMobile, MOBILE_PREFIX, PHONE_PREFIX_INVALID, phoneValueOf } from './phone';
 import { type Check, pass, reject } from './text';
 
 type PaymentFieldType = 'text' | 'email' | 'password' | 'number' | 'tel' | 'textarea' | 'select' | 'checkbox';
@@ -38,25 +38,23 @@ export type SubmittedValues = Record<string, SubmittedValue>;
 export type PaymentErrors = Record<string, string>;
 
 /**
- * The `method` value of cash on delivery (issue 24 item 7): offered by the server only for an order whose
+ * The `method` value of cash on delivery (docs/payments.md): offered by the server only for an order whose
  * total is within COD_LIMIT; no gateway is involved, the courier collects the money.
  */
 export const CASH_ON_DELIVERY = 'cod';
 export const CASH_ON_DELIVERY_LABEL = 'Cash on delivery';
 /** What the success page, My Orders, Track Order (and mail) say of a COD order not yet delivered. */
-export const payOnDeliveryText = (rupees: number) => `Pay ${formatInr(rupees)} on delivery`;
+export const payOnDeliveryText = (rupees: number) => `Pay ${formatRupees(paiseOf(rupees))} on delivery`;
 /** …and once the courier has delivered it (the order counts as paid). */
 export const PAID_ON_DELIVERY = 'Paid on delivery';
 
 /** How long a started payment (its QR code, its UPI-app request) stays payable: 10 minutes. */
 export const ATTEMPT_VALIDITY_MS = 10 * 60 * 1000;
 
-const PHONE_PREFIX = '+91';
 const PHONE_MAX_LENGTH = 13;
 const PHONE_PLACEHOLDER = '+91XXXXXXXXXX';
 const REQUIRED_MESSAGE = 'This field is required';
 const EMAIL_MESSAGE = 'Please enter a valid email address';
-const PHONE_PREFIX_MESSAGE = 'Phone number must start with +91';
 const PHONE_LENGTH_MESSAGE = 'Phone number must be 13 characters (including +91)';
 const PHONE_FORMAT_MESSAGE = 'Invalid phone number format';
 const OPTION_MESSAGE = 'Please choose one of the options';
@@ -89,7 +87,7 @@ function isBlank(field: Pick<PaymentField, 'name' | 'type'>, value: SubmittedVal
   if (value === true) return false;
   if (typeof value === 'number') return Number.isNaN(value);
   const trimmed = value.trim();
-  return trimmed === '' || (isPhoneField(field) && trimmed === PHONE_PREFIX);
+  return trimmed === '' || (isPhoneField(field) && trimmed === MOBILE_PREFIX);
 }
 
 const hasText = (value: SubmittedValue | undefined) =>
@@ -129,7 +127,7 @@ function defaultValueOf(field: PaymentField): PaymentValue {
   const given = typeof field.defaultValue === 'string' ? field.defaultValue : '';
   if (isPhoneField(field)) {
     if (given !== '') return normalizePhoneInput(given);
-    return isRequired(field) ? PHONE_PREFIX : '';
+    return isRequired(field) ? MOBILE_PREFIX : '';
   }
   return given;
 }
@@ -159,7 +157,7 @@ function matchesWhole(pattern: string | undefined, value: string): boolean {
 /** The spec's +91 phone rules, in the spec's words. */
 function phoneError(field: PaymentField, value: string): string | null {
   const { minLength, maxLength, pattern } = field.rules ?? {};
-  if (!value.startsWith(PHONE_PREFIX)) return PHONE_PREFIX_MESSAGE;
+  if (!value.startsWith(MOBILE_PREFIX)) return PHONE_PREFIX_INVALID;
   if (minLength === undefined && maxLength === undefined && value.length !== PHONE_MAX_LENGTH)
     return PHONE_LENGTH_MESSAGE;
   if (minLength !== undefined && value.length < minLength) return phoneMinMessage(minLength);

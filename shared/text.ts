@@ -7,6 +7,9 @@ const INVISIBLE = /\u200B|\u200C|\u200D|\u2060|\uFEFF/g;
 /** The text a reader sees: invisible characters removed, then trimmed. Used for checks, never stored. */
 export const visibleText = (value: string) => value.replace(INVISIBLE, '').trim();
 
+/** Visible characters, counted as code points like the contract's minLength (AJV) counts them. */
+export const visibleLength = (value: string) => [...visibleText(value)].length;
+
 /** Blank to a reader: nothing, whitespace or invisible characters only. */
 export const isBlankText = (value: string) => visibleText(value) === '';
 

@@ -16,7 +16,8 @@ import { Storefront, StorefrontRoutes } from './app/App';
 import type { LiveDeps } from './app/actors/live-deps';
 import { createRootMachines } from './app/actors/root.live';
 import { createApp } from './app/app-actor';
-import { isNotFoundPage, preloadScreens, screenModules } from './app/routes';
+import { isNotFoundPage, preloadScreens } from './app/routes';
+import { RenderedModules } from './components/lazy-part';
 
 const nothingStored = { getItem: () => null, setItem: () => {} };
 
@@ -49,12 +50,17 @@ export const renderPage: PageRenderer = async (input: PageInput) => {
   const machines = createRootMachines(serverDeps, (input.store as StoreInfo | null) ?? null);
   const app = createApp(machines, { navigate: ignoreNavigation });
   const first = input.first;
+  // The lazy parts this page shows (its screen, the heavy controls on it) name themselves here as they
+  // render (src/components/lazy-part.tsx): their chunks are preloaded with the page.
+  const rendered = new Set<string>();
   const { prelude } = await prerenderToNodeStream(
-    <Storefront app={app} machines={machines} firstAnswer={() => first} origin={input.origin}>
-      <StaticRouter location={`${location.pathname}${location.search}`}>
-        <StorefrontRoutes />
-      </StaticRouter>
-    </Storefront>,
+    <RenderedModules.Provider value={rendered}>
+      <Storefront app={app} machines={machines} firstAnswer={() => first} origin={input.origin}>
+        <StaticRouter location={`${location.pathname}${location.search}`}>
+          <StorefrontRoutes />
+        </StaticRouter>
+      </Storefront>
+    </RenderedModules.Provider>,
     {
       // One piece: a boundary outlined for progressive display would need an inline script to reveal it.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -62,5 +68,6 @@ export const renderPage: PageRenderer = async (input: PageInput) => {
       onError: (error) => console.error('page renderer:', input.url, error),
     },
   );
-  return { html: await markupOf(prelude), modules: screenModules(path), notFound: isNotFoundPage(path) };
+  const html = await markupOf(prelude);
+  return { html, modules: [...rendered], notFound: isNotFoundPage(path) };
 };

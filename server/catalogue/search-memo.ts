@@ -1,10 +1,11 @@
 /**
  * Ranked searches remembered within one snapshot (Snapshot.searchPositions): concurrent askers of one
- * query share one answer, and later pages, sorts and facets of it cost no search. Bounded by the
- * positions held as well as by searches: at a million products a broad query ranks hundreds of
+ * query share one answer, and later pages, sorts and facets of it cost no search. An lru-cache bounded
+ * by the positions held as well as by searches: at a million products a broad query ranks hundreds of
  * thousands of products (a megabyte or more each), and a count alone let a stream of distinct broad
- * searches hold gigabytes.
+ * searches hold gigabytes. The least recently asked searches go first.
  */
+import { LRUCache } from 'lru-cache';
 
 /** Distinct searches remembered per snapshot. */
 const SEARCH_MEMO_LIMIT = 5000;
@@ -12,38 +13,45 @@ const SEARCH_MEMO_LIMIT = 5000;
 const SEARCH_MEMO_POSITIONS = 16 * 1024 * 1024;
 
 export class SearchMemo {
-  readonly #searches = new Map<string, Promise<Int32Array>>();
-  #positions = 0;
+  readonly #searches: LRUCache<string, Promise<Int32Array>>;
 
-  constructor(private readonly limits = { searches: SEARCH_MEMO_LIMIT, positions: SEARCH_MEMO_POSITIONS }) {}
+  constructor(limits = { searches: SEARCH_MEMO_LIMIT, positions: SEARCH_MEMO_POSITIONS }) {
+    // A search still running counts 1 until its answer says how many positions it holds.
+    this.#searches = new LRUCache({
+      max: limits.searches,
+      maxSize: limits.positions,
+      sizeCalculation: () => 1,
+    });
+  }
 
   get(key: string): Promise<Int32Array> | undefined {
     return this.#searches.get(key);
   }
 
-  /** Positions held by the answered searches remembered now. */
+  /** Positions held by the answered searches remembered now (a running one counts 1). */
   get positions(): number {
-    return this.#positions;
+    return this.#searches.calculatedSize;
   }
 
   clear(): void {
     this.#searches.clear();
-    this.#positions = 0;
   }
 
   /**
-   * Remembers `pending` under `key` (forgetting every search first when either bound is reached) and
-   * returns it. A failed search is not remembered: the next request asks again.
+   * Remembers `pending` under `key` and returns it; once answered it is sized by its positions, the
+   * least recently asked searches making room. A failed search is not remembered: the next request
+   * asks again.
    */
   remember(key: string, pending: Promise<Int32Array>): Promise<Int32Array> {
-    if (this.#searches.size >= this.limits.searches || this.#positions >= this.limits.positions) this.clear();
     this.#searches.set(key, pending);
     pending.then(
       (positions) => {
-        if (this.#searches.get(key) === pending) this.#positions += positions.length;
+        // Still the one remembered (not forgotten or replaced meanwhile): now it has a size.
+        if (this.#searches.peek(key) === pending)
+          this.#searches.set(key, pending, { size: Math.max(1, positions.length), noUpdateTTL: true });
       },
       () => {
-        if (this.#searches.get(key) === pending) this.#searches.delete(key);
+        if (this.#searches.peek(key) === pending) this.#searches.delete(key);
       },
     );
     return pending;

@@ -1,6 +1,5 @@
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,11 +7,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../config';
 import type { Database, ServerConfig } from '../context';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'server/db/migrations');
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,6 @@
 /**
- * Statements built once per database (issue 27): drizzle builds a query's SQL on every call (a fifth of
- * a checkout's server time in the profile), and node-postgres parses a named statement once per
+ * Statements built once per database (docs/performance.md): drizzle builds a query's SQL on every call
+ * (a fifth of a checkout's server time in the profile), and node-postgres parses a named statement once per
  * connection. Used for the reads every order and payment request makes; values go in as placeholders.
  */
 import type { Database } from '../context';

@@ -1,7 +1,7 @@
 /**
  * Rows of hand-written statements. The hot writes of a checkout (placing an order, settling a payment)
- * are single statements whose CTEs write several tables at once (issue 27: one round trip where the
- * query builder needs one per table); `db.execute` answers them with the database's own column names
+ * are single statements whose CTEs write several tables at once (one round trip where the query builder
+ * needs one per table: docs/performance.md); `db.execute` answers them with the database's own column names
  * and wire types, and these turn such a row back into the row type drizzle's builder would have given.
  */
 import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';

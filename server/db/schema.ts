@@ -158,11 +158,11 @@ export const orderItems = pgTable(
 export type OrderEventActor = OrderActor;
 
 /**
- * Every change of an order's status (issue 24): the placement (from null to 0), the payment (0 → 1),
- * fulfilment and cancellation. A row with `applied = false` is an event that arrived and changed
- * nothing (a late "shipped" after "delivered", a payment for a cancelled order): kept with its note so
- * a replay of the same external id answers the same, and operators can see it. `externalId` is the
- * sender's event id (the fulfilment webhook's `id`): unique, so a replay never adds a second row.
+ * Every change of an order's status (docs/operations.md): the placement (from null to 0), the payment
+ * (0 → 1), fulfilment and cancellation. A row with `applied = false` is an event that arrived and changed
+ * nothing (a late "shipped" after "delivered", a payment for a cancelled order): kept with its note so a
+ * replay of the same external id answers the same, and operators can see it. `externalId` is the sender's
+ * event id (the fulfilment webhook's `id`): unique, so a replay never adds a second row.
  */
 export const orderEvents = pgTable(
   'order_events',
@@ -317,10 +317,10 @@ export const refunds = pgTable(
 );
 
 /**
- * The transactional outbox (issue 24): every mail the shop sends is first a row here, written in the
- * same transaction as the change that causes it (an order placed, paid, shipped, …), so a mail exists
- * exactly when its cause committed. The mail worker (server/mail/worker.ts) renders and delivers each
- * row, retrying with backoff; `dedupe_key` (the cause, e.g. `event:42`) makes one cause one mail.
+ * The transactional outbox (docs/operations.md): every mail the shop sends is first a row here, written in
+ * the same transaction as the change that causes it (an order placed, paid, shipped, …), so a mail exists
+ * exactly when its cause committed. The mail worker (server/mail/worker.ts) renders and delivers each row,
+ * retrying with backoff; `dedupe_key` (the cause, e.g. `event:42`) makes one cause one mail.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',

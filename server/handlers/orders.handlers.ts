@@ -30,17 +30,23 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
   // plugin's global limit counts every read (server/plugins/rate-limit.ts).
   const { trackMax, windowMs } = ctx.config.rateLimit;
   const trackingLimit = new LoginThrottle(trackMax, windowMs, ctx.limits, 'track');
+  const { paymentWindowMs } = ctx.config.lifecycle;
   return {
     async createOrder(request: FastifyRequest, reply: FastifyReply): Promise<Order> {
       const user = await requireUser(ctx, request);
       const placed = await placeOrder(ctx, user.id, request.body as CreateOrderRequest, request.log);
       reply.code(201);
-      return toOrderJson(placed.order, placed.items, placed.timeline);
+      // Just placed: nothing to refund.
+      return toOrderJson(placed.order, placed.items, {
+        timeline: placed.timeline,
+        paymentWindowMs,
+        refund: null,
+      });
     },
 
     async listOrders(request: FastifyRequest): Promise<Order[]> {
       const user = await requireUser(ctx, request);
-      return ordersJson(ctx.db, await ordersOfUser(ctx.db, user.id));
+      return ordersJson(ctx.db, await ordersOfUser(ctx.db, user.id), paymentWindowMs);
     },
 
     /**
@@ -73,7 +79,7 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
           expectedBy: refundExpectedBy(),
         };
       }
-      return { order: await orderJson(ctx.db, result.order), refund };
+      return { order: await orderJson(ctx.db, result.order, paymentWindowMs), refund };
     },
 
     async trackOrder(request: FastifyRequest): Promise<Order> {
@@ -94,7 +100,7 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
       if (!found) throw notFound(ORDER_NOT_FOUND);
       if (!isOwner && !contactMatches(contact, found.email, found.order.shipPhone))
         throw notFound(ORDER_NOT_FOUND);
-      return orderJson(ctx.db, found.order);
+      return orderJson(ctx.db, found.order, paymentWindowMs);
     },
   };
 }

@@ -14,33 +14,6 @@ type Product = components['schemas']['Product'];
 const DEFAULT_PAGE_SIZE = 12;
 const MAX_PAGE_SIZE = 100;
 
-/** The contract's Product; `featured` also shows as an attribute, which is how the SPA reads it. */
-export function toProductJson(row: ProductRow): Product {
-  // Exactly the contract's fields (what the response schema's serializer would keep).
-  const attributes = row.attributes.map((a) => ({
-    id: a.id,
-    key: a.key,
-    values: a.values,
-    metricUnit: a.metricUnit ?? null,
-  }));
-  if (row.featured && !attributes.some((a) => a.key.toLowerCase() === 'featured')) {
-    attributes.push({ id: 'featured', key: 'featured', values: ['true'], metricUnit: null });
-  }
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    imgUrl: row.imgUrl,
-    category: row.category,
-    parentCategory: row.parentCategory,
-    regularPrice: toRupees(row.regularPricePaise),
-    discountedPrice: row.discountedPricePaise === null ? null : toRupees(row.discountedPricePaise),
-    createdAt: row.createdAt.toISOString(),
-    images: row.images.map((image) => ({ url: image.url })),
-    attributes,
-  };
-}
-
 /** The query listProducts takes, as the contract's validation has already checked it. */
 type ListQuery = NonNullable<operations['listProducts']['parameters']['query']>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
+import { isNameLongEnough, isPasswordLongEnough, NAME_MIN, PASSWORD_MIN } from '../../shared/account';
 import { EMAIL_PATTERN, normaliseEmail } from '../../shared/email';
 import {
   burnPasswordCheck,
@@ -16,7 +17,7 @@ import type { AppContext } from '../context';
 import { badRequest, conflict, unauthorized } from '../errors';
 import { LoginThrottle } from '../login-throttle';
 import { enqueueMail } from '../mail/outbox';
-import { MailQueue } from '../mail/queue';
+import { mailQueueOf } from '../mail/queue';
 import {
   createResetToken,
   isResetTokenValid,
@@ -33,7 +34,6 @@ import {
   insertUser,
   replacePassword,
 } from '../repositories/users';
-import { visibleLength } from '../text';
 
 type RegisterRequest = components['schemas']['RegisterRequest'];
 type LoginRequest = components['schemas']['LoginRequest'];
@@ -41,8 +41,6 @@ type AccountInfo = components['schemas']['AccountInfo'];
 type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
 
-const PASSWORD_MIN = 6;
-const NAME_MIN = 2;
 /** Failed sign-ins allowed per IP across all emails, as a multiple of RATE_LIMIT_AUTH_MAX. */
 const IP_FAILURES_PER_AUTH_MAX = 10;
 /** Password-reset mails per email address per hour; more requests get the same answer and no mail. */
@@ -67,8 +65,7 @@ export function usersHandlers(ctx: AppContext) {
   // Password spraying (one guess each against many emails) never trips the per-account key above;
   // this caps failures per IP across all emails, loose enough for an office or campus behind one NAT.
   const ipThrottle = new LoginThrottle(IP_FAILURES_PER_AUTH_MAX * authMax, windowMs, ctx.limits, 'login-ip');
-  ctx.mailQueue ??= new MailQueue(ctx.log);
-  const mailQueue = ctx.mailQueue;
+  const mailQueue = mailQueueOf(ctx);
   // At most RESET_MAILS_PER_HOUR mails per address: a flood of requests for one email mails it 3 times.
   const resetMailThrottle = new LoginThrottle(RESET_MAILS_PER_HOUR, 60 * 60 * 1000, ctx.limits, 'reset-mail');
 
@@ -102,11 +99,9 @@ export function usersHandlers(ctx: AppContext) {
       const firstName = body.firstName.trim();
       const lastName = body.lastName.trim();
       if (!EMAIL_PATTERN.test(email)) throw badRequest('Please enter a valid email address.');
-      if (visibleLength(firstName) < NAME_MIN)
-        throw badRequest(`firstName must be at least ${NAME_MIN} characters`);
-      if (visibleLength(lastName) < NAME_MIN)
-        throw badRequest(`lastName must be at least ${NAME_MIN} characters`);
-      if (body.password.length < PASSWORD_MIN)
+      if (!isNameLongEnough(firstName)) throw badRequest(`firstName must be at least ${NAME_MIN} characters`);
+      if (!isNameLongEnough(lastName)) throw badRequest(`lastName must be at least ${NAME_MIN} characters`);
+      if (!isPasswordLongEnough(body.password))
         throw badRequest(`password must be at least ${PASSWORD_MIN} characters`);
 
       const passwordHash = await hashPassword(body.password);
@@ -163,7 +158,7 @@ export function usersHandlers(ctx: AppContext) {
     /** A valid link sets the new password and signs the account out everywhere. */
     async resetPassword(request: FastifyRequest) {
       const { token, password } = request.body as PasswordResetConfirm;
-      if (visibleLength(password) < PASSWORD_MIN)
+      if (!isPasswordLongEnough(password))
         throw badRequest(`password must be at least ${PASSWORD_MIN} characters`);
       const userId = resetTokenUserId(token);
       const user = userId ? await findUserById(ctx.db, userId) : null;

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { isProductId } from '../repositories/products';
 import { removeFromWishlist, saveToWishlist, wishlistOf } from '../repositories/wishlist';
-import { toProductJson } from './products.handlers';
+import { toProductJson } from '../services/product-json';
 
 type Wishlist = components['schemas']['Wishlist'];
 type WishlistMergeRequest = components['schemas']['WishlistMergeRequest'];

@@ -1,8 +1,8 @@
 /**
- * Writing mail (issue 24): a mail is a row of `mail_outbox`, inserted by the same transaction as the
- * change that causes it, so it exists exactly when that change committed — never a mail for an order
- * that rolled back, never a change whose mail was lost because the process died before sending. The
- * worker (./worker.ts) delivers the rows. One cause, one row: `dedupeKey` is unique.
+ * Writing mail (docs/operations.md): a mail is a row of `mail_outbox`, inserted by the same transaction as
+ * the change that causes it, so it exists exactly when that change committed — never a mail for an order that
+ * rolled back, never a change whose mail was lost because the process died before sending. The worker
+ * (./worker.ts) delivers the rows. One cause, one row: `dedupeKey` is unique.
  */
 import type { Database } from '../context';
 import { mailOutbox, OrderStatus } from '../db/schema';
@@ -38,7 +38,8 @@ export async function enqueueMail(db: Runner, mail: NewMail): Promise<void> {
 }
 
 /**
- * Which mail an applied order event sends: the placement, the payment (or a cash-on-delivery
+ * Which mail an applied order event sends: the placement (its payment reminder, due later and sent
+ * only if the order still waits for its payment: ./worker.ts), the payment (or a cash-on-delivery
  * confirmation), shipping, delivery and cancellation. Events that changed nothing send none.
  */
 export function orderMailTemplate(event: {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 const MAIL_QUEUE_LIMIT = 1000;
 
 /**
- * Work done after the answer has gone: a request that mails (password reset) enqueues the job and
+ * Work done after the answer has gone: a request that mails (password reset, newsletter sign-up) enqueues the job and
  * answers at once, so neither its time nor its answer depends on whether an account exists or how
  * slow SMTP is. One job at a time, in this process, in order; a failing job is logged and the next
  * one runs. Jobs still waiting when the process stops are lost (a reset can be asked for again).
@@ -45,4 +45,16 @@ export class MailQueue {
     }
     this.#running = null;
   }
+}
+
+/**
+ * The app context's queue (server/app.ts makes one per app; server/context.ts `mailQueue`), made here
+ * for a hand-made context.
+ */
+export function mailQueueOf(ctx: {
+  mailQueue?: MailQueue;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}): MailQueue {
+  ctx.mailQueue ??= new MailQueue(ctx.log);
+  return ctx.mailQueue;
 }

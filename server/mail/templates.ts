@@ -4,7 +4,7 @@
  * store.config.json). Amounts are rupees in the shop's own format (shared/money.ts). Everything that
  * comes from a shopper or an operator is escaped in the HTML.
  */
-import { formatInr } from '../../shared/money';
+import { formatRupees } from '../../shared/money';
 import type { StoreInfo } from '../context';
 
 /** The templates about one order (the worker reads the order when it sends them). */
@@ -46,6 +46,8 @@ interface MailLine {
 /** An order as its mail needs it (read by the worker when it sends). */
 export interface MailOrder {
   id: string;
+  /** When it was placed (ISO): with the payment window, its pay-by time. */
+  placedAt: string;
   firstName: string;
   totalPaise: number;
   lines: MailLine[];
@@ -58,8 +60,12 @@ export interface MailOrder {
   /** The note of the event the mail is about (why it was cancelled), and who made it. */
   note: string | null;
   actor: string | null;
-  /** The refund of a paid order that was cancelled, with the day the money should be back. */
-  refund: { amountPaise: number; expectedBy: string } | null;
+  /**
+   * The refund of a paid order that was cancelled, with the day the money should be back and where it
+   * stands: `asked` (the gateway has it, or is about to be asked), `retrying` (refused, the sweep asks
+   * again: server/refunds.ts) or `by-hand` (refused every time: a person refunds it).
+   */
+  refund: { amountPaise: number; expectedBy: string; standing: 'asked' | 'retrying' | 'by-hand' } | null;
 }
 
 /** Where a mail's links point and whose name it carries. */
@@ -93,8 +99,6 @@ interface Body {
   afterword?: string[];
 }
 
-const rupees = (paise: number) => formatInr(paise / 100);
-
 /** 'Size M, colour Navy' (either may be missing). */
 function variant(line: MailLine): string {
   const parts = [line.size ? `Size ${line.size}` : null, line.color ? `colour ${line.color}` : null];
@@ -102,6 +106,20 @@ function variant(line: MailLine): string {
 }
 
 /** '26 November 2026' from an ISO day. */
+/** What a mail says of a refund: on its way only when nothing has refused it (MailOrder.refund). */
+function refundParagraph(refund: NonNullable<MailOrder['refund']>, context: MailContext): string {
+  const amount = formatRupees(refund.amountPaise);
+  const ask = `Write to us at ${context.store.companyEmail} if you have a question.`;
+  switch (refund.standing) {
+    case 'asked':
+      return `We are refunding ${amount} to the way you paid; it should be back by ${longDay(refund.expectedBy)}.`;
+    case 'retrying':
+      return `We owe you a refund of ${amount}. Your payment provider has not taken it yet, so we are asking again. ${ask}`;
+    case 'by-hand':
+      return `We owe you a refund of ${amount}. Your payment provider has not taken it, so our team will refund it to the way you paid by hand. ${ask}`;
+  }
+}
+
 function longDay(isoDay: string): string {
   const date = new Date(`${isoDay}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDay;
@@ -111,6 +129,15 @@ function longDay(isoDay: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/** '9:45 pm on 6 December 2026': when an order's payment window closes, India's time (the shop's). */
+function payBy(order: MailOrder, context: MailContext): string {
+  const closes = new Date(Date.parse(order.placedAt) + context.paymentWindowMinutes * 60_000);
+  const zone = { timeZone: 'Asia/Kolkata' } as const;
+  const time = closes.toLocaleTimeString('en-IN', { ...zone, hour: 'numeric', minute: '2-digit' });
+  const day = closes.toLocaleDateString('en-IN', { ...zone, day: 'numeric', month: 'long', year: 'numeric' });
+  return `${time} on ${day}`;
 }
 
 /** 'at your request', 'because it was not paid within 30 minutes', '(out of stock)' or nothing. */
@@ -128,18 +155,18 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
   const common = { lines: order.lines, totalPaise: order.totalPaise, address: order.ship };
   const due = order.payOnDeliveryPaise;
   switch (input.template) {
+    // The payment reminder: sent only while the order still waits for its payment (the worker drops it
+    // otherwise), so it never reaches a shopper who paid or chose cash on delivery.
     case 'order.placed':
       return {
-        subject: `Your order ${order.id} is placed`,
-        heading: `Thank you for your order`,
+        subject: `Your order ${order.id} is waiting for your payment`,
+        heading: 'Your order is waiting for your payment',
         paragraphs: [
           hello,
-          due !== null
-            ? `We have your order ${order.id}. Pay ${rupees(due)} on delivery.`
-            : `We have your order ${order.id}. It is waiting for your payment: please pay within ${context.paymentWindowMinutes} minutes, or it is cancelled and nothing is charged.`,
+          `We are holding your order ${order.id} for you. Pay ${formatRupees(order.totalPaise)} by ${payBy(order, context)}, or it is cancelled and nothing is charged.`,
         ],
         ...common,
-        button: due !== null ? ordersLink : { label: 'Pay for your order', href: `${context.origin}/orders` },
+        button: { label: 'Pay for your order', href: `${context.origin}/orders` },
       };
     case 'order.paid':
       return {
@@ -151,8 +178,8 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
         paragraphs: [
           hello,
           due !== null
-            ? `Your order ${order.id} is confirmed and being prepared. Pay ${rupees(due)} on delivery.`
-            : `We have received ${rupees(order.totalPaise)} for order ${order.id}. We are preparing it now and will write again when it ships.`,
+            ? `Your order ${order.id} is confirmed and being prepared. Pay ${formatRupees(due)} on delivery.`
+            : `We have received ${formatRupees(order.totalPaise)} for order ${order.id}. We are preparing it now and will write again when it ships.`,
         ],
         ...common,
         button: ordersLink,
@@ -167,7 +194,7 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
         paragraphs: [
           hello,
           `Your order ${order.id} has shipped${courier ? ` (${courier})` : ''}.`,
-          ...(due !== null ? [`Please keep ${rupees(due)} ready: you pay on delivery.`] : []),
+          ...(due !== null ? [`Please keep ${formatRupees(due)} ready: you pay on delivery.`] : []),
         ],
         ...common,
         button: order.trackingUrl
@@ -181,7 +208,7 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
         heading: 'Delivered',
         paragraphs: [
           hello,
-          `Your order ${order.id} was delivered${due !== null ? ` and paid on delivery (${rupees(due)})` : ''}. We hope you enjoy it.`,
+          `Your order ${order.id} was delivered${due !== null ? ` and paid on delivery (${formatRupees(due)})` : ''}. We hope you enjoy it.`,
           'Something not right? Our return policy explains what to do.',
         ],
         ...common,
@@ -194,9 +221,7 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
         paragraphs: [
           hello,
           `Your order ${order.id} is cancelled ${cancelReason(order, context)}.`.replace(' .', '.'),
-          order.refund
-            ? `We are refunding ${rupees(order.refund.amountPaise)} to the way you paid; it should be back by ${longDay(order.refund.expectedBy)}.`
-            : 'Nothing was charged.',
+          order.refund ? refundParagraph(order.refund, context) : 'Nothing was charged.',
         ],
         lines: order.lines,
         totalPaise: order.totalPaise,
@@ -209,9 +234,7 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
         paragraphs: [
           hello,
           `A payment for order ${order.id} reached us after the order could no longer be paid (it was cancelled or already paid), so we could not accept it.`,
-          order.refund
-            ? `We are refunding ${rupees(order.refund.amountPaise)} to the way you paid; it should be back by ${longDay(order.refund.expectedBy)}.`
-            : 'We are refunding it to the way you paid.',
+          order.refund ? refundParagraph(order.refund, context) : 'We are refunding it to the way you paid.',
         ],
         button: ordersLink,
       };
@@ -292,10 +315,10 @@ function asText(mail: Body, context: MailContext): string {
     for (const line of mail.lines) {
       const detail = variant(line);
       out.push(
-        `- ${line.title}${detail ? ` (${detail})` : ''} × ${line.quantity}: ${rupees(line.unitPaise * line.quantity)}`,
+        `- ${line.title}${detail ? ` (${detail})` : ''} × ${line.quantity}: ${formatRupees(line.unitPaise * line.quantity)}`,
       );
     }
-    if (mail.totalPaise !== undefined) out.push(`Total: ${rupees(mail.totalPaise)}`);
+    if (mail.totalPaise !== undefined) out.push(`Total: ${formatRupees(mail.totalPaise)}`);
     out.push('');
   }
   if (mail.address) {
@@ -325,11 +348,11 @@ function asHtml(mail: Body, context: MailContext): string {
     ? `<table role="presentation" width="100%" style="border-collapse:collapse;margin:16px 0">${mail.lines
         .map((line) => {
           const detail = variant(line);
-          return `<tr><td style="${cell}">${e(line.title)}${detail ? `<br><span style="color:#6b7280;font-size:13px">${e(detail)}</span>` : ''}</td><td style="${cell}text-align:center">× ${line.quantity}</td><td style="${cell}text-align:right">${e(rupees(line.unitPaise * line.quantity))}</td></tr>`;
+          return `<tr><td style="${cell}">${e(line.title)}${detail ? `<br><span style="color:#6b7280;font-size:13px">${e(detail)}</span>` : ''}</td><td style="${cell}text-align:center">× ${line.quantity}</td><td style="${cell}text-align:right">${e(formatRupees(line.unitPaise * line.quantity))}</td></tr>`;
         })
         .join('')}${
         mail.totalPaise !== undefined
-          ? `<tr><td colspan="2" style="padding:8px 0;font-weight:600">Total</td><td style="padding:8px 0;text-align:right;font-weight:600">${e(rupees(mail.totalPaise))}</td></tr>`
+          ? `<tr><td colspan="2" style="padding:8px 0;font-weight:600">Total</td><td style="padding:8px 0;text-align:right;font-weight:600">${e(formatRupees(mail.totalPaise))}</td></tr>`
           : ''
       }</table>`
     : '';

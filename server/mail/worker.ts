@@ -1,10 +1,10 @@
 /**
- * Delivering the outbox (issue 24). Every server process runs one worker; each round claims up to
- * `batch` due rows with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so two processes never
- * take the same row and a row held by a process that died (kill -9) is taken again once its lease runs
- * out. A row is rendered when it is sent (the order as it stands, its lines, its refund), handed to the
- * transport, then marked sent. A failure is retried with exponential backoff (MAIL_RETRY_BASE_MS,
- * doubling, at most an hour apart) until MAIL_MAX_ATTEMPTS, then the row is marked failed and logged.
+ * Delivering the outbox (docs/operations.md). Every server process runs one worker; each round claims up to
+ * `batch` due rows with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so two processes never take
+ * the same row and a row held by a process that died (kill -9) is taken again once its lease runs out. A row
+ * is rendered when it is sent (the order as it stands, its lines, its refund), handed to the transport, then
+ * marked sent. A failure is retried with exponential backoff (MAIL_RETRY_BASE_MS, doubling, at most an hour
+ * apart) until MAIL_MAX_ATTEMPTS, then the row is marked failed and logged.
  *
  * Delivery is at least once: a process killed after the mail server accepted a message and before the
  * row was marked sent (a window of one UPDATE) sends it again on restart. Each message carries a
@@ -15,9 +15,18 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../context';
 import { rowsOf, tableRow } from '../db/rows';
-import { mailOutbox, orderEvents, orderItems, orders, paymentAttempts, refunds, users } from '../db/schema';
+import {
+  mailOutbox,
+  OrderStatus,
+  orderEvents,
+  orderItems,
+  orders,
+  paymentAttempts,
+  refunds,
+  users,
+} from '../db/schema';
 import { COD_PROVIDER } from '../payments/cod';
-import { refundExpectedBy } from '../repositories/refunds';
+import { REFUND_MAX_ATTEMPTS, refundExpectedBy } from '../repositories/refunds';
 import type { Mailer } from './mailer';
 import { MAIL_TEMPLATES, type MailContext, type MailInput, type MailOrder, renderMail } from './templates';
 
@@ -46,11 +55,18 @@ export interface MailWorkerOptions {
 /** A mail that can never be sent (its order is gone, its template unknown): not retried. */
 class Undeliverable extends Error {}
 
+/** A mail whose moment has passed (a payment reminder for an order paid or cancelled meanwhile): dropped. */
+class NoLongerDue extends Error {}
+
 /**
  * The order, its account and lines, the event that caused the mail, its refunds and its cash on
- * delivery, as mail needs them: one statement (issue 27: the worker sends two mails per paid order).
+ * delivery, as mail needs them: one statement, as the worker sends two mails per paid order
+ * (docs/performance.md, "Checkout under load").
  */
-async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrder; to: string }> {
+async function loadOrder(
+  db: Database,
+  row: OutboxRow,
+): Promise<{ order: MailOrder; to: string; status: number }> {
   if (!row.orderId) throw new Undeliverable('order mail without an order');
   const [raw] = rowsOf<{
     order: Record<string, unknown>;
@@ -85,8 +101,10 @@ async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrd
     refundRows[0];
   return {
     to: raw.email,
+    status: order.status,
     order: {
       id: order.id,
+      placedAt: order.createdAt.toISOString(),
       firstName: raw.first_name,
       totalPaise: order.totalPaise,
       lines: lines.map((line) => ({
@@ -110,7 +128,16 @@ async function loadOrder(db: Database, row: OutboxRow): Promise<{ order: MailOrd
       note: event?.note ?? null,
       actor: event?.actor ?? null,
       refund: refund
-        ? { amountPaise: refund.amountPaise, expectedBy: refundExpectedBy(refund.createdAt) }
+        ? {
+            amountPaise: refund.amountPaise,
+            expectedBy: refundExpectedBy(refund.createdAt),
+            standing:
+              refund.status !== 'failed'
+                ? 'asked'
+                : refund.attempts < REFUND_MAX_ATTEMPTS
+                  ? 'retrying'
+                  : 'by-hand',
+          }
         : null,
     },
   };
@@ -139,7 +166,9 @@ async function inputOf(
     case 'order.delivered':
     case 'order.cancelled':
     case 'payment.refunded': {
-      const { order, to: email } = await loadOrder(db, row);
+      const { order, to: email, status } = await loadOrder(db, row);
+      if (row.template === 'order.placed' && status !== OrderStatus.Pending)
+        throw new NoLongerDue('the order no longer waits for its payment');
       return { input: { template: row.template, order }, to: row.recipient ?? email };
     }
     case 'password.reset':
@@ -273,8 +302,8 @@ export class MailWorker {
 
   /**
    * Marks the round's sent mails sent, in one statement (one per mail was a write per order mail on the
-   * checkout's path: issue 27). Until it runs they stay leased (twice the send timeout from the claim;
-   * each send is cut off at one); a process that dies before it leaves them to be sent again once the
+   * checkout's path: docs/performance.md). Until it runs they stay leased (twice the send timeout from the
+   * claim; each send is cut off at one); a process that dies before it leaves them to be sent again once the
    * lease is out, as one that died between a send and its own mark did. Secret mails' data (a reset or
    * confirmation link) goes with the mark.
    */
@@ -319,6 +348,13 @@ export class MailWorker {
       return row;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof NoLongerDue) {
+        await this.db
+          .delete(mailOutbox)
+          .where(and(eq(mailOutbox.id, row.id), sql`${mailOutbox.sentAt} is null`));
+        this.log.info({ mail: row.id, template: row.template, reason: message }, 'mail dropped');
+        return null;
+      }
       const giveUp = error instanceof Undeliverable || row.attempts >= MAIL_MAX_ATTEMPTS;
       await this.db
         .update(mailOutbox)

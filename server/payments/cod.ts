@@ -1,13 +1,12 @@
-import { formatInr as formatRupees } from '../../shared/money';
+import { formatRupees } from '../../shared/money';
 import { CASH_ON_DELIVERY, CASH_ON_DELIVERY_LABEL } from '../../shared/payment-fields';
 import { DEFAULT_COD_LIMIT_RUPEES } from '../config';
 import type { PaymentsConfig } from '../context';
 import { badRequest, type HttpError } from '../errors';
 import type { PaymentField } from './fields';
-import { formatInr, toRupees } from './money';
 
 /**
- * Cash on delivery (issue 24 item 7). No gateway is involved: choosing it moves the order to Processing
+ * Cash on delivery (docs/payments.md). No gateway is involved: choosing it moves the order to Processing
  * at once (lifecycle event `payment.cashOnDelivery`) and the courier collects the money.
  *
  * The COD fact is kept as a row of payment_attempts (provider and method 'cod', amount = the order
@@ -44,15 +43,31 @@ export function withCashOnDelivery(fields: readonly PaymentField[]): PaymentFiel
   );
 }
 
+/**
+ * The payment form of an order above COD_LIMIT: the ways to pay say why cash on delivery is not among
+ * them ('Cash on delivery is available up to ₹10,000.00; this order is ₹12,499.00.'), rather than the
+ * option vanishing without a word.
+ */
+export function withCashOnDeliveryRefused(
+  fields: readonly PaymentField[],
+  totalPaise: number,
+  limitPaise: number,
+): PaymentField[] {
+  const why = `Cash on delivery is available up to ${formatRupees(limitPaise)}; this order is ${formatRupees(totalPaise)}.`;
+  return fields.map((field) =>
+    field.name === 'method' ? { ...field, description: `${field.description ?? ''} ${why}`.trim() } : field,
+  );
+}
+
 /** The timeline note of the move to Processing: 'Cash on delivery: pay ₹1,299.00 on delivery'. */
 export const codNote = (totalPaise: number) =>
-  `${CASH_ON_DELIVERY_LABEL}: pay ${formatRupees(toRupees(totalPaise))} on delivery`;
+  `${CASH_ON_DELIVERY_LABEL}: pay ${formatRupees(totalPaise)} on delivery`;
 
 /** A COD choice for an order above COD_LIMIT (the form never offered it): a 400 on the method field. */
 export function codNotAvailable(totalPaise: number, limitPaise: number): HttpError {
   return badRequest(
     limitPaise > 0
-      ? `Cash on delivery is available for orders up to ${formatInr(limitPaise)}; this order is ${formatInr(totalPaise)}. Please choose another way to pay.`
+      ? `Cash on delivery is available for orders up to ${formatRupees(limitPaise)}; this order is ${formatRupees(totalPaise)}. Please choose another way to pay.`
       : 'Cash on delivery is not available. Please choose another way to pay.',
     'method',
   );

@@ -12,12 +12,5 @@ export function parseRupees(value: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-
-/** '₹1,598.00' — en-IN grouping, as shoppers in India read amounts. */
-export function formatInr(paise: number): string {
-  return INR.format(paise / 100);
-}
-
 /** Paise → rupees as the contract's number (1598.5 for 159850 paise). */
 export const toRupees = (paise: number) => paise / 100;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { formatRupees } from '../../shared/money';
 import { OrderStatus } from '../db/schema';
 import { formatCsp } from '../http/security-headers';
 import { PAYMENT_FIELDS } from './fields';
-import { formatInr } from './money';
 import type { PaymentAttempt } from './provider';
 import { type SandboxOutcome, sandboxSignature } from './sandbox';
 
@@ -92,7 +92,7 @@ function resultLinks(input: SandboxPageInput): { text: string; href: string } {
 
 export function renderSandboxPage(input: SandboxPageInput): string {
   const { attempt } = input;
-  const amount = formatInr(attempt.amountPaise);
+  const amount = formatRupees(attempt.amountPaise);
   const details = `<dl>
 <dt>Store</dt><dd>${escapeHtml(input.storeName)}</dd>
 <dt>Order</dt><dd>${escapeHtml(input.orderId)}</dd>

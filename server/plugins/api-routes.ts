@@ -47,24 +47,13 @@ type Operation = {
   requestBody?: { required?: boolean; content?: Record<string, { schema?: SchemaNode }> };
 };
 
-/** The operationIds whose request body the contract declares but does not require. */
-function operationsWithOptionalBody(contract: Record<string, unknown>): Set<string> {
-  const paths = (contract.paths ?? {}) as Record<string, Record<string, Operation>>;
-  const found = new Set<string>();
-  for (const item of Object.values(paths)) {
-    for (const operation of Object.values(item)) {
-      if (operation?.operationId && operation.requestBody && operation.requestBody.required !== true)
-        found.add(operation.operationId);
-    }
-  }
-  return found;
-}
-
 /**
- * Per operation, the body fields (dotted paths) the contract marks `x-multiline: true`: the text that
- * may hold line breaks and tabs (server/plugins/request-validation.ts refuses every other control).
+ * Per operation, what the request checks (server/plugins/request-validation.ts) read of its body from
+ * the contract, in one pass over it: `optionalBody` when the contract declares a body but does not
+ * require it, and `multilineFields`, the body fields (dotted paths) marked `x-multiline: true` — the
+ * text that may hold line breaks and tabs, where every other control character is refused.
  */
-function multilineFieldsOf(contract: Record<string, unknown>): Map<string, string[]> {
+function bodyRulesOf(contract: Record<string, unknown>): Map<string, OptionalBodyConfig & MultilineConfig> {
   const schemas = ((contract.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ??
     {}) as Record<string, SchemaNode>;
   const resolve = (node: SchemaNode | undefined): SchemaNode | undefined =>
@@ -79,15 +68,21 @@ function multilineFieldsOf(contract: Record<string, unknown>): Map<string, strin
     }
   };
   const paths = (contract.paths ?? {}) as Record<string, Record<string, Operation>>;
-  const fields = new Map<string, string[]>();
+  const rules = new Map<string, OptionalBodyConfig & MultilineConfig>();
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item)) {
-      const found: string[] = [];
-      collect(operation?.requestBody?.content?.['application/json']?.schema, '', found, 0);
-      if (operation?.operationId && found.length > 0) fields.set(operation.operationId, found);
+      if (!operation?.operationId || !operation.requestBody) continue;
+      const multilineFields: string[] = [];
+      collect(operation.requestBody.content?.['application/json']?.schema, '', multilineFields, 0);
+      const optionalBody = operation.requestBody.required !== true;
+      if (optionalBody || multilineFields.length > 0)
+        rules.set(operation.operationId, {
+          ...(optionalBody ? { optionalBody } : {}),
+          ...(multilineFields.length > 0 ? { multilineFields } : {}),
+        });
     }
   }
-  return fields;
+  return rules;
 }
 
 /** `/payments/sandbox/{attemptId}/complete` → `/payments/sandbox/:attemptId/complete`. */
@@ -122,10 +117,10 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
   const callbacks = new Map(gateways.map((gateway) => [`POST ${gateway.callback.path}`, gateway]));
   const documented = new Set<PaymentGateway>();
   const contract = servedContract(ctx.config.orders);
-  const optionalBody = operationsWithOptionalBody(contract);
-  const multiline = multilineFieldsOf(contract);
+  const bodyRules = bodyRulesOf(contract);
 
-  // openapi-glue drops `requestBody.required`; the request checks read it from the route's config.
+  // openapi-glue drops `requestBody.required` and `x-multiline`; the request checks read them from the
+  // route's config.
   app.addHook('onRoute', (route) => {
     const operationId = operationIdOf(route.schema);
     // Signed operations: off without FULFILMENT_SECRET, signature over the raw body before parsing.
@@ -133,15 +128,8 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
       route.onRequest = [fulfilmentHooks.onRequest as never, ...[route.onRequest ?? []].flat()];
       route.preParsing = [fulfilmentHooks.preParsing as never, ...[route.preParsing ?? []].flat()];
     }
-    if (operationId && optionalBody.has(operationId)) {
-      const config: OptionalBodyConfig = { ...(route.config as object), optionalBody: true };
-      route.config = config as typeof route.config;
-    }
-    const multilineFields = operationId ? multiline.get(operationId) : undefined;
-    if (multilineFields) {
-      const config: MultilineConfig = { ...(route.config as object), multilineFields };
-      route.config = config as typeof route.config;
-    }
+    const rules = operationId ? bodyRules.get(operationId) : undefined;
+    if (rules) route.config = { ...(route.config as object), ...rules } as typeof route.config;
   });
 
   await app.register(openapiGlue, {

@@ -4,8 +4,8 @@
  * of a 404 or a 400 about a body nobody will read. Every route is recorded as it is added; a request
  * that found no route is checked before its body is parsed. A path no route serves stays a 404.
  *
- * One exception: a browser's form posted to a page (a form submitted before the app runs: src/boot.ts
- * holds those it can) is sent back to that page with a 303, its body never read, so the shopper sees the
+ * One exception: a browser's form posted to a page (a form submitted without the app: its forms are inert
+ * until hydrated, src/forms/private-form.ts) is sent back to that page with a 303, its body never read, so the shopper sees the
  * page again instead of a JSON error, and what the form carried (a password) goes nowhere.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';

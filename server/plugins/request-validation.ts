@@ -125,62 +125,57 @@ function textProblem(text: string): string | null {
   return null;
 }
 
-/** The first text problem in a parsed body, query or params (values and keys), or null. */
-function findTextProblem(value: unknown): string | null {
-  // Nothing to walk (a GET's body): no stack to allocate on the hottest routes.
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return textProblem(value);
-  // Iterative walk: a deeply nested body must not be able to overflow the stack.
-  const stack: unknown[] = [value];
-  let visited = 0;
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (++visited > 1_000_000) return null;
-    if (typeof current === 'string') {
-      const problem = textProblem(current);
-      if (problem) return problem;
-    } else if (current !== null && typeof current === 'object') {
-      for (const key in current) {
-        if (!Object.hasOwn(current, key)) continue;
-        const problem = textProblem(key);
-        if (problem) return problem;
-        stack.push((current as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return null;
-}
-
 // Stored text is printed by operators' terminals and couriers' tools, where a control character moves
 // the cursor, erases lines or makes a hyperlink (docs/security.md row 16). A body's strings hold none
 // (C0, DEL, C1); a multi-line field may hold line breaks and tabs.
 const CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
 
-/** The first body field (a dotted path, or the key itself) holding a control character, or null. */
-function fieldWithControl(body: unknown, multiline: readonly string[] | undefined): string | null {
-  if (body === null || typeof body !== 'object') return null;
-  const stack: Array<[unknown, string]> = [[body, '']];
+/**
+ * One walk of a parsed body, query or params (values and keys): the first NUL or lone surrogate
+ * anywhere, as its message; else, for a body (`multiline` given: the contract's `x-multiline` fields,
+ * as dotted paths), the first field holding a control character — `<field> must not contain control
+ * characters`, the field a dotted path or the key itself. Null when all is well.
+ */
+function problemIn(value: unknown, body?: { multiline: readonly string[] }): string | null {
+  // Nothing to walk (a GET's body): no stack to allocate on the hottest routes.
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return textProblem(value);
+  // Iterative walk: a deeply nested body must not be able to overflow the stack.
+  const stack: Array<[unknown, string]> = [[value, '']];
+  let control: string | null = null;
   let visited = 0;
-  while (stack.length > 0) {
+  while (stack.length > 0 && ++visited <= 1_000_000) {
     const [current, path] = stack.pop() as [unknown, string];
-    if (++visited > 1_000_000) return null;
     if (typeof current === 'string') {
-      // Line breaks and tabs around a value are whitespace the handlers trim (a pasted field), not text.
-      const rule = multiline?.includes(path) ? CONTROL_BUT_LINES : CONTROL;
-      if (rule.test(current) && rule.test(current.trim())) return path || 'body';
-    } else if (Array.isArray(current)) {
-      for (let i = 0; i < current.length; i++) stack.push([current[i], `${path}[${i}]`]);
+      const problem = textProblem(current);
+      if (problem) return problem;
+      if (body && control === null) {
+        // Line breaks and tabs around a value are whitespace the handlers trim (a pasted field), not text.
+        const rule = body.multiline.includes(path) ? CONTROL_BUT_LINES : CONTROL;
+        if (rule.test(current) && rule.test(current.trim())) control = path || 'body';
+      }
     } else if (current !== null && typeof current === 'object') {
+      const array = Array.isArray(current);
       for (const key in current) {
         if (!Object.hasOwn(current, key)) continue;
-        const child = path ? `${path}.${key}` : key;
-        if (CONTROL.test(key)) return path ? `a key of ${path}` : 'a key of the body';
-        stack.push([(current as Record<string, unknown>)[key], child]);
+        const item = (current as Record<string, unknown>)[key];
+        if (array) {
+          stack.push([item, body ? `${path}[${key}]` : '']);
+          continue;
+        }
+        const problem = textProblem(key);
+        if (problem) return problem;
+        if (!body) {
+          stack.push([item, '']);
+          continue;
+        }
+        if (control === null && CONTROL.test(key)) control = path ? `a key of ${path}` : 'a key of the body';
+        stack.push([item, path ? `${path}.${key}` : key]);
       }
     }
   }
-  return null;
+  return control === null ? null : `${control} must not contain control characters`;
 }
 
 /**
@@ -278,14 +273,10 @@ function checkRequest(request: FastifyRequest) {
         throw new HttpError(400, 'Request body is required');
     } else if (!allowed.includes(mediaType)) throw contentTypeError(allowed);
   }
-  const problem =
-    findTextProblem(request.body) ?? findTextProblem(request.query) ?? findTextProblem(request.params);
+  // A body with a contract schema is stored text: control characters are refused there too.
+  const body = bodySchema
+    ? { multiline: (request.routeOptions.config as MultilineConfig).multilineFields ?? [] }
+    : undefined;
+  const problem = problemIn(request.body, body) ?? problemIn(request.query) ?? problemIn(request.params);
   if (problem) throw new HttpError(400, problem);
-  if (bodySchema) {
-    const field = fieldWithControl(
-      request.body,
-      (request.routeOptions.config as MultilineConfig).multilineFields,
-    );
-    if (field) throw new HttpError(400, `${field} must not contain control characters`);
-  }
 }

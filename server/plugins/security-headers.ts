@@ -1,6 +1,6 @@
+import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 import { API_PREFIX, DOCS_PREFIX } from '../http/api';
-import { corsHook } from '../http/cors';
 import {
   contentSecurityPolicy,
   type GatewayCspSources,
@@ -16,7 +16,7 @@ export interface SecurityHeadersOptions {
   gateways: readonly GatewayCspSources[];
   /** CORS_ORIGINS: more origins that may call the API with credentials. */
   corsOrigins?: readonly string[];
-  /** Any loopback origin may too (the Vite dev server): outside production only. */
+  /** Any loopback origin may too (the Vite dev server): in development only (NODE_ENV=development). */
   loopbackCors?: boolean;
   /**
    * Send Strict-Transport-Security on answers to requests that came over https. Only behind a trusted
@@ -29,7 +29,7 @@ export interface SecurityHeadersOptions {
 /** A year, no includeSubDomains: the shop's own host only, other subdomains are not ours to pin. */
 const HSTS_VALUE = 'max-age=31536000';
 
-/** CORS's allowed origins: PUBLIC_URL's, CORS_ORIGINS, and (outside production) any loopback origin. */
+/** CORS's allowed origins: PUBLIC_URL's, CORS_ORIGINS, and (in development) any loopback origin. */
 export function corsOriginsFor(
   publicUrl: string | null,
   corsOrigins: readonly string[],
@@ -40,6 +40,31 @@ export function corsOriginsFor(
     ...(publicUrl ? [new URL(publicUrl).origin] : []),
     ...corsOrigins,
   ];
+}
+
+/** The methods the contract's operations use (openapi.yaml): a wishlist PUT or DELETE included. */
+const CORS_METHODS = 'GET, HEAD, POST, PUT, DELETE';
+
+/**
+ * @fastify/cors's options per request: an allowed origin is echoed with credentials and its preflight
+ * answered (the methods above, the headers it asks for); any other request, a same-origin one without
+ * `Origin` included, gets `Vary: Origin` and no CORS header at all, and an OPTIONS of its own is the
+ * API's 404.
+ */
+function corsFor(origins: readonly (string | RegExp)[]): FastifyCorsOptionsDelegateCallback {
+  const exact = new Set(origins.filter((origin): origin is string => typeof origin === 'string'));
+  const patterns = origins.filter((origin): origin is RegExp => origin instanceof RegExp);
+  const allowed = (origin: string) => exact.has(origin) || patterns.some((pattern) => pattern.test(origin));
+  const refused = { origin: false } as const;
+  return (request, callback) => {
+    const { origin } = request.headers;
+    callback(
+      null,
+      origin !== undefined && allowed(origin)
+        ? { origin, credentials: true, methods: CORS_METHODS, strictPreflight: false }
+        : refused,
+    );
+  };
 }
 
 const CATALOGUE_PRODUCTS_PREFIX = `${API_PREFIX}/products`;
@@ -65,11 +90,12 @@ export const securityHeadersPlugin = appWide<SecurityHeadersOptions>(
   'statefront-security-headers',
   async (app, { publicUrl, gateways, corsOrigins = [], loopbackCors = true, hsts = false }) => {
     // The public origin for deployments that put the API on an api. subdomain of it, the operator's
-    // CORS_ORIGINS, and outside production the Vite dev server (and friends) on this machine. A
+    // CORS_ORIGINS, and in development the Vite dev server (and friends) on this machine. A
     // same-origin deployment needs none of this. First, so a preflight is answered before anything else.
-    app.addHook('onRequest', corsHook(corsOriginsFor(publicUrl, corsOrigins, loopbackCors)));
-    // The route that lets the router take an OPTIONS at all (the hook above answers it).
-    app.options('*', { schema: { hide: true } }, (_request, reply) => reply.code(204).send());
+    await app.register(cors, {
+      hook: 'onRequest',
+      delegator: corsFor(corsOriginsFor(publicUrl, corsOrigins, loopbackCors)),
+    });
 
     const securityHeaders = await staticHelmetHeaders({
       // The policy is set below so the docs can have their own and a handler may still override it.

@@ -25,7 +25,7 @@ export async function addressesOf(db: Database, userId: string): Promise<SavedAd
  * Puts this address (as the checkout rules normalised it) first: one already saved moves up, a new
  * one is added. When the book is full a new address is refused ('full') unless `makeRoom`, which drops
  * the least recently used instead — placing an order never fails for want of room. One statement
- * (issue 27: it runs after every order): its CTEs all read the book as it was before it, so `trimmed`
+ * (it runs after every order): its CTEs all read the book as it was before it, so `trimmed`
  * keeps the newest LIMIT − 1 rows it saw beside the one `added` wrote.
  */
 export async function rememberAddress(

@@ -1,5 +1,5 @@
 /**
- * The contact form's messages and the newsletter's subscriptions (issue 24). Each change and the mail
+ * The contact form's messages and the newsletter's subscriptions. Each change and the mail
  * it causes are written in one transaction (server/mail/outbox.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';

@@ -31,12 +31,15 @@ export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'
 
 /**
  * Stores an order, its lines (each keeps its place in the request), its placement on the timeline and
- * the placement's mail in one statement (atomic on its own: no transaction, one round trip — issue 27).
+ * the placement's mail in one statement (atomic on its own: no transaction, one round trip:
+ * docs/performance.md). That mail is the payment reminder, due `reminderAfterMs` later: the worker
+ * drops it if the order no longer waits for its payment then (server/mail/worker.ts).
  */
 export async function insertOrder(
   db: Database,
   order: NewOrder,
   lines: readonly NewOrderLine[],
+  reminderAfterMs = 0,
 ): Promise<{ order: OrderRow; items: OrderItemRow[]; timeline: OrderEventRow[] }> {
   const now = new Date();
   const placed = db
@@ -48,14 +51,18 @@ export async function insertOrder(
     .values(lines.map((line, position) => ({ ...line, orderId: order.id, position })))
     .returning();
   // The placement is the timeline's first entry (from nothing to the order's status).
-  const recorded = recordedWithMail(db, {
-    orderId: order.id,
-    fromStatus: null,
-    toStatus: order.status ?? OrderStatus.Pending,
-    actor: 'shopper',
-    at: now,
-    note: 'Order placed',
-  });
+  const recorded = recordedWithMail(
+    db,
+    {
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: order.status ?? OrderStatus.Pending,
+      actor: 'shopper',
+      at: now,
+      note: 'Order placed',
+    },
+    reminderAfterMs,
+  );
   const [row] = rowsOf<{ order: unknown; items: unknown[] | null; event: unknown }>(
     await db.execute(sql`with placed as ${placed}, lines as ${items}, ${recorded}
       select (select row_to_json(placed) from placed) as "order",
@@ -124,7 +131,7 @@ export async function findPayableOrder(db: Database, orderId: string): Promise<P
   return row ?? null;
 }
 
-// Every payment request asks it (prepared: issue 27).
+// Every payment request asks it (prepared: server/db/prepared.ts).
 const payableOrder = preparedOnce((db) =>
   db
     .select({ id: orders.id, userId: orders.userId, status: orders.status, totalPaise: orders.totalPaise })
@@ -153,19 +160,24 @@ export async function recordOrderEvent(db: Runner, event: NewOrderEvent): Promis
 
 /**
  * The CTEs `recorded` (the event's row) and `mailed` (its mail, when it sends one): one statement
- * writes both, a round trip fewer on every move of every order (issue 27).
+ * writes both, a round trip fewer on every move of every order (docs/performance.md).
  */
-function recordedWithMail(db: Runner, event: NewOrderEvent): SQL {
+function recordedWithMail(db: Runner, event: NewOrderEvent, mailAfterMs = 0): SQL {
   const template = orderMailTemplate(event);
   const recorded = sql`recorded as ${db.insert(orderEvents).values(event).returning()}`;
-  return template ? sql`${recorded}, ${mailedFor(template)}` : recorded;
+  return template ? sql`${recorded}, ${mailedFor(template, mailAfterMs)}` : recorded;
 }
 
-/** The CTE `mailed`: the outbox row of each event a CTE `recorded` wrote (returning id, order_id). */
-export function mailedFor(template: MailTemplate): SQL {
+/**
+ * The CTE `mailed`: the outbox row of each event a CTE `recorded` wrote (returning id, order_id), due
+ * now or `afterMs` later.
+ */
+export function mailedFor(template: MailTemplate, afterMs = 0): SQL {
   return sql`mailed as (
-    insert into ${mailOutbox} (template, order_id, event_id, dedupe_key)
-    select ${template}, order_id, id, ${EVENT_MAIL_KEY_PREFIX} || id from recorded
+    insert into ${mailOutbox} (template, order_id, event_id, dedupe_key, next_attempt_at)
+    select ${template}, order_id, id, ${EVENT_MAIL_KEY_PREFIX} || id,
+      now() + ${`${Math.max(0, Math.round(afterMs))} milliseconds`}::interval
+    from recorded
     on conflict (dedupe_key) do nothing
   )`;
 }

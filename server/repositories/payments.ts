@@ -98,8 +98,8 @@ export interface KnownAttempt {
  * recorded as failed, "order no longer pending"). The conditional UPDATE (`status = 'created'`) makes a
  * replayed or concurrent callback of the same attempt a no-op. PGlite runs one transaction at a time.
  * With `known`, the order's total must still be the attempt's amount (else nothing is written).
- * A success or failure that is not refused is one statement after the lock (issue 27): the attempt's
- * update, the order's move, its event and its mail, each CTE gated on the one before.
+ * A success or failure that is not refused is one statement after the lock (docs/performance.md): the
+ * attempt's update, the order's move, its event and its mail, each CTE gated on the one before.
  */
 export async function settleAttempt(
   db: Database,
@@ -195,13 +195,13 @@ const PAID = nextStatus(PENDING, 'payment.confirmed');
 if (PAID === null) throw new Error('the order lifecycle no longer lets a Pending order be paid');
 
 /**
- * The common case of settleAttempt, in one statement (issue 27: a confirmation was eleven): a success
- * for a Pending order whose total is the attempt's amount. `locked` takes the order's row lock first
- * (`FOR UPDATE`, as the transaction does: a concurrent settlement waits, then re-reads the row), and
- * the attempt succeeds only if the locked order is Pending at that amount (then settleStatement's
- * gates). Anything else — a replay answers what the attempt already is; an order no longer Pending,
- * another amount or a vanished order — is left to the transaction (null), which writes the refusal,
- * the refund and the event as before.
+ * The common case of settleAttempt, in one statement (a confirmation was eleven: docs/performance.md): a
+ * success for a Pending order whose total is the attempt's amount. `locked` takes the order's row lock first
+ * (`FOR UPDATE`, as the transaction does: a concurrent settlement waits, then re-reads the row), and the
+ * attempt succeeds only if the locked order is Pending at that amount (then settleStatement's gates).
+ * Anything else — a replay answers what the attempt already is; an order no longer Pending, another amount or
+ * a vanished order — is left to the transaction (null), which writes the refusal, the refund and the event as
+ * before.
  */
 async function payPendingOrder(
   db: Database,

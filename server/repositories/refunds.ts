@@ -1,10 +1,10 @@
 /**
- * Refund rows (issue 24). A refund is written in the transaction that makes it owed — a shopper's or
- * an operator's cancellation of a paid order, or a payment confirmed for an order that had already
- * expired — with status 'pending'; the gateway is asked after the commit (by the request, or by the
- * refund sweep, server/refunds.ts), and its answer recorded here. One refund per attempt (unique index).
+ * Refund rows (docs/operations.md). A refund is written in the transaction that makes it owed — a shopper's
+ * or an operator's cancellation of a paid order, or a payment confirmed for an order that had already expired
+ * — with status 'pending'; the gateway is asked after the commit (by the request, or by the refund sweep,
+ * server/refunds.ts), and its answer recorded here. One refund per attempt (unique index).
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { CASH_ON_DELIVERY } from '../../shared/payment-fields';
 import type { Database } from '../context';
 import { paymentAttempts, refunds } from '../db/schema';
@@ -26,6 +26,33 @@ export function refundExpectedBy(now: Date = new Date()): string {
   const istMidnight = new Date(now.getTime() + 330 * 60_000);
   istMidnight.setUTCDate(istMidnight.getUTCDate() + REFUND_EXPECTED_DAYS);
   return istMidnight.toISOString().slice(0, 10);
+}
+
+/** What Order.refund shows of an order's refund. */
+export type OrderRefund = Pick<RefundRow, 'amountPaise' | 'status' | 'createdAt'>;
+
+/**
+ * The refund of each of `orderIds` that has one (one statement). An order is refunded at most once in
+ * practice (its one paid attempt); should two rows exist, the later one is the one shown.
+ */
+export async function refundsOfOrders(
+  db: Pick<Database, 'select'>,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderRefund>> {
+  const byOrder = new Map<string, OrderRefund>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: refunds.orderId,
+      amountPaise: refunds.amountPaise,
+      status: refunds.status,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(inArray(refunds.orderId, [...orderIds]))
+    .orderBy(asc(refunds.createdAt));
+  for (const { orderId, ...refund } of rows) byOrder.set(orderId, refund);
+  return byOrder;
 }
 
 /** Any query runner: the database or one of its transactions. */

@@ -5,6 +5,7 @@
  */
 import type { components } from '../../contract/schema';
 import type { Database } from '../context';
+import { OrderStatus } from '../db/schema';
 import { toRupees } from '../payments/money';
 import {
   type CashOnDelivery,
@@ -15,6 +16,7 @@ import {
   type OrderRow,
   timelinesOf,
 } from '../repositories/orders';
+import { type OrderRefund, refundExpectedBy, refundsOfOrders } from '../repositories/refunds';
 
 type Order = components['schemas']['Order'];
 
@@ -39,16 +41,46 @@ export function toOrderPayment(cod: CashOnDelivery): NonNullable<Order['payment'
   return { method: 'cod', status, amount, due: status === 'due' ? amount : 0 };
 }
 
+/** What an order's answer is read with besides its row and lines; each part left out is left out of it. */
+export interface OrderJsonParts {
+  /** Its events: Order.timeline. */
+  timeline?: readonly OrderEventRow[] | undefined;
+  /** Its cash-on-delivery attempt: Order.payment. */
+  cod?: CashOnDelivery | undefined;
+  /** ORDER_PAYMENT_WINDOW: a Pending order carries `payBy`, when it is cancelled if still unpaid. */
+  paymentWindowMs?: number | undefined;
+  /** Read for Order.refund: its refund, or null when it has none. */
+  refund?: OrderRefund | null | undefined;
+}
+
+/** Order.refund from its row: 'pending' until the gateway answers; expected back 7 days after it was owed. */
+function toRefundJson(refund: OrderRefund): NonNullable<Order['refund']> {
+  const status = refund.status as NonNullable<Order['refund']>['status'];
+  return {
+    amount: toRupees(refund.amountPaise),
+    status,
+    expectedBy: refundExpectedBy(refund.createdAt),
+  };
+}
+
+/** An order as the contract shows it. */
 export function toOrderJson(
   order: OrderRow,
   items: OrderItemWithImage[],
-  timeline?: readonly OrderEventRow[],
-  cod?: CashOnDelivery,
+  { timeline, cod, paymentWindowMs, refund }: OrderJsonParts = {},
 ): Order {
   return {
     id: order.id,
     status: order.status,
     createdAt: order.createdAt.toISOString(),
+    ...(paymentWindowMs === undefined
+      ? {}
+      : {
+          payBy:
+            order.status === OrderStatus.Pending
+              ? new Date(order.createdAt.getTime() + paymentWindowMs).toISOString()
+              : null,
+        }),
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,
@@ -73,25 +105,36 @@ export function toOrderJson(
     trackingUrl: order.trackingUrl,
     ...(timeline ? { timeline: timeline.map(toOrderEventJson) } : {}),
     ...(cod ? { payment: toOrderPayment(cod) } : {}),
+    ...(refund === undefined ? {} : { refund: refund ? toRefundJson(refund) : null }),
   };
 }
 
-/** Orders with their lines, timelines and cash on delivery, read side by side (three statements). */
-export async function ordersJson(db: Database, rows: readonly OrderRow[]): Promise<Order[]> {
+/** Orders with their lines, timelines, cash on delivery and refunds, read side by side (four statements). */
+export async function ordersJson(
+  db: Database,
+  rows: readonly OrderRow[],
+  paymentWindowMs?: number,
+): Promise<Order[]> {
   const ids = rows.map((order) => order.id);
-  const [items, timelines, cod] = await Promise.all([
+  const [items, timelines, cod, refunds] = await Promise.all([
     itemsOfOrders(db, ids),
     timelinesOf(db, ids),
     cashOnDeliveryOf(db, ids),
+    refundsOfOrders(db, ids),
   ]);
   return rows.map((order) =>
-    toOrderJson(order, items.get(order.id) ?? [], timelines.get(order.id) ?? [], cod.get(order.id)),
+    toOrderJson(order, items.get(order.id) ?? [], {
+      timeline: timelines.get(order.id) ?? [],
+      cod: cod.get(order.id),
+      paymentWindowMs,
+      refund: refunds.get(order.id) ?? null,
+    }),
   );
 }
 
 /** One order as the contract shows it. */
-export async function orderJson(db: Database, order: OrderRow): Promise<Order> {
-  const [json] = await ordersJson(db, [order]);
+export async function orderJson(db: Database, order: OrderRow, paymentWindowMs?: number): Promise<Order> {
+  const [json] = await ordersJson(db, [order], paymentWindowMs);
   if (!json) throw new Error(`order ${order.id} has no answer`);
   return json;
 }

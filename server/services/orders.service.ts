@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../../contract/schema';
-import { normaliseMobile } from '../../shared/checkout-address';
+import { formatRupees } from '../../shared/money';
+import { normaliseMobile } from '../../shared/phone';
 import { optionValues, type ProductOption } from '../../shared/product-options';
 import { checkDeliverableAddress } from '../addresses/deliverable-address';
 import type { AppContext } from '../context';
 import { OrderStatus, type ProductAttributeRow } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
-import { formatInr } from '../payments/money';
 import { rememberAddress } from '../repositories/addresses';
 import {
   insertOrder,
@@ -69,7 +69,7 @@ function chooseOption(
 /** A total above the shop's ceiling (MAX_ORDER_VALUE): a 400 that says both amounts, never a 500. */
 function orderTooLarge(totalPaise: number, maxTotalPaise: number): HttpError {
   return badRequest(
-    `The order total ${formatInr(totalPaise)} is above the limit of ${formatInr(maxTotalPaise)} per order`,
+    `The order total ${formatRupees(totalPaise)} is above the limit of ${formatRupees(maxTotalPaise)} per order`,
   );
 }
 
@@ -190,6 +190,7 @@ export async function placeOrder(
       shipPhone: shipping.phone,
     },
     lines,
+    ctx.config.lifecycle.paymentReminderMs,
   );
   log.info({ orderId, userId, totalPaise }, 'order created');
   // The address goes first in the account's saved addresses (the least recently used makes room).

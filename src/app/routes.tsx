@@ -7,6 +7,7 @@ import {
   useLocation,
   useRoutes,
 } from 'react-router';
+import { type LazyPart, lazyPart } from '../components/lazy-part';
 import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-meta';
 import { StartApp } from './app-actor';
 import { type RouteHandle, RouteMatchesContext } from './document-title';
@@ -16,38 +17,16 @@ import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-type Screen = ComponentType & { load: () => Promise<void>; module: string };
+type Screen = LazyPart<object>;
 
 /**
- * Route-level code splitting: every screen is its own chunk, so the home page never downloads the
- * checkout or payment code. Like React.lazy, except that a screen whose chunk is already in renders at
- * once instead of suspending for a tick: `preloadScreens` loads the first screen's chunk before the
- * first render (src/main.tsx), so that render is the whole page, never a fallback. A chunk that failed
- * to load makes its screen throw (RouteErrorBoundary shows the error), as the data router's lazy routes did.
+ * Route-level code splitting: every screen is its own chunk (React.lazy: src/components/lazy-part.tsx),
+ * so the home page never downloads the checkout or payment code. `preloadScreens` starts the first
+ * screen's chunk before hydration (src/main.tsx); a chunk that failed to load makes its screen throw
+ * (RouteErrorBoundary shows the error).
  */
 function screen(module: string, load: () => Promise<{ default: ComponentType }>): Screen {
-  let Loaded: ComponentType | undefined;
-  let failure: { error: unknown } | undefined;
-  let loading: Promise<void> | undefined;
-  const loadOnce = () => {
-    loading ??= load().then(
-      (module) => {
-        Loaded = module.default;
-      },
-      (error: unknown) => {
-        failure = { error };
-      },
-    );
-    return loading;
-  };
-  function Screen() {
-    if (failure) throw failure.error;
-    // Suspends until the chunk is in, as React.lazy does (a navigation is a transition: the screen
-    // before stays up meanwhile).
-    if (!Loaded) throw loadOnce();
-    return <Loaded />;
-  }
-  return Object.assign(Screen, { load: loadOnce, module: `src/routes/${module}.tsx` });
+  return lazyPart(`src/routes/${module}.tsx`, load);
 }
 
 /** The list and product screens title the tab from their machines (shared/page-titles.ts). */
@@ -164,18 +143,6 @@ function matchesAt(location: Partial<Location> | string): Matches {
 export async function preloadScreens(location: Partial<Location> | string): Promise<void> {
   const matches = matchesAt(location);
   await Promise.all(matches.map(({ route }) => (route.Component as Partial<Screen> | undefined)?.load?.()));
-}
-
-/**
- * The source modules of the screens `location` renders (`src/routes/….tsx`), for the server to preload
- * their chunks with the page (src/entry-server.tsx).
- */
-export function screenModules(location: Partial<Location> | string): string[] {
-  const matches = matchesAt(location);
-  return matches.flatMap(({ route }) => {
-    const module = (route.Component as Partial<Screen> | undefined)?.module;
-    return module ? [module] : [];
-  });
 }
 
 /** Whether `location` is the storefront's 404: an unknown path, /404 itself, or a policy slug that is none. */

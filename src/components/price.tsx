@@ -1,6 +1,6 @@
 import { css, cx } from 'styled-system/css';
 import { percentOff } from '../../machines/catalogue.model';
-import { formatInr } from './format';
+import { formatRupees, paiseOf } from '../../shared/money';
 
 type PriceProps = {
   price: number;
@@ -40,12 +40,12 @@ export function Price({ price, originalPrice, size = 'md', className }: PricePro
   const off = percentOff({ price, originalPrice });
   return (
     <span className={cx(priceRow, className)}>
-      <span className={sellingPrice[size][off > 0 ? 'sale' : 'regular']}>{formatInr(price)}</span>
+      <span className={sellingPrice[size][off > 0 ? 'sale' : 'regular']}>{formatRupees(paiseOf(price))}</span>
       {off > 0 && originalPrice !== undefined ? (
         <>
           <s className={originalPriceStyle[size]}>
             <span className={srOnly}>Original price </span>
-            {formatInr(originalPrice)}
+            {formatRupees(paiseOf(originalPrice))}
           </s>
           <span className={offStyle[size]}>{off}% OFF</span>
         </>

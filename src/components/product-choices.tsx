@@ -1,7 +1,7 @@
 import { type DisplayProduct, sizeLabel } from '../../machines/catalogue.model';
 import type { ProductContext, ProductEvent } from '../../machines/product.machine';
 import { ChipGroup } from './ui/chip-group';
-import { DeferredQuantityInput } from './ui/deferred-number-input';
+import { LazyQuantityInput } from './ui/lazy-controls';
 import { Swatch } from './ui/swatch';
 
 type ProductChoicesProps = {
@@ -44,7 +44,7 @@ export function ProductChoices({
           renderAdornment={(color) => <Swatch color={color} />}
         />
       ) : null}
-      <DeferredQuantityInput
+      <LazyQuantityInput
         label="Quantity"
         value={quantity}
         onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  isNameLongEnough,
+  isPasswordLongEnough,
+  NAME_MAX,
+  PASSWORD_MAX,
+} from '../../shared/account';
 import { EMAIL_PATTERN } from '../../shared/email';
-
-/** Spec §5 / §9 limits shared by the sign-in and registration forms. */
-const PASSWORD_MIN = 6;
-const NAME_MIN = 2;
 
 const INVALID_EMAIL = 'Invalid email address';
 const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
@@ -12,16 +15,16 @@ const LAST_NAME_TOO_SHORT = 'Last name must be at least 2 characters';
 const PASSWORDS_DIFFER = 'Passwords do not match';
 
 // Each schema carries its message as the catch-all `error`, so an empty (missing) field shows the
-// same text as a too-short one: the spec gives one message per field. The email rule is the
-// server's (shared/email.ts): a bare address, no display name.
+// same text as a too-short one: the spec gives one message per field. The rules are the server's
+// (shared/account.ts, shared/email.ts): lengths in code points, a bare address with no display name.
 const email = z
   .string({ error: INVALID_EMAIL })
   .trim()
-  .pipe(z.string().max(254).regex(EMAIL_PATTERN, { error: INVALID_EMAIL }));
+  .pipe(z.string().max(EMAIL_MAX).regex(EMAIL_PATTERN, { error: INVALID_EMAIL }));
 const password = z
   .string({ error: PASSWORD_TOO_SHORT })
-  .min(PASSWORD_MIN, { error: PASSWORD_TOO_SHORT })
-  .max(200);
+  .refine(isPasswordLongEnough, { error: PASSWORD_TOO_SHORT })
+  .max(PASSWORD_MAX);
 
 /** Sign in (spec §5 Login form): rememberMe is optional. */
 export const loginSchema = z.object({
@@ -34,13 +37,13 @@ const registerFields = z.object({
   firstName: z
     .string({ error: FIRST_NAME_TOO_SHORT })
     .trim()
-    .min(NAME_MIN, { error: FIRST_NAME_TOO_SHORT })
-    .max(100),
+    .refine(isNameLongEnough, { error: FIRST_NAME_TOO_SHORT })
+    .max(NAME_MAX),
   lastName: z
     .string({ error: LAST_NAME_TOO_SHORT })
     .trim()
-    .min(NAME_MIN, { error: LAST_NAME_TOO_SHORT })
-    .max(100),
+    .refine(isNameLongEnough, { error: LAST_NAME_TOO_SHORT })
+    .max(NAME_MAX),
   email,
   password,
   confirmPassword: z.string({ error: PASSWORDS_DIFFER }),

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { apiTestInput, provideApiTestMachine } from '../app/actors/api-test.live';
 import { usePageActor } from '../app/app-actor';
-import { useIsClient } from '../app/use-is-client';
 import { CheckCircleIcon, XCircleIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { useIsClient } from '../components/use-is-client';
 import { grid, hstack, stack } from '../theme/layout';
 
 /**

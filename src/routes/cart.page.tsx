@@ -10,16 +10,16 @@ import {
   MAX_LINE_QUANTITY,
   removeScope,
 } from '../../machines/cart.model';
+import { formatRupees, paiseOf } from '../../shared/money';
 import { useCartCount, useCartLines, useCartReading, useCartRef, useCartTotal } from '../app/app-actor';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../components/fallback-image';
-import { formatInr } from '../components/format';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { usePhoneLayout } from '../components/layout/use-phone-layout';
 import { SummaryCard } from '../components/summary-card';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { DeferredQuantityInput as QuantityInput } from '../components/ui/deferred-number-input';
+import { LazyQuantityInput as QuantityInput } from '../components/ui/lazy-controls';
 import { Skeleton } from '../components/ui/skeleton';
 import { grid, hstack, stack } from '../theme/layout';
 
@@ -168,7 +168,7 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
         {details ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{details}</p> : null}
         {lineNeedsChoice(line) ? <ChooseVariant line={line} /> : null}
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="line-sum">
-          {formatInr(line.price)} × {line.quantity} = {formatInr(lineTotal(line))}
+          {formatRupees(paiseOf(line.price))} × {line.quantity} = {formatRupees(paiseOf(lineTotal(line)))}
         </p>
         <div className={css(hstack, { gap: '3', mt: '1', flexWrap: 'wrap' })}>
           <QuantityInput
@@ -209,7 +209,7 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
           textAlign: { sm: 'right' },
         })}
       >
-        {formatInr(lineTotal(line))}
+        {formatRupees(paiseOf(lineTotal(line)))}
       </p>
     </li>
   );
@@ -336,7 +336,7 @@ export default function CartPage() {
         <SummaryCard>
           <dl className={css(grid, { gridTemplateColumns: '1fr auto', gap: '2', fontSize: 'sm' })}>
             <dt>Subtotal</dt>
-            <dd className={css({ fontWeight: '700', fontSize: 'lg' })}>{formatInr(total)}</dd>
+            <dd className={css({ fontWeight: '700', fontSize: 'lg' })}>{formatRupees(paiseOf(total))}</dd>
             <dt className={css({ color: 'fg.muted' })}>Shipping</dt>
             <dd className={css({ color: 'fg.success', fontWeight: '600' })}>Free</dd>
           </dl>
@@ -359,7 +359,7 @@ export default function CartPage() {
         <div data-testid="cart-sticky-bar" className={stickyBar}>
           <p className={css({ display: 'flex', flexDirection: 'column', lineHeight: 'tight' })}>
             <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Total ({count} Item(s))</span>
-            <span className={css({ fontWeight: '700', fontSize: 'lg' })}>{formatInr(total)}</span>
+            <span className={css({ fontWeight: '700', fontSize: 'lg' })}>{formatRupees(paiseOf(total))}</span>
           </p>
           {checkout({ describedBy: 'checkout-blocked' })}
         </div>

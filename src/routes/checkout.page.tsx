@@ -4,13 +4,13 @@ import { type FormEvent, useEffect, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { pinAnswerOf } from '../../machines/address-book.machine';
-import { PHONE_PREFIX } from '../../machines/shipping.model';
+import { MOBILE_PREFIX } from '../../shared/phone';
 import { provideAddressBookMachine } from '../app/actors/address-book.live';
 import { provideCheckoutMachine } from '../app/actors/checkout.live';
 import { useCartLines, useCartTotal, usePageActor } from '../app/app-actor';
 import { h1Style, Page } from '../components/layout/page';
 import { addressSummary, SavedAddressList } from '../components/saved-address-list';
-import { Button } from '../components/ui/button';
+import { Button, SubmitButton } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { PhoneField } from '../components/ui/phone-field';
@@ -56,8 +56,8 @@ export default function CheckoutPage() {
   const { fieldErrors } = state.context;
   const lastResult = useMemo(() => serverFieldErrors(fieldErrors), [fieldErrors]);
 
-  // Saved addresses and the PIN code lookup (issue 23): a PIN fills City and State, and must be in the
-  // state chosen; the schema reads the lookup's latest answer from the actor, as it arrives.
+  // Saved addresses and the PIN code lookup (docs/storefront.md): a PIN fills City and State, and must be in
+  // the state chosen; the schema reads the lookup's latest answer from the actor, as it arrives.
   const [book, sendBook, bookActor] = usePageActor('addressBook', provideAddressBookMachine);
   const schemaNow = () => checkoutSchemaFor(pinAnswerOf(bookActor.getSnapshot().context));
 
@@ -67,7 +67,7 @@ export default function CheckoutPage() {
     constraint: getZodConstraint(checkoutSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    defaultValue: { phone: PHONE_PREFIX, ...draft },
+    defaultValue: { phone: MOBILE_PREFIX, ...draft },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaNow() }),
   });
   const formProps = getFormProps(form);
@@ -178,13 +178,13 @@ export default function CheckoutPage() {
               <PhoneField
                 meta={fields.phone}
                 label="Phone"
-                helperText="Your 10-digit mobile number, with or without +91"
+                helperText="Your 10-digit mobile number after +91"
                 required
               />
             </div>
-            <Button type="submit" size="lg" disabled={processing} aria-busy={processing}>
+            <SubmitButton size="lg" disabled={processing} aria-busy={processing}>
               {processing ? 'Processing...' : 'Place Order'}
-            </Button>
+            </SubmitButton>
           </form>
         </Card>
         <OrderSummary lines={lines} total={total} />

@@ -6,7 +6,7 @@ import { provideContactMachine } from '../app/actors/contact.live';
 import { usePageActor, useStoreInfo } from '../app/app-actor';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
-import { Button } from '../components/ui/button';
+import { SubmitButton } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
@@ -130,15 +130,14 @@ export default function ContactPage() {
             </div>
             <InputField meta={fields.subject} label="Subject" required />
             <TextareaField meta={fields.message} label="Message" required rows={6} />
-            <Button
-              type="submit"
+            <SubmitButton
               size="lg"
               disabled={sending}
               aria-busy={sending}
               className={css({ alignSelf: { base: 'stretch', md: 'flex-start' } })}
             >
               {sending ? 'Sending...' : 'Send Message'}
-            </Button>
+            </SubmitButton>
           </form>
         </Card>
       </div>

@@ -8,7 +8,7 @@ import { payOnDeliveryText } from './orders/cod-payment';
 
 /**
  * /order-success (spec §2 Order success): the gateway and the QR screen land here after paying, and the
- * payment page after cash on delivery (`payOnDelivery`: what to pay the courier, issue 24 item 7).
+ * payment page after cash on delivery (`payOnDelivery`: what to pay the courier).
  */
 export default function OrderSuccessPage() {
   const [params] = useSearchParams();

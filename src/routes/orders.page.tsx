@@ -1,11 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
+import { listedOrders } from '../../machines/my-orders.machine';
+import { matchesFilter, ORDER_FILTERS, type OrdersFilter } from '../../machines/orders.model';
 import { provideMyOrdersMachine } from '../app/actors/my-orders.live';
 import { usePageActor } from '../app/app-actor';
 import { ShirtIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
 import { Button, ButtonLink } from '../components/ui/button';
 import { ErrorAlert } from '../components/ui/error-alert';
+import { RadioChips } from '../components/ui/radio-chips';
 import { stack } from '../theme/layout';
 import { OrderCard } from './orders/order-card';
 
@@ -20,7 +23,10 @@ export default function OrdersPage() {
   const [state, send] = usePageActor('myOrders', provideMyOrdersMachine);
   const [params] = useSearchParams();
   const paymentFailed = params.get('payment') === 'failed';
-  const { orders, cancelling } = state.context;
+  const { orders, cancelling, filter } = state.context;
+  const { listed, more } = listedOrders(state.context);
+  const countOf = (value: OrdersFilter) => orders.filter((order) => matchesFilter(order, value)).length;
+  const chosenLabel = ORDER_FILTERS.find((f) => f.value === filter)?.label ?? 'All';
 
   return (
     <Page>
@@ -48,22 +54,48 @@ export default function OrdersPage() {
             You have not placed any orders yet.
           </StatePanel>
         ) : (
-          <ul className={css(stack, { gap: '6' })}>
-            {orders.map((order) => (
-              <li key={order.id}>
-                <OrderCard
-                  order={order}
-                  cancel={{
-                    confirming: state.matches({ loaded: 'confirming' }) && cancelling === order.id,
-                    cancelling: state.hasTag('cancelling') && cancelling === order.id,
-                    onCancel: () => send({ type: 'order.cancel', orderId: order.id }),
-                    onKeep: () => send({ type: 'order.keep' }),
-                    onConfirm: () => send({ type: 'order.confirmCancel' }),
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
+          <div className={css(stack, { gap: '6' })}>
+            <RadioChips
+              legend="Show"
+              name="orders-filter"
+              options={ORDER_FILTERS.map((f) => ({
+                value: f.value,
+                label: `${f.label} (${countOf(f.value)})`,
+              }))}
+              value={filter}
+              onValueChange={(value) => send({ type: 'orders.filter', filter: value })}
+            />
+            {listed.length === 0 ? (
+              <p role="status" className={css({ color: 'fg.muted', py: '8', textAlign: 'center' })}>
+                No {chosenLabel.toLowerCase()} orders.
+              </p>
+            ) : null}
+            <ul className={css(stack, { gap: '6' })}>
+              {listed.map((order) => (
+                <li key={order.id}>
+                  <OrderCard
+                    order={order}
+                    cancel={{
+                      confirming: state.matches({ loaded: 'confirming' }) && cancelling === order.id,
+                      cancelling: state.hasTag('cancelling') && cancelling === order.id,
+                      onCancel: () => send({ type: 'order.cancel', orderId: order.id }),
+                      onKeep: () => send({ type: 'order.keep' }),
+                      onConfirm: () => send({ type: 'order.confirmCancel' }),
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+            {more > 0 ? (
+              <Button
+                variant="outline"
+                className={css({ alignSelf: 'center' })}
+                onClick={() => send({ type: 'orders.showMore' })}
+              >
+                Show more orders ({more} more)
+              </Button>
+            ) : null}
+          </div>
         )}
       </div>
     </Page>

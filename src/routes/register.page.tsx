@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { css } from 'styled-system/css';
-import { REGISTRATION_EMAIL_PATTERN } from '../../machines/auth.machine';
+import { EMAIL_PATTERN } from '../../shared/email';
 import { useAuth, useAuthRef } from '../app/app-actor';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { InputField } from '../components/ui/field';
@@ -67,7 +67,7 @@ export default function RegisterPage() {
     const field = (name: string) => String(data.get(name) ?? '');
     const realSubmit = !isConformIntentSubmit(event);
     formProps.onSubmit(event);
-    if (realSubmit && !REGISTRATION_EMAIL_PATTERN.test(field('email').trim())) {
+    if (realSubmit && !EMAIL_PATTERN.test(field('email').trim())) {
       auth.send({
         type: 'auth.register',
         firstName: field('firstName'),

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
+import { isPasswordLongEnough } from '../../shared/account';
 import { providePasswordResetMachine } from '../app/actors/password-reset.live';
 import { usePageActor } from '../app/app-actor';
 import { ErrorAlert } from '../components/ui/error-alert';
@@ -25,7 +26,11 @@ export default function ResetPasswordPage() {
     const data = new FormData(event.currentTarget);
     const password = String(data.get('password') ?? '');
     const confirm = String(data.get('confirmPassword') ?? '');
-    const problem = password.length < 6 ? PASSWORD_TOO_SHORT : password !== confirm ? PASSWORDS_DIFFER : null;
+    const problem = !isPasswordLongEnough(password)
+      ? PASSWORD_TOO_SHORT
+      : password !== confirm
+        ? PASSWORDS_DIFFER
+        : null;
     setMismatch(problem);
     if (!problem) send({ type: 'reset.confirm', token, password });
   };

@@ -6,7 +6,7 @@ import { useAuth, usePageActor } from '../app/app-actor';
 import { formatLongDate } from '../components/format';
 import { TruckIcon } from '../components/icons';
 import { h1Style, Page } from '../components/layout/page';
-import { Button } from '../components/ui/button';
+import { SubmitButton } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField } from '../components/ui/field';
 import { PRIVATE_FORM } from '../forms/private-form';
@@ -78,9 +78,9 @@ export default function TrackOrderPage() {
           required
           helperText={accountEmail ? ACCOUNT_EMAIL_HINT : undefined}
         />
-        <Button type="submit" size="lg" disabled={tracking} aria-busy={tracking}>
+        <SubmitButton size="lg" disabled={tracking} aria-busy={tracking}>
           {tracking ? 'Tracking...' : 'Track Order'}
-        </Button>
+        </SubmitButton>
       </Card>
       {order ? (
         <Card

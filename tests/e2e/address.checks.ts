@@ -1,6 +1,7 @@
 /**
- * India-aware addresses in the browser (issue 23 item 7): on the checkout page a PIN code fills City
- * and State from India Post's directory and a PIN outside the chosen state is refused under the field;
+ * India-aware addresses in the browser (docs/storefront.md): on the checkout page a PIN code fills City
+ * and State from India Post's directory (again when the PIN is corrected) and a PIN outside the state the
+ * shopper chose is refused under the field;
  * the account's saved address is offered first and fills the form in one tap; the account page lists it.
  */
 import type { Page } from 'playwright-core';
@@ -70,7 +71,15 @@ export const ADDRESS_CHECKS: Check[] = [
       await waitForValue(page, 'City', 'Bangalore');
       await stateShows(page, 'Karnataka');
       await text(page, 'Bangalore, Karnataka');
-      // Issue 23: PIN 110001 (Delhi) was accepted with Karnataka.
+      // A corrected PIN brings its own city and state: those were the last PIN's, not the shopper's.
+      await pin.fill('110001');
+      await waitForValue(page, 'City', 'Central Delhi');
+      await stateShows(page, 'Delhi');
+      // A state the shopper chose is theirs: PIN 110001 (Delhi) was once accepted with Karnataka.
+      await page.getByRole('combobox', { name: /State \/ union territory/ }).click();
+      await page.getByRole('option', { name: 'Karnataka', exact: true }).click();
+      await stateShows(page, 'Karnataka');
+      await pin.fill('');
       await pin.fill('110001');
       await text(page, 'PIN code 110001 is in Delhi, not Karnataka');
       await page.getByLabel('PIN code').evaluate((el) => el.scrollIntoView({ block: 'center' }));

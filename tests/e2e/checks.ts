@@ -27,9 +27,12 @@ export type Ctx = { productId: string };
  * waiting 15 s for it, with the page long started.)
  */
 export async function appStarted(page: Page, timeout = 15_000) {
+  // Read before the header is looked for: a redirect between the two (/account sends a visitor to
+  // /login, which has no header) is then seen as the address changing, not missed (one CI run waited
+  // 15 s on /login for a change that had already happened).
+  const from = page.url();
   if ((await page.getByRole('banner').count()) === 0) return hydrated(page, timeout);
   // Or the app has moved on at once (/checkout sends a visitor to /login, which has no header).
-  const from = page.url();
   await Promise.any([
     page
       .getByRole('banner')

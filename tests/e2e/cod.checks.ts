@@ -1,8 +1,8 @@
 /**
- * Cash on delivery in the browser (issue 24 item 7): a shopper's Pending order within COD_LIMIT offers
+ * Cash on delivery in the browser: a shopper's Pending order within COD_LIMIT offers
  * 'Cash on delivery' on the payment page; choosing it and pressing 'Confirm order' lands on the order
  * confirmation with 'Pay ₹X on delivery', and My Orders shows the order Processing with the same words
- * and no Pay Now.
+ * and no Pay Now. Above the limit the form says why it is not offered.
  */
 import { at, type Check, h1, url } from './checks';
 import { shopperWithOrder, shot } from './payments.checks';
@@ -39,6 +39,26 @@ export const COD_CHECKS: Check[] = [
       if ((await card.getByRole('link', { name: 'Pay Now' }).count()) > 0)
         throw new Error('a cash-on-delivery order offers Pay Now');
       await shot(page, 'orders-cod');
+    },
+  },
+  {
+    name: 'cod-above-limit',
+    path: '/',
+    expect: async (page) => {
+      // Above COD_LIMIT (₹10,000 by default) the form says why Cash on delivery is not among the ways.
+      const orderId = await shopperWithOrder(page, { aboveRupees: 10_000 });
+      await page.goto(at(page, `/payment?orderId=${encodeURIComponent(orderId)}`));
+      await h1(page, 'Complete Your Payment');
+      await page.getByRole('button', { name: 'Pay Now' }).waitFor({ timeout: 15_000 });
+      await page
+        .getByText(/Cash on delivery is available up to ₹10,000\.00; this order is ₹[\d,]+\.\d\d\./)
+        .waitFor();
+      await page.getByRole('combobox', { name: /^Pay with/ }).click();
+      await page.getByRole('option', { name: 'UPI QR code', exact: true }).waitFor();
+      if ((await page.getByRole('option', { name: 'Cash on delivery', exact: true }).count()) > 0)
+        throw new Error('Cash on delivery offered above the limit');
+      await page.keyboard.press('Escape');
+      await shot(page, 'payment-cod-above-limit');
     },
   },
 ];

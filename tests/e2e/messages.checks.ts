@@ -1,5 +1,5 @@
 /**
- * Contact and newsletter for real (issue 24 item 6), in the browser against a real server: the contact
+ * Contact and newsletter for real, in the browser against a real server: the contact
  * form sends and clears, and the store's mail arrives with the shopper as Reply-To; the newsletter
  * toasts, the confirmation mail arrives, and its two links confirm (on the shopper's click) and then
  * unsubscribe.

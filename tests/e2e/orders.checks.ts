@@ -1,11 +1,12 @@
 /**
- * Orders that move, in the browser (issue 24): an order shipped through the signed fulfilment webhook
+ * Orders that move, in the browser: an order shipped through the signed fulfilment webhook
  * shows its history (placed, then shipped with the courier and a tracking link) on My Orders, and a
  * Pending order is cancelled from its card after the shopper confirms.
  */
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { at, type Check, h1, open, text } from './checks';
+import { shot } from './payments.checks';
 import { E2E_FULFILMENT_SECRET } from './shop';
 
 const SHIPPING = {
@@ -103,6 +104,11 @@ export const ORDERS_CHECKS: Check[] = [
       await open(page, '/orders');
       await h1(page, 'My Orders');
       const pendingCard = page.getByRole('article', { name: `Order ${pending}` });
+      // The unpaid one says by when it must be paid, beside its Pay Now.
+      const payBy = pendingCard.getByText(/^Pay by .+, or it is cancelled$/);
+      await payBy.waitFor({ timeout: 10_000 });
+      await payBy.scrollIntoViewIfNeeded();
+      await shot(page, 'orders-pay-by');
       await pendingCard.getByRole('button', { name: 'Cancel order' }).click();
       await pendingCard.getByRole('button', { name: 'Yes, cancel order' }).click();
       await text(page, `Order ${pending} is cancelled.`);

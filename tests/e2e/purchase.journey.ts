@@ -102,7 +102,7 @@ async function addToCart(page: Page, baseUrl: string, product: ApiProduct, size?
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
-  // Remember me comes ticked (issue 23); Ark's checkbox input is visually hidden, so a shopper who
+  // Remember me comes ticked; Ark's checkbox input is visually hidden, so a shopper who
   // finds it unticked clicks its label.
   const remember = page.getByRole('checkbox', { name: 'Remember me' });
   if (!(await remember.isChecked())) await page.getByText('Remember me', { exact: true }).click();
@@ -140,7 +140,7 @@ async function fillPayer(page: Page, method: string) {
   const phone = page.getByRole('textbox', { name: /^Mobile number/ });
   await phone.fill('');
   await phone.pressSequentially('9876543210');
-  // The field never rewrites what is being typed (issue 23); leaving it shows the number as it is sent.
+  // The field never rewrites what is being typed; leaving it shows the number as it is sent.
   await phone.blur();
   check((await phone.inputValue()) === '+919876543210', `the phone reads ${await phone.inputValue()}`);
   await page.getByRole('combobox', { name: /^Pay with/ }).click();

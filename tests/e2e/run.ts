@@ -13,12 +13,12 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { appStarted, type Check, type Ctx, h1, text, url } from './checks';
 import { FEATURE_CHECKS } from './feature-checks';
 import { messagesCheck } from './messages.checks';
 import { purchaseJourney } from './purchase.journey';
-import { CHROMIUM, CHROMIUM_ARGS, type Shop, startShop } from './shop';
+import { CHROMIUM, launchShopperBrowser, type Shop, startShop } from './shop';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'screenshots');
@@ -114,7 +114,7 @@ const CHECKS: Check[] = [
     },
   },
   {
-    // Issue 14: 'Forgot password?' leads to a real page now.
+    // 'Forgot password?' leads to a real page.
     name: 'forgot-password',
     path: '/forgot-password',
     expect: (page) => h1(page, 'Reset your password'),
@@ -141,7 +141,8 @@ const CHECKS: Check[] = [
     },
   },
   {
-    // Issue 14 item 9: a toast sits just above the tab bar, and an open menu covers it.
+    // A toast sits just above the tab bar, and an open menu covers it
+    // (src/components/layout/mobile-menu.tsx).
     name: 'toast-under-menu',
     path: '/products',
     only: 'mobile',
@@ -372,7 +373,7 @@ async function main() {
   try {
     const list = await (await fetch(`${server.base}/api/v1/products?limit=1`)).json();
     const ctx: Ctx = { productId: list.data[0].id };
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchShopperBrowser([server.base]);
     const only = process.env.E2E_ONLY?.split(',');
     try {
       await homeJavaScript(browser, server.base);
@@ -416,7 +417,7 @@ async function main() {
       }
       await context.close();
     };
-    const phone = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const phone = await launchShopperBrowser([server.base]);
     try {
       await Promise.all([
         atWidth('desktop', { width: 1280, height: 800 }, browser),
@@ -438,8 +439,9 @@ async function main() {
       }
     }
     if (!only || only.includes('purchase-journey')) {
-      // Issue 5's journey (register → sign in → cart → checkout → pay → orders → track), console-checked,
-      // on localhost and on 127.0.0.1 (the gateway and its returns follow the address used).
+      // The purchase journey (tests/e2e/purchase.journey.ts: register → sign in → cart → checkout → pay →
+      // orders → track), console-checked, on localhost and on 127.0.0.1 (the gateway and its returns follow
+      // the address used).
       for (const base of journeyBases(server.base)) {
         const host = new URL(base).hostname;
         const context = await browser.newContext({

@@ -4,13 +4,15 @@
  * tests/faults/nginx-smoke.ts). Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { servedServer } from '../faults/procs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** The fulfilment webhook's secret of the servers the browser checks start (issue 24): checks sign with it. */
+/** The fulfilment webhook's secret of the servers the browser checks start: checks sign with it. */
 export const E2E_FULFILMENT_SECRET = 'e2e-fulfilment-secret-0123456789abcdef0123';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,6 +26,37 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Chromium for a shopper whose phone has a UPI app: a fresh profile in which each of `origins` may open
+ * `upi://` links without asking (what ticking "Always allow … to open links of this type" saves), so
+ * the payment page's hand-over to the UPI app is real and the page stays usable, as on a phone where
+ * the app opens and the shopper comes back. Without it a browser with no UPI app shows its tab-modal
+ * "Open app?" prompt, under which the page takes no input; headless Chromium draws that prompt nowhere
+ * (docs/decisions/0006-upi-app-hand-over.md). Contexts made with `browser.newContext()` inherit it.
+ */
+export async function launchShopperBrowser(origins: readonly string[]): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'statefront-chromium-'));
+  mkdirSync(join(profile, 'Default'));
+  const pairs = Object.fromEntries(origins.map((origin) => [new URL(origin).origin, { upi: true }]));
+  writeFileSync(
+    join(profile, 'Default', 'Preferences'),
+    JSON.stringify({ protocol_handler: { allowed_origin_protocol_pairs: pairs } }),
+  );
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+  });
+  const browser = context.browser();
+  if (!browser) throw new Error('Chromium started without a browser to make contexts in');
+  browser.once('disconnected', () => {
+    // Chromium's last writes can race the removal; a leftover temp profile is harmless.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    } catch {}
+  });
+  return browser;
+}
 
 export type Shop = { base: string; stop: () => Promise<void> };
 
@@ -46,9 +79,9 @@ export async function startShop(options: {
   );
   if (stale) throw new Error(`port ${port} is already in use: stop that server or set ${portVariable}`);
   const dataDir = mkdtempSync(join(tmpdir(), `statefront-${label}-`));
-  // The server as `npm run serve` runs it (node with tsx's loader, no wrapper process), in its own
-  // process group: stopping the group stops anything it started too.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // The server as `npm run serve` runs it (the compiled server under plain node, no wrapper process), in
+  // its own process group: stopping the group stops anything it started too.
+  const child: ChildProcess = spawn(process.execPath, servedServer(), {
     cwd: ROOT,
     detached: true,
     env: {

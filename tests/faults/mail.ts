@@ -1,5 +1,5 @@
 /**
- * The mail outbox under kill -9 (issue 24): a mail is a row committed with its cause, so a process
+ * The mail outbox under kill -9 (docs/operations.md): a mail is a row committed with its cause, so a process
  * killed between the commit and the send loses none, and a restarted one sends each once.
  */
 import { type SmtpSink, startSmtpSink } from '../security/smtp-sink';
@@ -13,6 +13,8 @@ const MAIL_ENV = {
   MAIL_POLL: '100ms',
   // A send takes ~0.3 s on the slow sink; a row claimed by a killed process is free again after 6 s.
   MAIL_SEND_TIMEOUT: '3s',
+  // The placement's mail is the payment reminder: due at once here, the orders stay unpaid.
+  ORDER_PAYMENT_REMINDER: '100ms',
 };
 
 interface Hooks {
@@ -23,11 +25,13 @@ interface Hooks {
   note: (line: string) => void;
 }
 
-/** The placement mails the sink holds, per order id, with their Message-IDs. */
+/** The placement's mails (payment reminders) the sink holds, per order id, with their Message-IDs. */
 function placedMails(sink: SmtpSink, ids: readonly string[]): Map<string, string[]> {
   const found = new Map<string, string[]>(ids.map((id) => [id, []]));
   for (const message of sink.messages) {
-    const subject = /^Subject: Your order (SF-[0-9A-Z]+) is placed/m.exec(message.data)?.[1];
+    const subject = /^Subject: Your order (SF-[0-9A-Z]+) is waiting for your payment/m.exec(
+      message.data,
+    )?.[1];
     const messageId = /^Message-ID: (<[^>]+>)/im.exec(message.data)?.[1] ?? '?';
     if (subject && found.has(subject)) found.get(subject)?.push(messageId);
   }

@@ -5,10 +5,12 @@
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { buildServerBundle } from '../../scripts/server-bundle';
 
 const execFileAsync = promisify(execFile);
 
@@ -29,6 +31,38 @@ export async function waitFor(what: string, ms: number, check: () => Promise<boo
     await sleep(every);
   }
   throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+}
+
+/**
+ * How many `method url` requests a server has taken so far, from the "incoming request" lines Fastify
+ * logs at LOG_LEVEL=info as it routes each one. A drain test waits on this, not on a sleep, before it
+ * signals: on a loaded machine requests sent 30 ms earlier had not yet arrived (CI once saw 3 refused
+ * and 1 answered 503 after the port had closed).
+ */
+export function arrivals(output: string, method: string, url: string): number {
+  let count = 0;
+  for (const line of output.split('\n')) {
+    if (!line.includes('"msg":"incoming request"')) continue;
+    try {
+      const { req } = JSON.parse(line) as { req?: { method?: string; url?: string } };
+      if (req?.method === method && req.url === url) count++;
+    } catch {
+      // Not a log line of the server's (npm's own output, a partial chunk).
+    }
+  }
+  return count;
+}
+
+/** A loopback port nobody listens on now, from the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
 }
 
 export interface ServerProcess {
@@ -92,9 +126,20 @@ export function spawnLogged(
   return { child, output: () => output, exited };
 }
 
+let bundle: string | undefined;
+
 /**
- * Runs `server/index.ts` as `npm run serve` does and resolves once it listens. Rejects (with the
- * output) when it exits first.
+ * The compiled server as `npm run serve` runs it (`node --enable-source-maps dist/.server/index.js`),
+ * built once per process from the sources as they are (scripts/server-bundle.ts): the argv to spawn.
+ */
+export function servedServer(): string[] {
+  bundle ??= buildServerBundle();
+  return ['--enable-source-maps', bundle];
+}
+
+/**
+ * Runs the server as `npm run serve` does (servedServer) and resolves once it listens. Rejects (with
+ * the output) when it exits first.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -103,7 +148,7 @@ export async function startServer(
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const { child, output, exited } = spawnLogged(
-    [process.execPath, ...nodeArgs, '--import', 'tsx', 'server/index.ts'],
+    [process.execPath, ...nodeArgs, ...servedServer()],
     // The test shop takes sandbox payments on purpose (production refuses to start without a gateway).
     { env: serverEnv(port, { PAYMENTS: 'sandbox', ...env }) },
   );

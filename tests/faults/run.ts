@@ -16,6 +16,7 @@ import { acquireDataDirLock, LOCK_FILE, readLockHolder } from '../../server/db/l
 import { withPgClient } from '../setup/postgres';
 import { mailOutboxRounds } from './mail';
 import {
+  arrivals,
   kill9,
   type PrivatePostgres,
   type PrivateRedis,
@@ -58,6 +59,8 @@ const PORT_A = 8178;
 const PORT_B = 8179;
 const PORT_C = 8172;
 const KILL_ROUNDS = 5;
+/** Where POST /orders arrives, as the server's request log names it. */
+const ORDERS_URL = '/api/v1/orders';
 const CONFIRMATIONS = 50;
 
 /** FAULTS_ONLY=pglite,postgres,mail,pair narrows a run to those groups (all by default). */
@@ -226,7 +229,7 @@ function checkIntegrity(row: Integrity | undefined, note: (line: string) => void
 /**
  * KILL_ROUNDS times: shoppers order and pay, the server is killed -9 under them and restarted on the
  * same database, and every acknowledged order and payment must still be there. Most of the time is the
- * restarts (about 5 s each on two cores: tsx, PGlite's or the pool's start, migrations checked, the PIN
+ * restarts (about 5 s each on two cores: PGlite's or the pool's start, migrations checked, the PIN
  * code index), and they are what is tested.
  */
 async function killNineRounds(
@@ -406,9 +409,15 @@ async function npmServeDrains(dataDir: string, note: (line: string) => void) {
     check(child.exitCode === null, `npm run serve exited at start:\n${logged()}`);
     const token = await signUp(url, 'drain');
     const products = await basket(url);
+    const before = arrivals(logged(), 'POST', ORDERS_URL);
     const inFlight = Array.from({ length: 10 }, () => createOrder(url, token, products));
-    // As in the drain scenario below: 30 ms on loopback lets the ten reach the server first.
-    await sleep(30);
+    // Signalled once the server has taken all ten, so each is in flight (or already answered).
+    await waitFor(
+      'the ten orders to reach the server',
+      30_000,
+      () => arrivals(logged(), 'POST', ORDERS_URL) >= before + 10,
+      5,
+    );
     process.kill(-(child.pid as number), 'SIGTERM');
     const answers = await Promise.all(inFlight);
     check(
@@ -713,11 +722,15 @@ async function postgresLane() {
         lane,
         'SIGTERM drains: requests in flight answered, health 503 while draining',
         async (note) => {
-          const c = await serve(lane, { ...pairEnv, DRAIN_DELAY_MS: '1500' }, PORT_C);
+          const c = await serve(lane, { ...pairEnv, DRAIN_DELAY_MS: '1500', LOG_LEVEL: 'info' }, PORT_C);
           const inFlight = Array.from({ length: 10 }, () => createOrder(c.url, token, products));
-          // Lets the ten requests reach the server before the SIGTERM: nothing outside the server
-          // shows that a request has arrived, and 30 ms on loopback is plenty.
-          await sleep(30);
+          // Signalled once the server has logged all ten as arrived (see `arrivals` in procs.ts).
+          await waitFor(
+            'the ten orders to reach the server',
+            30_000,
+            () => arrivals(c.output(), 'POST', ORDERS_URL) >= 10,
+            5,
+          );
           killedOnPurpose.add(c);
           c.child.kill('SIGTERM');
           // Health turns 503 once the server has taken the SIGTERM, and stays so for the 1.5 s drain

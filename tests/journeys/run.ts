@@ -23,12 +23,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page, type Request, type Route } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { type ApiProduct, cardCartLine, toDisplayProduct } from '../../machines/catalogue.model';
 import { toCreateOrderRequest } from '../../machines/checkout.machine';
 import { describeStep, eventOfStep, journeyEvents } from '../../scripts/journeys';
-import { CHROMIUM, CHROMIUM_ARGS, type Shop as Server, startShop } from '../e2e/shop';
+import { CHROMIUM, launchShopperBrowser, type Shop as Server, startShop } from '../e2e/shop';
 import type { Answer, AnyDrivers, World } from '../machines/drivers/driver';
 import { forgetToasts, recordToasts, shown, stepKeyOf } from '../machines/drivers/driver';
 import { driven } from '../machines/drivers/index';
@@ -59,7 +59,25 @@ type Runnable = {
   steps: { event: EventObject; state: string; context?: unknown }[];
   /** The generated path, for the coverage of a full run. */
   path?: GraphPath;
+  /** Replayed on a 375 × 812 touch phone instead of a 1280 px desktop. */
+  phone?: boolean;
 };
+
+/**
+ * Journeys through the hand-over to a UPI app are replayed on a 375 px touch phone too, where the UPI
+ * app is the payment page's default method; the copies add no coverage of their own (no path).
+ */
+function withPhoneReplays(journeys: Runnable[]): Runnable[] {
+  const handsOver = (journey: Runnable) => journey.steps.some((step) => step.state.startsWith('deeplink'));
+  return [
+    ...journeys,
+    ...journeys.filter(handsOver).map(({ path: _path, ...journey }) => ({
+      ...journey,
+      title: `${journey.title} (375 px phone)`,
+      phone: true,
+    })),
+  ];
+}
 
 /** The machine whose journeys need a server of their own (a short payment window). */
 const LIFECYCLE = 'lifecycle';
@@ -276,7 +294,9 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
   const drivers = driven[journey.machine];
   if (!drivers) throw new Error(`No browser drivers for the ${journey.machine} machine`);
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
+    ...(journey.phone
+      ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } }),
     reducedMotion: 'reduce',
   });
   await context.addCookies([{ name: 'auth_token', value: shop.token, url: shop.base }]);
@@ -352,8 +372,7 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
  * The default journeys of the driven machines (or of those named): every one with `all`, else each
  * machine's cover and this run's turn of the rest (selection.ts).
  */
-function defaultJourneys(names: string[], all: boolean): Runnable[] {
-  const turn = currentTurn();
+function defaultJourneys(names: string[], all: boolean, turn: number): Runnable[] {
   const counts: string[] = [];
   const journeys = names.flatMap((machine) => {
     const model = modelNamed(machine);
@@ -458,11 +477,15 @@ async function main(argv: string[]) {
   const names = argv.filter((a, i) => !a.startsWith('--') && (fileAt < 0 || i !== fileAt + 1));
   // A machine named is replayed whole: whoever names one is working on it.
   const all = argv.includes('--all') || names.length > 0;
+  // One `git rev-list` a run: the turn picks the journeys and names them in the reached log.
+  const turn = currentTurn();
   for (const name of names)
     if (!driven[name]) throw new Error(`No browser drivers for ${name}: ${Object.keys(driven).join(', ')}`);
-  const journeys = file
-    ? journeysFromFile(file)
-    : defaultJourneys(names.length > 0 ? names : Object.keys(driven), all);
+  const journeys = withPhoneReplays(
+    file
+      ? journeysFromFile(file)
+      : defaultJourneys(names.length > 0 ? names : Object.keys(driven), all, turn),
+  );
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
     console.log('dist/ is missing: npm run build');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -475,7 +498,9 @@ async function main(argv: string[]) {
         throw error;
       })
     : null;
-  const launch = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // The shops' origins may open upi:// links, as on a phone with a UPI app (launchShopperBrowser).
+  const launch = () =>
+    launchShopperBrowser([server?.base, lifecycleServer?.base].filter((base): base is string => !!base));
   let browser = await launch();
   // A browser that went away under the run (killed from outside, out of memory) is started again and
   // the journey it was running is run once more; a journey's own failure is never retried.
@@ -526,11 +551,7 @@ async function main(argv: string[]) {
   }
   const failed = outcomes.filter((o) => !o.ok).length;
   if (!file && names.length === 0)
-    writeReached(
-      journeys,
-      outcomes,
-      all ? 'every journey' : `the cover and turn ${currentTurn()} of ${TURNS}`,
-    );
+    writeReached(journeys, outcomes, all ? 'every journey' : `the cover and turn ${turn} of ${TURNS}`);
   console.log(
     `\n${outcomes.length - failed} passed, ${failed} failed (${journeys.length} journeys in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );

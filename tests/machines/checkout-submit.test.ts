@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, fromPromise } from 'xstate';
 import type { CartLine } from '../../machines/cart.model';
 import { type CreateOrderRequest, checkoutMachine } from '../../machines/checkout.machine';
-import { PHONE_PREFIX, shippingPhoneOf } from '../../machines/shipping.model';
+import { shippingPhoneOf } from '../../machines/shipping.model';
+import { MOBILE_PREFIX } from '../../shared/phone';
 import { shipping, toast } from './support/fixtures';
 
 const tee: CartLine = { id: 'p-tee', name: 'Plain Tee', image: '', price: 499, quantity: 2 };
@@ -36,7 +37,7 @@ const blankToast = toast('Please fill all fields', 'All shipping information fie
 
 describe('shippingPhoneOf', () => {
   it('reads the field left at its +91 prefix as no phone', () => {
-    expect(shippingPhoneOf(PHONE_PREFIX)).toBe('');
+    expect(shippingPhoneOf(MOBILE_PREFIX)).toBe('');
     expect(shippingPhoneOf(' +91 ')).toBe('');
   });
   it('drops the spaces and hyphens a shopper types between digits', () => {

@@ -56,7 +56,7 @@ describe('route-level code splitting', () => {
   it('leaves the Ark toaster out of the shell: it loads on the first toast', () => {
     const shell = staticGraph('src/main.tsx');
     expect(shell).toContain('src/components/ui/toast-queue.ts');
-    expect(shell).toContain('src/components/ui/deferred-toaster.tsx');
+    expect(shell).toContain('src/components/ui/lazy-toaster.tsx');
     expect(shell.has('src/components/ui/toaster.tsx')).toBe(false);
   });
 

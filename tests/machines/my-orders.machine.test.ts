@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { CancelledOrder } from '../../machines/orders.model';
+import { listedOrders, type MyOrdersContext } from '../../machines/my-orders.machine';
+import { type CancelledOrder, ORDERS_PAGE_SIZE, type OrdersFilter } from '../../machines/orders.model';
 import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answered, answerOf, before, describeModel, failed } from './support/suite';
@@ -10,7 +11,7 @@ describeModel(
     const { event } = step;
     if (event.type === 'xstate.error.actor.fetchOrders')
       return [toast('Error', 'Failed to load your orders. Please try again.', 'error')];
-    // Issue 24: a cancellation says so, with nothing to refund for an unpaid order.
+    // A cancellation says so, with nothing to refund for an unpaid order.
     if (answered(step, 'cancelOrder'))
       return [
         toast(
@@ -58,6 +59,25 @@ describeModel(
             ? null
             : before(step, (c) => c.cancelling, null);
       expect(to.context.cancelling).toBe(asking);
+      // A chip filters while the shopper reads the list (not while a cancellation is asked or sent),
+      // and starts its list at the first page; Show more orders adds a page while more are left.
+      const browsing = step.from?.matches({ loaded: 'browsing' }) ?? false;
+      const chosen = (event as { filter?: OrdersFilter }).filter;
+      expect(to.context.filter).toBe(
+        event.type === 'orders.filter' && browsing ? chosen : before(step, (c) => c.filter, 'all'),
+      );
+      const shownBefore = before(step, (c) => c.shown as number, ORDERS_PAGE_SIZE);
+      const moreBefore = step.from ? listedOrders(step.from.context as MyOrdersContext).more : 0;
+      expect(to.context.shown).toBe(
+        event.type === 'orders.filter' && browsing
+          ? ORDERS_PAGE_SIZE
+          : event.type === 'orders.showMore' && browsing && moreBefore > 0
+            ? shownBefore + ORDERS_PAGE_SIZE
+            : shownBefore,
+      );
+      const { listed, more } = listedOrders(to.context as MyOrdersContext);
+      expect(listed.length).toBeLessThanOrEqual(to.context.shown);
+      expect(to.can({ type: 'orders.showMore' })).toBe(to.matches({ loaded: 'browsing' }) && more > 0);
       expect(to.hasTag('cancelling')).toBe(event.type === 'order.confirmCancel');
     },
     sends: { cancelOrder: (step) => ({ orderId: before(step, (c) => c.cancelling, null) }) },

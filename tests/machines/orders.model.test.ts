@@ -72,6 +72,7 @@ describe('toDisplayOrder', () => {
     },
     total: 2497.5,
     trackingNumber: null,
+    payBy: '2026-11-01T10:30:00.000Z',
   };
   it("shows the items, 'Standard Shipping', 'Not available' tracking and Σ price × quantity", () => {
     expect(toDisplayOrder(order)).toEqual({
@@ -94,9 +95,13 @@ describe('toDisplayOrder', () => {
       shipping: untrackedShipping,
       total: 2497.5,
       canPay: true,
+      payBy: '2026-11-01T10:30:00.000Z',
       canCancel: true,
       timeline: [],
+      refund: null,
     });
+    // Only a Pending order has a deadline to show.
+    expect(toDisplayOrder({ ...order, status: 1, payBy: null }).payBy).toBeNull();
   });
   it('keeps the tracking number and offers no payment when the order has moved on', () => {
     const shown = toDisplayOrder({ ...order, status: 2, trackingNumber: 'DL123' });

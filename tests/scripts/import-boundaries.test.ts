@@ -73,7 +73,7 @@ const files: Record<string, { upward: string[]; allowed: string[] }> = {
       "import { openDatabase } from '../db/client';",
     ],
   },
-  // The server's first render shares the products query through shared/, never machines/ (issue 26).
+  // The server's first render shares the products query through shared/, never machines/.
   'server/page-head.ts': {
     upward: [
       "import { handleEmitted } from '../src/app/emitted';",

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUDGET_TOLERANCE_KB,
   checkBudget,
+  lazyPartModules,
   loweredBudgets,
   type Manifest,
   routeFiles,
   routeModules,
+  unpreloadableParts,
   withoutChunkHashes,
 } from '../../scripts/js-budget';
 import { shouldPrecompress } from '../../scripts/precompress';
 import { pagePreloads } from '../../server/page-assets';
-import { screenModules } from '../../src/app/routes';
 
 const manifest: Manifest = {
   // The boot module (src/boot.ts): an entry of its own, importing nothing; index.html's is the app.
@@ -47,10 +49,21 @@ describe('js-budget', () => {
     expect(routeModules(manifest)).toEqual(['src/routes/home.page.tsx', 'src/routes/payment.page.tsx']);
   });
 
-  it('fails a route over its ceiling or without one, and passes at the ceiling', () => {
+  it('fails a route past its ceiling and tolerance or without a ceiling, and notes one within the tolerance', () => {
     const css = [{ file: 'a.css', bytes: 10 }];
-    expect(checkBudget('r', [{ file: 'a.js', bytes: 100 }], css, 100).failures).toEqual([]);
-    expect(checkBudget('r', [{ file: 'a.js', bytes: 101 }], css, 100).failures).toHaveLength(1);
+    const tolerance = BUDGET_TOLERANCE_KB * 1024;
+    expect(BUDGET_TOLERANCE_KB).toBeGreaterThanOrEqual(1);
+    expect(checkBudget('r', [{ file: 'a.js', bytes: 100 }], css, 100)).toMatchObject({
+      failures: [],
+      notes: [],
+    });
+    // A module moved to where it belongs may cost a few hundred bytes: noted, never blocked.
+    const within = checkBudget('r', [{ file: 'a.js', bytes: 100 + tolerance }], css, 100);
+    expect(within.failures).toEqual([]);
+    expect(within.notes).toEqual([
+      `r: JS 1.1 KB is 1.0 KB over its 0.1 KB ceiling, within the 1.0 KB tolerance`,
+    ]);
+    expect(checkBudget('r', [{ file: 'a.js', bytes: 101 + tolerance }], css, 100).failures).toHaveLength(1);
     expect(checkBudget('r', [{ file: 'a.js', bytes: 1 }], css, undefined).failures[0]).toMatch(/no ceiling/);
     expect(checkBudget('r', [{ file: 'a.js', bytes: 101 }], css, 200).pageTotal).toBe(111);
   });
@@ -94,20 +107,23 @@ describe('precompress', () => {
   });
 });
 
+describe('lazy parts in the build', () => {
+  it('finds the module each lazy part names, and refuses one the manifest has no chunk for', () => {
+    const sources = [
+      "export const A = lazyPart<Props>(\n  'src/routes/home.page.tsx',\n  () => import('./a'),\n);",
+      "const B = lazyPart('src/shared-only.tsx', () => import('./b'));",
+    ];
+    const modules = lazyPartModules(sources);
+    expect(modules).toEqual(['src/routes/home.page.tsx', 'src/shared-only.tsx']);
+    expect(unpreloadableParts(manifest, modules)).toEqual(['src/shared-only.tsx']);
+  });
+});
+
 describe('page preloads', () => {
   it("preloads a page's screen chunk and its static imports, never what the entry already loads", () => {
     const preloads = pagePreloads(manifest as never);
     expect(preloads(['src/routes/home.page.tsx'])).toEqual(['/assets/home.js', '/assets/card.js']);
     expect(preloads(['src/routes/payment.page.tsx'])).toEqual(['/assets/payment.js', '/assets/qr.js']);
     expect(preloads(['src/routes/none.tsx'])).toEqual([]);
-  });
-
-  it('names the screen modules each route shows, as the build manifest keys them', () => {
-    expect(screenModules('/')).toEqual(['src/routes/home.page.tsx']);
-    expect(screenModules('/product/abc')).toEqual(['src/routes/product.page.tsx']);
-    expect(screenModules('/login')).toEqual(['src/routes/login.page.tsx']);
-    expect(screenModules('/checkout')).toEqual(['src/routes/checkout.page.tsx']);
-    expect(screenModules('/terms')).toEqual(['src/routes/policy.page.tsx']);
-    expect(screenModules('/no/such/page')).toEqual(['src/routes/not-found.page.tsx']);
   });
 });

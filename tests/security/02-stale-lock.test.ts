@@ -14,6 +14,7 @@ import {
   freePort,
   kill9,
   type Shop,
+  servedServer,
   serverEnv,
   spawnLogged,
   startRefused,
@@ -66,7 +67,7 @@ async function serveOn(command: string[], env: Record<string, string> = {}) {
   };
 }
 
-const node = [process.execPath, '--import', 'tsx', 'server/index.ts'];
+const node = [process.execPath, ...servedServer()];
 
 describe('row 2: a lock left by a dead process never blocks a start', () => {
   it('a live Statefront on the same DATA_DIR is still refused', async () => {

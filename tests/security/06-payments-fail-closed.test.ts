@@ -38,7 +38,7 @@ afterAll(async () => {
 
 const html = async (shop: Shop, path: string) => {
   const response = await fetch(`${shop.url}${path}`);
-  // The storefront's 404 page is a page too (issue 25: answered with its status).
+  // The storefront's 404 page is a page too, answered with its status.
   expect(response.status, path).toBe(path === '/no-such-page' ? 404 : 200);
   return await response.text();
 };

@@ -36,7 +36,7 @@ describe('row 7: the development outbox is opt-in', () => {
     }
     const { code, output } = await startRefused({ DEV_OUTBOX: '1', PAYMENTS: 'sandbox' });
     expect(code).not.toBe(0);
-    expect(output).toMatch(/DEV_OUTBOX=1 .*never with NODE_ENV=production/);
+    expect(output).toMatch(/DEV_OUTBOX=1 .*only with NODE_ENV=development/);
     attack(7, 'NODE_ENV=production with DEV_OUTBOX=1', 'refused to start');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Row 12 of the probe (issue 22's "what to build" 7, hardening part): in production CORS admitted any
+ * docs/security.md row 12 (production hardening): in production CORS admitted any
  * localhost/127.0.0.1 port with credentials, 79 source maps were served, no HSTS even when the request
  * came over https through a trusted proxy, and the CSP listed PayU's origins while PayU was off.
  */

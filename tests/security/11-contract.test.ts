@@ -17,6 +17,9 @@ type Operation = {
 const contract = parse(readFileSync(`${ROOT}/openapi.yaml`, 'utf8')) as {
   paths: Record<string, Record<string, Operation>>;
 };
+const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+);
 const withPathIds = Object.entries(contract.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([, operation]) => operation.parameters?.some((parameter) => parameter.in === 'path'))
@@ -69,6 +72,28 @@ describe('row 11: the contract says what the server answers', () => {
       11,
       `${withPathIds.length} operations with a 150- and a 201-character path id`,
       '400 and 414 as JSON, each declared by the operation in openapi.yaml',
+    );
+  });
+
+  it('declares the 431 that a request line and headers over 16 KB get, on every operation', async () => {
+    // Node's parser refuses them before any route runs: a 20,000-character URL (a path id or a query)
+    // or a 20,000-character header.
+    const long = 'a'.repeat(20_000);
+    for (const { path, method, operation } of operations) {
+      const url = `/api/v1${path.replace(/\{[^}]+\}/g, 'a')}`;
+      for (const [what, answer] of [
+        ['query', await send(method, `${url}?q=${long}`)],
+        ['header', await send(method, url, { 'x-long': long })],
+      ] as const) {
+        expect(answer.status, `${method} ${path} with a 20,000-character ${what}`).toBe(431);
+        expect(JSON.parse(answer.text)).toEqual({ error: expect.any(String) });
+      }
+      expect(Object.keys(operation.responses), `${operation.operationId} declares 431`).toContain('431');
+    }
+    attack(
+      11,
+      `${operations.length} operations, each with a 20,000-character query and a 20,000-character header`,
+      '431 as JSON, declared by every operation in openapi.yaml',
     );
   });
 

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { ServerProcess } from '../faults/procs';
 import { copySeededPglite } from '../setup/seeded-pglite';
-import { attack, freePort, kill9, serverEnv, spawnLogged, tempDir } from './harness';
+import { attack, freePort, kill9, servedServer, serverEnv, spawnLogged, tempDir } from './harness';
 
 const data = tempDir('statefront-row14-');
 const template = inject('pgliteTemplate');
@@ -32,9 +32,7 @@ async function inContainer(port: number): Promise<ServerProcess> {
       '--mount-proc',
       '--kill-child=SIGKILL',
       process.execPath,
-      '--import',
-      'tsx',
-      'server/index.ts',
+      ...servedServer(),
     ],
     { env: serverEnv(port, { PAYMENTS: 'sandbox', DATA_DIR: data.path }) },
   );

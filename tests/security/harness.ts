@@ -1,13 +1,23 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { ROOT, type ServerProcess, serverEnv, spawnLogged, startServer, stop } from '../faults/procs';
+import {
+  freePort,
+  ROOT,
+  type ServerProcess,
+  servedServer,
+  serverEnv,
+  spawnLogged,
+  startServer,
+  stop,
+} from '../faults/procs';
 
 export {
+  freePort,
   kill9,
   ROOT,
+  servedServer,
   serverEnv,
   spawnLogged,
   startPostgres,
@@ -21,19 +31,6 @@ import { copySeededPglite } from '../setup/seeded-pglite';
 export function requireBuild(row: number, why: string): void {
   if (!existsSync(join(ROOT, 'dist/index.html')))
     throw new Error(`dist/ is missing: run \`npm run build\` first (row ${row} ${why})`);
-}
-
-/** A free loopback port, from the OS. */
-export async function freePort(): Promise<number> {
-  return await new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 /** A fresh temporary folder (a PGlite DATA_DIR); removed by the returned function. */
@@ -104,7 +101,7 @@ export async function startRefused(
   const port = await freePort();
   const own = env.DATA_DIR || env.DATABASE_URL ? null : tempDir();
   // No PAYMENTS unless `env` says: a production server without a gateway must refuse, too.
-  const { child, output } = spawnLogged([process.execPath, '--import', 'tsx', 'server/index.ts'], {
+  const { child, output } = spawnLogged([process.execPath, ...servedServer()], {
     env: serverEnv(port, { ...(own ? { DATA_DIR: own.path } : {}), ...env }),
   });
   try {

@@ -7,8 +7,9 @@ import type { Snapshot } from '../../server/catalogue/snapshot';
 import { indexSearch, loadSnapshot } from '../../server/catalogue/snapshot-load';
 import type { ServerConfig } from '../../server/context';
 import { products } from '../../server/db/schema';
-import { toFindQuery, toProductJson } from '../../server/handlers/products.handlers';
+import { toFindQuery } from '../../server/handlers/products.handlers';
 import { normalizeTsquery, searchProductIds } from '../../server/repositories/products';
+import { toProductJson } from '../../server/services/product-json';
 import { COLOR_KEYS, SIZE_KEYS } from '../../shared/product-options';
 import { API, type ProductPage, setupTestApp, type TestApp } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 7: cash on delivery. Offered among the server-driven payment fields only for the
+ * Cash on delivery (docs/payments.md). Offered among the server-driven payment fields only for the
  * shopper's own Pending order within COD_LIMIT; choosing it moves the order to Processing (actor
  * 'shopper', 'Cash on delivery: pay ₹X on delivery') with no gateway; delivery makes it paid; a
  * cancellation refunds nothing; the expiry job leaves it alone. A real app on a fresh database.
@@ -12,6 +12,7 @@ import { orderEvents, paymentAttempts, refunds } from '../../server/db/schema';
 import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
 import { runOrderExpiry } from '../../server/order-expiry';
 import { isCodEligible } from '../../server/payments/cod';
+import { formatRupees, paiseOf } from '../../shared/money';
 import {
   API,
   bearer,
@@ -110,13 +111,13 @@ describe('COD_LIMIT', () => {
     expect(codLimitFrom({})).toBe(10_000);
     expect(codLimitFrom({ COD_LIMIT: ' 2500 ' })).toBe(2500);
     expect(codLimitFrom({ COD_LIMIT: '0' })).toBe(0);
-    expect(loadConfig({ COD_LIMIT: '7500' }).payments.codLimitPaise).toBe(750_000);
+    expect(loadConfig({ NODE_ENV: 'development', COD_LIMIT: '7500' }).payments.codLimitPaise).toBe(750_000);
   });
 
   it.each(['ten thousand', '-1', '99.5', '1e4', '1000000000'])(
     'refuses to start when it is "%s"',
     (value) => {
-      expect(() => loadConfig({ COD_LIMIT: value })).toThrow(
+      expect(() => loadConfig({ NODE_ENV: 'development', COD_LIMIT: value })).toThrow(
         `COD_LIMIT must be whole rupees from 0 (cash on delivery off) to 999999999, such as 10000 (got "${value}")`,
       );
     },
@@ -145,6 +146,24 @@ describe('GET /payments/fields?orderId', () => {
     const other = await registerAndLogin(t.app);
     expect(await methodsOffered(small.id, other.token)).not.toContain('cod');
     expect(await methodsOffered('SF-NOSUCHORDER000')).not.toContain('cod');
+  });
+
+  it('says why above the limit: the shopper sees the limit under Pay with, not a method gone', async () => {
+    const methodNote = async (orderId: string, auth = token) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${API}/payments/fields?orderId=${orderId}`,
+        headers: bearer(auth),
+      });
+      return response.json<{ fields: PaymentField[] }>().fields.find((f) => f.name === 'method')?.description;
+    };
+    const large = await largeOrder();
+    expect(await methodNote(large.id)).toContain(
+      `Cash on delivery is available up to ${formatRupees(LIMIT_RUPEES * 100)}; this order is ${formatRupees(paiseOf(large.total))}.`,
+    );
+    // Someone else's order tells nothing about it.
+    const other = await registerAndLogin(t.app);
+    expect(await methodNote(large.id, other.token)).not.toContain('Cash on delivery is available up to');
   });
 });
 

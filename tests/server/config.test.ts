@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_RATE_LIMIT,
   httpHardeningFrom,
+  isDevelopment,
+  lifecycleConfigFrom,
   loadConfig,
   PROJECT_ROOT,
   paymentsModeFrom,
@@ -12,9 +14,12 @@ import {
 import { loadStoreConfig, parseStoreConfig, StoreConfigError } from '../../server/store-config';
 import { API, setupTestApp, TEST_STORE } from './helpers';
 
+/** The development setting (server/config.ts isDevelopment): without it every production guard is on. */
+const DEV = { NODE_ENV: 'development' };
+
 describe('loadConfig', () => {
-  it('uses the documented defaults when the environment is empty', () => {
-    const config = loadConfig({});
+  it('uses the documented defaults when the environment says only development', () => {
+    const config = loadConfig(DEV);
     expect(config).toMatchObject({
       port: 8044,
       host: '0.0.0.0',
@@ -32,6 +37,7 @@ describe('loadConfig', () => {
 
   it('reads every variable it documents', () => {
     const config = loadConfig({
+      ...DEV,
       PORT: '9000',
       HOST: '127.0.0.1',
       DATA_DIR: '/tmp/sf-data',
@@ -72,13 +78,15 @@ describe('loadConfig', () => {
   });
 
   it('rejects a malformed number with the variable name', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
-    expect(() => loadConfig({ RATE_LIMIT_AUTH_MAX: '0' })).toThrow(/RATE_LIMIT_AUTH_MAX/);
-    expect(() => loadConfig({ PUBLIC_URL: 'shop.example.in' })).toThrow(/PUBLIC_URL must be an absolute/);
+    expect(() => loadConfig({ ...DEV, PORT: 'eighty' })).toThrow(/PORT must be an integer/);
+    expect(() => loadConfig({ ...DEV, RATE_LIMIT_AUTH_MAX: '0' })).toThrow(/RATE_LIMIT_AUTH_MAX/);
+    expect(() => loadConfig({ ...DEV, PUBLIC_URL: 'shop.example.in' })).toThrow(
+      /PUBLIC_URL must be an absolute/,
+    );
   });
 });
 
-describe('PAYMENTS: payments fail closed (issue 22, row 6)', () => {
+describe('PAYMENTS: payments fail closed (docs/security.md row 6)', () => {
   const PAYU = { PAYU_KEY: 'key', PAYU_SALT: 'salt' };
   it('refuses production without a complete PayU configuration unless PAYMENTS=sandbox', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
@@ -104,19 +112,19 @@ describe('PAYMENTS: payments fail closed (issue 22, row 6)', () => {
     }
   });
 
-  it('chooses PayU when configured, the sandbox outside production, and the sandbox when asked to', () => {
-    expect(paymentsModeFrom({})).toBe('sandbox');
+  it('chooses PayU when configured, the sandbox in development, and the sandbox when asked to', () => {
+    expect(paymentsModeFrom(DEV)).toBe('sandbox');
     expect(paymentsModeFrom(PAYU)).toBe('payu');
     expect(paymentsModeFrom({ ...PAYU, PAYMENTS: 'sandbox' })).toBe('sandbox');
     expect(loadConfig({ ...PAYU, PAYMENTS: 'sandbox' }).payments.payu).toBeNull();
-    expect(loadConfig({}).payments.sandboxBanner).toBe(false);
+    expect(loadConfig(DEV).payments.sandboxBanner).toBe(false);
     expect(() => paymentsModeFrom({ PAYMENTS: 'stripe' })).toThrow('PAYMENTS must be "sandbox" or "payu"');
   });
 });
 
-describe('production hardening settings (issue 22, row 7)', () => {
-  it('serves source maps and admits loopback origins outside production only', () => {
-    expect(httpHardeningFrom({})).toEqual({ corsOrigins: [], loopbackCors: true, serveSourceMaps: true });
+describe('production hardening settings (docs/security.md row 12)', () => {
+  it('serves source maps and admits loopback origins in development only', () => {
+    expect(httpHardeningFrom(DEV)).toEqual({ corsOrigins: [], loopbackCors: true, serveSourceMaps: true });
     expect(httpHardeningFrom({ NODE_ENV: 'production' })).toEqual({
       corsOrigins: [],
       loopbackCors: false,
@@ -135,6 +143,44 @@ describe('production hardening settings (issue 22, row 7)', () => {
   });
 });
 
+describe('NODE_ENV: production unless development is said', () => {
+  const SHORT = 'short-secret';
+  // An unset NODE_ENV is what a unit file written from docs/deploy.md gives; `staging` and `prod` are
+  // settings an operator might reach for. Each runs with every production guard on.
+  it.each([[{}], [{ NODE_ENV: '' }], [{ NODE_ENV: 'staging' }], [{ NODE_ENV: 'prod' }]])(
+    'an environment of %j runs as production',
+    (env: Record<string, string>) => {
+      expect(isDevelopment(env)).toBe(false);
+      expect(() => loadConfig(env)).toThrow(/but no payment gateway is configured/);
+      expect(() => loadConfig(env)).toThrow(/only NODE_ENV=development turns the production guards off/);
+      const sandbox = { ...env, PAYMENTS: 'sandbox' };
+      expect(loadConfig(sandbox).payments.sandboxBanner).toBe(true);
+      expect(httpHardeningFrom(env)).toEqual({
+        corsOrigins: [],
+        loopbackCors: false,
+        serveSourceMaps: false,
+      });
+      for (const name of ['SANDBOX_SECRET', 'RESET_SECRET', 'FULFILMENT_SECRET'])
+        expect(() => loadConfig({ ...sandbox, [name]: SHORT }), name).toThrow(`${name} must be at least 32`);
+      expect(() => lifecycleConfigFrom({ ...env, FULFILMENT_SECRET: SHORT })).toThrow(/at least 32/);
+      expect(() => loadConfig({ ...sandbox, DEV_OUTBOX: '1' })).toThrow(/only with NODE_ENV=development/);
+      expect(() => loadConfig({ ...sandbox, SMTP_URL: 'smtp://mail.example.in' })).toThrow(
+        /PUBLIC_URL is not/,
+      );
+    },
+  );
+
+  it.each(['development', 'test', ' Development '])('NODE_ENV=%j turns them off', (mode) => {
+    const env = { NODE_ENV: mode };
+    expect(isDevelopment(env)).toBe(true);
+    expect(loadConfig(env).payments).toMatchObject({ provider: 'sandbox', sandboxBanner: false });
+    expect(httpHardeningFrom(env)).toEqual({ corsOrigins: [], loopbackCors: true, serveSourceMaps: true });
+    expect(loadConfig({ ...env, SANDBOX_SECRET: SHORT, RESET_SECRET: SHORT }).mail.resetSecret).toBe(SHORT);
+    expect(lifecycleConfigFrom({ ...env, FULFILMENT_SECRET: SHORT }).fulfilmentSecret).toBe(SHORT);
+    expect(loadConfig({ ...env, DEV_OUTBOX: '1' }).mail.devOutbox).toBe(true);
+  });
+});
+
 describe('signing secrets in production', () => {
   const production = { NODE_ENV: 'production', PAYMENTS: 'sandbox' };
   it.each(['SANDBOX_SECRET', 'RESET_SECRET', 'FULFILMENT_SECRET'])(
@@ -144,8 +190,8 @@ describe('signing secrets in production', () => {
         `${name} must be at least 32 characters with NODE_ENV=production (got 12); e.g. openssl rand -hex 32`,
       );
       expect(() => loadConfig({ ...production, [name]: 'a'.repeat(32) })).not.toThrow();
-      // Outside production a short one is a developer's choice.
-      expect(() => loadConfig({ [name]: 'short-secret' })).not.toThrow();
+      // In development a short one is a developer's choice.
+      expect(() => loadConfig({ ...DEV, [name]: 'short-secret' })).not.toThrow();
     },
   );
 });
@@ -163,15 +209,17 @@ describe('loadConfig: mail', () => {
         .publicUrl,
     ).toBe('https://shop.example.in');
     // Development may send mail without it: the links then go to http://localhost:PORT.
-    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.in' }).mail.smtpUrl).toBe('smtp://mail.example.in');
+    expect(loadConfig({ ...DEV, SMTP_URL: 'smtp://mail.example.in' }).mail.smtpUrl).toBe(
+      'smtp://mail.example.in',
+    );
   });
 
-  it('serves the development outbox only with DEV_OUTBOX=1, never in production', () => {
-    expect(loadConfig({}).mail.devOutbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'development' }).mail.devOutbox).toBe(false);
-    expect(loadConfig({ DEV_OUTBOX: '1' }).mail.devOutbox).toBe(true);
+  it('serves the development outbox only with DEV_OUTBOX=1, only in development', () => {
+    expect(loadConfig(production).mail.devOutbox).toBe(false);
+    expect(loadConfig(DEV).mail.devOutbox).toBe(false);
+    expect(loadConfig({ ...DEV, DEV_OUTBOX: '1' }).mail.devOutbox).toBe(true);
     expect(() => loadConfig({ ...production, DEV_OUTBOX: '1' })).toThrow(
-      /DEV_OUTBOX=1 .* never with NODE_ENV=production/,
+      /DEV_OUTBOX=1 .* only with NODE_ENV=development \(got NODE_ENV=production\)/,
     );
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Issue 24: the signed fulfilment webhook, the order_events it records and the timeline GET /orders
- * and order tracking show. A real app on a fresh database (PGlite, or PostgreSQL with
+ * The signed fulfilment webhook (docs/operations.md), the order_events it records and the timeline
+ * GET /orders and order tracking show. A real app on a fresh database (PGlite, or PostgreSQL with
  * TEST_DATABASE=postgres).
  */
 import { randomBytes } from 'node:crypto';
@@ -357,9 +357,12 @@ describe('without FULFILMENT_SECRET', () => {
 });
 
 describe('FULFILMENT_SECRET and ORDER_PAYMENT_WINDOW', () => {
-  it('refuses a short secret in production only', () => {
+  it('refuses a short secret unless in development', () => {
     expect(() => lifecycleConfigFrom({ NODE_ENV: 'production', FULFILMENT_SECRET: 'short' })).toThrow(/32/);
-    expect(lifecycleConfigFrom({ FULFILMENT_SECRET: 'short' }).fulfilmentSecret).toBe('short');
+    expect(() => lifecycleConfigFrom({ FULFILMENT_SECRET: 'short' })).toThrow(/32/);
+    expect(
+      lifecycleConfigFrom({ NODE_ENV: 'development', FULFILMENT_SECRET: 'short' }).fulfilmentSecret,
+    ).toBe('short');
     expect(
       lifecycleConfigFrom({ NODE_ENV: 'production', FULFILMENT_SECRET: 'x'.repeat(32) }).fulfilmentSecret,
     ).toBe('x'.repeat(32));
@@ -371,5 +374,15 @@ describe('FULFILMENT_SECRET and ORDER_PAYMENT_WINDOW', () => {
     expect(lifecycleConfigFrom({ ORDER_PAYMENT_WINDOW: '90s' }).paymentWindowMs).toBe(90_000);
     expect(lifecycleConfigFrom({ ORDER_PAYMENT_WINDOW: '120000' }).paymentWindowMs).toBe(120_000);
     expect(() => lifecycleConfigFrom({ ORDER_PAYMENT_WINDOW: 'soon' })).toThrow(/ORDER_PAYMENT_WINDOW/);
+  });
+
+  it('reads the payment reminder as a duration shorter than the window', () => {
+    expect(lifecycleConfigFrom({}).paymentReminderMs).toBe(10 * 60_000);
+    expect(lifecycleConfigFrom({ ORDER_PAYMENT_REMINDER: '5m' }).paymentReminderMs).toBe(5 * 60_000);
+    // A short window brings the default reminder forward with it (a third of the window).
+    expect(lifecycleConfigFrom({ ORDER_PAYMENT_WINDOW: '90s' }).paymentReminderMs).toBe(30_000);
+    expect(() => lifecycleConfigFrom({ ORDER_PAYMENT_REMINDER: '30m' })).toThrow(
+      'ORDER_PAYMENT_REMINDER must be shorter than ORDER_PAYMENT_WINDOW',
+    );
   });
 });

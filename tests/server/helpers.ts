@@ -47,9 +47,12 @@ export const TEST_STORE: StoreInfo = {
   policies: { shipping: '<p>Free shipping across India.</p>' },
 };
 
-/** Test config: no SPA, no logs, rate limits out of the way unless a test sets them. */
+/**
+ * Test config: development (the sandbox without its banner), no SPA, no logs, rate limits out of the
+ * way unless a test sets them.
+ */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const base = loadConfig({ SANDBOX_SECRET: 'test-sandbox-secret' });
+  const base = loadConfig({ NODE_ENV: 'development', SANDBOX_SECRET: 'test-sandbox-secret' });
   return {
     ...base,
     staticDir: null,

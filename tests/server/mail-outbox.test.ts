@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { mailOutbox } from '../../server/db/schema';
@@ -49,8 +49,15 @@ const deliver = () => mailer.deliverFrom(t.app);
 
 const rowsOf = (orderId: string) => t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
 
+/** Makes the order's waiting mail (its payment reminder) due now instead of ORDER_PAYMENT_REMINDER later. */
+const makeDue = (orderId: string) =>
+  t.ctx.db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: new Date(0) })
+    .where(and(eq(mailOutbox.orderId, orderId), isNull(mailOutbox.sentAt)));
+
 describe('order mail through the outbox', () => {
-  it('writes the placement mail with the order and sends it once: lines with size and colour, ₹, the store', async () => {
+  it('writes the payment reminder with the order, due after ORDER_PAYMENT_REMINDER, and sends it once: lines with size and colour, ₹, the pay-by time, the store', async () => {
     if (!tee) throw new Error('the catalogue needs a tee with several sizes and colours');
     const size = values(tee, ['size'])[1] as string;
     const color = values(tee, ['color', 'colour', 'colors'])[0] as string;
@@ -66,16 +73,28 @@ describe('order mail through the outbox', () => {
     });
     expect(created.statusCode).toBe(201);
     const order = created.json<Order>();
-    // Committed with the order: one row, not yet sent.
+    // Committed with the order: one row, not yet sent, due once the reminder's delay has passed.
     const rows = await rowsOf(order.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ template: 'order.placed', sentAt: null });
+    const reminderMs = t.ctx.config.lifecycle.paymentReminderMs;
+    expect(rows[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + reminderMs - 60_000);
+    expect(await deliver()).toHaveLength(0);
 
+    await makeDue(order.id);
     const sent = await deliver();
     expect(sent).toHaveLength(1);
     const [mail] = sent as [Mail];
     expect(mail.to).toBe(shopper.email);
-    expect(mail.subject).toBe(`Your order ${order.id} is placed`);
+    expect(mail.subject).toBe(`Your order ${order.id} is waiting for your payment`);
+    // Pay by: placement + ORDER_PAYMENT_WINDOW (30 minutes), in India's time.
+    const closes = new Date(Date.parse(order.createdAt) + 30 * 60_000);
+    const time = closes.toLocaleTimeString('en-IN', {
+      timeZone: 'Asia/Kolkata',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    expect(mail.text).toContain(`by ${time} on `);
     expect(mail.messageId).toBe(`<${rows[0]?.id}@shop.example.in>`);
     const total = `₹${order.items?.reduce((sum, i) => sum + i.price * i.quantity, 0).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
     for (const part of [mail.text, mail.html ?? '']) {
@@ -92,6 +111,14 @@ describe('order mail through the outbox', () => {
     // Sent is sent: another round sends nothing.
     expect(await deliver()).toHaveLength(0);
     expect((await rowsOf(order.id))[0]?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('mails an order paid before its reminder is due one confirmation, and drops the reminder', async () => {
+    const order = await placeOrder(t.app, shopper.token);
+    await paySandbox(t, shopper.token, order.id, SECRET);
+    await makeDue(order.id);
+    expect((await deliver()).map((m) => m.subject)).toEqual([`Payment received for order ${order.id}`]);
+    expect((await rowsOf(order.id)).map((r) => r.template)).toEqual(['order.paid']);
   });
 
   it('mails the payment, the shipping with its tracking link, and the delivery; replays and late events mail nothing', async () => {

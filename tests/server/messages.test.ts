@@ -105,9 +105,9 @@ describe('the newsletter, double opt-in', () => {
     const subscribed = await post('/newsletter/subscriptions', { email: ' Meera@Example.in' });
     expect(subscribed.statusCode).toBe(202);
     expect(subscribed.json()).toEqual({ message: NEWSLETTER_REQUESTED });
-    expect(await subscriptionStatus('meera@example.in')).toBe('pending');
 
     const [mail, ...more] = await deliver();
+    expect(await subscriptionStatus('meera@example.in')).toBe('pending');
     expect(more).toHaveLength(0);
     expect(mail?.to).toBe('meera@example.in');
     const confirmLink = /https:\/\/shop\.example\.in\/newsletter\/confirm\?token=\S+/.exec(
@@ -149,6 +149,26 @@ describe('the newsletter, double opt-in', () => {
     const again = await post('/newsletter/confirmations', { token: confirmToken });
     expect(again.json()).toEqual({ error: NEWSLETTER_LINK_INVALID });
     expect(await subscriptionStatus('meera@example.in')).toBe('unsubscribed');
+  });
+
+  it('answers before it looks the address up: the lookup and the mail wait in the mail queue', async () => {
+    // A known address used to take longer to answer than a new one (26 ms against 17): the answer
+    // waited for the lookup. Held behind another job, the sign-up has not touched the table yet.
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    t.app.mailQueue.push(() => held);
+    try {
+      const answer = await post('/newsletter/subscriptions', { email: 'queued@example.in' });
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json()).toEqual({ message: NEWSLETTER_REQUESTED });
+      expect(await subscriptionStatus('queued@example.in')).toBeUndefined();
+    } finally {
+      release();
+    }
+    expect((await deliver()).map((mail) => mail.to)).toEqual(['queued@example.in']);
+    expect(await subscriptionStatus('queued@example.in')).toBe('pending');
   });
 
   it('mails a waiting address at most 3 confirmations, and refuses a forged or malformed token', async () => {

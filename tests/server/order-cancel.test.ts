@@ -68,8 +68,11 @@ describe('POST /orders/{orderId}/cancel with the sandbox gateway', () => {
     const last = body.order.timeline?.at(-1);
     expect(last).toMatchObject({ from: 0, to: 4, actor: 'shopper', note: 'Cancelled by the shopper' });
     expect(await refundRows(t, order.id)).toHaveLength(0);
-    // The list shows it cancelled too.
-    expect((await myOrder(t.app, shopper.token, order.id))?.status).toBe(4);
+    // The list shows it cancelled too, with nothing to refund.
+    const listed = await myOrder(t.app, shopper.token, order.id);
+    expect(listed?.status).toBe(4);
+    expect(listed?.refund).toBeNull();
+    expect(body.order.refund).toBeNull();
   });
 
   it('accepts the order id in lower case', async () => {
@@ -91,6 +94,9 @@ describe('POST /orders/{orderId}/cancel with the sandbox gateway', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ attemptId, provider: 'sandbox', status: 'recorded', error: null });
     expect(rows[0]?.amountPaise).toBe(Math.round((order.total ?? 0) * 100));
+    // The order carries its refund from now on: in this answer and in My Orders.
+    expect(body.order.refund).toEqual(body.refund);
+    expect((await myOrder(t.app, shopper.token, order.id))?.refund).toEqual(body.refund);
 
     // A second cancel is refused and refunds nothing more.
     const again = await cancel(t.app, order.id, shopper.token);
@@ -211,6 +217,11 @@ describe('POST /orders/{orderId}/cancel with PayU', () => {
     const rows = await refundRows(t, order.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'failed', error: 'Invalid amount' });
+    expect((await myOrder(t.app, shopper.token, order.id))?.refund).toEqual({
+      amount: order.total,
+      status: 'failed',
+      expectedBy: refundExpectedBy(),
+    });
   });
 
   it('answers failed when PayU cannot be reached or does not answer in time', async () => {

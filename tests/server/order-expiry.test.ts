@@ -1,7 +1,7 @@
 /**
- * Issue 24 item 2: an order still Pending after ORDER_PAYMENT_WINDOW is cancelled by the timer, once,
- * even when two runs race; a payment confirmation that arrives afterwards is refused and recorded.
- * Time is passed in (`now`), never waited for.
+ * Unpaid-order expiry (docs/operations.md): an order still Pending after ORDER_PAYMENT_WINDOW is cancelled by
+ * the timer, once, even when two runs race; a payment confirmation that arrives afterwards is refused and
+ * recorded. Time is passed in (`now`), never waited for.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

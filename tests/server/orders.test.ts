@@ -50,6 +50,8 @@ describe('POST /orders', () => {
     expect(order.id).toMatch(ORDER_ID_PATTERN);
     expect(order.status).toBe(0);
     expect(order.trackingNumber).toBeNull();
+    // Unpaid by ORDER_PAYMENT_WINDOW (30 minutes) after placement, it is cancelled.
+    expect(Date.parse(order.payBy ?? '') - Date.parse(order.createdAt)).toBe(30 * 60_000);
     expect(order.shippingAddress).toEqual(DEFAULT_SHIPPING);
     const byProduct = new Map(order.items.map((item) => [item.productId, item]));
     expect(byProduct.get(discounted.id)).toMatchObject({
@@ -177,7 +179,7 @@ describe('POST /orders', () => {
     [{ postalCode: '056003' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
     [{ postalCode: '5600389' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
     [{ postalCode: '56OO38' }, { error: 'Enter a valid 6-digit PIN code', field: 'postalCode' }],
-    // Issue 23: PIN 110001 (Delhi) was accepted with Karnataka.
+    // PIN 110001 (Delhi) was once accepted with Karnataka.
     [{ postalCode: '110001' }, { error: 'PIN code 110001 is in Delhi, not Karnataka', field: 'postalCode' }],
     [
       { postalCode: '999999' },

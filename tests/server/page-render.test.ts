@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
 import { injectPage } from '../../server/page-head';
-import { FIRST_ANSWER_ID, type FirstAnswer, PAGE_CODE_TEMPLATE_ID } from '../../shared/first-screen';
+import {
+  FIRST_ANSWER_ID,
+  type FirstAnswer,
+  PAGE_CODE_TEMPLATE_ID,
+  PAGE_PARTS_ATTRIBUTE,
+} from '../../shared/first-screen';
 import { renderPage } from '../../src/entry-server';
 import {
   API,
@@ -33,7 +38,7 @@ const firstAnswerOf = (html: string): FirstAnswer | null => {
 };
 /** The markup inside #root (up to the data blocks after it). */
 const rootOf = (html: string) => {
-  const start = html.indexOf('<div id="root">');
+  const start = html.indexOf('<div id="root"');
   const end = html.indexOf('<script', start);
   return html.slice(start, end < 0 ? undefined : end);
 };
@@ -143,6 +148,21 @@ describe('every page rendered by React on the server', () => {
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Test API Connection<\/button>/);
   });
 
+  it('names on #root the lazy parts each page rendered, as the build manifest keys them: its screen, the search box', async () => {
+    const partsOf = async (url: string) =>
+      new RegExp(`<div id="root" ${PAGE_PARTS_ATTRIBUTE}="([^"]*)">`)
+        .exec((await get(url)).body)?.[1]
+        ?.split(' ')
+        .sort();
+    const search = 'src/app/layouts/search-combobox.tsx';
+    expect(await partsOf('/')).toEqual([search, 'src/routes/home.page.tsx']);
+    expect(await partsOf('/products?category=men')).toEqual([search, 'src/routes/products.page.tsx']);
+    expect(await partsOf('/terms')).toEqual([search, 'src/routes/policy.page.tsx']);
+    expect(await partsOf('/no/such/page')).toEqual([search, 'src/routes/not-found.page.tsx']);
+    // The sign-in pages have no header: the screen alone.
+    expect(await partsOf('/login')).toEqual(['src/routes/login.page.tsx']);
+  });
+
   it('answers an unknown path and a policy that is none with the storefront 404 page and status 404', async () => {
     for (const url of ['/no/such/page', '/404']) {
       const response = await get(url);
@@ -206,6 +226,17 @@ describe('injectPage', () => {
     expect(out.match(/<template/g)).toHaveLength(1);
     expect(out).toContain(
       `<template id="${PAGE_CODE_TEMPLATE_ID}"><link rel="modulepreload" href="/assets/app.js"><link rel="modulepreload" crossorigin href="/assets/a.js"></template></head>`,
+    );
+  });
+
+  it('names the lazy parts the page shows on #root, for the browser to load before it hydrates', () => {
+    const page = {
+      html: '<main>page</main>',
+      modules: ['src/routes/products.page.tsx', 'src/app/layouts/search-combobox.tsx'],
+    };
+    const out = injectPage(INDEX, page, null);
+    expect(out).toContain(
+      `<div id="root" ${PAGE_PARTS_ATTRIBUTE}="src/routes/products.page.tsx src/app/layouts/search-combobox.tsx"><main>page</main></div>`,
     );
   });
 

@@ -122,7 +122,7 @@ describe('PUBLIC_URL overrides the request origin', () => {
 
 describe('configuration', () => {
   it('leaves PUBLIC_URL unset by default and trusts no proxy', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ NODE_ENV: 'development' });
     expect(config.publicUrl).toBeNull();
     expect(config.trustProxy).toBe(false);
   });

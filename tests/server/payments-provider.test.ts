@@ -5,7 +5,7 @@ import { OrderStatus } from '../../server/db/schema';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../server/payments/fields';
 import { newAttemptId, newPaymentReference } from '../../server/payments/ids';
 import { isPaymentMethod, unhandledMethod } from '../../server/payments/methods';
-import { formatInr, parseRupees, rupeesString } from '../../server/payments/money';
+import { parseRupees, rupeesString } from '../../server/payments/money';
 import {
   createPayuProvider,
   PAYU_PAYMENT_URLS,
@@ -18,6 +18,7 @@ import { activeProvider } from '../../server/payments/registry';
 import { createSandboxProvider, sandboxSignature } from '../../server/payments/sandbox';
 import { renderSandboxPage, SANDBOX_TITLE, sandboxPageCsp } from '../../server/payments/sandbox-page';
 import { buildUpiLink } from '../../server/payments/upi';
+import { formatRupees } from '../../shared/money';
 import { withPayuHash } from './payu';
 
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
@@ -84,7 +85,7 @@ describe('money', () => {
   });
 
   it('formats amounts the en-IN way with the rupee sign', () => {
-    expect(formatInr(12_345_600)).toBe('₹1,23,456.00');
+    expect(formatRupees(12_345_600)).toBe('₹1,23,456.00');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Issue 24: every refund the shop owes is written with its cause and asked for until the gateway
- * takes it — an operator's cancellation of a paid order, a payment that arrived after its order
+ * Refunds (docs/operations.md): every refund the shop owes is written with its cause and asked for until the
+ * gateway takes it — an operator's cancellation of a paid order, a payment that arrived after its order
  * expired, a gateway that failed (retried by the sweep with backoff, then left for a person).
  */
 import { eq } from 'drizzle-orm';
@@ -173,6 +173,38 @@ describe('refunds the sweep asks for', () => {
     }
     expect(never.asked).toHaveLength(REFUND_MAX_ATTEMPTS);
     expect((await refundsOf(next.id))[0]).toMatchObject({ status: 'failed', attempts: REFUND_MAX_ATTEMPTS });
+  });
+
+  it('mails a cancellation whose refund failed as owed, not as money on its way', async () => {
+    const failed = { status: 'failed' as const, error: 'gateway timeout' };
+    const ctx = { db: t.ctx.db, config: t.ctx.config, store: t.ctx.store, log: t.ctx.log };
+    const cancellationOf = async (orderId: string) => {
+      const mails = (await deliver()).filter((mail) => mail.subject === `Your order ${orderId} is cancelled`);
+      expect(mails).toHaveLength(1);
+      return mails[0]?.text ?? '';
+    };
+    await deliver();
+
+    // Refused once, asked again by the sweep later: owed, being asked again.
+    const { order: retried } = await paidOrderCancelledByOperator('mail-retry');
+    await runRefundSweep(ctx, [scriptedGateway([failed]).gateway], silent);
+    const retrying = await cancellationOf(retried.id);
+    expect(retrying).toMatch(
+      /We owe you a refund of ₹[\d,]+\.\d\d\. Your payment provider has not taken it yet/,
+    );
+    expect(retrying).not.toContain('should be back by');
+
+    // Refused every time: a person refunds it by hand, and the shopper knows whom to ask.
+    const { order: refused } = await paidOrderCancelledByOperator('mail-never');
+    const never = scriptedGateway(Array.from({ length: REFUND_MAX_ATTEMPTS }, () => failed));
+    for (let i = 0; i < REFUND_MAX_ATTEMPTS; i++) {
+      await makeDue(refused.id);
+      await runRefundSweep(ctx, [never.gateway], silent);
+    }
+    const byHand = await cancellationOf(refused.id);
+    expect(byHand).toContain('our team will refund it to the way you paid by hand');
+    expect(byHand).toContain('care@statefront.in');
+    expect(byHand).not.toContain('should be back by');
   });
 
   it("a shopper's own cancellation asks at once and holds the refund from the sweep meanwhile", async () => {

@@ -12,24 +12,32 @@ describe('SearchMemo (ranked searches remembered per snapshot)', () => {
     expect(memo.positions).toBe(300);
   });
 
-  it('forgets every search once the positions held reach the bound, however few the searches', async () => {
+  it('forgets the least recently asked searches once the positions held pass the bound', async () => {
     const memo = new SearchMemo({ searches: 5000, positions: 1000 });
     await memo.remember('cotton', ranked(600));
     await memo.remember('shirt', ranked(500));
-    expect(memo.get('cotton')).toBeDefined();
-    await memo.remember('white', ranked(10));
+    // 1,100 positions: the older search makes room, however few the searches.
     expect(memo.get('cotton')).toBeUndefined();
-    expect(memo.get('shirt')).toBeUndefined();
-    expect(memo.get('white')).toBeDefined();
-    expect(memo.positions).toBe(10);
+    expect(memo.get('shirt')).toBeDefined();
+    await memo.remember('white', ranked(300));
+    expect(memo.get('shirt')).toBeDefined();
+    await memo.remember('linen', ranked(300));
+    // 1,100 again: the least recently asked goes (shirt was asked after white was remembered).
+    expect([memo.get('shirt'), memo.get('white'), memo.get('linen')].map(Boolean)).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(memo.positions).toBe(800);
   });
 
-  it('forgets every search at the count bound too', async () => {
+  it('forgets the least recently asked search at the count bound too', async () => {
     const memo = new SearchMemo({ searches: 2, positions: 1000 });
     await memo.remember('a', ranked(1));
     await memo.remember('b', ranked(1));
+    expect(memo.get('a')).toBeDefined();
     await memo.remember('c', ranked(1));
-    expect([memo.get('a'), memo.get('b'), memo.get('c') !== undefined]).toEqual([undefined, undefined, true]);
+    expect([memo.get('a'), memo.get('b'), memo.get('c')].map(Boolean)).toEqual([true, false, true]);
   });
 
   it('does not remember a failed search, and a search forgotten meanwhile adds nothing when it answers', async () => {

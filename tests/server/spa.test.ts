@@ -89,7 +89,7 @@ describe('SPA hosting', () => {
   });
 
   it('sends a form posted to a page back to that page (303) without reading what it carried', async () => {
-    // A form submitted before the app runs (src/boot.ts holds those it can) reaches the server as a
+    // A form submitted before the app runs (its forms are inert until hydrated; src/forms/private-form.ts) reaches the server as a
     // page request: the shopper gets the page again, never a JSON error page, and the body (a password)
     // is neither read nor echoed.
     for (const [type, body] of [
@@ -149,7 +149,7 @@ describe('SPA hosting', () => {
   });
 });
 
-describe('in production (issue 22, rows 6 and 7)', () => {
+describe('in production (docs/security.md rows 6 and 12)', () => {
   beforeAll(() => {
     writeFileSync(join(build.dir, 'assets', 'app-abc123.js.map'), '{"version":3}');
   });
@@ -165,7 +165,7 @@ describe('in production (issue 22, rows 6 and 7)', () => {
     async (url) => {
       const { body } = await prod.app.inject({ method: 'GET', url });
       expect(body).toContain(SANDBOX_BANNER);
-      expect(body.indexOf(SANDBOX_BANNER)).toBeLessThan(body.indexOf('<div id="root">'));
+      expect(body.indexOf(SANDBOX_BANNER)).toBeLessThan(body.indexOf('<div id="root"'));
       expect((await t.app.inject({ method: 'GET', url })).body).not.toContain(SANDBOX_BANNER_TEXT);
     },
   );

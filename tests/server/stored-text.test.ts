@@ -69,4 +69,21 @@ describe('stored text refuses control characters', () => {
     const erase = await post('/contact', { ...contact, message: 'Hello\u001b[2J' });
     expect(erase.json()).toEqual({ error: 'message must not contain control characters' });
   });
+
+  it('names a key holding one, and reports a NUL anywhere in the body before any control', async () => {
+    const key = await post(
+      '/orders',
+      { products: { 'a\u001b[2Kb': 1 }, shippingAddress: DEFAULT_SHIPPING },
+      shopper.token,
+    );
+    expect(key.json()).toEqual({ error: 'a key of products must not contain control characters' });
+    // One walk finds both; the NUL (text no database stores) is the answer, wherever it is.
+    for (const [subject, message] of [
+      ['Sizes\u0007', 'Hello\u0000'],
+      ['Sizes\u0000', 'Hello\u0007'],
+    ])
+      expect((await post('/contact', { ...contact, subject, message })).json()).toEqual({
+        error: 'Text must not contain NUL characters',
+      });
+  });
 });

@@ -7,6 +7,7 @@
  */
 export const DATABASE_NEUTRAL = [
   // No database at all: pure functions and in-memory structures.
+  'answer-cache',
   'facet-index',
   'find-answer',
   'lexeme-dictionary',

@@ -4,8 +4,8 @@ import {
   checkShippingField,
   firstBlankField,
   INDIAN_STATES,
-  normaliseMobile,
 } from '../../shared/checkout-address';
+import { normaliseMobile } from '../../shared/phone';
 
 import { shipping as ADDRESS } from '../machines/support/fixtures';
 

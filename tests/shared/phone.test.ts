@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIndianMobile, normaliseMobile, phoneValueOf } from '../../shared/phone';
+import { forcedPhoneInput, isIndianMobile, normaliseMobile, phoneValueOf } from '../../shared/phone';
 
 describe('phoneValueOf', () => {
   it.each([
@@ -42,5 +42,48 @@ describe('isIndianMobile', () => {
     expect(isIndianMobile('+9198765432100')).toBe(false);
     expect(isIndianMobile('+449876543210')).toBe(false);
     expect(normaliseMobile('5876543210')).toBeNull();
+  });
+});
+
+describe('forcedPhoneInput (what the field shows as the shopper types: spec §5)', () => {
+  /** The field's value after typing `text` one key at a time after what it holds, forced at each key. */
+  const typed = (text: string, start = '+91') =>
+    [...text].reduce((value, key) => forcedPhoneInput(value + key).value, start);
+
+  it.each([
+    '+91 98765 43210',
+    '098765 43210',
+    '91 98765 43210',
+    '98765-43210',
+    '9876543210',
+    '98765abc43210',
+  ])("typing %j after the field's +91 shows +919876543210, never more than ten digits", (text) => {
+    let value = '+91';
+    for (const key of text) {
+      value = forcedPhoneInput(value + key).value;
+      expect(value).toMatch(/^\+91\d{0,10}$/);
+    }
+    expect(value).toBe('+919876543210');
+    expect(typed(text, '')).toBe('+919876543210');
+  });
+
+  it.each([['+91+91 98765 43210'], ['+91098765 43210'], ['+91919876543210'], ['+44 7911 123456 and more']])(
+    'a paste leaving %j shows +91 and at most ten digits',
+    (raw) => {
+      expect(forcedPhoneInput(raw).value).toMatch(/^\+91\d{0,10}$/);
+    },
+  );
+
+  it('keeps +91 when the prefix is deleted, and the digits after it', () => {
+    expect(forcedPhoneInput('').value).toBe('+91');
+    expect(forcedPhoneInput('+9').value).toBe('+91');
+    expect(forcedPhoneInput('+9876').value).toBe('+91876');
+    expect(forcedPhoneInput('+1987').value).toBe('+91987');
+  });
+
+  it('keeps the cursor after the same digit when a character in the middle is dropped', () => {
+    // '+9198x76' with the cursor after the x: the x goes, the cursor stays after 98.
+    expect(forcedPhoneInput('+9198x76', 6)).toEqual({ value: '+919876', caret: 5 });
+    expect(forcedPhoneInput('+919876')).toEqual({ value: '+919876', caret: 7 });
   });
 });

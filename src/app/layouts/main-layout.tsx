@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { css } from 'styled-system/css';
 import type { StoreInfo } from '../../../machines/store-info.machine';
 import { BottomTabBar } from '../../components/layout/bottom-tab-bar';
@@ -33,17 +33,35 @@ type MainLayoutViewProps = {
   /** Saved products (the header's heart); none until the wishlist is read. */
   wishlistCount?: number;
   authStatus: AuthStatus;
+  /** The phone's tab bar (Home, Category, My Account, Cart); off where the page has one way on. */
+  tabBar?: boolean;
   children: ReactNode;
 };
+
+/**
+ * Pages without the phone's tab bar: checkout and payment, where Place Order and Pay Now are the way
+ * on, and a tab a thumb brushes on the way to them would leave the order behind.
+ */
+const WITHOUT_TAB_BAR = ['/checkout', '/payment'];
 
 /**
  * The storefront frame (skip link, header, main, footer, phone tab bar) from plain props: MainLayout
  * feeds it the root actors' state.
  */
-function MainLayoutView({ store, cartCount, wishlistCount = 0, authStatus, children }: MainLayoutViewProps) {
+function MainLayoutView({
+  store,
+  cartCount,
+  wishlistCount = 0,
+  authStatus,
+  tabBar = true,
+  children,
+}: MainLayoutViewProps) {
   const storeName = storeDisplayName(store);
   return (
-    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
+    <div
+      className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}
+      data-tab-bar={tabBar ? undefined : 'off'}
+    >
       <a
         href="#main"
         className={css({
@@ -84,7 +102,7 @@ function MainLayoutView({ store, cartCount, wishlistCount = 0, authStatus, child
         phone={store?.companyPhone}
         email={store?.companyEmail}
       />
-      <BottomTabBar cartCount={cartCount} />
+      {tabBar ? <BottomTabBar cartCount={cartCount} /> : null}
     </div>
   );
 }
@@ -94,9 +112,16 @@ export function MainLayout() {
   const cartCount = useCartCount();
   const wishlistCount = useWishlistCount();
   const authStatus = useAuthStatus();
+  const { pathname } = useLocation();
   useRouteTitle(store);
   return (
-    <MainLayoutView store={store} cartCount={cartCount} wishlistCount={wishlistCount} authStatus={authStatus}>
+    <MainLayoutView
+      store={store}
+      cartCount={cartCount}
+      wishlistCount={wishlistCount}
+      authStatus={authStatus}
+      tabBar={!WITHOUT_TAB_BAR.includes(pathname.replace(/\/+$/, ''))}
+    >
       <Outlet />
       <QuickViewHost />
     </MainLayoutView>

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { DeferredToaster } from '../../components/ui/deferred-toaster';
+import { LazyToaster } from '../../components/ui/lazy-toaster';
 import { leavePage } from '../../components/ui/toast-queue';
 import { dropFirstAnswer } from '../actors/first-answer';
 import { QUICK_VIEW_PARAM } from '../quick-view-param';
@@ -59,7 +59,7 @@ export function RootLayout() {
       <PageToasts />
       <FirstAnswerScope />
       <Outlet />
-      <DeferredToaster />
+      <LazyToaster />
     </>
   );
 }

@@ -1,10 +1,41 @@
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
-import { formatInr } from '../../components/format';
+import { formatRupees, paiseOf } from '../../../shared/money';
 import { Highlight } from '../../components/highlight';
 import { provideSearchMachine } from '../actors/search.live';
 import { usePageActor } from '../app-actor';
-import { type SearchBoxProps, searchForm, searchInputProps } from './search-field';
+
+/**
+ * The box's props. The header's SearchBox (search-box.tsx, with the page) imports only this type, so
+ * the combobox's code stays in its own chunk.
+ */
+export type SearchBoxProps = {
+  className?: string | undefined;
+  /** The search of the page on show (`q` or `filter=<text>` on /products), '' on any other page. */
+  query?: string;
+};
+
+const searchForm = css({ position: 'relative', w: 'full' });
+const searchInput = css({
+  w: 'full',
+  h: '10',
+  px: '4',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'white',
+  fontSize: 'sm',
+  _placeholder: { color: 'fg.subtle' },
+  focusVisibleRing: 'outside',
+  focusRingOffset: '1px',
+});
+/** The input's kind, name for assistive tech, placeholder and look. */
+const searchInputProps = {
+  type: 'search',
+  'aria-label': 'Search products',
+  placeholder: 'Search kurtas, sarees, tees…',
+  className: searchInput,
+} as const;
 
 const listbox = css({
   position: 'absolute',
@@ -43,23 +74,16 @@ const KEYS: Record<string, 'search.next' | 'search.previous' | 'search.submit' |
  * The search box as an ARIA combobox (input + listbox, the highlighted option named by
  * aria-activedescendant) over the search machine: the view only forwards keys and renders the list.
  */
-export default function SearchCombobox({
-  className,
-  initialText = '',
-  query = '',
-  takeFocus = false,
-}: SearchBoxProps) {
+export default function SearchCombobox({ className, query = '' }: SearchBoxProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  // Only on mount: the stand-in's focus moves here, in the commit that swaps the boxes (a passive effect
-  // runs a task later, and a key pressed in between went to the page: the hydration check lost letters).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  const [state, send] = usePageActor('search', provideSearchMachine, { text: query, query });
+  // What was typed into the server's box before the app hydrated it is in the input, not the machine
+  // (React keeps a hydrated input's value as it finds it): the machine takes it over, as if just typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on hydration (mount) only
   useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (!takeFocus || !input) return;
-    input.focus();
-    input.setSelectionRange(input.value.length, input.value.length);
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== query) send({ type: 'search.type', text: typed });
   }, []);
-  const [state, send] = usePageActor('search', provideSearchMachine, { text: initialText, query });
   // Links, searches and Back/Forward: the box shows the new page's search (the machine ignores the same one).
   useEffect(() => {
     send({ type: 'search.sync', q: query });
@@ -83,7 +107,9 @@ export default function SearchCombobox({
 
   return (
     <search className={cx(searchForm, className)}>
+      {/* Before hydration a plain GET form: Enter opens the results page (server/spa.ts renders it). */}
       <form
+        action="/products"
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: 'search.submit' });
@@ -92,6 +118,7 @@ export default function SearchCombobox({
         <input
           {...searchInputProps}
           ref={inputRef}
+          name="q"
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={open}
@@ -151,7 +178,7 @@ export default function SearchCombobox({
                 </span>
               </span>
               <span className={css({ fontSize: 'sm', fontWeight: '600' })}>
-                {formatInr(suggestion.price)}
+                {formatRupees(paiseOf(suggestion.price))}
               </span>
             </div>
           ))}

@@ -9,9 +9,9 @@ import { Drawer } from '../ui/drawer';
 import { categoryPath } from './store-display';
 
 /**
- * The phone menu is the one overlay above toasts (issue 14 item 9): a shopper who opens it is going
+ * The phone menu is the one overlay above toasts: a shopper who opens it is going
  * somewhere else, and a toast left over from the page would cover its last links. Quick View and the
- * filter drawer stay under toasts, whose answers are about them (issue 23 item 7).
+ * filter drawer stay under toasts, whose answers are about them.
  */
 const aboveToasts = css({ zIndex: 'menu' });
 

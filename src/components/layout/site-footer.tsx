@@ -53,9 +53,11 @@ export function SiteFooter({ storeName, companyName, description, address, phone
         bg: 'indigo.900',
         color: 'indigo.100',
         mt: '16',
-        // Room for the phone's tab bar, and for the product page's Add to Cart bar above it.
+        // Room for the phone's tab bar, and for the product page's Add to Cart bar above it; none where
+        // the page shows no tab bar (checkout and payment: src/app/layouts/main-layout.tsx).
         pb: { base: '20', md: '0' },
         'main:has([data-buy-bar]) ~ &': { pb: { base: 'calc(5rem + token(sizes.buyBar))', md: '0' } },
+        '[data-tab-bar=off] &': { pb: '0' },
       })}
     >
       <div

@@ -119,8 +119,8 @@ export function SiteHeader({
     { to: '/products', label: 'All Products' },
   ];
   // The menu's nav is hidden below 768 px: a phone neither downloads nor mounts Ark's Menu (≈ 100 ms of
-  // main thread at 4× CPU on every route, issue 25's TBT). Until the layout is known, and on a phone, the
-  // plain button stands in; a tap on it opens the menu once loaded.
+  // main thread at 4× CPU on every route: Lighthouse's TBT, docs/performance.md). Until the layout is
+  // known, and on a phone, the plain button stands in; a tap on it opens the menu once loaded.
   const wide = useWideLayout();
   const categoryButton = (
     <button

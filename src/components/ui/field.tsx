@@ -94,10 +94,7 @@ export function FieldShell({
 // then cutting a long value short rather than widening the column.
 const selectShellWidth = css({ w: 'auto', minW: '0' });
 
-/**
- * FieldShell around a Select: the Ark one (./select.tsx) and the static markup standing in for it
- * until it has loaded (./deferred-select.tsx), so the swap keeps the same shell.
- */
+/** FieldShell around Ark's Select (./select.tsx): the label sits in the control's row. */
 export function SelectShell({ className, ...shell }: Omit<FieldShellProps, 'labelInControl'>) {
   return <FieldShell {...shell} className={cx(selectShellWidth, className)} labelInControl />;
 }

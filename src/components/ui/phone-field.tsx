@@ -1,21 +1,25 @@
-import type { ComponentProps, FocusEvent } from 'react';
-import { isIndianMobile, PHONE_INPUT_MAX_LENGTH, phoneValueOf } from '../../../shared/phone';
+import type { ComponentProps, InputEvent } from 'react';
+import { forcedPhoneInput, PHONE_INPUT_MAX_LENGTH } from '../../../shared/phone';
 import { InputField } from './field';
 
 type PhoneFieldProps = Omit<ComponentProps<typeof InputField>, 'type' | 'inputMode' | 'maxLength'>;
 
 /**
- * The one phone input of checkout and payment. It never rewrites what the shopper is typing (a
- * rewrite per keystroke turned '+91 98765 43210' typed after the field's +91 into '+919198765432'):
- * any usual way of writing the number is read by the shared rule (shared/phone.ts), by the forms, the
- * machines and the server alike. On leaving the field a recognised mobile is shown as it will be sent.
+ * The one phone input of checkout and payment, forced as the shopper types (spec §5): it always shows
+ * +91 and at most ten digits (shared/phone.ts forcedPhoneInput). What people paste or type out — '+91
+ * 98765 43210', '098765 43210', '91 98765 43210' — still ends as the number they meant, and the
+ * cursor stays after the digit it was after. Room is left for a pasted number's spaces and prefixes
+ * (PHONE_INPUT_MAX_LENGTH): the browser would cut a paste at maxLength before the field could read it.
  */
-export function PhoneField({ onBlur, placeholder = '+91XXXXXXXXXX', ...props }: PhoneFieldProps) {
-  const tidy = (event: FocusEvent<HTMLInputElement>) => {
+export function PhoneField({ onInput, placeholder = '+91XXXXXXXXXX', ...props }: PhoneFieldProps) {
+  const force = (event: InputEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const value = phoneValueOf(input.value);
-    if (isIndianMobile(value) && value !== input.value) input.value = value;
-    onBlur?.(event);
+    const forced = forcedPhoneInput(input.value, input.selectionStart ?? input.value.length);
+    if (forced.value !== input.value) {
+      input.value = forced.value;
+      input.setSelectionRange(forced.caret, forced.caret);
+    }
+    onInput?.(event);
   };
   return (
     <InputField
@@ -24,7 +28,7 @@ export function PhoneField({ onBlur, placeholder = '+91XXXXXXXXXX', ...props }: 
       autoComplete="tel"
       maxLength={PHONE_INPUT_MAX_LENGTH}
       placeholder={placeholder}
-      onBlur={tidy}
+      onInput={force}
       {...props}
     />
   );

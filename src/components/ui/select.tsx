@@ -25,8 +25,6 @@ type SelectFieldProps = FieldShellOptions & {
   /** Submitted through Ark's hidden native select. */
   name?: string | undefined;
   disabled?: boolean | undefined;
-  /** Open the list on mount (./deferred-select.tsx: the shopper asked before this had loaded). */
-  defaultOpen?: boolean | undefined;
 };
 
 /**
@@ -34,10 +32,8 @@ type SelectFieldProps = FieldShellOptions & {
  * with the trigger (the focusable combobox) described by the helper and errors.
  */
 export function SelectField(props: SelectFieldProps) {
-  const [
-    shell,
-    { options, value, onValueChange, onOpenChange, placeholder, clearLabel, name, disabled, defaultOpen },
-  ] = splitFieldProps(props);
+  const [shell, { options, value, onValueChange, onOpenChange, placeholder, clearLabel, name, disabled }] =
+    splitFieldProps(props);
   const collection = useMemo(() => createListCollection({ items: [...options] }), [options]);
   return (
     <SelectShell {...shell}>
@@ -49,7 +45,6 @@ export function SelectField(props: SelectFieldProps) {
           onOpenChange={onOpenChange ? (details) => onOpenChange(details.open) : undefined}
           name={name}
           disabled={disabled}
-          defaultOpen={defaultOpen}
           positioning={{ sameWidth: true }}
         >
           <Select.Label className={control.labelClassName}>{control.label}</Select.Label>

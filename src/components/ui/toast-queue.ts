@@ -2,7 +2,7 @@
  * The app's toast entry point, without the toaster: `showToast` is called from the shell (emitted
  * machine events) on every page, but the Ark toaster (zag's toast machine, ~20 KB) is only needed
  * once there is something to show. Toasts wait here until <AppToaster> has mounted and attached
- * itself; <DeferredToaster> loads it on the first toast.
+ * itself; <LazyToaster> (./lazy-toaster.tsx) loads it on the first toast.
  */
 import type { ToastEmitted } from '../../../machines/events';
 

@@ -44,7 +44,7 @@ function createToast({ title, description, type = 'info', action }: ToastInput) 
   return () => toaster.dismiss(id);
 }
 
-/** The toaster, loaded on the first toast (see DeferredToaster); takes over the toasts queued until then. */
+/** The toaster, loaded on the first toast (see ./lazy-toaster.tsx); takes over the toasts queued until then. */
 export function AppToaster() {
   const classes = toastRecipe();
   // Zag's toast group subscribes to the store once its machine has started, after this effect; toasts

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
-import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/button';
 import { stack, vstack } from '../../theme/layout';
 
 export const authLink = css({
@@ -40,9 +40,9 @@ export function AuthFooter({
 /** An auth form's submit button: disabled, and saying what it is doing, while the server works. */
 export function AuthSubmit({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
-    <Button type="submit" size="lg" fullWidth disabled={busy} aria-busy={busy}>
+    <SubmitButton size="lg" fullWidth disabled={busy} aria-busy={busy}>
       {busy ? busyLabel : label}
-    </Button>
+    </SubmitButton>
   );
 }
 

@@ -1,6 +1,6 @@
 import { css, cx } from 'styled-system/css';
 import type { CartLine } from '../../../machines/cart.model';
-import { formatInr } from '../../components/format';
+import { formatRupees, paiseOf } from '../../../shared/money';
 import { SummaryCard } from '../../components/summary-card';
 import { ButtonLink } from '../../components/ui/button';
 import { grid, stack } from '../../theme/layout';
@@ -44,7 +44,7 @@ export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; tot
                 ) : null}
               </span>
               <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>
-                {formatInr(line.price * line.quantity)}
+                {formatRupees(paiseOf(line.price * line.quantity))}
               </span>
             </li>
           ))}
@@ -59,11 +59,11 @@ export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; tot
         })}
       >
         <dt>Subtotal</dt>
-        <dd className={css({ fontWeight: '600' })}>{formatInr(total)}</dd>
+        <dd className={css({ fontWeight: '600' })}>{formatRupees(paiseOf(total))}</dd>
         <dt>Shipping</dt>
         <dd className={css({ color: 'fg.success', fontWeight: '600' })}>Free</dd>
         <dt className={cx(totalCell, css({ fontSize: 'md' }))}>Total</dt>
-        <dd className={cx(totalCell, css({ fontSize: 'lg' }))}>{formatInr(total)}</dd>
+        <dd className={cx(totalCell, css({ fontSize: 'lg' }))}>{formatRupees(paiseOf(total))}</dd>
       </dl>
     </SummaryCard>
   );

@@ -5,7 +5,7 @@ import { NEWSLETTER_CONFIRM_HINT } from '../../../machines/newsletter.machine';
 import { provideNewsletterMachine } from '../../app/actors/newsletter.live';
 import { usePageActor } from '../../app/app-actor';
 import { MailIcon } from '../../components/icons';
-import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/button';
 import { PRIVATE_FORM } from '../../forms/private-form';
 import { grid, stack } from '../../theme/layout';
 
@@ -77,9 +77,9 @@ export function Newsletter() {
               className={`${input()} ${css({ ps: '10!', h: '12!' })}`}
             />
           </div>
-          <Button type="submit" size="lg" variant="light" disabled={subscribing} aria-busy={subscribing}>
+          <SubmitButton size="lg" variant="light" disabled={subscribing} aria-busy={subscribing}>
             Subscribe
-          </Button>
+          </SubmitButton>
         </form>
         {/* Always in the tree (empty, it takes no room), so a screen reader announces the line. */}
         <p

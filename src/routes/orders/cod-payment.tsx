@@ -4,7 +4,7 @@ import { PAID_ON_DELIVERY, payOnDeliveryText } from '../../../shared/payment-fie
 export { payOnDeliveryText };
 
 /**
- * What a cash-on-delivery order says about its money (issue 24 item 7): 'Pay ₹1,299.00 on delivery'
+ * What a cash-on-delivery order says about its money: 'Pay ₹1,299.00 on delivery'
  * until the courier delivers it, 'Paid on delivery' after, and nothing to pay once cancelled. The
  * success page, My Orders and Track Order all word it here.
  */

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { DisplayOrder } from '../../../machines/orders.model';
-import { formatInr, formatLongDate } from '../../components/format';
+import { formatRupees, paiseOf } from '../../../shared/money';
+import { formatDeadline, formatLongDate } from '../../components/format';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { grid, stack } from '../../theme/layout';
@@ -72,13 +73,18 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
       </div>
       <footer className={css(cardBar, { borderTopWidth: '1px' })}>
         <p className={css({ fontSize: 'lg' })}>
-          Total: <strong>{formatInr(order.total)}</strong>
+          Total: <strong>{formatRupees(paiseOf(order.total))}</strong>
         </p>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
           {cancel && order.canCancel && !cancel.confirming && !cancel.cancelling ? (
             <Button variant="outline" onClick={cancel.onCancel} aria-describedby={titleId}>
               Cancel order
             </Button>
+          ) : null}
+          {order.canPay && order.payBy ? (
+            <p className={css({ alignSelf: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+              Pay by {formatDeadline(order.payBy)}, or it is cancelled
+            </p>
           ) : null}
           {order.canPay ? (
             <ButtonLink to={`/payment?orderId=${encodeURIComponent(order.id)}`} aria-describedby={titleId}>
@@ -95,7 +101,7 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
 }
 
 /**
- * 'Cancel this order?' inside the card (issue 24 item 3), with what happens to the money. Focus moves
+ * 'Cancel this order?' inside the card, with what happens to the money. Focus moves
  * to Keep order, the safe answer, when it appears; Escape keeps the order.
  */
 function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls: CancelControls }) {
@@ -125,7 +131,7 @@ function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls
       </p>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         {paid
-          ? `Your payment of ${formatInr(order.total)} is refunded to the way you paid, within 5–7 working days.`
+          ? `Your payment of ${formatRupees(paiseOf(order.total))} is refunded to the way you paid, within 5–7 working days.`
           : 'Nothing has been paid for it, so there is nothing to refund.'}
       </p>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import type { DisplayOrder } from '../../../machines/orders.model';
-import { formatInr } from '../../components/format';
+import { formatRupees, paiseOf } from '../../../shared/money';
 
 const cell = css({
   py: '2.5',
@@ -40,7 +40,7 @@ export function OrderItemsTable({ order }: { order: DisplayOrder }) {
                 ) : null}
               </td>
               <td className={`${cell} ${numeric}`}>{item.quantity}</td>
-              <td className={`${cell} ${numeric}`}>{formatInr(item.price)}</td>
+              <td className={`${cell} ${numeric}`}>{formatRupees(paiseOf(item.price))}</td>
             </tr>
           ))}
         </tbody>
@@ -49,7 +49,9 @@ export function OrderItemsTable({ order }: { order: DisplayOrder }) {
             <th scope="row" colSpan={2} className={`${cell} ${numeric}`}>
               Total
             </th>
-            <td className={`${cell} ${numeric} ${css({ fontWeight: '700' })}`}>{formatInr(order.total)}</td>
+            <td className={`${cell} ${numeric} ${css({ fontWeight: '700' })}`}>
+              {formatRupees(paiseOf(order.total))}
+            </td>
           </tr>
         </tfoot>
       </table>

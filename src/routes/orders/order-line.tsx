@@ -1,14 +1,16 @@
 import { css } from 'styled-system/css';
 import type { DisplayOrderItem } from '../../../machines/orders.model';
+import { formatRupees, paiseOf } from '../../../shared/money';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../../components/fallback-image';
-import { formatInr } from '../../components/format';
 import { grid } from '../../theme/layout';
 
 /**
- * One ordered line: thumbnail, name, chosen colour and size, quantity and unit price. Shared by My
+ * One ordered line: thumbnail, name, chosen colour and size, quantity × unit price, and the line's total
+ * on the right, so the lines add up to the order's total (spec: total = Σ price × quantity). Shared by My
  * Orders and the payment summary so a shopper sees the same line wherever the order appears.
  */
 export function OrderLine({ item }: { item: DisplayOrderItem }) {
+  const unitPaise = paiseOf(item.price);
   return (
     <li
       className={css(grid, {
@@ -38,14 +40,17 @@ export function OrderLine({ item }: { item: DisplayOrderItem }) {
         })}
       />
       <span className={css({ minW: '0' })}>
-        <span className={css({ display: 'block', overflowWrap: 'anywhere' })}>
-          {item.name} <span className={css({ color: 'fg.muted' })}>× {item.quantity}</span>
-        </span>
+        <span className={css({ display: 'block', overflowWrap: 'anywhere' })}>{item.name}</span>
         {item.variant ? (
           <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted' })}>{item.variant}</span>
         ) : null}
+        <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted' })}>
+          {item.quantity} × {formatRupees(unitPaise)}
+        </span>
       </span>
-      <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>{formatInr(item.price)}</span>
+      <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>
+        {formatRupees(unitPaise * item.quantity)}
+      </span>
     </li>
   );
 }

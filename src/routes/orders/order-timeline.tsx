@@ -15,7 +15,7 @@ const dot = css({
 });
 
 /**
- * An order's status changes, oldest first (issue 24): placed, paid, shipped with its courier and
+ * An order's status changes, oldest first: placed, paid, shipped with its courier and
  * tracking link, delivered or cancelled, each with when and by whom. Nothing shows for an order the
  * server has no history for (placed before the timeline was kept).
  */

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import type { DisplayOrder } from '../../../machines/orders.model';
+import { type DisplayOrder, refundText } from '../../../machines/orders.model';
 import { CashOnDeliveryLine } from './cod-payment';
 import { TrackingNumber } from './tracking-number';
 
@@ -12,8 +12,9 @@ export const factTerm = css({
 });
 
 /**
- * Where and how an order ships, its tracking number and, for cash on delivery, what is paid: rows of
- * the order's `<dl>`, each screen naming the method and tracking terms its own way.
+ * Where and how an order ships, its tracking number, for cash on delivery what is paid, and for a
+ * cancelled paid order its refund: rows of the order's `<dl>`, each screen naming the method and tracking
+ * terms its own way.
  */
 export function ShippingFacts({
   order,
@@ -46,6 +47,12 @@ export function ShippingFacts({
           <dd className={css({ fontWeight: '600' })}>
             <CashOnDeliveryLine payment={order.cashOnDelivery} />
           </dd>
+        </div>
+      ) : null}
+      {order.refund ? (
+        <div>
+          <dt className={factTerm}>Refund</dt>
+          <dd className={css({ fontWeight: '600' })}>{refundText(order.refund)}</dd>
         </div>
       ) : null}
     </>

@@ -20,8 +20,8 @@ type PaymentFieldProps = {
 };
 
 /**
- * Rewrites what the shopper typed in place: masked fields get their separators (a phone is never
- * rewritten while typed: PhoneField). The input stays uncontrolled, so Conform reads the value from the
+ * Rewrites what the shopper typed in place: masked fields get their separators (a phone is forced to
+ * +91 and ten digits by PhoneField itself). The input stays uncontrolled, so Conform reads the value from the
  * DOM; React's handler runs before Conform's document listener sees the same input event.
  */
 function rewriteInput(field: PaymentField, model: PaymentFormModel) {

@@ -9,7 +9,7 @@ import {
   type PaymentValue,
   type PaymentValues,
 } from '../../../shared/payment-fields';
-import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/button';
 import { isConformIntentSubmit } from '../../forms/conform-intent';
 import { buildPaymentForm } from '../../forms/payment-form.schema';
 import { PRIVATE_FORM } from '../../forms/private-form';
@@ -122,9 +122,9 @@ export function PaymentForm({ fields, submitting, serverErrors = NO_ERRORS, onSu
           })}
         </div>
       ))}
-      <Button type="submit" size="lg" disabled={!model.canSubmit(values, submitting)} aria-busy={submitting}>
+      <SubmitButton size="lg" disabled={!model.canSubmit(values, submitting)} aria-busy={submitting}>
         {submitting ? 'Processing...' : values.method === CASH_ON_DELIVERY ? 'Confirm order' : 'Pay Now'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

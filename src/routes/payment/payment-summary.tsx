@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import type { PaymentOrder } from '../../../machines/payment.machine';
-import { formatInr } from '../../components/format';
+import { formatRupees, paiseOf } from '../../../shared/money';
 import { OrderLine } from '../orders/order-line';
 
 /**
@@ -35,7 +35,7 @@ export function PaymentSummary({ order }: { order: PaymentOrder }) {
       >
         <span>Amount to pay</span>
         <strong data-testid="payment-amount" className={css({ fontSize: 'xl' })}>
-          {formatInr(order.total)}
+          {formatRupees(paiseOf(order.total))}
         </strong>
       </p>
     </section>

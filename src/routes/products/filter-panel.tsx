@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
 import type { ProductsQuery } from '../../../machines/catalogue.model';
 import type { Facets, ProductsListEvent } from '../../../machines/products-list.machine';
-import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/button';
 import { PlainCheckbox } from '../../components/ui/plain-checkbox';
 import { Skeleton } from '../../components/ui/skeleton';
 import { hstack, stack } from '../../theme/layout';
@@ -92,9 +92,9 @@ export function FilterPanel({ query, facets, send }: FilterPanelProps) {
             <span aria-hidden="true">–</span>
             {priceInput('Maximum price', Math.ceil(facets.price.max), max, setMax)}
           </div>
-          <Button type="submit" variant="outline" size="sm">
+          <SubmitButton variant="outline" size="sm">
             Apply price
-          </Button>
+          </SubmitButton>
         </fieldset>
       </form>
       <fieldset className={group}>

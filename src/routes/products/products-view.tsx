@@ -22,7 +22,7 @@ import { h1Style, Page, StatePanel } from '../../components/layout/page';
 import { categoryPath } from '../../components/layout/store-display';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../../components/product-card';
 import { Button } from '../../components/ui/button';
-import { DeferredSelect } from '../../components/ui/deferred-select';
+import { NativeSelectField } from '../../components/ui/native-select';
 import { Pagination } from '../../components/ui/pagination';
 import { Skeleton } from '../../components/ui/skeleton';
 import { grid, stack, vstack } from '../../theme/layout';
@@ -177,15 +177,14 @@ export function ProductsView({
           )}
         </div>
         <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '4', flexWrap: 'wrap' })}>
-          <DeferredSelect
+          <NativeSelectField
             label="Filter by Type"
             options={typeOptions}
             value={query.parentCategory ?? ALL_TYPES}
-            placeholder="All Types"
             clearLabel={query.parentCategory ? 'Clear' : undefined}
             onValueChange={(value) => send({ type: 'products.filter', parentCategory: value })}
           />
-          <DeferredSelect
+          <NativeSelectField
             label="Sort by"
             options={sortOptions}
             value={sortOf(query)}

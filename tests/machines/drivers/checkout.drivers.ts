@@ -52,7 +52,7 @@ export async function fillShipping(world: World, event: SubmitEvent) {
   const { page } = world;
   await page.getByLabel('Full name').fill('Asha Verma');
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12, 3rd Cross, Indiranagar');
-  // A 6-digit PIN code fills City and State from India Post's directory (issue 23): the PIN goes in
+  // A 6-digit PIN code fills City and State from India Post's directory (docs/storefront.md): the PIN goes in
   // first and its lookup is waited for, so the city the step names (blank, say) is what is sent.
   await page.getByLabel('PIN code').fill(event.postalCode);
   if (/^\d{6}$/.test(event.postalCode)) await see(page, 'Bangalore, Karnataka');

@@ -25,9 +25,6 @@ import {
   type World,
 } from './driver';
 
-/** Where the journeys' UPI app lives: the shop's path that answers 204 (the page stays put). */
-const UPI_APP_STAND_IN = '/journeys/upi-app';
-
 type ActorEvent = EventObject & { output?: unknown; error?: { message?: string; field?: string } };
 
 /** Which of the model's gateway answers (paymentResponses) a submitPayment answer is. */
@@ -50,7 +47,7 @@ const OUTCOME_WORDS: Record<string, string> = {
   redirectPost:
     "the real sandbox answers redirect_post (method 'Card / net banking'): the browser posts to the gateway page",
   deeplink:
-    "the real sandbox answers a UPI deeplink (method 'UPI app'); its upi:// address becomes a page of the shop that answers 204 (a test browser has no UPI app)",
+    "the real sandbox answers a UPI deeplink (method 'UPI app'): the page hands over to its upi:// address, which the browser may open without asking (launchShopperBrowser in tests/e2e/shop.ts), and stays",
   qr: "the real sandbox answers a UPI QR code (method 'UPI QR code')",
   redirect: 'the real answer reshaped to a plain redirectUrl (the sandbox page): the browser goes there',
   cashOnDelivery:
@@ -222,21 +219,7 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
           initiated: () => ({ success: true }),
           refused: () => paymentResponses.refused,
           refusedSilently: () => ({ success: false }),
-          // A headless browser has no UPI app: handed `upi://…` it sometimes stops taking input or
-          // painting for a while (a journey timed out in CI). The sandbox's real answer is kept with
-          // its app address swapped for one on this shop that answers 204 (routed below), so the page
-          // hands over and stays put, as it does when the app opens.
-          deeplink: (real) => {
-            const answer = real as { action?: { redirectUrl?: string } };
-            const app = new URL(answer.action?.redirectUrl ?? 'upi://pay');
-            const redirectUrl = `${world.base}${UPI_APP_STAND_IN}${app.search}`;
-            return { ...answer, action: { ...answer.action, redirectUrl } };
-          },
         };
-        if (kind === 'deeplink')
-          await world.page.route(`${world.base}${UPI_APP_STAND_IN}*`, (route) =>
-            route.fulfill({ status: 204 }),
-          );
         const body = reshape[kind];
         await world.answer('submitPayment', body ? { kind: 'reshape', body } : { kind: 'real' });
       },

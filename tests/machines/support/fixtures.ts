@@ -110,6 +110,7 @@ export const order: DisplayOrder = {
   shipping: untrackedShipping,
   total: 998,
   canPay: true,
+  payBy: '2026-11-01T10:30:00.000Z',
   canCancel: true,
   timeline: [],
 };

@@ -421,6 +421,16 @@ const myOrdersModel: MachineModel = {
     { type: 'order.keep' },
     { type: 'order.confirmCancel' },
     done(
+      'fetchOrders',
+      [
+        order,
+        ...Array.from({ length: 10 }, (_, i) => ({ ...order, id: `SF-TEST01${String(i).padStart(2, '0')}` })),
+      ],
+      '11 orders',
+    ),
+    { type: 'orders.filter', filter: 'cancelled' },
+    { type: 'orders.showMore' },
+    done(
       'cancelOrder',
       {
         order: {
@@ -562,7 +572,7 @@ export const paymentResponses: Record<string, PaymentResponse> = {
     attemptId: 'T1',
   },
   redirect: { success: true, redirectUrl: 'https://gateway.test/hosted/T1' },
-  // Cash on delivery (issue 24 item 7): no gateway; the order is confirmed and ₹998 is due on delivery.
+  // Cash on delivery: no gateway; the order is confirmed and ₹998 is due on delivery.
   cashOnDelivery: { success: true, action: { type: 'cash_on_delivery', due: 998 }, attemptId: 'C1' },
   initiated: { success: true },
   refused: { success: false, error: 'Order is not pending' },

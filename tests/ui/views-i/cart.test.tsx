@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../machines/cart.model';
+import { LazyQuantityInput } from '../../../src/components/ui/lazy-controls';
 import { teeToChoose } from '../../machines/support/fixtures';
 import { expectNoSeriousAxeViolations, findHeading, findToast, renderApp } from '../../setup/app-harness';
 
@@ -30,6 +31,9 @@ const line = (index: number) =>
   screen.getAllByRole('listitem').filter((li) => li.closest('section[aria-label="Cart items"]'))[
     index
   ] as HTMLElement;
+
+// In as on a server-rendered page, which preloads it (a first mount without it: tests/ui/views-i/lazy-parts.test.tsx).
+beforeAll(() => LazyQuantityInput.load());
 
 describe('cart page', () => {
   it('shows the empty cart with Continue Shopping to the home page', async () => {

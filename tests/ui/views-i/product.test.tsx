@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LazyQuantityInput } from '../../../src/components/ui/lazy-controls';
 import {
   apiProduct,
   expectNoSeriousAxeViolations,
@@ -16,6 +17,9 @@ const attr = (key: string, values: string[]) => ({ id: key, key, values, metricU
 function productApi(product: ReturnType<typeof apiProduct>) {
   return { 'GET /products/:id': () => json(product) };
 }
+
+// In as on a server-rendered page, which preloads it (a first mount without it: tests/ui/views-i/lazy-parts.test.tsx).
+beforeAll(() => LazyQuantityInput.load());
 
 describe('product detail', () => {
   it('shows a loading skeleton, then the product with price, x% OFF, taxes, category tag and product code', async () => {

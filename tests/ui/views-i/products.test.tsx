@@ -149,8 +149,8 @@ describe('products list', () => {
     const { user, calls } = renderApp({ path: '/products?category=men', api: catalogue(4) });
     await screen.findByRole('link', { name: 'Item 1' });
     expect(lookupCalls(calls)[0]?.query.get('category')).toBe('men');
-    await user.click(screen.getByRole('combobox', { name: 'Filter by Type' }));
-    const options = await screen.findAllByRole('option');
+    const types = screen.getByRole('combobox', { name: 'Filter by Type' });
+    const options = within(types).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['All Types', 'Kurta', 'Saree']);
   });
 
@@ -160,8 +160,7 @@ describe('products list', () => {
       api: catalogue(30),
     });
     await screen.findByRole('link', { name: 'Item 13' });
-    await user.click(screen.getByRole('combobox', { name: 'Filter by Type' }));
-    await user.click(await screen.findByRole('option', { name: 'Saree' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by Type' }), 'Saree');
     await waitFor(() => expect(location()).toBe('/products?category=men&parentCategory=Saree'));
     await findHeading('Saree');
     const last = listCalls(calls).at(-1);

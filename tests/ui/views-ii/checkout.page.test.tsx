@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../machines/cart.model';
 import { INDIAN_STATES } from '../../../shared/checkout-address';
-import { formatInr } from '../../../src/components/format';
+import { formatRupees, paiseOf } from '../../../shared/money';
 import { heldAnswer } from '../../setup/app-harness';
 import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
 import { SAVED_ADDRESS, SHIPPED_TO } from './support/orders';
@@ -58,11 +58,11 @@ describe('/checkout', () => {
     await findHeading('Checkout');
     const summary = within(screen.getByRole('complementary', { name: 'Order Summary' }));
     expect(await summary.findByText('Block Print Kurta')).toBeInTheDocument();
-    expect(summary.getByText(formatInr(2998))).toBeInTheDocument();
-    expect(summary.getByText(formatInr(599.5))).toBeInTheDocument();
+    expect(summary.getByText(formatRupees(paiseOf(2998)))).toBeInTheDocument();
+    expect(summary.getByText(formatRupees(paiseOf(599.5)))).toBeInTheDocument();
     expect(summary.getByText('Free')).toBeInTheDocument();
     // Subtotal and total: 1499 × 2 + 599.5 × 1
-    expect(summary.getAllByText(formatInr(3597.5))).toHaveLength(2);
+    expect(summary.getAllByText(formatRupees(paiseOf(3597.5)))).toHaveLength(2);
   });
 
   it('offers the 36 states and union territories', async () => {
@@ -92,9 +92,12 @@ describe('/checkout', () => {
     expect(await screen.findByText('Enter a valid 6-digit PIN code')).toBeInTheDocument();
     const phone = screen.getByLabelText(/^Phone/);
     await user.clear(phone);
+    // Another country's number cannot be typed: the field is forced to +91 and ten digits (spec §5),
+    // and those digits are no Indian mobile (they start 6–9).
     await user.type(phone, '+44 7911 123456');
+    expect(phone).toHaveValue('+914479111234');
     await user.tab();
-    expect(await screen.findByText('Phone number must start with +91')).toBeInTheDocument();
+    expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
     await user.clear(phone);
     await user.type(phone, '+91 98765');
     await user.tab();
@@ -106,6 +109,12 @@ describe('/checkout', () => {
       expect(screen.queryByText('Enter +91 followed by a 10-digit mobile number')).not.toBeInTheDocument(),
     );
     expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("shows no phone tab bar on checkout: Place Order is the page's one way on", async () => {
+    renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    expect(screen.queryByRole('navigation', { name: 'Tab bar' })).not.toBeInTheDocument();
   });
 
   it('toasts Please fill all fields and shows each field message when submitted blank', async () => {
@@ -282,6 +291,29 @@ describe('/checkout', () => {
     }
   });
 
+  it("fills City and State again from a changed PIN code when they were the last PIN's", async () => {
+    const { user } = renderApp({ path: '/checkout', cart: CART });
+    await findHeading('Checkout');
+    // The form takes a fill in one update, which may give the field a new node: asked for each time.
+    const pin = () => screen.getByLabelText(/^PIN code/);
+    await user.type(pin(), '110001');
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Central Delhi'));
+    // A typo in the PIN, corrected: what the first PIN filled follows the new one.
+    await user.clear(pin());
+    await user.type(pin(), '411001');
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Pune'));
+    expect(screen.getByRole('combobox', { name: /State \/ union territory/ })).toHaveTextContent(
+      'Maharashtra',
+    );
+    // A City the shopper then typed stays theirs.
+    await user.clear(screen.getByLabelText(/^City/));
+    await user.type(screen.getByLabelText(/^City/), 'Pimpri');
+    await user.clear(pin());
+    await user.type(pin(), '700016');
+    await screen.findByText('Kolkata, West Bengal');
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Pimpri');
+  });
+
   it('keeps a City the shopper typed when the PIN code is looked up', async () => {
     const { user } = renderApp({ path: '/checkout', cart: CART });
     await findHeading('Checkout');
@@ -291,7 +323,7 @@ describe('/checkout', () => {
     expect(screen.getByLabelText(/^City/)).toHaveValue('New Delhi');
   });
 
-  it('refuses a PIN code outside the chosen state under the field, and sends no order (issue 23: 110001 with Karnataka)', async () => {
+  it('refuses a PIN code outside the chosen state under the field, and sends no order (110001 with Karnataka)', async () => {
     const { user, calls } = renderApp({ path: '/checkout', cart: CART });
     await findHeading('Checkout');
     await chooseState(user, 'Karnataka');

@@ -1,5 +1,5 @@
 /**
- * Cash on delivery on the screens (issue 24 item 7): chosen on the payment page, then 'Pay ₹X on
+ * Cash on delivery on the screens: chosen on the payment page, then 'Pay ₹X on
  * delivery' on the success page, My Orders and Track Order, and 'Paid on delivery' once delivered.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -12,8 +12,8 @@ import {
 import { apiOrder } from './support/orders';
 
 const ORDERS = [
-  apiOrder('SF-PENDING', 0),
-  apiOrder('SF-PROCESSING', 1, { trackingNumber: 'TRK-123' }),
+  apiOrder('SF-PENDING', 0, { payBy: '2025-04-18T11:00:00Z' }),
+  apiOrder('SF-PROCESSING', 1, { trackingNumber: 'TRK-123', payBy: null }),
   apiOrder('SF-SHIPPED', 2),
   apiOrder('SF-DELIVERED', 3),
   apiOrder('SF-CANCELLED', 4),
@@ -59,9 +59,11 @@ describe('/orders', () => {
     const pending = within(card('SF-PENDING'));
     expect(pending.getByText('Placed on April 18, 2025')).toBeInTheDocument();
     expect(pending.getByText('Block Print Kurta')).toBeInTheDocument();
-    expect(pending.getByText('× 2')).toBeInTheDocument();
     expect(pending.getByText('Colour: Indigo · Size: M')).toBeInTheDocument();
-    expect(pending.getByText('₹499.50')).toBeInTheDocument();
+    // Each line: quantity × unit price, and its total on the right, so the lines add up to the total.
+    expect(pending.getByText('2 × ₹499.50')).toBeInTheDocument();
+    expect(pending.getByText('₹999.00')).toBeInTheDocument();
+    expect(pending.getByText('1 × ₹1,299.00')).toBeInTheDocument();
     expect(pending.getByText('₹1,299.00')).toBeInTheDocument();
     expect(pending.getByText('12 MG Road, Bengaluru, Karnataka, 560001')).toBeInTheDocument();
     expect(pending.getByText('Standard Shipping')).toBeInTheDocument();
@@ -69,6 +71,18 @@ describe('/orders', () => {
     // 499.5 × 2 + 1299 × 1
     expect(pending.getByText('₹2,298.00')).toBeInTheDocument();
     expect(within(card('SF-PROCESSING')).getByText('TRK-123')).toBeInTheDocument();
+  });
+
+  it('says by when a Pending order must be paid, beside its Pay Now', async () => {
+    renderOrders();
+    await screen.findByRole('article', { name: 'Order SF-PENDING' });
+    const deadline = new Date('2025-04-18T11:00:00Z');
+    const time = deadline.toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
+    const day = deadline.toLocaleDateString('en-IN', { day: 'numeric', month: 'long' });
+    expect(
+      within(card('SF-PENDING')).getByText(`Pay by ${time}, ${day}, or it is cancelled`),
+    ).toBeInTheDocument();
+    expect(within(card('SF-PROCESSING')).queryByText(/^Pay by/)).not.toBeInTheDocument();
   });
 
   it('offers Pay Now only on the Pending order, linking to its payment', async () => {
@@ -115,10 +129,13 @@ describe('/orders', () => {
     );
   });
 
-  it('cancels a paid order after the shopper confirms, and says when the refund arrives (issue 24)', async () => {
+  it('cancels a paid order after the shopper confirms, and says when the refund arrives', async () => {
     const { user, calls } = renderOrders(() =>
       json({
-        order: apiOrder('SF-PROCESSING', 4),
+        order: {
+          ...apiOrder('SF-PROCESSING', 4),
+          refund: { amount: 2298, status: 'queued', expectedBy: '2025-04-25' },
+        },
         refund: { amount: 2298, status: 'queued', expectedBy: '2025-04-25' },
       }),
     );
@@ -153,6 +170,64 @@ describe('/orders', () => {
     expect(
       within(card('SF-PROCESSING')).queryByRole('button', { name: 'Cancel order' }),
     ).not.toBeInTheDocument();
+    // The card now carries the refund, as the order will on every later visit.
+    expect(within(card('SF-PROCESSING')).getByText('Refund').nextElementSibling).toHaveTextContent(
+      '₹2,298.00 going back to the way you paid, by 25 April',
+    );
+  });
+
+  it('lists ten orders at a time and filters them by chip, with counts', async () => {
+    const many = [
+      ...Array.from({ length: 11 }, (_, i) => apiOrder(`SF-PENDING${i}`, 0)),
+      apiOrder('SF-DELIVERED', 3),
+    ];
+    const { user } = renderApp({ path: '/orders', api: { 'GET /orders': () => json(many) } });
+    await screen.findByRole('article', { name: 'Order SF-PENDING0' });
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Show more orders (2 more)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    expect(screen.queryByRole('button', { name: /Show more orders/ })).not.toBeInTheDocument();
+    const filters = screen.getByRole('group', { name: 'Show' });
+    expect(within(filters).getByRole('radio', { name: 'All (12)' })).toBeChecked();
+    await user.click(within(filters).getByText('Delivered (1)'));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(card('SF-DELIVERED')).toBeInTheDocument();
+    await user.click(within(filters).getByText('To pay (11)'));
+    // A filter starts again at the first ten.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+    expect(screen.getByRole('button', { name: 'Show more orders (1 more)' })).toBeInTheDocument();
+    await user.click(within(filters).getByText('Cancelled (0)'));
+    expect(await screen.findByText('No cancelled orders.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('shows the refund of a cancelled paid order, and none for a cancelled unpaid one', async () => {
+    renderApp({
+      path: '/orders',
+      api: {
+        'GET /orders': () =>
+          json([
+            {
+              ...apiOrder('SF-REFUNDING', 4),
+              refund: { amount: 1299, status: 'pending', expectedBy: '2025-04-25' },
+            },
+            {
+              ...apiOrder('SF-BY-HAND', 4),
+              refund: { amount: 999, status: 'failed', expectedBy: '2025-04-25' },
+            },
+            { ...apiOrder('SF-UNPAID', 4), refund: null },
+          ]),
+      },
+    });
+    await screen.findByRole('article', { name: 'Order SF-REFUNDING' });
+    const refundOf = (id: string) => within(card(id)).queryByText('Refund')?.nextElementSibling;
+    expect(refundOf('SF-REFUNDING')).toHaveTextContent(
+      '₹1,299.00 going back to the way you paid, by 25 April',
+    );
+    expect(refundOf('SF-BY-HAND')).toHaveTextContent(
+      '₹999.00: we could not start the refund automatically; we will refund it and email you',
+    );
+    expect(refundOf('SF-UNPAID')).toBeUndefined();
   });
 
   it('keeps the order when the shopper says so, and shows why a refused cancellation failed', async () => {

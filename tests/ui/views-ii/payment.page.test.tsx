@@ -166,6 +166,17 @@ describe('/payment', () => {
     });
   });
 
+  it('forces the mobile number to +91 and ten digits as it is typed, letters and all (spec §5)', async () => {
+    const { user } = renderPayment(() => json({ success: false, error: 'stop here' }));
+    const phone = await screen.findByRole('textbox', { name: /^Mobile number/ });
+    await user.clear(phone);
+    await user.type(phone, '98765abc43210');
+    // Before leaving the field: what it shows is what is sent.
+    expect(phone).toHaveValue('+919876543210');
+    await user.type(phone, '99');
+    expect(phone).toHaveValue('+919876543210');
+  });
+
   it('refuses a ten-digit number that is no Indian mobile (they start 6–9) with the toast', async () => {
     const { user, calls } = renderPayment(() => json({ success: true }));
     await payWithPhone(user, '58765 43210');

@@ -36,7 +36,7 @@ describe('/track-order', () => {
     expect(calls.some((c) => c.path.startsWith('/orders/'))).toBe(false);
   });
 
-  it("shows the order's history with the courier and a link to its tracking page (issue 24)", async () => {
+  it("shows the order's history with the courier and a link to its tracking page", async () => {
     const shipped = apiOrder('SF-ABC', 2, {
       trackingNumber: '1234',
       carrier: 'Delhivery',

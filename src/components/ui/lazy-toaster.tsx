@@ -4,7 +4,7 @@ import { subscribeToastRequests, toastRequested } from './toast-queue';
 const AppToaster = lazy(() => import('./toaster').then((module) => ({ default: module.AppToaster })));
 
 /** Mounts the app's toaster (and downloads its code) when the first toast is requested. */
-export function DeferredToaster() {
+export function LazyToaster() {
   const requested = useSyncExternalStore(subscribeToastRequests, toastRequested, toastRequested);
   if (!requested) return null;
   return (
