@@ -85,6 +85,26 @@ export async function open(page: Page, path: string) {
   await appStarted(page);
 }
 
+/**
+ * Picks `option` in the Select labelled `label` as a shopper does: opens it, clicks the option, and
+ * looks at the closed select showing that choice. A click that did not choose (the list closed under
+ * it, say) fails here, naming what the select shows, rather than as a missing button further on.
+ */
+export async function choose(page: Page, label: RegExp, option: string) {
+  const select = page.getByRole('combobox', { name: label });
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  try {
+    await select.filter({ hasText: option }).waitFor({ timeout: 5000 });
+  } catch {
+    const shows = (await select.textContent())?.trim();
+    const open = await page.getByRole('listbox').isVisible();
+    throw new Error(
+      `chose "${option}" in ${label}; it shows "${shows}", its list ${open ? 'open' : 'closed'}`,
+    );
+  }
+}
+
 /** Opens Quick View from the first product card and waits for its heading; the dialog and the product's name. */
 export async function openQuickView(page: Page) {
   const card = page.getByRole('article').first();

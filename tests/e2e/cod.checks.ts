@@ -4,7 +4,7 @@
  * confirmation with 'Pay ₹X on delivery', and My Orders shows the order Processing with the same words
  * and no Pay Now. Above the limit the form says why it is not offered.
  */
-import { at, type Check, h1, url } from './checks';
+import { at, type Check, choose, h1, url } from './checks';
 import { shopperWithOrder, shot } from './payments.checks';
 
 const PAY_ON_DELIVERY = /^Pay ₹[\d,]+\.\d\d on delivery$/;
@@ -19,8 +19,7 @@ export const COD_CHECKS: Check[] = [
       await h1(page, 'Complete Your Payment');
       await page.getByRole('button', { name: 'Pay Now' }).waitFor({ timeout: 15_000 });
       await page.getByRole('textbox', { name: /^Email/ }).fill('asha@example.in');
-      await page.getByRole('combobox', { name: /^Pay with/ }).click();
-      await page.getByRole('option', { name: 'Cash on delivery', exact: true }).click();
+      await choose(page, /^Pay with/, 'Cash on delivery');
       await shot(page, 'payment-cod');
       await page.getByRole('button', { name: 'Confirm order', exact: true }).click();
 

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type ApiProduct, cardCartLine, toDisplayProduct } from '../../machines/catalogue.model';
 import { toCreateOrderRequest } from '../../machines/checkout.machine';
-import { at, type Check, h1, text, url } from './checks';
+import { at, type Check, choose, h1, text, url } from './checks';
 import { handOverToUpiApp } from './upi-app';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
@@ -68,8 +68,7 @@ async function openPayment(page: Page, orderId: string) {
 }
 
 async function payByQr(page: Page) {
-  await page.getByRole('combobox', { name: /^Pay with/ }).click();
-  await page.getByRole('option', { name: 'UPI QR code', exact: true }).click();
+  await choose(page, /^Pay with/, 'UPI QR code');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await page.getByRole('heading', { name: 'Scan QR Code to Complete Payment' }).waitFor({ timeout: 15_000 });
   await text(page, /^Valid for (10:00|9:\d\d)$/);

@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appStarted } from './checks';
+import { appStarted, choose } from './checks';
 
 const TIMEOUT = 15_000;
 /** The QR screen polls the order every 3 s; allow a few rounds for the sandbox approval to land. */
@@ -143,8 +143,7 @@ async function fillPayer(page: Page, method: string) {
   // The field never rewrites what is being typed; leaving it shows the number as it is sent.
   await phone.blur();
   check((await phone.inputValue()) === '+919876543210', `the phone reads ${await phone.inputValue()}`);
-  await page.getByRole('combobox', { name: /^Pay with/ }).click();
-  await page.getByRole('option', { name: method, exact: true }).click();
+  await choose(page, /^Pay with/, method);
 }
 
 async function expectOrderStatus(page: Page, baseUrl: string, orderId: string, status: string) {
