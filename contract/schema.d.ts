@@ -837,6 +837,24 @@ export interface components {
             states: string[];
             /** @description Its post offices, by name */
             offices: string[];
+            delivery?: components["schemas"]["DeliveryToPin"];
+        };
+        /**
+         * @description How long an order takes to reach the PIN code and whether it may be paid on delivery. Absent
+         *     when the store config names no dispatch PIN (`delivery.fromPin`). Days are working days
+         *     (couriers do not deliver on Sundays) from the day the order is placed; the client counts the
+         *     dates, so a cached answer stays right tomorrow.
+         */
+        DeliveryToPin: {
+            /**
+             * @description The same city, the same state, the same region, the rest of India, or the far North-East, Jammu and Kashmir, Ladakh and the islands
+             * @enum {string}
+             */
+            zone: "local" | "state" | "region" | "national" | "remote";
+            minDays: number;
+            maxDays: number;
+            /** @description Orders up to this many rupees may be paid on delivery; 0 when cash on delivery is off */
+            cashOnDeliveryUpTo: number;
         };
         /** @description A shipping address as `POST /orders` stores it (trimmed, state as listed, phone +91…) */
         SavedAddress: {
@@ -1878,7 +1896,13 @@ export interface operations {
                      *         "Baroda House",
                      *         "Bengali Market",
                      *         "Connaught Place"
-                     *       ]
+                     *       ],
+                     *       "delivery": {
+                     *         "zone": "region",
+                     *         "minDays": 3,
+                     *         "maxDays": 5,
+                     *         "cashOnDeliveryUpTo": 10000
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PinPlace"];

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { components } from '../contract/schema';
-import { PIN_CODE_PATTERN } from '../shared/checkout-address';
+import { PIN_CODE_PATTERN } from '../shared/pincode';
 
 export type SavedAddress = components['schemas']['SavedAddress'];
 export type PinPlace = components['schemas']['PinPlace'];

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { PageRenderer } from '../shared/first-screen';
+import type { DeliveryConfig } from './addresses/delivery';
 import { cataloguePlugin, openCatalogue } from './catalogue/plugin';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
 import { ProcessHealth } from './health';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   config: ServerConfig;
   db: Database;
   store: StoreInfo;
+  /** Where orders leave from and each zone's days (store.config.json `delivery`); none: no estimates. */
+  delivery?: DeliveryConfig | null;
   /** Fastify logger options; tests pass false. Defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
   /** Where the outbox's mail goes; defaults to SMTP when configured, else this process's memory. */
@@ -65,6 +68,7 @@ function createContext(app: FastifyInstance, options: Omit<BuildAppOptions, 'log
     db: options.db,
     config: options.config,
     store: options.store,
+    delivery: options.delivery ?? null,
     log: app.log,
     ...(options.mailer ? { mailer: options.mailer } : {}),
   };

@@ -1,6 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../contract/schema';
+import type { DeliveryConfig } from './addresses/delivery';
 import type * as schema from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { MailQueue } from './mail/queue';
@@ -134,6 +135,8 @@ export interface AppContext {
   db: Database;
   config: ServerConfig;
   store: StoreInfo;
+  /** Where orders leave from and each zone's days (store.config.json `delivery`); unset: no estimates. */
+  delivery?: DeliveryConfig | null;
   log: FastifyBaseLogger;
   /** Where account mail (password reset) is sent; buildApp creates it from config.mail unless given. */
   mailer?: Mailer;

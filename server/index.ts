@@ -8,7 +8,7 @@ import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { startOrderExpiry } from './order-expiry';
 import { startRefundSweep } from './refunds';
-import { loadStoreConfig } from './store-config';
+import { loadStoreConfig, StoreConfigError } from './store-config';
 
 /** How long a SIGTERM'd process may take to finish its requests before it exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -40,7 +40,7 @@ function logGateway(log: FastifyBaseLogger, payments: PaymentsConfig) {
 
 /** One server process: the whole app on the configured port (alone, or as one of the cluster's workers). */
 async function serve(config: ServerConfig) {
-  const { store, upi } = loadStoreConfig(config.storeConfigPath);
+  const { store, upi, delivery } = loadStoreConfig(config.storeConfigPath);
   // The store config may name the UPI payee; UPI_VPA / UPI_PAYEE_NAME still win.
   config.payments = { ...paymentsConfigFrom(process.env, upi), sandboxSecret: config.payments.sandboxSecret };
   const drainDelay = drainDelayMs();
@@ -85,11 +85,15 @@ async function serve(config: ServerConfig) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    app = await buildApp({ config, db: database.db, store });
+    app = await buildApp({ config, db: database.db, store, delivery });
     // India Post's PIN codes, indexed before the first checkout needs them (≈ 0.6 s, 17 MB of heap).
     const started = performance.now();
     const pins = pincodeIndex().size;
     app.log.info({ pins, ms: Math.round(performance.now() - started) }, 'PIN code index ready');
+    if (delivery && !pincodeIndex().lookup(delivery.fromPin))
+      throw new StoreConfigError(
+        `Invalid store config ${config.storeConfigPath}:\n  - delivery.fromPin: ${delivery.fromPin} is not in India Post's list`,
+      );
     if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo catalogue');
     app.log.info(
       {

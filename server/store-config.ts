@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { DELIVERY_ZONES } from '../shared/delivery';
+import { PIN_CODE_PATTERN } from '../shared/pincode';
+import { DEFAULT_DELIVERY_DAYS, type DeliveryConfig } from './addresses/delivery';
 import type { StoreInfo } from './context';
 
 const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
@@ -28,11 +31,27 @@ const storeConfigSchema = z.object({
       payeeName: text,
     })
     .optional(),
+  /** Where orders leave from and how long each zone takes: GET /pincodes/{pin}'s delivery estimate. */
+  delivery: z
+    .object({
+      fromPin: z.string().regex(PIN_CODE_PATTERN, 'must be a six-digit PIN code'),
+      days: z
+        .partialRecord(
+          z.enum(DELIVERY_ZONES),
+          z
+            .tuple([z.int().min(0).max(60), z.int().min(0).max(60)])
+            .refine(([min, max]) => min <= max, 'must be [fewest, most] working days'),
+        )
+        .optional(),
+    })
+    .optional(),
 });
 
 export interface LoadedStoreConfig {
   store: StoreInfo;
   upi: { vpa: string; payeeName: string } | null;
+  /** Null when the config names no dispatch PIN: PIN answers then carry no delivery estimate. */
+  delivery: DeliveryConfig | null;
 }
 
 export class StoreConfigError extends Error {
@@ -49,8 +68,14 @@ export function parseStoreConfig(raw: unknown, source = 'store config'): LoadedS
     });
     throw new StoreConfigError(`Invalid ${source}:\n${problems.join('\n')}`);
   }
-  const { upi, $schema: _schema, ...store } = result.data;
-  return { store, upi: upi ?? null };
+  const { upi, delivery, $schema: _schema, ...store } = result.data;
+  return {
+    store,
+    upi: upi ?? null,
+    delivery: delivery
+      ? { fromPin: delivery.fromPin, days: { ...DEFAULT_DELIVERY_DAYS, ...delivery.days } }
+      : null,
+  };
 }
 
 /** Reads and validates the store config file named by STORE_CONFIG (default store.config.json, from the folder the server starts in). */

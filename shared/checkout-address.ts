@@ -4,53 +4,14 @@
  * (server/handlers/orders.handlers.ts). One module, so the form and the server cannot disagree on a
  * message or on what a phone number becomes.
  */
+import { INDIAN_STATES } from './indian-states';
 import { isIndianMobile, MOBILE_PREFIX, PHONE_PREFIX_INVALID, phoneValueOf } from './phone';
+import { PIN_CODE_INVALID, PIN_CODE_PATTERN } from './pincode';
 import { type Check, isBlankText, pass, reject, visibleText } from './text';
 
 export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 export type ShippingAddress = Record<ShippingField, string>;
-
-/** The 28 states and 8 union territories of India, as a shopper picks them for a shipping address. */
-export const INDIAN_STATES = [
-  'Andhra Pradesh',
-  'Arunachal Pradesh',
-  'Assam',
-  'Bihar',
-  'Chhattisgarh',
-  'Goa',
-  'Gujarat',
-  'Haryana',
-  'Himachal Pradesh',
-  'Jharkhand',
-  'Karnataka',
-  'Kerala',
-  'Madhya Pradesh',
-  'Maharashtra',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Odisha',
-  'Punjab',
-  'Rajasthan',
-  'Sikkim',
-  'Tamil Nadu',
-  'Telangana',
-  'Tripura',
-  'Uttar Pradesh',
-  'Uttarakhand',
-  'West Bengal',
-  'Andaman and Nicobar Islands',
-  'Chandigarh',
-  'Dadra and Nagar Haveli and Daman and Diu',
-  'Delhi',
-  'Jammu and Kashmir',
-  'Ladakh',
-  'Lakshadweep',
-  'Puducherry',
-] as const;
-export type IndianState = (typeof INDIAN_STATES)[number];
 
 /** The longest value of each field the contract accepts (openapi.yaml ShippingAddress). */
 const SHIPPING_MAX_LENGTH: Readonly<Record<ShippingField, number>> = {
@@ -62,14 +23,10 @@ const SHIPPING_MAX_LENGTH: Readonly<Record<ShippingField, number>> = {
   phone: 20,
 };
 
-/** Six digits, the first not 0. */
-export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
-
 export const FULL_NAME_REQUIRED = 'Full name is required';
 const ADDRESS_REQUIRED = 'Address is required';
 const CITY_REQUIRED = 'City is required';
 export const STATE_REQUIRED = 'Please select your state or union territory';
-export const PIN_CODE_INVALID = 'Enter a valid 6-digit PIN code';
 export const PHONE_REQUIRED = 'Phone number is required';
 export const PHONE_DIGITS_INVALID = 'Enter +91 followed by a 10-digit mobile number';
 /** Spec §5's phone format message: ten digits that cannot be an Indian mobile (it starts 6–9). */

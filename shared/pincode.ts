@@ -4,7 +4,7 @@
  * POST /orders (server/handlers/orders.handlers.ts) all ask `checkPinInState`, so the message a shopper
  * sees under the field is the one the server answers.
  */
-import type { IndianState } from './checkout-address';
+import type { IndianState } from './indian-states';
 
 /** One PIN code as India Post lists it (GET /pincodes/{pin}). */
 export type PinPlace = {
@@ -18,6 +18,10 @@ export type PinPlace = {
   /** Its post offices, by name. */
   offices: string[];
 };
+
+/** Six digits, the first not 0. */
+export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
+export const PIN_CODE_INVALID = 'Enter a valid 6-digit PIN code';
 
 export const pinNotFoundMessage = (pin: string) =>
   `PIN code ${pin} is not in India Post's list. Please check it`;

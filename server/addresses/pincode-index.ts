@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { INDIAN_STATES, type IndianState, PIN_CODE_PATTERN } from '../../shared/checkout-address';
+import { INDIAN_STATES, type IndianState } from '../../shared/indian-states';
 import type { PinPlace } from '../../shared/pincode';
+import { PIN_CODE_PATTERN } from '../../shared/pincode';
 
 /**
  * Every Indian PIN code with its district, state(s) and post offices, from India Post's directory as

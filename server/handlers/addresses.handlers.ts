@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
-import { PIN_CODE_INVALID, PIN_CODE_PATTERN } from '../../shared/checkout-address';
-import { type PinPlace, pinNotFoundMessage } from '../../shared/pincode';
+import { PIN_CODE_INVALID, PIN_CODE_PATTERN, type PinPlace, pinNotFoundMessage } from '../../shared/pincode';
 import { checkDeliverableAddress } from '../addresses/deliverable-address';
+import { deliveryTo } from '../addresses/delivery';
 import { pincodeIndex } from '../addresses/pincode-index';
 import { requireUser } from '../auth';
 import type { AppContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { REFERENCE_CACHE_CONTROL } from '../http/cache';
+import { codLimitPaise } from '../payments/cod';
 import {
   ADDRESS_BOOK_FULL,
   ADDRESS_NOT_FOUND,
@@ -17,6 +18,7 @@ import {
 } from '../repositories/addresses';
 
 type AddressBook = components['schemas']['AddressBook'];
+type PinAnswer = components['schemas']['PinPlace'];
 type ShippingAddress = components['schemas']['ShippingAddress'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,14 +39,24 @@ export function addressesHandlers(ctx: AppContext) {
     ),
   });
 
+  // The dispatch PIN is checked against India Post's list at start (server/index.ts).
+  const withDelivery = (place: PinPlace): PinAnswer => {
+    const from = ctx.delivery ? pincodeIndex().lookup(ctx.delivery.fromPin) : null;
+    if (!ctx.delivery || !from) return place;
+    return {
+      ...place,
+      delivery: deliveryTo(from, place, ctx.delivery.days, codLimitPaise(ctx.config.payments)),
+    };
+  };
+
   return {
-    async getPincode(request: FastifyRequest, reply: FastifyReply): Promise<PinPlace> {
+    async getPincode(request: FastifyRequest, reply: FastifyReply): Promise<PinAnswer> {
       const pin = (request.params as { pin: string }).pin.trim();
       if (!PIN_CODE_PATTERN.test(pin)) throw badRequest(PIN_CODE_INVALID);
       const place = pincodeIndex().lookup(pin);
       if (!place) throw notFound(pinNotFoundMessage(pin));
       reply.header('cache-control', REFERENCE_CACHE_CONTROL);
-      return place;
+      return withDelivery(place);
     },
 
     async listAddresses(request: FastifyRequest) {

@@ -15,6 +15,7 @@ import type { provideAddressBookMachine } from './actors/address-book.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
 import type { provideCheckoutMachine } from './actors/checkout.live';
 import type { provideContactMachine } from './actors/contact.live';
+import type { provideDeliveryCheckMachine } from './actors/delivery-check.live';
 import type { provideFeaturedProductsMachine } from './actors/featured-products.live';
 import type { LiveDeps } from './actors/live-deps';
 import type { provideMyOrdersMachine } from './actors/my-orders.live';
@@ -74,6 +75,7 @@ export type PageMachines = {
   apiTest: ReturnType<typeof provideApiTestMachine>;
   checkout: ReturnType<typeof provideCheckoutMachine>;
   contact: ReturnType<typeof provideContactMachine>;
+  deliveryCheck: ReturnType<typeof provideDeliveryCheckMachine>;
   featuredProducts: ReturnType<typeof provideFeaturedProductsMachine>;
   myOrders: ReturnType<typeof provideMyOrdersMachine>;
   newsletter: ReturnType<typeof provideNewsletterMachine>;

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { pinAnswerOf } from '../../machines/address-book.machine';
+import { deliveryText } from '../../shared/delivery';
 import { MOBILE_PREFIX } from '../../shared/phone';
 import { provideAddressBookMachine } from '../app/actors/address-book.live';
 import { provideCheckoutMachine } from '../app/actors/checkout.live';
@@ -82,6 +83,9 @@ export default function CheckoutPage() {
     : pinAnswer?.place
       ? `${pinAnswer.place.city}, ${pinAnswer.place.state}`
       : 'City and state fill in from the PIN code';
+  // The PIN's zone gives the days on the way; the dates are counted from today (shared/delivery.ts).
+  const delivery = pinAnswer?.place?.delivery;
+  const estimate = delivery ? `${deliveryText(delivery, new Date())} to ${pinAnswer?.pin}` : null;
   const saved = book.context.addresses;
 
   // Conform shows each field's own message; every real submit (Place Order or Enter) then goes to the
@@ -182,6 +186,9 @@ export default function CheckoutPage() {
                 required
               />
             </div>
+            <p aria-live="polite" className={css({ color: 'fg.muted', _empty: { display: 'none' } })}>
+              {estimate}
+            </p>
             <SubmitButton size="lg" disabled={processing} aria-busy={processing}>
               {processing ? 'Processing...' : 'Place Order'}
             </SubmitButton>

@@ -6,6 +6,7 @@ import { useIsSaved, usePageActor, useStoreInfo, useToggleSaved } from '../app/a
 import { useDocumentTitle } from '../app/document-title';
 import { useFirstAnswer } from '../app/first-answer-context';
 import { storeDisplayName } from '../components/layout/store-display';
+import { DeliveryCheck } from './product/delivery-check';
 import { ProductView } from './product/product-view';
 
 /** /product/{id} (spec §2 Product detail). */
@@ -39,6 +40,7 @@ function ProductScreen({ id }: { id: string }) {
       onBack={() => (firstEntry ? navigate('/products') : navigate(-1))}
       saved={saved}
       onToggleWishlist={toggleSaved}
+      delivery={<DeliveryCheck />}
     />
   );
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DELIVERY_DAYS } from '../../server/addresses/delivery';
 import {
   DEFAULT_RATE_LIMIT,
   httpHardeningFrom,
@@ -240,6 +241,23 @@ describe('store config', () => {
     });
     expect(loaded.store).toEqual(TEST_STORE);
     expect(loaded.upi).toEqual({ vpa: 'statefront@okaxis', payeeName: 'Statefront' });
+  });
+
+  it('reads the dispatch PIN and fills the zones it does not name with the default days', () => {
+    const loaded = parseStoreConfig({
+      ...TEST_STORE,
+      delivery: { fromPin: '201301', days: { local: [0, 1] } },
+    });
+    expect(loaded.delivery).toEqual({ fromPin: '201301', days: { ...DEFAULT_DELIVERY_DAYS, local: [0, 1] } });
+    expect(parseStoreConfig(TEST_STORE).delivery).toBeNull();
+  });
+
+  it('refuses a dispatch PIN that is not six digits and days that run backwards', () => {
+    expect(() =>
+      parseStoreConfig({ ...TEST_STORE, delivery: { fromPin: '20130', days: { region: [5, 3] } } }),
+    ).toThrow(
+      /delivery\.fromPin: must be a six-digit PIN code[\s\S]*delivery\.days\.region: must be \[fewest, most\]/,
+    );
   });
 
   it('names each bad field', () => {

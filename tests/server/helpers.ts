@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { components } from '../../contract/schema';
+import type { DeliveryConfig } from '../../server/addresses/delivery';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
@@ -112,6 +113,8 @@ interface TestAppOptions {
   pageRenderer?: PageRenderer;
   /** Where the outbox's mail goes (default: this process's memory). */
   mailer?: Mailer;
+  /** Where orders leave from and each zone's days (store.config.json `delivery`; default: none). */
+  delivery?: DeliveryConfig;
 }
 
 /**
@@ -168,6 +171,7 @@ export async function createTestApp(
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.delivery ? { delivery: options.delivery } : {}),
   });
   await app.ready();
   const ctx: AppContext = { db: database.db, config, store, log: app.log };

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DELIVERY_DAYS, deliveryZone } from '../../server/addresses/delivery';
 import {
   buildPincodeIndex,
   DATASET_STATE_NAMES,
   pincodeIndex,
   stateOfOffice,
 } from '../../server/addresses/pincode-index';
-import { INDIAN_STATES } from '../../shared/checkout-address';
+import { DELIVERY_ZONES } from '../../shared/delivery';
+import { INDIAN_STATES, type IndianState } from '../../shared/indian-states';
+import type { PinPlace } from '../../shared/pincode';
 import { API, setupTestApp } from './helpers';
 
 const t = setupTestApp();
@@ -97,5 +100,46 @@ describe('the PIN code index', () => {
     });
     expect(index.lookup('234567')).toBeNull();
     expect(index.size).toBe(1);
+  });
+});
+
+describe('GET /pincodes/{pin} delivery estimate', () => {
+  // The demo store's: dispatched from Noida (201301, Gautam Buddha Nagar, Uttar Pradesh).
+  const shop = setupTestApp({}, { delivery: { fromPin: '201301', days: DEFAULT_DELIVERY_DAYS } });
+  const estimate = async (pin: string) =>
+    (await shop.app.inject({ method: 'GET', url: `${API}/pincodes/${pin}` })).json().delivery;
+
+  it.each([
+    ['201304', 'local', [1, 2]],
+    ['226001', 'state', [2, 3]],
+    ['110001', 'region', [3, 5]],
+    ['560038', 'national', [4, 7]],
+    ['781001', 'remote', [6, 10]],
+    ['744101', 'remote', [6, 10]],
+  ])('says %s is %s, %j working days away', async (pin, zone, [minDays, maxDays]) => {
+    expect(await estimate(pin)).toEqual({ zone, minDays, maxDays, cashOnDeliveryUpTo: 10_000 });
+  });
+
+  it('carries none when the store config names no dispatch PIN', async () => {
+    expect((await get('560038')).json()).not.toHaveProperty('delivery');
+  });
+});
+
+describe('deliveryZone', () => {
+  const place = (state: IndianState, city: string): PinPlace => ({
+    pin: '100000',
+    city,
+    state,
+    states: [state],
+    offices: [],
+  });
+  it('matches the city regardless of case, and only within the same state', () => {
+    expect(deliveryZone(place('Uttar Pradesh', 'Lucknow'), place('Uttar Pradesh', 'LUCKNOW'))).toBe('local');
+    expect(deliveryZone(place('Bihar', 'Aurangabad'), place('Maharashtra', 'Aurangabad'))).toBe('national');
+  });
+  it('gives every state a zone from every other', () => {
+    for (const from of INDIAN_STATES)
+      for (const to of INDIAN_STATES)
+        expect(DELIVERY_ZONES).toContain(deliveryZone(place(from, 'A'), place(to, 'B')));
   });
 });

@@ -103,13 +103,28 @@ export const STORE: StoreInfo = {
 const TEST_PINCODES: Record<string, components['schemas']['PinPlace']> = Object.fromEntries(
   (
     [
-      ['560001', 'Bangalore', 'Karnataka'],
-      ['560038', 'Bangalore', 'Karnataka'],
-      ['110001', 'Central Delhi', 'Delhi'],
-      ['411001', 'Pune', 'Maharashtra'],
-      ['700016', 'Kolkata', 'West Bengal'],
+      ['560001', 'Bangalore', 'Karnataka', 'national'],
+      ['560038', 'Bangalore', 'Karnataka', 'national'],
+      ['110001', 'Central Delhi', 'Delhi', 'region'],
+      ['411001', 'Pune', 'Maharashtra', 'national'],
+      ['700016', 'Kolkata', 'West Bengal', 'national'],
     ] as const
-  ).map(([pin, city, state]) => [pin, { pin, city, state, states: [state], offices: [city] }]),
+  ).map(([pin, city, state, zone]) => [
+    pin,
+    // Delivered from Noida as the demo store is (store.config.json, server/addresses/delivery.ts).
+    {
+      pin,
+      city,
+      state,
+      states: [state],
+      offices: [city],
+      delivery: {
+        zone,
+        ...(zone === 'region' ? { minDays: 3, maxDays: 5 } : { minDays: 4, maxDays: 7 }),
+        cashOnDeliveryUpTo: 10_000,
+      },
+    },
+  ]),
 );
 
 let sequence = 0;

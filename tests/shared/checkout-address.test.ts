@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkShippingAddress,
-  checkShippingField,
-  firstBlankField,
-  INDIAN_STATES,
-} from '../../shared/checkout-address';
+import { checkShippingAddress, checkShippingField, firstBlankField } from '../../shared/checkout-address';
+import { INDIAN_STATES } from '../../shared/indian-states';
 import { normaliseMobile } from '../../shared/phone';
 
 import { shipping as ADDRESS } from '../machines/support/fixtures';

@@ -15,7 +15,6 @@ import {
   FULL_NAME_REQUIRED,
   PHONE_DIGITS_INVALID,
   PHONE_REQUIRED,
-  PIN_CODE_INVALID,
   type ShippingAddress,
   type ShippingField,
   STATE_REQUIRED,
@@ -27,6 +26,7 @@ import {
   validateForm,
 } from '../../shared/payment-fields';
 import { PHONE_PREFIX_INVALID } from '../../shared/phone';
+import { PIN_CODE_INVALID } from '../../shared/pincode';
 import { checkoutSchema } from '../../src/forms/checkout.schema';
 import { paymentFormSchema } from '../../src/forms/payment-form.schema';
 import {

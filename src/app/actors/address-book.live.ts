@@ -1,10 +1,11 @@
 import { fromPromise } from 'xstate';
 import { addressBookMachine } from '../../../machines/address-book.machine';
-import { isRequestError } from '../../../machines/errors';
 import type { LiveDeps } from './live-deps';
+import { pincodeLookup } from './pincode-lookup';
 import { call } from './request';
 
-export function provideAddressBookMachine({ client }: LiveDeps) {
+export function provideAddressBookMachine(deps: LiveDeps) {
+  const { client } = deps;
   return addressBookMachine.provide({
     actors: {
       listAddresses: fromPromise(
@@ -19,18 +20,7 @@ export function provideAddressBookMachine({ client }: LiveDeps) {
             )
           ).items,
       ),
-      lookupPincode: fromPromise(async ({ input }) => {
-        try {
-          return await call(
-            client.GET('/pincodes/{pin}', { params: { path: { pin: input.pin } } }),
-            'Failed to look up the PIN code',
-          );
-        } catch (error) {
-          // 404: India Post lists no such PIN — an answer, not a failure.
-          if (isRequestError(error) && error.status === 404) return null;
-          throw error;
-        }
-      }),
+      lookupPincode: pincodeLookup(deps),
     },
   });
 }

@@ -11,6 +11,7 @@ import { provideAddressBookMachine } from './address-book.live';
 import { provideApiTestMachine } from './api-test.live';
 import { provideCheckoutMachine } from './checkout.live';
 import { provideContactMachine } from './contact.live';
+import { provideDeliveryCheckMachine } from './delivery-check.live';
 import { provideFeaturedProductsMachine } from './featured-products.live';
 import type { LiveDeps } from './live-deps';
 import { provideMyOrdersMachine } from './my-orders.live';
@@ -38,6 +39,7 @@ export function createLiveMachines(deps: LiveDeps) {
     myOrders: provideMyOrdersMachine(deps),
     account: provideAccountMachine(deps),
     addressBook: provideAddressBookMachine(deps),
+    deliveryCheck: provideDeliveryCheckMachine(deps),
     payment: providePaymentMachine(deps),
     passwordReset: providePasswordResetMachine(deps),
     apiTest: provideApiTestMachine(deps),

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { INDIAN_STATES } from '../../../shared/checkout-address';
+import { INDIAN_STATES } from '../../../shared/indian-states';
 import { SelectField, useSelectControl } from '../../components/ui/select';
 
 const STATE_OPTIONS = INDIAN_STATES.map((name) => ({ label: name, value: name }));

@@ -94,13 +94,22 @@ export type ProductViewProps = {
   onBack: () => void;
   saved: boolean;
   onToggleWishlist: (id: string) => void;
+  /** The delivery check by PIN code (./delivery-check.tsx), under Add to Cart. */
+  delivery?: ReactNode;
 };
 
 /**
  * The product page from the product machine's state: the page renders it with its live actor, and the
  * server renders the same page from the machine's first state (src/entry-server.tsx).
  */
-export function ProductView({ state, send, onBack, saved, onToggleWishlist }: ProductViewProps): ReactNode {
+export function ProductView({
+  state,
+  send,
+  onBack,
+  saved,
+  onToggleWishlist,
+  delivery,
+}: ProductViewProps): ReactNode {
   const back = (
     <Button variant="ghost" size="sm" onClick={onBack} className={css({ alignSelf: 'flex-start', mb: '6' })}>
       <ArrowLeftIcon size={18} /> Back
@@ -196,6 +205,7 @@ export function ProductView({ state, send, onBack, saved, onToggleWishlist }: Pr
               )}
             />
           </div>
+          {delivery}
           <Specifications product={product} />
         </div>
       </div>

@@ -11,6 +11,7 @@ import { firstLineNeedingChoice, lineNeedsChoice } from '../../../machines/cart.
 import { filterChips, type ProductsQuery } from '../../../machines/catalogue.model';
 import { checkoutMachine } from '../../../machines/checkout.machine';
 import { contactMachine } from '../../../machines/contact.machine';
+import { deliveryCheckMachine } from '../../../machines/delivery-check.machine';
 import { featuredProductsMachine } from '../../../machines/featured-products.machine';
 import { myOrdersMachine } from '../../../machines/my-orders.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
@@ -725,6 +726,24 @@ const addressBookModel: MachineModel = {
   ],
 };
 
+const deliveryCheckModel: MachineModel = {
+  name: 'delivery-check',
+  machine: deliveryCheckMachine,
+  simplePaths: true,
+  cases: [{ title: 'product page' }],
+  events: () => [
+    user({ type: 'delivery.check', pin: ' 560 038 ' }, "PIN ' 560 038 '"),
+    user({ type: 'delivery.check', pin: '5600' }, "PIN '5600'"),
+    done(
+      'lookupPincode',
+      { ...bangalore, delivery: { zone: 'national', minDays: 4, maxDays: 7, cashOnDeliveryUpTo: 10_000 } },
+      'Bangalore, 4 to 7 days',
+    ),
+    done('lookupPincode', null, 'no such PIN'),
+    fail('lookupPincode', noResponse()),
+  ],
+};
+
 /**
  * The order lifecycle (shared/order-lifecycle.ts): who moves an order is part of each event (`by`), so
  * a journey says who acts — the shopper in the browser, the gateway, the courier or an operator
@@ -769,6 +788,7 @@ export const models: MachineModel[] = [
   wishlistModel,
   savedProductsModel,
   addressBookModel,
+  deliveryCheckModel,
   lifecycleModel,
 ];
 

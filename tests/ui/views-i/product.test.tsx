@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deliveryText } from '../../../shared/delivery';
 import { LazyQuantityInput } from '../../../src/components/ui/lazy-controls';
 import {
   apiProduct,
@@ -231,5 +232,47 @@ describe('product detail', () => {
     renderApp({ path: '/product/p', api: productApi(apiProduct({ title: 'Accessible Kurta' })) });
     await findHeading('Accessible Kurta');
     await expectNoSeriousAxeViolations();
+  });
+});
+
+describe('product detail: delivery check', () => {
+  const product = apiProduct({ id: '7a1c2b3d-4e5f-6a7b', title: 'Ivory Chikankari Kurta' });
+
+  it('gives the delivery dates and cash on delivery for a PIN code, from the PIN lookup', async () => {
+    const { user, calls } = renderApp({ path: `/product/${product.id}`, api: productApi(product) });
+    await findHeading('Ivory Chikankari Kurta');
+    const check = screen.getByRole('region', { name: 'Check delivery' });
+    await user.type(within(check).getByRole('textbox', { name: 'PIN code' }), ' 560 038 ');
+    await user.click(within(check).getByRole('button', { name: 'Check' }));
+    const verdict = within(check).getByRole('status');
+    // Bangalore is 4 to 7 working days from the demo store's Noida (tests/setup/app-harness.tsx).
+    await waitFor(() =>
+      expect(verdict).toHaveTextContent(
+        `${deliveryText({ minDays: 4, maxDays: 7 }, new Date())} to Bangalore, Karnataka`,
+      ),
+    );
+    expect(verdict).toHaveTextContent('Cash on delivery available on orders up to ₹10,000.00');
+    expect(calls.filter((c) => c.path.startsWith('/pincodes/')).map((c) => c.path)).toEqual([
+      '/pincodes/560038',
+    ]);
+    await expectNoSeriousAxeViolations();
+  });
+
+  it('says what a PIN code is without asking, and when India Post lists none', async () => {
+    const { user, calls } = renderApp({ path: `/product/${product.id}`, api: productApi(product) });
+    await findHeading('Ivory Chikankari Kurta');
+    const check = screen.getByRole('region', { name: 'Check delivery' });
+    const pin = within(check).getByRole('textbox', { name: 'PIN code' });
+    await user.type(pin, '5600{Enter}');
+    expect(within(check).getByRole('status')).toHaveTextContent('Enter a valid 6-digit PIN code');
+    expect(pin).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.startsWith('/pincodes/'))).toBe(false);
+    await user.clear(pin);
+    await user.type(pin, '999999{Enter}');
+    await waitFor(() =>
+      expect(within(check).getByRole('status')).toHaveTextContent(
+        "PIN code 999999 is not in India Post's list. Please check it",
+      ),
+    );
   });
 });

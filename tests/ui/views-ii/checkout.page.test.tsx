@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../machines/cart.model';
-import { INDIAN_STATES } from '../../../shared/checkout-address';
+import { deliveryText } from '../../../shared/delivery';
+import { INDIAN_STATES } from '../../../shared/indian-states';
 import { formatRupees, paiseOf } from '../../../shared/money';
 import { heldAnswer } from '../../setup/app-harness';
 import { expectNoSeriousAxeViolations, findHeading, findToast, json, renderApp } from './support/app';
@@ -262,6 +263,10 @@ describe('/checkout', () => {
     await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Central Delhi'));
     expect(screen.getByRole('combobox', { name: /State \/ union territory/ })).toHaveTextContent('Delhi');
     expect(screen.getByText('Central Delhi, Delhi')).toBeInTheDocument();
+    // The PIN's zone (3 to 5 working days from Noida) gives the dates, counted from today.
+    expect(
+      screen.getByText(deliveryText({ minDays: 3, maxDays: 5 }, new Date()) + ' to 110001'),
+    ).toBeVisible();
     // Only the complete PIN was asked about.
     expect(calls.filter((c) => c.path.startsWith('/pincodes/')).map((c) => c.path)).toEqual([
       '/pincodes/110001',
