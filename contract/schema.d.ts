@@ -839,6 +839,18 @@ export interface components {
             offices: string[];
             delivery?: components["schemas"]["DeliveryToPin"];
         };
+        ExpectedDelivery: {
+            /**
+             * Format: date
+             * @description The first day it may arrive (India's calendar)
+             */
+            earliest: string;
+            /**
+             * Format: date
+             * @description The last day it should arrive
+             */
+            latest: string;
+        };
         /**
          * @description How long an order takes to reach the PIN code and whether it may be paid on delivery. Absent
          *     when the store config names no dispatch PIN (`delivery.fromPin`). Days are working days
@@ -965,6 +977,12 @@ export interface components {
              *     then, it is cancelled. Null for any other status.
              */
             payBy?: string | null;
+            /**
+             * @description The days an order on its way (Processing or Shipped) should arrive, counted in working days
+             *     from the day it was placed by the zone of its PIN code (`PinPlace.delivery`); null for any
+             *     other status, or when the store config names no dispatch PIN.
+             */
+            expectedDelivery?: components["schemas"]["ExpectedDelivery"] | null;
             /** @description Every status change, oldest first (placement, payment, shipping, delivery, cancellation) */
             timeline?: components["schemas"]["OrderEvent"][];
             payment?: components["schemas"]["OrderPayment"];

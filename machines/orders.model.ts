@@ -1,12 +1,14 @@
 /** Orders as the order pages show them (spec §3 Order, §4 Order status codes). */
 
 import type { components } from '../contract/schema';
+import { formatRupees, paiseOf } from '../shared/money';
 import {
   nextStatus,
   ORDER_STATUS_LOOK,
   type OrderStatusCode,
   type StatusColor,
 } from '../shared/order-lifecycle';
+import { arrivalText, variantLabel } from './order-text';
 
 export type { StatusColor };
 
@@ -42,6 +44,8 @@ export type DisplayOrder = {
   cashOnDelivery?: CashOnDeliveryPayment;
   /** A cancelled order paid online: the money going back (Order.refund); absent or null otherwise. */
   refund?: DisplayRefund | null;
+  /** An order on its way: 'Arriving between Fri, 11 Dec and Tue, 15 Dec' (Order.expectedDelivery), else null. */
+  arrival?: string | null;
 };
 
 export type DisplayRefund = components['schemas']['Refund'];
@@ -152,14 +156,8 @@ export function cancelledMessage({ order, refund }: CancelledOrder): string {
   return `${cancelled} ${amount} will be back in your account by ${refundBackBy(refund)}.`;
 }
 
-/** A refund's amount, '₹1,299.00'. Intl here, not the screens' hand-made formatter: no first paint needs it. */
-function refundAmount(refund: DisplayRefund): string {
-  return refund.amount.toLocaleString('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 2,
-  });
-}
+/** A refund's amount, '₹1,299.00': the shop's one rupee format (shared/money.ts). */
+const refundAmount = (refund: DisplayRefund) => formatRupees(paiseOf(refund.amount));
 
 /** The day a refund should be back, '14 December'. */
 function refundBackBy(refund: DisplayRefund): string {
@@ -234,6 +232,7 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
     timeline: (o.timeline ?? []).map(toDisplayEvent),
     ...(cashOnDelivery ? { cashOnDelivery } : {}),
     refund: o.refund ?? null,
+    arrival: o.expectedDelivery ? arrivalText(o.expectedDelivery) : null,
   };
 }
 
@@ -282,11 +281,4 @@ function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
 /** Only http(s) links are followed from a courier's data (never javascript: or data:). */
 function safeLink(url: string | null | undefined): string | null {
   return typeof url === 'string' && /^https?:\/\//i.test(url.trim()) ? url.trim() : null;
-}
-
-/** 'Colour: White · Size: M' (en-IN) as the cart words a line's choices; either part is left out when absent. */
-export function variantLabel(size: string | null | undefined, color: string | null | undefined): string {
-  return [color?.trim() ? `Colour: ${color.trim()}` : '', size?.trim() ? `Size: ${size.trim()}` : '']
-    .filter((part) => part !== '')
-    .join(' · ');
 }

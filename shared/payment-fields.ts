@@ -5,7 +5,6 @@
  * these, so a message or a pattern cannot differ between the form and the server.
  */
 import { EMAIL_PATTERN } from './email';
-import { formatRupees, paiseOf } from './money';
 import { isIndianMobile, MOBILE_PREFIX, PHONE_PREFIX_INVALID, phoneValueOf } from './phone';
 import { type Check, pass, reject } from './text';
 
@@ -43,10 +42,6 @@ export type PaymentErrors = Record<string, string>;
  */
 export const CASH_ON_DELIVERY = 'cod';
 export const CASH_ON_DELIVERY_LABEL = 'Cash on delivery';
-/** What the success page, My Orders, Track Order (and mail) say of a COD order not yet delivered. */
-export const payOnDeliveryText = (rupees: number) => `Pay ${formatRupees(paiseOf(rupees))} on delivery`;
-/** …and once the courier has delivered it (the order counts as paid). */
-export const PAID_ON_DELIVERY = 'Paid on delivery';
 
 /** How long a started payment (its QR code, its UPI-app request) stays payable: 10 minutes. */
 export const ATTEMPT_VALIDITY_MS = 10 * 60 * 1000;

@@ -1,6 +1,7 @@
-import type { DeliveryToPin, DeliveryZone } from '../../shared/delivery';
+import { type DeliveryToPin, type DeliveryZone, deliveryDates } from '../../shared/delivery';
 import type { IndianState } from '../../shared/indian-states';
 import type { PinPlace } from '../../shared/pincode';
+import { pincodeIndex } from './pincode-index';
 
 /**
  * Delivery zones: how far a PIN code is from the PIN the shop dispatches from (store.config.json
@@ -82,4 +83,25 @@ export function deliveryTo(
   const zone = deliveryZone(from, to);
   const [minDays, maxDays] = days[zone];
   return { zone, minDays, maxDays, cashOnDeliveryUpTo: Math.max(0, Math.floor(codLimitPaise / 100)) };
+}
+
+/** The ISO day ('2026-12-11') of a date deliveryDates gave (noon UTC of the day in India). */
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * When an order placed at `placedAt` for `postalCode` should arrive (Order.expectedDelivery), or null
+ * when the store names no dispatch PIN or either PIN is not India Post's.
+ */
+export function expectedDeliveryOf(
+  config: DeliveryConfig | null | undefined,
+  postalCode: string,
+  placedAt: Date,
+): { earliest: string; latest: string } | null {
+  if (!config) return null;
+  const from = pincodeIndex().lookup(config.fromPin);
+  const to = pincodeIndex().lookup(postalCode.trim());
+  if (!from || !to) return null;
+  const [minDays, maxDays] = config.days[deliveryZone(from, to)];
+  const { earliest, latest } = deliveryDates({ minDays, maxDays }, placedAt);
+  return { earliest: isoDay(earliest), latest: isoDay(latest) };
 }

@@ -31,22 +31,19 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
   const { trackMax, windowMs } = ctx.config.rateLimit;
   const trackingLimit = new LoginThrottle(trackMax, windowMs, ctx.limits, 'track');
   const { paymentWindowMs } = ctx.config.lifecycle;
+  const view = { paymentWindowMs, delivery: ctx.delivery ?? null };
   return {
     async createOrder(request: FastifyRequest, reply: FastifyReply): Promise<Order> {
       const user = await requireUser(ctx, request);
       const placed = await placeOrder(ctx, user.id, request.body as CreateOrderRequest, request.log);
       reply.code(201);
       // Just placed: nothing to refund.
-      return toOrderJson(placed.order, placed.items, {
-        timeline: placed.timeline,
-        paymentWindowMs,
-        refund: null,
-      });
+      return toOrderJson(placed.order, placed.items, { timeline: placed.timeline, ...view, refund: null });
     },
 
     async listOrders(request: FastifyRequest): Promise<Order[]> {
       const user = await requireUser(ctx, request);
-      return ordersJson(ctx.db, await ordersOfUser(ctx.db, user.id), paymentWindowMs);
+      return ordersJson(ctx.db, await ordersOfUser(ctx.db, user.id), view);
     },
 
     /**
@@ -79,7 +76,7 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
           expectedBy: refundExpectedBy(),
         };
       }
-      return { order: await orderJson(ctx.db, result.order, paymentWindowMs), refund };
+      return { order: await orderJson(ctx.db, result.order, view), refund };
     },
 
     async trackOrder(request: FastifyRequest): Promise<Order> {
@@ -100,7 +97,7 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
       if (!found) throw notFound(ORDER_NOT_FOUND);
       if (!isOwner && !contactMatches(contact, found.email, found.order.shipPhone))
         throw notFound(ORDER_NOT_FOUND);
-      return orderJson(ctx.db, found.order, paymentWindowMs);
+      return orderJson(ctx.db, found.order, view);
     },
   };
 }

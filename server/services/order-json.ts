@@ -4,6 +4,7 @@
  * track, cancel, the fulfilment listing) is built here.
  */
 import type { components } from '../../contract/schema';
+import { type DeliveryConfig, expectedDeliveryOf } from '../addresses/delivery';
 import type { Database } from '../context';
 import { OrderStatus } from '../db/schema';
 import { toRupees } from '../payments/money';
@@ -51,7 +52,14 @@ export interface OrderJsonParts {
   paymentWindowMs?: number | undefined;
   /** Read for Order.refund: its refund, or null when it has none. */
   refund?: OrderRefund | null | undefined;
+  /** Where orders leave from (store config `delivery`): an order on its way carries its expected days. */
+  delivery?: DeliveryConfig | null | undefined;
 }
+
+/** What every order answer of a request is read with: the payment window and the dispatch PIN. */
+export type OrderView = Pick<OrderJsonParts, 'paymentWindowMs' | 'delivery'>;
+
+const ON_ITS_WAY: readonly number[] = [OrderStatus.Processing, OrderStatus.Shipped];
 
 /** Order.refund from its row: 'pending' until the gateway answers; expected back 7 days after it was owed. */
 function toRefundJson(refund: OrderRefund): NonNullable<Order['refund']> {
@@ -67,7 +75,7 @@ function toRefundJson(refund: OrderRefund): NonNullable<Order['refund']> {
 export function toOrderJson(
   order: OrderRow,
   items: OrderItemWithImage[],
-  { timeline, cod, paymentWindowMs, refund }: OrderJsonParts = {},
+  { timeline, cod, paymentWindowMs, refund, delivery }: OrderJsonParts = {},
 ): Order {
   return {
     id: order.id,
@@ -106,6 +114,13 @@ export function toOrderJson(
     ...(timeline ? { timeline: timeline.map(toOrderEventJson) } : {}),
     ...(cod ? { payment: toOrderPayment(cod) } : {}),
     ...(refund === undefined ? {} : { refund: refund ? toRefundJson(refund) : null }),
+    ...(delivery === undefined
+      ? {}
+      : {
+          expectedDelivery: ON_ITS_WAY.includes(order.status)
+            ? expectedDeliveryOf(delivery, order.shipPostalCode, order.createdAt)
+            : null,
+        }),
   };
 }
 
@@ -113,7 +128,7 @@ export function toOrderJson(
 export async function ordersJson(
   db: Database,
   rows: readonly OrderRow[],
-  paymentWindowMs?: number,
+  view: OrderView = {},
 ): Promise<Order[]> {
   const ids = rows.map((order) => order.id);
   const [items, timelines, cod, refunds] = await Promise.all([
@@ -126,15 +141,15 @@ export async function ordersJson(
     toOrderJson(order, items.get(order.id) ?? [], {
       timeline: timelines.get(order.id) ?? [],
       cod: cod.get(order.id),
-      paymentWindowMs,
+      ...view,
       refund: refunds.get(order.id) ?? null,
     }),
   );
 }
 
 /** One order as the contract shows it. */
-export async function orderJson(db: Database, order: OrderRow, paymentWindowMs?: number): Promise<Order> {
-  const [json] = await ordersJson(db, [order], paymentWindowMs);
+export async function orderJson(db: Database, order: OrderRow, view: OrderView = {}): Promise<Order> {
+  const [json] = await ordersJson(db, [order], view);
   if (!json) throw new Error(`order ${order.id} has no answer`);
   return json;
 }

@@ -21,6 +21,7 @@ import type { LiveDeps } from './actors/live-deps';
 import type { provideMyOrdersMachine } from './actors/my-orders.live';
 import type { provideNewsletterMachine } from './actors/newsletter.live';
 import type { provideNewsletterLinkMachine } from './actors/newsletter-link.live';
+import type { provideOrderSuccessMachine } from './actors/order-success.live';
 import type { provideOrderTrackingMachine } from './actors/order-tracking.live';
 import type { providePasswordResetMachine } from './actors/password-reset.live';
 import type { providePaymentMachine } from './actors/payment.live';
@@ -80,6 +81,7 @@ export type PageMachines = {
   myOrders: ReturnType<typeof provideMyOrdersMachine>;
   newsletter: ReturnType<typeof provideNewsletterMachine>;
   newsletterLink: ReturnType<typeof provideNewsletterLinkMachine>;
+  orderSuccess: ReturnType<typeof provideOrderSuccessMachine>;
   orderTracking: ReturnType<typeof provideOrderTrackingMachine>;
   passwordReset: ReturnType<typeof providePasswordResetMachine>;
   payment: ReturnType<typeof providePaymentMachine>;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { variantLabel } from '../../machines/order-text';
 import {
   type ApiOrder,
   hasLeftPending,
   orderStatusColor,
   orderStatusLabel,
   toDisplayOrder,
-  variantLabel,
 } from '../../machines/orders.model';
 import { untrackedShipping } from './support/fixtures';
 
@@ -99,6 +99,7 @@ describe('toDisplayOrder', () => {
       canCancel: true,
       timeline: [],
       refund: null,
+      arrival: null,
     });
     // Only a Pending order has a deadline to show.
     expect(toDisplayOrder({ ...order, status: 1, payBy: null }).payBy).toBeNull();

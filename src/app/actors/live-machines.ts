@@ -17,6 +17,7 @@ import type { LiveDeps } from './live-deps';
 import { provideMyOrdersMachine } from './my-orders.live';
 import { provideNewsletterMachine } from './newsletter.live';
 import { provideNewsletterLinkMachine } from './newsletter-link.live';
+import { provideOrderSuccessMachine } from './order-success.live';
 import { provideOrderTrackingMachine } from './order-tracking.live';
 import { providePasswordResetMachine } from './password-reset.live';
 import { providePaymentMachine } from './payment.live';
@@ -36,6 +37,7 @@ export function createLiveMachines(deps: LiveDeps) {
     featuredProducts: provideFeaturedProductsMachine(deps),
     checkout: provideCheckoutMachine(deps),
     orderTracking: provideOrderTrackingMachine(deps),
+    orderSuccess: provideOrderSuccessMachine(deps),
     myOrders: provideMyOrdersMachine(deps),
     account: provideAccountMachine(deps),
     addressBook: provideAddressBookMachine(deps),

@@ -1,7 +1,5 @@
 import type { CashOnDeliveryPayment } from '../../../machines/orders.model';
-import { PAID_ON_DELIVERY, payOnDeliveryText } from '../../../shared/payment-fields';
-
-export { payOnDeliveryText };
+import { PAID_ON_DELIVERY, payOnDeliveryText } from '../../../shared/cash-on-delivery';
 
 /**
  * What a cash-on-delivery order says about its money: 'Pay ₹1,299.00 on delivery'

@@ -41,6 +41,12 @@ export function ShippingFacts({
           <TrackingNumber order={order} />
         </dd>
       </div>
+      {order.arrival ? (
+        <div>
+          <dt className={factTerm}>Delivery</dt>
+          <dd className={css({ fontWeight: '600' })}>{order.arrival}</dd>
+        </div>
+      ) : null}
       {order.cashOnDelivery ? (
         <div>
           <dt className={factTerm}>Payment</dt>

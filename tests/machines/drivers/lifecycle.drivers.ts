@@ -15,8 +15,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Locator } from 'playwright-core';
 import type { EventObject } from 'xstate';
+import { PAID_ON_DELIVERY } from '../../../shared/cash-on-delivery';
 import type { orderLifecycleMachine } from '../../../shared/order-lifecycle';
-import { PAID_ON_DELIVERY } from '../../../shared/payment-fields';
 import { E2E_FULFILMENT_SECRET } from '../../e2e/shop';
 import { fillShipping, openCheckout, placeOrder, type SubmitEvent } from './checkout.drivers';
 import {

@@ -16,6 +16,7 @@ import { featuredProductsMachine } from '../../../machines/featured-products.mac
 import { myOrdersMachine } from '../../../machines/my-orders.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
 import { newsletterLinkMachine } from '../../../machines/newsletter-link.machine';
+import { orderSuccessMachine } from '../../../machines/order-success.machine';
 import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
 import type { ApiOrder } from '../../../machines/orders.model';
 import { passwordResetMachine } from '../../../machines/password-reset.machine';
@@ -744,6 +745,24 @@ const deliveryCheckModel: MachineModel = {
   ],
 };
 
+const orderSuccessModel: MachineModel = {
+  name: 'order-success',
+  machine: orderSuccessMachine,
+  cases: [
+    { title: 'landed with an order id', input: { orderId: ' SF-PAID ' } },
+    { title: 'landed without an order id', input: { orderId: null } },
+  ],
+  events: () => [
+    done(
+      'fetchOrder',
+      { ...pendingApiOrder, status: 1, expectedDelivery: { earliest: '2026-12-11', latest: '2026-12-15' } },
+      'the paid order',
+    ),
+    fail('fetchOrder', serverError('Order not found or access denied', 404)),
+    fail('fetchOrder', noResponse()),
+  ],
+};
+
 /**
  * The order lifecycle (shared/order-lifecycle.ts): who moves an order is part of each event (`by`), so
  * a journey says who acts — the shopper in the browser, the gateway, the courier or an operator
@@ -789,6 +808,7 @@ export const models: MachineModel[] = [
   savedProductsModel,
   addressBookModel,
   deliveryCheckModel,
+  orderSuccessModel,
   lifecycleModel,
 ];
 

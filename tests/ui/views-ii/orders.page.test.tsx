@@ -230,6 +230,31 @@ describe('/orders', () => {
     expect(refundOf('SF-UNPAID')).toBeUndefined();
   });
 
+  it('says when an order on its way should arrive, and nothing of the kind for the others', async () => {
+    renderApp({
+      path: '/orders',
+      api: {
+        'GET /orders': () =>
+          json([
+            {
+              ...apiOrder('SF-ON-ITS-WAY', 2),
+              expectedDelivery: { earliest: '2026-12-11', latest: '2026-12-15' },
+            },
+            {
+              ...apiOrder('SF-TOMORROW', 1),
+              expectedDelivery: { earliest: '2026-12-08', latest: '2026-12-08' },
+            },
+            { ...apiOrder('SF-DONE', 3), expectedDelivery: null },
+          ]),
+      },
+    });
+    await screen.findByRole('article', { name: 'Order SF-ON-ITS-WAY' });
+    const arrivalOf = (id: string) => within(card(id)).queryByText('Delivery')?.nextElementSibling;
+    expect(arrivalOf('SF-ON-ITS-WAY')).toHaveTextContent('Arriving between Fri, 11 Dec and Tue, 15 Dec');
+    expect(arrivalOf('SF-TOMORROW')).toHaveTextContent('Arriving by Tue, 8 Dec');
+    expect(arrivalOf('SF-DONE')).toBeUndefined();
+  });
+
   it('keeps the order when the shopper says so, and shows why a refused cancellation failed', async () => {
     const { user, calls } = renderOrders(() =>
       json({ error: 'This order has already shipped and can no longer be cancelled.' }, 409),
