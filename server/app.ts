@@ -126,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       store: options.store,
       origin: defaultOrigin(config),
       paymentWindowMinutes: Math.round(config.lifecycle.paymentWindowMs / 60_000),
+      delivery: options.delivery ?? null,
     },
     app.log,
     {

@@ -4,7 +4,9 @@
  * store.config.json). Amounts are rupees in the shop's own format (shared/money.ts). Everything that
  * comes from a shopper or an operator is escaped in the HTML.
  */
+import { formatDeliveryDay } from '../../shared/delivery';
 import { formatRupees } from '../../shared/money';
+import { type DeliveryConfig, expectedDeliveryOf } from '../addresses/delivery';
 import type { StoreInfo } from '../context';
 
 /** The templates about one order (the worker reads the order when it sends them). */
@@ -75,6 +77,8 @@ export interface MailContext {
   origin: string;
   /** How long an unpaid order waits for its payment, in minutes. */
   paymentWindowMinutes: number;
+  /** Where orders leave from (store config `delivery`): the confirmations say when the order arrives. */
+  delivery?: DeliveryConfig | null;
 }
 
 /** What a template is given: the order for order mail, else the row's data. */
@@ -140,6 +144,18 @@ function payBy(order: MailOrder, context: MailContext): string {
   return `${time} on ${day}`;
 }
 
+/** 'It should arrive between Fri, 11 Dec and Tue, 15 Dec.' (Order.expectedDelivery), or nothing. */
+function arrival(order: MailOrder, context: MailContext): string[] {
+  const days = expectedDeliveryOf(context.delivery, order.ship.postalCode, new Date(order.placedAt));
+  if (!days) return [];
+  const day = (iso: string) => formatDeliveryDay(new Date(`${iso}T12:00:00Z`));
+  return [
+    days.earliest === days.latest
+      ? `It should arrive by ${day(days.latest)}.`
+      : `It should arrive between ${day(days.earliest)} and ${day(days.latest)}.`,
+  ];
+}
+
 /** 'at your request', 'because it was not paid within 30 minutes', '(out of stock)' or nothing. */
 function cancelReason(order: MailOrder, context: MailContext): string {
   if (order.actor === 'shopper') return 'at your request';
@@ -180,6 +196,7 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
           due !== null
             ? `Your order ${order.id} is confirmed and being prepared. Pay ${formatRupees(due)} on delivery.`
             : `We have received ${formatRupees(order.totalPaise)} for order ${order.id}. We are preparing it now and will write again when it ships.`,
+          ...arrival(order, context),
         ],
         ...common,
         button: ordersLink,
@@ -194,6 +211,7 @@ function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: Mai
         paragraphs: [
           hello,
           `Your order ${order.id} has shipped${courier ? ` (${courier})` : ''}.`,
+          ...arrival(order, context),
           ...(due !== null ? [`Please keep ${formatRupees(due)} ready: you pay on delivery.`] : []),
         ],
         ...common,

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DELIVERY_DAYS } from '../../server/addresses/delivery';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { mailOutbox } from '../../server/db/schema';
 import type { Mail } from '../../server/mail/mailer';
@@ -7,6 +8,7 @@ import { enqueueMail } from '../../server/mail/outbox';
 import { MAIL_MAX_ATTEMPTS, MailWorker } from '../../server/mail/worker';
 import { runOrderExpiry } from '../../server/order-expiry';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
+import { deliveryDates, formatDeliveryDay } from '../../shared/delivery';
 import {
   API,
   bearer,
@@ -40,7 +42,8 @@ const t = setupTestApp(
     // Retries without waiting, so one drain() runs a mail's every try.
     mail: { ...testConfig().mail, retryBaseMs: 0 },
   },
-  { mailer },
+  // Dispatched from Noida as the demo store is: DEFAULT_SHIPPING (Bengaluru) is 4 to 7 working days away.
+  { mailer, delivery: { fromPin: '201301', days: DEFAULT_DELIVERY_DAYS } },
 );
 const shopper = setupShopper(t, { firstName: 'Asha' });
 
@@ -119,6 +122,16 @@ describe('order mail through the outbox', () => {
     await makeDue(order.id);
     expect((await deliver()).map((m) => m.subject)).toEqual([`Payment received for order ${order.id}`]);
     expect((await rowsOf(order.id)).map((r) => r.template)).toEqual(['order.paid']);
+  });
+
+  it('says in the confirmation when the order should arrive, counted from the day it was placed', async () => {
+    const order = await placeOrder(t.app, shopper.token);
+    await paySandbox(t, shopper.token, order.id, SECRET);
+    const [paid] = (await deliver()).filter((m) => m.subject === `Payment received for order ${order.id}`);
+    const { earliest, latest } = deliveryDates({ minDays: 4, maxDays: 7 }, new Date(order.createdAt));
+    const sentence = `It should arrive between ${formatDeliveryDay(earliest)} and ${formatDeliveryDay(latest)}.`;
+    expect(paid?.text).toContain(sentence);
+    expect(paid?.html).toContain(sentence);
   });
 
   it('mails the payment, the shipping with its tracking link, and the delivery; replays and late events mail nothing', async () => {
