@@ -38,10 +38,13 @@ function toPaymentOrder(order: ApiOrder): PaymentOrder {
   };
 }
 
+/** The `method` value of a UPI QR code payment (server/payments/fields.ts). */
+const QR_CODE = 'upi_qr';
+
 /** The method a payment form starts on: the UPI app on a phone (it cannot scan its own screen), QR elsewhere. */
 function preferredMethod(field: PaymentField | undefined, isPhone: boolean): string | null {
   const values = (field?.options ?? []).map((o) => o.value);
-  const wanted = isPhone ? 'upi_intent' : 'upi_qr';
+  const wanted = isPhone ? 'upi_intent' : QR_CODE;
   return values.includes(wanted) ? wanted : null;
 }
 
@@ -81,6 +84,8 @@ export type PaymentEvent =
   | { type: 'payment.check' }
   /** Back to the form from a failed or expired payment, to pick another method. */
   | { type: 'payment.changeMethod' }
+  /** The UPI app did not open (none on this device): back to the form, on the QR code. */
+  | { type: 'payment.payByQr' }
   /** The browser refused to leave for the gateway (e.g. a CSP form-action violation). */
   | { type: 'payment.redirectBlocked' };
 
@@ -202,6 +207,8 @@ export const paymentMachine = setup({
   guards: {
     hasOrderId: ({ context }) => typeof context.orderId === 'string' && context.orderId.trim() !== '',
     isFormValid: ({ context }) => Object.keys(validateForm(context.fields, context.values)).length === 0,
+    offersQrCode: ({ context }) =>
+      context.fields.some((f) => f.name === 'method' && (f.options ?? []).some((o) => o.value === QR_CODE)),
     isRedirectPost: outcomeIs('redirectPost'),
     isDeeplink: outcomeIs('deeplink'),
     isQr: outcomeIs('qr'),
@@ -246,6 +253,11 @@ export const paymentMachine = setup({
     clearErrors: assign({ errors: {}, serverErrors: {}, error: null, outcome: null }),
     /** A payment given up (failed or expired): the form starts over without it. */
     clearOutcome: assign({ outcome: null }),
+    /** The UPI app's request set aside: the same payer details, by QR code. */
+    chooseQrCode: assign({
+      values: ({ context }) => ({ ...context.values, method: QR_CODE }),
+      outcome: null,
+    }),
     assignServerFieldError: assign({
       serverErrors: ({ context }, params: { error: unknown }) =>
         fieldErrorOf(params.error, visibleFieldNames(context)),
@@ -446,6 +458,15 @@ export const paymentMachine = setup({
         'Handed over to the UPI app on this phone; the page follows the payment, and looks again when the shopper comes back or says they have paid.',
       initial: 'waiting',
       after: { attemptValidity: 'expired' },
+      on: {
+        'payment.payByQr': {
+          guard: 'offersQrCode',
+          target: 'form',
+          actions: 'chooseQrCode',
+          description:
+            'The UPI app did not open: back to the form, the details kept and the QR code chosen, for Pay Now',
+        },
+      },
       states: following,
     },
     declined: {

@@ -229,6 +229,14 @@ export default function PaymentPage() {
               Open test gateway (sandbox)
             </FollowLink>
           ) : null}
+          {state.can({ type: 'payment.payByQr' }) ? (
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              Didn't open?{' '}
+              <Button variant="ghost" size="sm" onClick={() => send({ type: 'payment.payByQr' })}>
+                Pay by QR code instead
+              </Button>
+            </p>
+          ) : null}
         </div>
       </Card>
     );

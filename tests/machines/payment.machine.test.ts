@@ -71,9 +71,16 @@ describeModel(
       // The form is asked for this order: the server offers cash on delivery by its total.
       fetchPaymentFields: () => ({ orderId: 'SF-TEST0001' }),
       // Only visible fields are sent, trimmed, with the phone normalised to +91 and 10 digits.
-      submitPayment: () => ({
+      // Where the gateway offers a choice, the method too: on a computer the form starts on the QR
+      // code, and "Pay by QR code instead" chooses it.
+      submitPayment: (step) => ({
         orderId: 'SF-TEST0001',
-        fields: { payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210' },
+        fields: {
+          payerName: 'Asha Verma',
+          email: 'asha@example.in',
+          phone: '+919876543210',
+          ...(fieldsOf(step.to).some((f) => f.name === 'method') ? { method: 'upi_qr' } : {}),
+        },
       }),
       // The attempt POST /payments named is the one followed.
       fetchPaymentStanding: () => ({ orderId: 'SF-TEST0001', attemptId: 'T1' }),
@@ -82,6 +89,10 @@ describeModel(
 );
 
 type Values = Record<string, string>;
+
+/** The payment form's fields as the actor holds them (its context is untyped in a step). */
+const fieldsOf = (snapshot: StepView['from']) =>
+  (snapshot?.context.fields ?? []) as { name: string; options?: { value: string }[] }[];
 type View = {
   error: string | null;
   outcome: unknown;
@@ -214,9 +225,12 @@ function viewAfter(step: StepView): View {
     view.retry = orderFailure.status !== 404;
     return view;
   }
-  if (answered(step, 'fetchPaymentFields')) {
-    // The form starts on the checkout's name and phone (the order ships to them).
+  const fields = answerOf<{ name: string }[]>(step, 'fetchPaymentFields');
+  if (fields) {
+    // The form starts on the checkout's name and phone (the order ships to them), and on a
+    // computer on the QR code when the gateway offers a choice of method.
     view.values = { payerName: 'Asha Verma', email: '', phone: '+919876543210', gstin: '' };
+    if (fields.some((f) => f.name === 'method')) view.values.method = 'upi_qr';
     view.errors = {};
     view.error = null;
     return view;
@@ -256,6 +270,13 @@ function viewAfter(step: StepView): View {
       return view;
     case 'payment.changeMethod':
       // Back to the form, the failed or expired payment set aside.
+      view.outcome = null;
+      return view;
+    case 'payment.payByQr':
+      // Only where the gateway offers a QR code; elsewhere the page has no such button.
+      if (!fieldsOf(step.from).some((f) => f.options?.some((o) => o.value === 'upi_qr'))) return view;
+      // The UPI app did not open: the form again, the payer's details kept and the QR code chosen.
+      view.values = { ...prev.values, method: 'upi_qr' };
       view.outcome = null;
       return view;
     case 'payment.redirectBlocked':

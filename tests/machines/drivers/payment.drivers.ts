@@ -300,6 +300,12 @@ export const paymentDrivers: MachineDrivers<typeof paymentMachine> = {
         await world.page.getByRole('button', { name: 'Choose another method', exact: true }).click();
       },
     },
+    'payment.payByQr': {
+      does: () => "Click 'Pay by QR code instead' under 'Didn't open?' (the UPI app did not open)",
+      perform: async ({ world }) => {
+        await world.page.getByRole('button', { name: 'Pay by QR code instead', exact: true }).click();
+      },
+    },
     'payment.redirectBlocked': {
       does: () =>
         'The browser refuses the gateway form: a CSP form-action violation is reported on the page (dispatched as the browser does)',

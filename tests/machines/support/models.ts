@@ -33,6 +33,7 @@ import {
   fieldError,
   kurta,
   kurtaLine,
+  methodField,
   noResponse,
   order,
   paymentFields,
@@ -619,7 +620,12 @@ const paymentModel: MachineModel = {
     done('fetchOrder', { ...pendingApiOrder, status: 1 }, 'order already paid'),
     fail('fetchOrder', serverError('Order not found or access denied', 404)),
     fail('fetchOrder', noResponse()),
-    done('fetchPaymentFields', paymentFields, 'payerName, email, phone (+ gstin when company is filled)'),
+    // The server always offers a choice of method (server/payments/fields.ts).
+    done(
+      'fetchPaymentFields',
+      [...paymentFields, methodField],
+      'payerName, email, phone, method (+ gstin when company is filled)',
+    ),
     fail('fetchPaymentFields', serverError('Internal server error')),
     // Pay Now sends the form's values (Pay Now stays disabled while a required field is blank, so
     // the form never sends one without them): every field filled, or an email the rules refuse.
@@ -636,6 +642,7 @@ const paymentModel: MachineModel = {
     { type: 'payment.retry' },
     { type: 'payment.check' },
     { type: 'payment.changeMethod' },
+    { type: 'payment.payByQr' },
     { type: 'payment.redirectBlocked' },
   ],
 };
