@@ -83,11 +83,15 @@ export function SelectField(props: SelectFieldProps) {
 /**
  * Conform's control for a Select, spread into it: opening the list counts as entering the field and
  * closing it as leaving, so 'onBlur' validation runs as for the text inputs.
+ *
+ * The value reaches FormData through Conform's own hidden select: Ark's is left unnamed. Named, Conform
+ * registers Ark's as the field's element and sends its events there, Ark answers each with a change
+ * of its own, and a fill that moves the value (a saved address after a PIN's state, on the checkout)
+ * swung the two between old and new until React gave up ("maximum update depth") and the page froze.
  */
 export function useSelectControl(meta: FieldMetadata<string>) {
   const control = useInputControl(meta);
   return {
-    name: meta.name,
     value: typeof control.value === 'string' ? control.value : '',
     onValueChange: (value: string) => control.change(value),
     onOpenChange: (open: boolean) => (open ? control.focus() : control.blur()),
