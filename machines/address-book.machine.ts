@@ -19,11 +19,21 @@ export type FillAddressEmitted = {
   onlyBlank: boolean;
 };
 
+/** A saved address as the checkout form holds it: every field but the id. */
+export type AddressFields = Omit<SavedAddress, 'id'>;
+
+/** Input: the checkout passes what its form holds as it opens; the account page passes nothing. */
+export type AddressBookInput = { formHolds?: Partial<AddressFields> } | undefined;
+
 export type AddressBookEvent =
   /** The PIN code field as typed (every keystroke: a lookup starts once it is six digits). */
   | { type: 'pincode.change'; pin: string }
-  /** Fill the checkout form with one of the saved addresses. */
+  /** Fill the checkout form with one of the saved addresses ("Deliver here"). */
   | { type: 'address.use'; id: string }
+  /** "Change": the saved addresses to pick from and the form to type a new one, in place of the summary. */
+  | { type: 'address.change' }
+  /** The shopper typed in the checkout form before the saved addresses came: nothing is chosen for them. */
+  | { type: 'form.typed' }
   | { type: 'address.delete'; id: string }
   | { type: 'addresses.retry' };
 
@@ -36,7 +46,38 @@ export type AddressBookContext = {
   answers: Record<string, PinPlace | null>;
   /** Why the last delete failed, for the account page to say. */
   deleteError: string | null;
+  /**
+   * The saved address the checkout form holds, summarised there in place of the form ("Deliver to …",
+   * Change); null while the form is shown.
+   */
+  selectedId: string | null;
+  /**
+   * What the checkout form held as it opened, until the saved addresses come: the saved address equal
+   * to it is chosen, or the last used one when it held nothing. null on the account page, and once the
+   * shopper has typed.
+   */
+  formHolds: Partial<AddressFields> | null;
 };
+
+const ADDRESS_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
+
+/**
+ * The saved address a checkout opening on `formHolds` starts on: the last used (first) when the form
+ * holds nothing, the one equal to what it holds (a refresh after choosing it), else none.
+ */
+function openingAddress(
+  addresses: readonly SavedAddress[],
+  formHolds: Partial<AddressFields> | null,
+): SavedAddress | undefined {
+  if (!formHolds) return undefined;
+  const held = (name: (typeof ADDRESS_FIELDS)[number]) => (formHolds[name] ?? '').trim();
+  // The phone input starts on its own +91: that alone is nothing typed.
+  const blank = ADDRESS_FIELDS.every(
+    (name) => held(name) === '' || (name === 'phone' && held(name) === '+91'),
+  );
+  if (blank) return addresses[0];
+  return addresses.find((a) => ADDRESS_FIELDS.every((name) => a[name].trim() === held(name)));
+}
 
 /** What the lookup knows about the PIN now typed: undefined while unknown (not six digits, or asking). */
 export function pinAnswerOf(context: Pick<AddressBookContext, 'pin' | 'answers'>): PinAnswer | undefined {
@@ -55,6 +96,7 @@ const isPin = (pin: string) => PIN_CODE_PATTERN.test(pin);
 export const addressBookMachine = setup({
   types: {
     context: {} as AddressBookContext,
+    input: {} as AddressBookInput,
     events: {} as AddressBookEvent,
     emitted: {} as FillAddressEmitted,
   },
@@ -74,6 +116,8 @@ export const addressBookMachine = setup({
     isSixDigitPin: ({ event }) => event.type === 'pincode.change' && isPin(event.pin.trim()),
     isPinAnswered: ({ context, event }) =>
       event.type === 'pincode.change' && event.pin.trim() in context.answers,
+    opensOnSavedAddress: ({ context }, params: { addresses: SavedAddress[] }) =>
+      openingAddress(params.addresses, context.formHolds) !== undefined,
   },
   actions: {
     assignPin: assign({
@@ -88,7 +132,18 @@ export const addressBookMachine = setup({
     assignAddresses: assign({
       addresses: (_, params: { addresses: SavedAddress[] }) => params.addresses,
       deleteError: null,
+      // A deleted address is no longer the one the form holds.
+      selectedId: ({ context }, params: { addresses: SavedAddress[] }) =>
+        params.addresses.some((a) => a.id === context.selectedId) ? context.selectedId : null,
     }),
+    selectOpeningAddress: assign({
+      selectedId: ({ context }) => openingAddress(context.addresses, context.formHolds)?.id ?? null,
+    }),
+    forgetOpeningForm: assign({ formHolds: null }),
+    selectUsedAddress: assign({
+      selectedId: ({ event }) => (event.type === 'address.use' ? event.id : null),
+    }),
+    unselectAddress: assign({ selectedId: null }),
     assignDeleteError: assign({ deleteError: 'The address could not be deleted. Please try again.' }),
     fillFromPin: emit(({ context }) => {
       const place = context.answers[context.pin];
@@ -98,8 +153,8 @@ export const addressBookMachine = setup({
         onlyBlank: true,
       };
     }),
-    fillFromSaved: emit(({ context, event }) => {
-      const saved = context.addresses.find((a) => event.type === 'address.use' && a.id === event.id);
+    fillFromSaved: emit(({ context }) => {
+      const saved = context.addresses.find((a) => a.id === context.selectedId);
       const { id: _id, ...fields } = saved ?? { id: '' };
       return { type: 'address.fill' as const, fields, onlyBlank: false };
     }),
@@ -108,11 +163,24 @@ export const addressBookMachine = setup({
   id: 'addressBook',
   description: "The signed-in shopper's saved shipping addresses, and what India Post says about a PIN code.",
   type: 'parallel',
-  context: { addresses: [], pin: '', answers: {}, deleteError: null },
+  context: ({ input }) => ({
+    addresses: [],
+    pin: '',
+    answers: {},
+    deleteError: null,
+    selectedId: null,
+    formHolds: input?.formHolds ?? null,
+  }),
   states: {
     saved: {
       description: 'The saved addresses, last used first.',
       initial: 'loading',
+      on: {
+        'form.typed': {
+          actions: 'forgetOpeningForm',
+          description: 'Typing before the saved addresses came: the form stays as typed.',
+        },
+      },
       states: {
         loading: {
           description: 'Loading the saved addresses.',
@@ -120,10 +188,27 @@ export const addressBookMachine = setup({
           invoke: {
             id: 'listAddresses',
             src: 'listAddresses',
-            onDone: {
-              target: 'loaded',
-              actions: { type: 'assignAddresses', params: ({ event }) => ({ addresses: event.output }) },
-            },
+            onDone: [
+              {
+                guard: { type: 'opensOnSavedAddress', params: ({ event }) => ({ addresses: event.output }) },
+                target: 'loaded',
+                actions: [
+                  { type: 'assignAddresses', params: ({ event }) => ({ addresses: event.output }) },
+                  'selectOpeningAddress',
+                  'forgetOpeningForm',
+                  'fillFromSaved',
+                ],
+                description:
+                  'The checkout opens on a saved address: the last used when the form was blank, or the one it holds.',
+              },
+              {
+                target: 'loaded',
+                actions: [
+                  { type: 'assignAddresses', params: ({ event }) => ({ addresses: event.output }) },
+                  'forgetOpeningForm',
+                ],
+              },
+            ],
             onError: {
               target: 'unavailable',
               description: 'No saved addresses to offer: the form works without them.',
@@ -133,7 +218,14 @@ export const addressBookMachine = setup({
         loaded: {
           description: 'The saved addresses are offered (none is fine).',
           on: {
-            'address.use': { actions: 'fillFromSaved', description: 'One tap fills the whole form.' },
+            'address.use': {
+              actions: ['selectUsedAddress', 'fillFromSaved'],
+              description: 'One tap fills the whole form, summarised in its place.',
+            },
+            'address.change': {
+              actions: 'unselectAddress',
+              description: 'Change: pick another saved address or type a new one in the form.',
+            },
             'address.delete': { target: 'deleting' },
           },
         },
@@ -170,8 +262,8 @@ export const addressBookMachine = setup({
           {
             guard: 'isPinAnswered',
             target: '.answered',
-            actions: 'assignPin',
-            description: 'A PIN already looked up on this page: its answer is known.',
+            actions: ['assignPin', 'fillFromPin'],
+            description: 'A PIN already looked up on this page: its answer is known, and fills as before.',
           },
           {
             guard: 'isSixDigitPin',

@@ -10,8 +10,7 @@ import { provideAddressBookMachine } from '../app/actors/address-book.live';
 import { provideCheckoutMachine } from '../app/actors/checkout.live';
 import { useCartLines, useCartTotal, usePageActor } from '../app/app-actor';
 import { h1Style, Page } from '../components/layout/page';
-import { addressSummary, SavedAddressList } from '../components/saved-address-list';
-import { Button, SubmitButton } from '../components/ui/button';
+import { SubmitButton } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { PhoneField } from '../components/ui/phone-field';
@@ -30,6 +29,7 @@ import {
   shippingFieldsOf,
 } from './checkout/draft';
 import { OrderSummary } from './checkout/order-summary';
+import { SavedAddresses } from './checkout/saved-addresses';
 import { StateSelect } from './checkout/state-select';
 import { useAddressFill } from './checkout/use-address-fill';
 
@@ -59,7 +59,11 @@ export default function CheckoutPage() {
 
   // Saved addresses and the PIN code lookup (docs/storefront.md): a PIN fills City and State, and must be in
   // the state chosen; the schema reads the lookup's latest answer from the actor, as it arrives.
-  const [book, sendBook, bookActor] = usePageActor('addressBook', provideAddressBookMachine);
+  // It chooses the saved address the form opens on (the last used for a blank form): summarised, with
+  // Place Order in view, while the form has nothing to correct.
+  const [book, sendBook, bookActor] = usePageActor('addressBook', provideAddressBookMachine, {
+    formHolds: draft,
+  });
   const schemaNow = () => checkoutSchemaFor(pinAnswerOf(bookActor.getSnapshot().context));
 
   const [form, fields] = useForm({
@@ -87,6 +91,8 @@ export default function CheckoutPage() {
   const delivery = pinAnswer?.place?.delivery;
   const estimate = delivery ? `${deliveryText(delivery, new Date())} to ${pinAnswer?.pin}` : null;
   const saved = book.context.addresses;
+  const selected = saved.find((a) => a.id === book.context.selectedId);
+  const summarised = selected !== undefined && Object.keys(form.allErrors).length === 0;
 
   // Conform shows each field's own message; every real submit (Place Order or Enter) then goes to the
   // machine with the fields as typed, which decides what happens (the spec's toasts, or the order).
@@ -124,32 +130,21 @@ export default function CheckoutPage() {
           <h2 id="shipping-title" className={css({ textStyle: 'cardTitle', mb: '5' })}>
             Shipping Information
           </h2>
-          {saved.length > 0 ? (
-            <section aria-labelledby="saved-addresses-title" className={css({ mb: '6' })}>
-              <h3 id="saved-addresses-title" className={css({ fontWeight: '600', mb: '3' })}>
-                Saved addresses
-              </h3>
-              <SavedAddressList
-                addresses={saved}
-                action={(address) => (
-                  <Button
-                    size="sm"
-                    variant={address.id === saved[0]?.id ? 'solid' : 'outline'}
-                    aria-label={`Deliver to ${addressSummary(address)}`}
-                    onClick={() => sendBook({ type: 'address.use', id: address.id })}
-                  >
-                    Deliver here
-                  </Button>
-                )}
-              />
-            </section>
-          ) : null}
+          <SavedAddresses
+            loading={book.matches({ saved: 'loading' })}
+            addresses={saved}
+            selected={summarised ? selected : undefined}
+            onUse={(id) => sendBook({ type: 'address.use', id })}
+            onChange={() => sendBook({ type: 'address.change' })}
+          />
           <form
             {...PRIVATE_FORM}
             {...formProps}
             onSubmit={onSubmit}
             onInput={(event) => {
               saveDraft(event.currentTarget);
+              // Typed before the saved addresses came: nothing is chosen over it.
+              if (bookActor.getSnapshot().context.formHolds !== null) sendBook({ type: 'form.typed' });
               const target = event.target as HTMLInputElement;
               if (target.name === fields.postalCode.name)
                 sendBook({ type: 'pincode.change', pin: target.value });
@@ -157,34 +152,40 @@ export default function CheckoutPage() {
             onChange={(event) => saveDraft(event.currentTarget)}
             className={formStack}
           >
-            <InputField meta={fields.fullName} label="Full name" autoComplete="name" required />
-            <TextareaField
-              meta={fields.address}
-              label="Address"
-              autoComplete="street-address"
-              placeholder="House / flat number, street, area"
-              rows={3}
-              required
-            />
-            <div className={css(grid, { gap: '5', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
-              <InputField meta={fields.city} label="City" autoComplete="address-level2" required />
-              <StateSelect meta={fields.state} label="State / union territory" />
-              <InputField
-                meta={fields.postalCode}
-                label="PIN code"
-                autoComplete="postal-code"
-                inputMode="numeric"
-                maxLength={6}
-                placeholder="110001"
-                helperText={pinHelp}
+            {/* Summarised while a saved address is chosen; still sent with the order. PIN first: it fills
+                City and State. */}
+            <div hidden={summarised} className={summarised ? css({ display: 'none' }) : formStack}>
+              <div className={css(grid, { gap: '5', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
+                <InputField meta={fields.fullName} label="Full name" autoComplete="name" required />
+                <PhoneField
+                  meta={fields.phone}
+                  label="Phone"
+                  helperText="Your 10-digit mobile number after +91"
+                  required
+                />
+                <InputField
+                  meta={fields.postalCode}
+                  label="PIN code"
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  maxLength={6}
+                  placeholder="110001"
+                  helperText={pinHelp}
+                  required
+                />
+              </div>
+              <TextareaField
+                meta={fields.address}
+                label="Address"
+                autoComplete="street-address"
+                placeholder="House / flat number, street, area"
+                rows={3}
                 required
               />
-              <PhoneField
-                meta={fields.phone}
-                label="Phone"
-                helperText="Your 10-digit mobile number after +91"
-                required
-              />
+              <div className={css(grid, { gap: '5', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
+                <InputField meta={fields.city} label="City" autoComplete="address-level2" required />
+                <StateSelect meta={fields.state} label="State / union territory" />
+              </div>
             </div>
             <p aria-live="polite" className={css({ color: 'fg.muted', _empty: { display: 'none' } })}>
               {estimate}

@@ -2,7 +2,8 @@
  * India-aware addresses in the browser (docs/storefront.md): on the checkout page a PIN code fills City
  * and State from India Post's directory (again when the PIN is corrected) and a PIN outside the state the
  * shopper chose is refused under the field;
- * the account's saved address is offered first and fills the form in one tap; the account page lists it.
+ * the account's last used address is chosen and summarised with Place Order in view, Change offers the
+ * saved addresses and the form (a new PIN re-fills City and State); the account page lists it.
  */
 import type { Page } from 'playwright-core';
 import { at, type Check, h1, open, registerShopper, text } from './checks';
@@ -92,13 +93,25 @@ export const ADDRESS_CHECKS: Check[] = [
       await signInShopper(page, DELHI);
       await open(page, '/checkout');
       await h1(page, 'Checkout');
+      // The last used address is chosen and summarised: Place Order is in view without scrolling.
+      await page.getByRole('heading', { name: 'Deliver to Meera Iyer' }).waitFor({ timeout: 10_000 });
+      const placeOrder = page.getByRole('button', { name: 'Place Order' });
+      const box = await placeOrder.boundingBox();
+      const viewport = page.viewportSize();
+      if (!box || !viewport || box.y + box.height > viewport.height)
+        throw new Error(`Place Order is not in view: ${JSON.stringify(box)} in ${JSON.stringify(viewport)}`);
+      // Change: the saved addresses, and the form holding the chosen one; a new PIN brings its city.
+      await page.getByRole('button', { name: /^Change the address: Meera Iyer, 12 Janpath/ }).click();
       await page.getByRole('heading', { name: 'Saved addresses' }).waitFor({ timeout: 10_000 });
       await text(page, '· Last used');
-      await page.getByRole('button', { name: /^Deliver to Meera Iyer, 12 Janpath/ }).click();
       await waitForValue(page, 'Full name', DELHI.fullName);
-      await waitForValue(page, 'City', DELHI.city);
+      await page.getByLabel('PIN code').fill('560038');
+      await waitForValue(page, 'City', 'Bangalore');
+      await stateShows(page, 'Karnataka');
+      await page.getByRole('button', { name: /^Deliver to Meera Iyer, 12 Janpath/ }).click();
+      await page.getByRole('heading', { name: 'Deliver to Meera Iyer' }).waitFor({ timeout: 10_000 });
       await waitForValue(page, 'PIN code', DELHI.postalCode);
-      await stateShows(page, 'Delhi');
+      await waitForValue(page, 'City', DELHI.city);
       await open(page, '/account');
       await page.getByRole('button', { name: /^Delete Meera Iyer, 12 Janpath/ }).waitFor({ timeout: 10_000 });
     },

@@ -48,8 +48,22 @@ export async function openCheckout(world: World, lines: Record<string, unknown>[
   world.memo.cart = JSON.stringify(lines);
 }
 
+/**
+ * The shipping form, past the saved addresses: once they have come, a chosen one is summarised in place
+ * of the form (the run's shopper has ordered before, and the order saved its address), and Change opens
+ * the form, as for a shopper who types a new address.
+ */
+async function openShippingForm(world: World) {
+  const { page } = world;
+  await page.getByRole('heading', { level: 1, name: 'Checkout', exact: true }).waitFor({ timeout: 15_000 });
+  await page.getByText('Looking for your saved addresses…').waitFor({ state: 'hidden', timeout: 15_000 });
+  const change = page.getByRole('button', { name: /^Change the address/ });
+  if (await change.isVisible()) await change.click();
+}
+
 export async function fillShipping(world: World, event: SubmitEvent) {
   const { page } = world;
+  await openShippingForm(world);
   await page.getByLabel('Full name').fill('Asha Verma');
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12, 3rd Cross, Indiranagar');
   // A 6-digit PIN code fills City and State from India Post's directory (docs/storefront.md): the PIN goes in

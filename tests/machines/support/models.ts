@@ -717,9 +717,11 @@ const bangalore = {
 const addressBookModel: MachineModel = {
   name: 'address-book',
   machine: addressBookMachine,
-  cases: [{ title: 'checkout or account page' }],
+  cases: [{ title: 'account page' }, { title: 'checkout, its form blank', input: { formHolds: {} } }],
   events: () => [
     done('listAddresses', [savedDelhi], 'one saved address'),
+    user({ type: 'form.typed' }, 'typing in the form'),
+    user({ type: 'address.change' }, 'Change'),
     fail('listAddresses', serverError('Internal server error', 500)),
     { type: 'addresses.retry' },
     user({ type: 'address.use', id: savedDelhi.id }, 'Deliver here'),

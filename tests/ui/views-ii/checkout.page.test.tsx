@@ -354,7 +354,35 @@ describe('/checkout', () => {
     ).toBeInTheDocument();
   });
 
-  it('offers the saved addresses, last used first, and fills the form with one in one tap', async () => {
+  it('opens on the last used saved address, summarised, and places the order with it', async () => {
+    const held = heldAnswer();
+    const { user, calls } = renderApp({
+      path: '/checkout',
+      cart: CART,
+      api: {
+        'GET /addresses': () => json({ items: [SAVED_ADDRESS] }),
+        'POST /orders': held.hold(() => json({ id: 'SF-NEW' }, 201)),
+      },
+    });
+    await findHeading('Checkout');
+    expect(await screen.findByRole('heading', { name: 'Deliver to Meera Iyer' })).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Deliver to Meera Iyer' });
+    expect(within(summary).getByText('New Delhi, Delhi 110001')).toBeVisible();
+    // The form is summarised, not shown; its fields hold the address (a saved "New Delhi" stays,
+    // though the PIN's own lookup says Central Delhi).
+    expect(screen.getByLabelText(/^Full name/)).not.toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('New Delhi'));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/orders')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/orders')?.body as Record<
+      string,
+      unknown
+    >;
+    const { id: _id, ...fields } = SAVED_ADDRESS;
+    expect(sent.shippingAddress).toEqual(fields);
+  });
+
+  it('offers the saved addresses behind Change, last used first, and a new PIN re-fills city and state', async () => {
     const saved = [
       SAVED_ADDRESS,
       {
@@ -373,19 +401,60 @@ describe('/checkout', () => {
       api: { 'GET /addresses': () => json({ items: saved }) },
     });
     await findHeading('Checkout');
+    await user.click(await screen.findByRole('button', { name: /^Change the address: Meera Iyer/ }));
     const buttons = await screen.findAllByRole('button', { name: /^Deliver to / });
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
       'Deliver to Meera Iyer, 12 Janpath, New Delhi, Delhi 110001',
       'Deliver to Asha Verma, 14 MG Road, Bengaluru, Karnataka 560038',
     ]);
     expect(screen.getByText('· Last used')).toBeInTheDocument();
+    // The list has the focus Change had; the form is there for a new address.
+    expect(screen.getByRole('heading', { name: 'Saved addresses' })).toHaveFocus();
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('Meera Iyer');
+    // A PIN typed over the saved one brings its own city and state.
+    const pin = screen.getByLabelText(/^PIN code/);
+    await user.clear(pin);
+    await user.type(pin, '560001');
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Bangalore'));
+    expect(screen.getByRole('combobox', { name: /State \/ union territory/ })).toHaveTextContent('Karnataka');
     await user.click(buttons[0] as HTMLElement);
-    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Meera Iyer'));
-    expect(screen.getByLabelText(/^Address/)).toHaveValue('12 Janpath');
-    expect(screen.getByLabelText(/^City/)).toHaveValue('New Delhi');
-    expect(screen.getByLabelText(/^PIN code/)).toHaveValue('110001');
-    expect(screen.getByLabelText(/^Phone/)).toHaveValue('+919876543210');
-    expect(screen.getByRole('combobox', { name: /State \/ union territory/ })).toHaveTextContent('Delhi');
+    expect(await screen.findByRole('heading', { name: 'Deliver to Meera Iyer' })).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: /^Change the address: Meera Iyer/ }));
+    await user.click((await screen.findAllByRole('button', { name: /^Deliver to / }))[1] as HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Deliver to Asha Verma' })).toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Bengaluru'));
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('+919812345678');
+  });
+
+  it('keeps the form as typed when the saved addresses come after the shopper started', async () => {
+    const held = heldAnswer();
+    const { user } = renderApp({
+      path: '/checkout',
+      cart: CART,
+      api: { 'GET /addresses': held.hold(() => json({ items: [SAVED_ADDRESS] })) },
+    });
+    await findHeading('Checkout');
+    expect(screen.getByText('Looking for your saved addresses…')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Full name/), 'Asha Verma');
+    held.release();
+    expect(await screen.findByRole('button', { name: /^Deliver to Meera Iyer/ })).toBeVisible();
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('Asha Verma');
+    expect(screen.queryByRole('heading', { name: /^Deliver to / })).not.toBeInTheDocument();
+  });
+
+  it('shows the form when the chosen address has something to correct', async () => {
+    renderApp({
+      path: '/checkout',
+      cart: CART,
+      // An address saved before the PIN rules: 560038 is not in Delhi.
+      api: { 'GET /addresses': () => json({ items: [{ ...SAVED_ADDRESS, postalCode: '560038' }] }) },
+    });
+    await findHeading('Checkout');
+    // Its PIN's lookup finds the fault before Place Order: the form opens on it, the list above.
+    expect(await screen.findByText('PIN code 560038 is in Karnataka, not Delhi')).toBeVisible();
+    expect(screen.getByLabelText(/^PIN code/)).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Deliver to Meera Iyer/ })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Deliver to Meera Iyer' })).not.toBeInTheDocument();
   });
 
   it('has no serious or critical axe violations with errors showing', async () => {
