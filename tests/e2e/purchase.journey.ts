@@ -2,7 +2,8 @@
  * The shopper's purchase journey against a running server, in a real browser:
  * guard redirect → register → sign in and return → two products (one with size and colour) →
  * checkout → pay by UPI QR through the sandbox gateway → order success → My Orders shows Processing →
- * a second order paid by card (redirect_post → sandbox page → Pay) → sign out → track both ways.
+ * a second order, on the address the first saved, paid by card (redirect_post → sandbox page → Pay) →
+ * sign out → track both ways.
  *
  * tests/e2e/run.ts calls `purchaseJourney(page, baseUrl, shotsDir)` with a fresh page; screenshots of
  * each screen are saved at 1280 px and 375 px as `journey-<step>-<width>.png` in `shotsDir`.
@@ -111,16 +112,21 @@ async function signIn(page: Page, email: string, password: string) {
   await see(page, 'Logged in successfully.');
 }
 
-async function checkout(page: Page, shotsDir: string | null): Promise<string> {
+/** Checkout and Place Order; a returning shopper's checkout opens on the address the last order saved. */
+async function checkout(page: Page, shotsDir: string | null, returning = false): Promise<string> {
   await page.getByRole('button', { name: /Checkout/ }).click();
   await heading(page, 'Checkout');
-  await page.getByLabel('Full name').fill('Asha Verma');
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12, 3rd Cross, Indiranagar');
-  await page.getByLabel('City').fill('Bengaluru');
-  await page.getByRole('combobox', { name: /State \/ union territory/ }).click();
-  await page.getByRole('option', { name: 'Karnataka', exact: true }).click();
-  await page.getByLabel('PIN code').fill('560038');
-  await page.getByLabel('Phone').fill('+91 98765-43210');
+  if (returning) {
+    await page.getByRole('heading', { name: 'Deliver to Asha Verma' }).waitFor({ timeout: TIMEOUT });
+  } else {
+    await page.getByLabel('Full name').fill('Asha Verma');
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12, 3rd Cross, Indiranagar');
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByRole('combobox', { name: /State \/ union territory/ }).click();
+    await page.getByRole('option', { name: 'Karnataka', exact: true }).click();
+    await page.getByLabel('PIN code').fill('560038');
+    await page.getByLabel('Phone').fill('+91 98765-43210');
+  }
   if (shotsDir) await shoot(page, shotsDir, 'checkout');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.waitForURL((u) => u.pathname === '/payment' && u.searchParams.has('orderId'), {
@@ -239,9 +245,9 @@ export async function purchaseJourney(page: Page, baseUrl: string, shotsDir: str
   await expectOrderStatus(page, base, firstOrder, 'Processing');
   await shoot(page, shotsDir, 'orders');
 
-  // Order 2: card → redirect_post → the sandbox gateway page → Pay → back to order success.
+  // Order 2, on the saved address: card → redirect_post → the sandbox gateway page → Pay → back to order success.
   await addToCart(page, base, simple);
-  const secondOrder = await checkout(page, null);
+  const secondOrder = await checkout(page, null, true);
   await fillPayer(page, 'Card / net banking');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await page.getByRole('button', { name: /^Pay ₹/ }).waitFor({ timeout: TIMEOUT });
