@@ -14,7 +14,7 @@ import { grid, hstack, stack } from '../theme/layout';
 import { formStack } from './auth/form-layout';
 import { OrderItemsTable } from './orders/order-items-table';
 import { OrderTimeline } from './orders/order-timeline';
-import { factTerm, ShippingFacts } from './orders/shipping-facts';
+import { factTerm, ShippingFacts, WaitingFacts } from './orders/shipping-facts';
 import { StatusBadge } from './orders/status-badge';
 
 const ACCOUNT_EMAIL_HINT = 'Using your account email by default';
@@ -105,6 +105,7 @@ export default function TrackOrderPage() {
               <dd>{order.statusLabel}</dd>
             </div>
             <ShippingFacts order={order} methodTerm="Shipping method" trackingTerm="Tracking number" />
+            <WaitingFacts order={order} />
           </dl>
           <OrderTimeline order={order} headingId="tracked-order-history" />
           <OrderItemsTable order={order} />

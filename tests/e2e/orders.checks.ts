@@ -115,7 +115,10 @@ export const ORDERS_CHECKS: Check[] = [
       await pendingCard.getByText('Cancelled', { exact: true }).first().waitFor({ timeout: 10_000 });
       // The paid one shipped: its history names the courier and links to its tracking page.
       const shippedCard = page.getByRole('article', { name: `Order ${shipped}` });
+      // Compact until the shopper opens its details.
       const history = shippedCard.getByRole('region', { name: 'Order history' });
+      if (await history.isVisible()) throw new Error('the card opens with its details showing');
+      await shippedCard.getByText('Order details', { exact: true }).click();
       await history.getByText('With Delhivery, tracking number 1234567890').waitFor({ timeout: 10_000 });
       const link = history.getByRole('link', { name: /Track the package/ });
       if ((await link.getAttribute('href')) !== 'https://www.delhivery.com/track/package/1234567890')
@@ -123,6 +126,7 @@ export const ORDERS_CHECKS: Check[] = [
       if (await shippedCard.getByRole('button', { name: 'Cancel order' }).count())
         throw new Error('a shipped order offers Cancel order');
       await history.scrollIntoViewIfNeeded();
+      await shot(page, 'orders-details-open');
     },
   },
 ];

@@ -2,13 +2,15 @@ import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { DisplayOrder } from '../../../machines/orders.model';
 import { formatRupees, paiseOf } from '../../../shared/money';
+import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../../components/fallback-image';
 import { formatDeadline, formatLongDate } from '../../components/format';
+import { ChevronDownIcon } from '../../components/icons';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { grid, stack } from '../../theme/layout';
 import { OrderLine } from './order-line';
 import { OrderTimeline } from './order-timeline';
-import { factTerm, ShippingFacts } from './shipping-facts';
+import { factTerm, hasWaitingFacts, ShippingFacts, WaitingFacts } from './shipping-facts';
 import { StatusBadge } from './status-badge';
 
 /** The card's header and footer: what they hold spreads to both ends; a rule parts them from the body. */
@@ -23,6 +25,33 @@ const cardBar = css.raw({
   borderColor: 'border.subtle',
 });
 
+/** The card's body: the glance at its items, and inside 'Order details' the lines, address and history. */
+const cardBody = css.raw({ gap: '6', px: { base: '4', md: '6' }, py: '4' });
+
+/** 'Order details': a full-width row with a chevron that turns when the details are open. */
+const detailsToggle = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '2',
+  minH: '11',
+  px: { base: '4', md: '6' },
+  fontWeight: '600',
+  color: 'primary.default',
+  cursor: 'pointer',
+  listStyle: 'none',
+  '&::-webkit-details-marker': { display: 'none' },
+  _hover: { bg: 'bg.muted' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '-2px' },
+});
+const chevron = css({
+  transition: 'transform 0.15s',
+  'details[open] > summary > &': { transform: 'rotate(180deg)' },
+});
+
+/** How many thumbnails the compact card shows before '+N'. */
+const GLANCE_IMAGES = 3;
+
 /** What the card's Cancel order asks of the page (My Orders' machine); absent where it is read-only. */
 export type CancelControls = {
   /** This card is asking 'Cancel this order?'. */
@@ -34,7 +63,13 @@ export type CancelControls = {
   onConfirm: () => void;
 };
 
-/** One order of My Orders (spec §2 My Orders): lines with size and colour, amounts in en-IN ₹. */
+/**
+ * One order of My Orders (spec §2 My Orders), compact so that a long history stays readable: its number,
+ * date and status, a glance at its items, when it arrives (or its refund, or what is paid on delivery), its
+ * total and what can be done with it. 'Order details' opens the lines with size and colour, quantity ×
+ * unit price and line totals, the address and the history. A native `<details>`: it opens before the
+ * app's code has loaded, from the keyboard, and to the browser's find-in-page.
+ */
 export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: CancelControls }) {
   const titleId = `order-${order.id}`;
   return (
@@ -48,29 +83,38 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
         </div>
         <StatusBadge order={order} />
       </header>
-      <div
-        className={css(grid, {
-          gap: '6',
-          gridTemplateColumns: { base: '1fr', md: '3fr 2fr' },
-          px: { base: '4', md: '6' },
-          py: '5',
-        })}
-      >
-        <div>
-          <h3 className={factTerm}>Items</h3>
-          <ul className={css({ mt: '2' })}>
-            {order.items.map((item) => (
-              <OrderLine key={item.id} item={item} />
-            ))}
-          </ul>
-        </div>
-        <dl className={css(stack, { gap: '3', fontSize: 'sm' })}>
-          <ShippingFacts order={order} methodTerm="Method" trackingTerm="Tracking" />
-        </dl>
-        <div className={css({ gridColumn: { md: '1 / -1' } })}>
-          <OrderTimeline order={order} headingId={`${titleId}-history`} />
-        </div>
+      <div className={css(grid, cardBody, { gridTemplateColumns: { base: '1fr', md: '3fr 2fr' } })}>
+        <ItemsGlance order={order} />
+        {hasWaitingFacts(order) ? (
+          <dl className={css(stack, { gap: '3', fontSize: 'sm' })}>
+            <WaitingFacts order={order} />
+          </dl>
+        ) : null}
       </div>
+      <details className={css({ borderTopWidth: '1px', borderColor: 'border.subtle' })}>
+        <summary className={detailsToggle}>
+          Order details
+          <ChevronDownIcon size={18} aria-hidden className={chevron} />
+        </summary>
+        <div
+          className={css(grid, cardBody, { gridTemplateColumns: { base: '1fr', md: '3fr 2fr' }, pt: '0' })}
+        >
+          <div>
+            <h3 className={factTerm}>Items</h3>
+            <ul className={css({ mt: '2' })}>
+              {order.items.map((item) => (
+                <OrderLine key={item.id} item={item} />
+              ))}
+            </ul>
+          </div>
+          <dl className={css(stack, { gap: '3', fontSize: 'sm' })}>
+            <ShippingFacts order={order} methodTerm="Method" trackingTerm="Tracking" />
+          </dl>
+          <div className={css({ gridColumn: { md: '1 / -1' } })}>
+            <OrderTimeline order={order} headingId={`${titleId}-history`} />
+          </div>
+        </div>
+      </details>
       <footer className={css(cardBar, { borderTopWidth: '1px' })}>
         <p className={css({ fontSize: 'lg' })}>
           Total: <strong>{formatRupees(paiseOf(order.total))}</strong>
@@ -148,5 +192,62 @@ function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls
         </Button>
       </div>
     </fieldset>
+  );
+}
+
+/** The compact card's items: up to three thumbnails ('+N' for the rest), and what they are in words. */
+function ItemsGlance({ order }: { order: DisplayOrder }) {
+  const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const [first, ...others] = order.items;
+  const hidden = order.items.length - GLANCE_IMAGES;
+  return (
+    <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' })}>
+      <div className={css({ display: 'flex', gap: '1.5', flexShrink: '0' })} aria-hidden>
+        {order.items.slice(0, GLANCE_IMAGES).map((item) => (
+          <FallbackImage
+            key={item.id}
+            src={item.image}
+            fallback={DEFAULT_PRODUCT_IMAGE}
+            alt=""
+            width={40}
+            height={50}
+            loading="lazy"
+            className={css({
+              w: '10',
+              h: 'auto',
+              aspectRatio: '4/5',
+              objectFit: 'cover',
+              borderRadius: 'control',
+              bg: 'cotton.100',
+            })}
+          />
+        ))}
+        {hidden > 0 ? (
+          <span
+            className={css({
+              display: 'grid',
+              placeItems: 'center',
+              w: '10',
+              aspectRatio: '4/5',
+              borderRadius: 'control',
+              bg: 'bg.muted',
+              fontSize: 'sm',
+              fontWeight: '600',
+            })}
+          >
+            +{hidden}
+          </span>
+        ) : null}
+      </div>
+      <p className={css({ minW: '0', fontSize: 'sm' })}>
+        <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'anywhere' })}>
+          {first ? first.name : 'No items'}
+          {others.length > 0 ? ` and ${others.length} more` : ''}
+        </span>
+        <span className={css({ display: 'block', color: 'fg.muted' })}>
+          {count === 1 ? '1 item' : `${count} items`}
+        </span>
+      </p>
+    </div>
   );
 }

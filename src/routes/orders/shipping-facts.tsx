@@ -12,9 +12,8 @@ export const factTerm = css({
 });
 
 /**
- * Where and how an order ships, its tracking number, for cash on delivery what is paid, and for a
- * cancelled paid order its refund: rows of the order's `<dl>`, each screen naming the method and tracking
- * terms its own way.
+ * Where and how an order ships and its tracking number: rows of the order's `<dl>`, each screen naming the
+ * method and tracking terms its own way.
  */
 export function ShippingFacts({
   order,
@@ -41,6 +40,18 @@ export function ShippingFacts({
           <TrackingNumber order={order} />
         </dd>
       </div>
+    </>
+  );
+}
+
+/**
+ * What the shopper waits for: when the order arrives, for cash on delivery what is paid, and for a
+ * cancelled paid order its refund. Rows of a `<dl>`, none when the order has none of them; My Orders
+ * shows them on the compact card, Track Order beside the shipping facts.
+ */
+export function WaitingFacts({ order }: { order: DisplayOrder }) {
+  return (
+    <>
       {order.arrival ? (
         <div>
           <dt className={factTerm}>Delivery</dt>
@@ -64,3 +75,7 @@ export function ShippingFacts({
     </>
   );
 }
+
+/** Whether `order` has any of the facts WaitingFacts shows. */
+export const hasWaitingFacts = (order: DisplayOrder): boolean =>
+  Boolean(order.arrival || order.cashOnDelivery || order.refund);

@@ -53,24 +53,39 @@ describe('/orders', () => {
     expect(badge.className).toContain(`badge--tone_${tone}`);
   });
 
-  it('shows date, items with size and colour, address, method, tracking and the ₹ total of each order', async () => {
+  it('shows each order compact: date, a glance at its items and the ₹ total, with its details closed', async () => {
     renderOrders();
     await screen.findByRole('article', { name: 'Order SF-PENDING' });
     const pending = within(card('SF-PENDING'));
-    expect(pending.getByText('Placed on April 18, 2025')).toBeInTheDocument();
-    expect(pending.getByText('Block Print Kurta')).toBeInTheDocument();
-    expect(pending.getByText('Colour: Indigo · Size: M')).toBeInTheDocument();
-    // Each line: quantity × unit price, and its total on the right, so the lines add up to the total.
-    expect(pending.getByText('2 × ₹499.50')).toBeInTheDocument();
-    expect(pending.getByText('₹999.00')).toBeInTheDocument();
-    expect(pending.getByText('1 × ₹1,299.00')).toBeInTheDocument();
-    expect(pending.getByText('₹1,299.00')).toBeInTheDocument();
-    expect(pending.getByText('12 MG Road, Bengaluru, Karnataka, 560001')).toBeInTheDocument();
-    expect(pending.getByText('Standard Shipping')).toBeInTheDocument();
-    expect(pending.getByText('Not available')).toBeInTheDocument();
+    expect(pending.getByText('Placed on April 18, 2025')).toBeVisible();
+    expect(pending.getByText('Block Print Kurta and 1 more')).toBeVisible();
+    expect(pending.getByText('3 items')).toBeVisible();
     // 499.5 × 2 + 1299 × 1
-    expect(pending.getByText('₹2,298.00')).toBeInTheDocument();
-    expect(within(card('SF-PROCESSING')).getByText('TRK-123')).toBeInTheDocument();
+    expect(pending.getByText('₹2,298.00')).toBeVisible();
+    // The lines, address and history wait behind 'Order details'.
+    expect(pending.getByText('Colour: Indigo · Size: M')).not.toBeVisible();
+    expect(pending.getByText('12 MG Road, Bengaluru, Karnataka, 560001')).not.toBeVisible();
+  });
+
+  it('opens Order details on a tap: items with size and colour, line totals, address, method, tracking', async () => {
+    const { user } = renderOrders();
+    await screen.findByRole('article', { name: 'Order SF-PENDING' });
+    const pending = within(card('SF-PENDING'));
+    await user.click(pending.getByText('Order details'));
+    expect(pending.getByText('Block Print Kurta')).toBeVisible();
+    expect(pending.getByText('Colour: Indigo · Size: M')).toBeVisible();
+    // Each line: quantity × unit price, and its total on the right, so the lines add up to the total.
+    expect(pending.getByText('2 × ₹499.50')).toBeVisible();
+    expect(pending.getByText('₹999.00')).toBeVisible();
+    expect(pending.getByText('1 × ₹1,299.00')).toBeVisible();
+    expect(pending.getByText('₹1,299.00')).toBeVisible();
+    expect(pending.getByText('12 MG Road, Bengaluru, Karnataka, 560001')).toBeVisible();
+    expect(pending.getByText('Standard Shipping')).toBeVisible();
+    expect(pending.getByText('Not available')).toBeVisible();
+    // Only the tapped card opened.
+    expect(within(card('SF-PROCESSING')).getByText('TRK-123')).not.toBeVisible();
+    await user.click(pending.getByText('Order details'));
+    expect(pending.getByText('Colour: Indigo · Size: M')).not.toBeVisible();
   });
 
   it('says by when a Pending order must be paid, beside its Pay Now', async () => {
@@ -262,9 +277,13 @@ describe('/orders', () => {
     await findHeading('My Orders');
     await screen.findByRole('article', { name: 'Order SF-PENDING' });
     await user.click(within(card('SF-PENDING')).getByRole('button', { name: 'Cancel order' }));
-    expect(within(card('SF-PENDING')).getByRole('group')).toHaveTextContent('nothing to refund');
+    expect(
+      within(card('SF-PENDING')).getByRole('group', { name: 'Cancel order SF-PENDING?' }),
+    ).toHaveTextContent('nothing to refund');
     await user.click(within(card('SF-PENDING')).getByRole('button', { name: 'Keep order' }));
-    expect(within(card('SF-PENDING')).queryByRole('group')).not.toBeInTheDocument();
+    expect(
+      within(card('SF-PENDING')).queryByRole('group', { name: 'Cancel order SF-PENDING?' }),
+    ).not.toBeInTheDocument();
     await user.click(within(card('SF-PENDING')).getByRole('button', { name: 'Cancel order' }));
     await user.click(within(card('SF-PENDING')).getByRole('button', { name: 'Yes, cancel order' }));
     await findToast('Error');
