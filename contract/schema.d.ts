@@ -432,6 +432,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{orderId}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in shopper asks to return lines of a delivered order, or exchange them for a size
+         * @description The Return policy (docs/returns.md): within 7 days of delivery (`Order.returnBy`) a Delivered
+         *     order's lines may be returned for a refund (`kind: return`) or exchanged for another size of
+         *     the same product (`kind: exchange`, each line naming its new `size` from
+         *     `OrderItem.exchangeSizes`). A line may be asked for up to `OrderItem.returnable` pieces: goods
+         *     the policy excludes (`OrderItem.notReturnable` says why) and pieces already in a return cannot.
+         *     A return of an order paid by cash on delivery names the UPI ID or bank account the refund goes
+         *     to (`refundTo`); it is stored encrypted and only ever shown masked. The answer is the order
+         *     with the new return in `returns`, its status `requested`. An order that is not Delivered, past
+         *     its window, or a line that cannot be returned is refused with 409 and the reason; someone
+         *     else's order, or one that does not exist, is 404.
+         */
+        post: operations["requestReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/fields": {
         parameters: {
             query?: never;
@@ -602,6 +631,31 @@ export interface paths {
          *     with `outcome: ignored` and never undoes anything; one the lifecycle forbids answers 409.
          */
         post: operations["receiveFulfilmentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fulfilment/returns/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A courier's or operator's event for one return (signed webhook)
+         * @description Moves a return along its lifecycle (shared/return-lifecycle.ts): `pickupScheduled`, `pickedUp`,
+         *     `received`, then `refunded` (a return paid by cash on delivery, once the store has paid the
+         *     account given; a return paid online is refunded through its gateway by the server when it is
+         *     `received`) or `exchanged` (an exchange, once the new size is sent), and `rejected` (with a
+         *     `note` saying why) before pickup or after the check. Signed and idempotent by `id` as
+         *     `POST /fulfilment/events`; a move the lifecycle forbids answers 409.
+         */
+        post: operations["receiveReturnEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -947,6 +1001,16 @@ export interface components {
             color?: string | null;
             /** @description The product's current main image */
             imgUrl?: string | null;
+            /**
+             * @description How many pieces of this line may be returned or exchanged now: 0 when the order is not
+             *     Delivered or past `Order.returnBy`, the policy excludes the product, or every piece is
+             *     already in a return.
+             */
+            returnable?: number;
+            /** @description Why the Return policy excludes this product (e.g. unsealed hygiene goods), else null */
+            notReturnable?: string | null;
+            /** @description The product's other sizes an exchange may ask for (empty when it has one size) */
+            exchangeSizes?: string[];
         };
         Order: {
             /** @description Order number, e.g. SF-7K2M9Q4XH3TB8N6C */
@@ -987,11 +1051,101 @@ export interface components {
             timeline?: components["schemas"]["OrderEvent"][];
             payment?: components["schemas"]["OrderPayment"];
             /**
+             * Format: date-time
+             * @description A Delivered order's last moment to ask for a return or exchange (7 days after delivery);
+             *     null for any other status, and once it has passed.
+             */
+            returnBy?: string | null;
+            /** @description The order's returns and exchanges, oldest first */
+            returns?: components["schemas"]["Return"][];
+            /**
              * @description The money going back for a cancelled order that was paid online: how much, how far the gateway
              *     has got, and by when it should be back. Null for every other order (nothing was taken, or
              *     cash on delivery, and every order just placed).
              */
             refund?: null | components["schemas"]["Refund"];
+        };
+        ReturnRequest: {
+            /** @enum {string} */
+            kind: "return" | "exchange";
+            /**
+             * @description An exchange is for a size that does not fit (Size too small or Size too large)
+             * @enum {string}
+             */
+            reason: "Size too small" | "Size too large" | "Colour or style not as shown" | "Quality not as expected" | "Damaged or wrong item received" | "Changed my mind";
+            /** @description Anything the shopper adds */
+            note?: string;
+            lines: {
+                /** @description OrderItem.id */
+                itemId: string;
+                quantity: number;
+                /** @description An exchange's new size */
+                size?: string;
+            }[];
+            /** @description Where a cash-on-delivery order's refund goes (required for its return; refused otherwise) */
+            refundTo?: {
+                upiId: string;
+            } | {
+                accountName: string;
+                accountNumber: string;
+                ifsc: string;
+            };
+        };
+        /** @enum {string} */
+        ReturnStatus: "requested" | "pickupScheduled" | "pickedUp" | "received" | "refunded" | "exchanged" | "rejected";
+        Return: {
+            /** @description Return number, e.g. RT-4Q8M2K7XH3TB */
+            id: string;
+            /** @enum {string} */
+            kind: "return" | "exchange";
+            status: components["schemas"]["ReturnStatus"];
+            reason: string;
+            note?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            lines: {
+                itemId: string;
+                quantity: number;
+                /** @description An exchange's new size, else null */
+                size: string | null;
+            }[];
+            /** @description Rupees the returned lines cost (what a return refunds) */
+            amount?: number;
+            /** @description A return of an order paid online, once refunded through its gateway; else null */
+            refund: null | components["schemas"]["Refund"];
+            /** @description The account a cash-on-delivery return is refunded to, masked (`UPI a•••@okicici`); else null */
+            refundTo: string | null;
+            /** @description Every move of the return, oldest first */
+            timeline: {
+                from: null | components["schemas"]["ReturnStatus"];
+                to: components["schemas"]["ReturnStatus"];
+                /** Format: date-time */
+                at: string;
+                actor: components["schemas"]["OrderActor"];
+                note?: string | null;
+            }[];
+        };
+        ReturnEvent: {
+            /** @description The sender's event id (idempotency key) */
+            id: string;
+            /** @enum {string} */
+            type: "pickupScheduled" | "pickedUp" | "received" | "refunded" | "exchanged" | "rejected";
+            returnId: string;
+            /** Format: date-time */
+            at: string;
+            /**
+             * @default operator
+             * @enum {string}
+             */
+            actor: "courier" | "operator";
+            note?: string;
+        };
+        ReturnEventResult: {
+            eventId: string;
+            returnId: string;
+            status: components["schemas"]["ReturnStatus"];
+            /** @description True when this event id had been received before */
+            replay: boolean;
         };
         /**
          * @description Present when the order is paid by cash on delivery (docs/payments.md): `due` while the courier is still
@@ -2198,6 +2352,55 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    requestReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "exchange",
+                 *       "reason": "Size too small",
+                 *       "lines": [
+                 *         {
+                 *           "itemId": "41",
+                 *           "quantity": 1,
+                 *           "size": "L"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReturnRequest"];
+            };
+        };
+        responses: {
+            /** @description The order with its new return */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getPaymentFields: {
         parameters: {
             query?: {
@@ -2478,6 +2681,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FulfilmentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    receiveReturnEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with FULFILMENT_SECRET>` */
+                "x-statefront-signature": components["parameters"]["FulfilmentSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JA2B",
+                 *       "type": "pickupScheduled",
+                 *       "returnId": "RT-4Q8M2K7XH3TB",
+                 *       "at": "2026-12-10T09:00:00Z",
+                 *       "note": "Delhivery pickup on 11 Dec, 10 am–2 pm"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReturnEvent"];
+            };
+        };
+        responses: {
+            /** @description Applied, or a replay of an event already received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnEventResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,12 +1,13 @@
 /**
- * `npm run orders -- <list|ship|deliver|cancel> …`: an operator's client of the signed fulfilment API
- * (POST /api/v1/fulfilment/events, GET /api/v1/fulfilment/orders). It talks HTTP to a running server, so
+ * `npm run orders -- <list|ship|deliver|cancel|return> …`: an operator's client of the signed fulfilment
+ * API (POST /api/v1/fulfilment/events, GET /api/v1/fulfilment/orders, POST /api/v1/fulfilment/returns/events). It talks HTTP to a running server, so
  * it works while that server holds its PGlite folder. Reads STATEFRONT_URL (default
  * http://localhost:8044) and FULFILMENT_SECRET (the server's). Exits 1 on any refusal, 2 on bad usage.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { components } from '../contract/schema';
+import { RETURN_STATUS_LABEL } from '../shared/return-lifecycle';
 import { escapeControls } from '../shared/text';
 
 const USAGE = `Usage:
@@ -15,11 +16,15 @@ const USAGE = `Usage:
   npm run orders -- ship <order> --carrier <name> --tracking <number> [--url <tracking page>] [--note <text>]
   npm run orders -- deliver <order> [--note <text>]
   npm run orders -- cancel <order> [--note <text>]
+  npm run orders -- return <return> <pickup|picked-up|received|refunded|exchanged|reject> [--note <text>]
 
 list shows the newest first; --oldest the oldest first (the order paid orders ship in); a full page
 ends with the command for the next one (--after <its last order>).
 Environment: STATEFRONT_URL (default http://localhost:8044), FULFILMENT_SECRET (required, the server's).
-Each ship/deliver/cancel sends a new event id; --id <event id> resends one (the server answers it once).`;
+A return moves requested → pickup → picked-up → received → refunded (cash on delivery, once paid to the
+shopper's account; one paid online is refunded by the server when received) or exchanged; reject (with
+--note saying why) before pickup or after the check (docs/returns.md).
+Each ship/deliver/cancel/return sends a new event id; --id <event id> resends one (the server answers it once).`;
 
 const STATUS_NAMES = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'];
 
@@ -83,7 +88,9 @@ async function main(argv: string[]): Promise<void> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const [command, orderArg, ...rest] = positionals;
+  const [command, orderArg, ...others] = positionals;
+  // `return` takes the return and the step; every other command one order.
+  const rest = command === 'return' ? others.slice(1) : others;
   if (values.help || !command) {
     console.log(USAGE);
     if (!command && !values.help) process.exitCode = 2;
@@ -134,6 +141,11 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
 
+  if (command === 'return') {
+    await moveReturn(base, secret, orderArg, positionals[2], values);
+    return;
+  }
+
   const type = { ship: 'shipped', deliver: 'delivered', cancel: 'cancelled' }[command];
   if (!type) throw new UsageError(`Unknown command "${command}"`);
   if (!orderArg) throw new UsageError(`${command} needs an order number, e.g. SF-7K2M9Q4XH3TB8N6C`);
@@ -165,6 +177,46 @@ async function main(argv: string[]): Promise<void> {
   }
   console.log(
     `${orderArg} is now ${status}${result.replay ? ' (event already received)' : ''} [event ${event.id}]`,
+  );
+}
+
+const RETURN_STEPS: Record<string, components['schemas']['ReturnEvent']['type']> = {
+  pickup: 'pickupScheduled',
+  'picked-up': 'pickedUp',
+  received: 'received',
+  refunded: 'refunded',
+  exchanged: 'exchanged',
+  reject: 'rejected',
+};
+
+/** `return <return> <step>`: one signed move of a return (POST /fulfilment/returns/events). */
+async function moveReturn(
+  base: URL,
+  secret: string,
+  returnId: string | undefined,
+  step: string | undefined,
+  values: { note?: string | undefined; id?: string | undefined },
+): Promise<void> {
+  if (!returnId) throw new UsageError('return needs a return number, e.g. RT-4Q8M2K7XH3TB');
+  const type = step ? RETURN_STEPS[step] : undefined;
+  if (!type) throw new UsageError(`return needs a step: ${Object.keys(RETURN_STEPS).join(', ')}`);
+  if (type === 'rejected' && !values.note) throw new UsageError('reject needs --note saying why');
+  const event = {
+    id: values.id ?? `op_${randomUUID()}`,
+    type,
+    returnId,
+    at: new Date().toISOString(),
+    actor: 'operator',
+    ...(values.note ? { note: values.note } : {}),
+  };
+  const raw = JSON.stringify(event);
+  const result = (await call(new URL('/api/v1/fulfilment/returns/events', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
+    body: raw,
+  })) as components['schemas']['ReturnEventResult'];
+  console.log(
+    `${escapeControls(returnId)} is now ${RETURN_STATUS_LABEL[result.status].toLowerCase()}${result.replay ? ' (event already received)' : ''} [event ${event.id}]`,
   );
 }
 

@@ -157,7 +157,8 @@ export function lifecycleConfigFrom(env: Env): ServerConfig['lifecycle'] {
     throw new Error(
       `ORDER_PAYMENT_REMINDER must be shorter than ORDER_PAYMENT_WINDOW (${paymentReminderMs} ms is not under ${paymentWindowMs} ms)`,
     );
-  return { fulfilmentSecret, paymentWindowMs, paymentReminderMs };
+  checkSecretLengths(env, ['DATA_KEY']);
+  return { fulfilmentSecret, paymentWindowMs, paymentReminderMs, dataKey: nonEmpty(env.DATA_KEY) };
 }
 
 function nonEmpty(value: string | undefined): string | null {

@@ -101,6 +101,11 @@ export interface ServerConfig {
      * both off (404). At least 32 characters outside development (server/config.ts isDevelopment).
      */
     fulfilmentSecret: string | null;
+    /**
+     * DATA_KEY: the key that encrypts a cash-on-delivery return's refund account at rest
+     * (server/returns/account-cipher.ts). Unset: a random key kept in DATA_DIR/data.key, made on first use.
+     */
+    dataKey?: string | null;
     /** ORDER_PAYMENT_WINDOW: how long an order may stay Pending before the expiry job cancels it. */
     paymentWindowMs: number;
     /**

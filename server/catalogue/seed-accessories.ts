@@ -1,4 +1,5 @@
 /** Demo catalogue entries: Accessories (dupattas, stoles, potli and jhola bags, caps). */
+import { NOT_RETURNABLE_VALUES } from '../../shared/returns';
 import { type Entry, ONE_SIZE } from './seed-entry';
 
 export const accessoryEntries: Entry[] = [
@@ -104,7 +105,7 @@ export const accessoryEntries: Entry[] = [
     sizes: ONE_SIZE,
     colours: ['Black', 'Navy', 'Off White'],
     description: 'Six-panel cotton twill cap with an embroidered Statefront mark and an adjustable strap.',
-    specs: { fabric: 'Cotton Twill', closure: 'Adjustable Strap' },
+    specs: { fabric: 'Cotton Twill', closure: 'Adjustable Strap', returns: NOT_RETURNABLE_VALUES.hygiene },
   },
   {
     title: 'Khadi Dad Cap',
@@ -115,6 +116,6 @@ export const accessoryEntries: Entry[] = [
     sizes: ONE_SIZE,
     colours: ['Olive'],
     description: 'Unstructured khadi cap with a curved brim and a brass buckle.',
-    specs: { fabric: 'Handspun Khadi', closure: 'Brass Buckle' },
+    specs: { fabric: 'Handspun Khadi', closure: 'Brass Buckle', returns: NOT_RETURNABLE_VALUES.hygiene },
   },
 ];

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ORDER_ACTORS, ORDER_STATUS, type OrderActor } from '../../shared/order-lifecycle';
+import type { ReturnKind, ReturnStatus } from '../../shared/return-lifecycle';
 
 // One schema for both drivers (PGlite by default, node-postgres with DATABASE_URL).
 // Money is stored as integer paise so sums are exact; the API speaks rupees.
@@ -296,6 +297,8 @@ export const refunds = pgTable(
       .references(() => paymentAttempts.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The return it refunds (part of the attempt's amount), or null for a cancellation's refund. */
+    returnId: text('return_id').references(() => returns.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
     /** The gateway's reference for the refund (PayU request_id), when it gave one. */
     gatewayReference: text('gateway_reference'),
@@ -309,10 +312,79 @@ export const refunds = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('refunds_attempt_unique').on(t.attemptId),
+    uniqueIndex('refunds_attempt_unique').on(t.attemptId).where(sql`${t.returnId} is null`),
+    uniqueIndex('refunds_return_unique').on(t.returnId),
     index('refunds_order_idx').on(t.orderId),
     check('refunds_status_check', sql`${t.status} in ('pending', 'recorded', 'queued', 'failed')`),
     check('refunds_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * A return or size exchange of a delivered order (docs/returns.md): its own record beside the order, moved
+ * along shared/return-lifecycle.ts. `refundAccount` is a cash-on-delivery return's UPI or bank account,
+ * encrypted (server/returns/account-cipher.ts); `refundAccountHint` is all that is ever shown of it.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    /** Return number shown to shoppers, e.g. RT-4Q8M2K7XH3TB (60 random bits). */
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ReturnKind>().notNull(),
+    status: text('status').$type<ReturnStatus>().notNull().default('requested'),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    /** What the returned lines cost: what a return refunds. */
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    refundAccount: text('refund_account'),
+    refundAccountHint: text('refund_account_hint'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('returns_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** The pieces of an order's lines a return takes back, and an exchange's new size for each. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    returnId: text('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    size: text('size'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderItemId] }),
+    index('return_lines_item_idx').on(t.orderItemId),
+  ],
+);
+
+/** Every move of a return: the request (from null), then each event; `externalId` makes a replay harmless. */
+export const returnEvents = pgTable(
+  'return_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    returnId: text('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<ReturnStatus>(),
+    toStatus: text('to_status').$type<ReturnStatus>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor').$type<OrderActor>().notNull(),
+    note: text('note'),
+    externalId: text('external_id'),
+  },
+  (t) => [
+    index('return_events_return_idx').on(t.returnId, t.id),
+    uniqueIndex('return_events_external_id_unique').on(t.externalId),
   ],
 );
 

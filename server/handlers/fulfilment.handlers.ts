@@ -21,7 +21,11 @@ type FulfilmentResult = components['schemas']['FulfilmentResult'];
 type FulfilmentOrder = components['schemas']['FulfilmentOrder'];
 
 /** The operations of this file: signed, and off (404) without FULFILMENT_SECRET. */
-export const FULFILMENT_OPERATIONS = new Set(['receiveFulfilmentEvent', 'listFulfilmentOrders']);
+export const FULFILMENT_OPERATIONS = new Set([
+  'receiveFulfilmentEvent',
+  'listFulfilmentOrders',
+  'receiveReturnEvent',
+]);
 const SIGNATURE_HEADER = 'x-statefront-signature';
 /** How far a signature's timestamp may be from the server's clock, either way. */
 const SIGNATURE_TOLERANCE_S = 300;
@@ -109,16 +113,23 @@ export function fulfilmentRouteHooks(ctx: AppContext): Pick<RouteOptions, 'onReq
 const EARLIEST_EVENT_MS = Date.UTC(2000, 0, 1);
 const EVENT_FUTURE_SLACK_MS = 24 * 60 * 60_000;
 
+/**
+ * A signed event's `at`: a courier's clock may be off, but not by years: a time PostgreSQL cannot store
+ * (year 0) or no shipment can have is the sender's mistake, not a 500 or an order shipped in 2999.
+ */
+export function eventTime(raw: string): Date {
+  const at = new Date(raw);
+  if (Number.isNaN(at.getTime())) throw badRequest('at must be an ISO date-time', 'at');
+  if (at.getTime() < EARLIEST_EVENT_MS || at.getTime() > Date.now() + EVENT_FUTURE_SLACK_MS)
+    throw badRequest('at must be a time between 2000-01-01 and a day from now', 'at');
+  return at;
+}
+
 export function fulfilmentHandlers(ctx: AppContext) {
   return {
     async receiveFulfilmentEvent(request: FastifyRequest): Promise<FulfilmentResult> {
       const body = request.body as FulfilmentEvent;
-      const at = new Date(body.at);
-      if (Number.isNaN(at.getTime())) throw badRequest('at must be an ISO date-time', 'at');
-      // A courier's clock may be off, but not by years: a time PostgreSQL cannot store (year 0) or no
-      // shipment can have is the sender's mistake, not a 500 or an order shipped in 2999.
-      if (at.getTime() < EARLIEST_EVENT_MS || at.getTime() > Date.now() + EVENT_FUTURE_SLACK_MS)
-        throw badRequest('at must be a time between 2000-01-01 and a day from now', 'at');
+      const at = eventTime(body.at);
       const orderId = body.orderId.trim().toUpperCase();
       const result = await applyFulfilmentEvent(ctx.db, {
         externalId: body.id,

@@ -37,8 +37,13 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
       const user = await requireUser(ctx, request);
       const placed = await placeOrder(ctx, user.id, request.body as CreateOrderRequest, request.log);
       reply.code(201);
-      // Just placed: nothing to refund.
-      return toOrderJson(placed.order, placed.items, { timeline: placed.timeline, ...view, refund: null });
+      // Just placed: nothing to refund, nothing to return.
+      return toOrderJson(placed.order, placed.items, {
+        timeline: placed.timeline,
+        ...view,
+        refund: null,
+        returns: { records: [], deliveredAt: undefined, now: new Date() },
+      });
     },
 
     async listOrders(request: FastifyRequest): Promise<Order[]> {

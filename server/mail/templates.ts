@@ -6,6 +6,7 @@
  */
 import { formatDeliveryDay } from '../../shared/delivery';
 import { formatRupees } from '../../shared/money';
+import type { ReturnKind, ReturnStatus } from '../../shared/return-lifecycle';
 import { type DeliveryConfig, expectedDeliveryOf } from '../addresses/delivery';
 import type { StoreInfo } from '../context';
 
@@ -22,6 +23,7 @@ type OrderMailTemplate = (typeof ORDER_MAIL_TEMPLATES)[number];
 
 export const MAIL_TEMPLATES = [
   ...ORDER_MAIL_TEMPLATES,
+  'return.updated',
   'password.reset',
   'contact.forward',
   'contact.acknowledgement',
@@ -81,9 +83,24 @@ export interface MailContext {
   delivery?: DeliveryConfig | null;
 }
 
+/** One move of a return or exchange, as its mail tells it (read by the worker when it sends). */
+export interface ReturnMail {
+  id: string;
+  kind: ReturnKind;
+  /** Where the move took it. */
+  status: ReturnStatus;
+  note: string | null;
+  amountPaise: number;
+  /** A cash-on-delivery return's account, masked; null for one paid online. */
+  refundTo: string | null;
+  /** The returned lines (an exchange's with its new size). */
+  lines: MailLine[];
+}
+
 /** What a template is given: the order for order mail, else the row's data. */
 export type MailInput =
   | { template: OrderMailTemplate; order: MailOrder }
+  | { template: 'return.updated'; order: MailOrder; change: ReturnMail }
   | { template: 'password.reset'; firstName: string; link: string }
   | { template: 'contact.forward'; name: string; email: string; subject: string; message: string }
   | { template: 'contact.acknowledgement' }
@@ -164,7 +181,7 @@ function cancelReason(order: MailOrder, context: MailContext): string {
   return order.note ? `(${order.note.toLowerCase()})` : '';
 }
 
-function orderBody(input: Extract<MailInput, { order: MailOrder }>, context: MailContext): Body {
+function orderBody(input: Extract<MailInput, { template: OrderMailTemplate }>, context: MailContext): Body {
   const { order } = input;
   const ordersLink = { label: 'View your orders', href: `${context.origin}/orders` };
   const hello = `Hello ${order.firstName},`;
@@ -305,9 +322,81 @@ function body(input: MailInput, context: MailContext): Body {
           `Changed your mind later? Unsubscribe: ${input.unsubscribeLink}`,
         ],
       };
+    case 'return.updated':
+      return returnBody(input.order, input.change, context);
     default:
       return orderBody(input, context);
   }
+}
+
+/** A return's or exchange's move: what happened, and what happens next. */
+function returnBody(order: MailOrder, change: ReturnMail, context: MailContext): Body {
+  const what = change.kind === 'exchange' ? 'exchange' : 'return';
+  const name = `${what} ${change.id}`;
+  const amount = formatRupees(change.amountPaise);
+  const note = change.note ? [change.note.endsWith('.') ? change.note : `${change.note}.`] : [];
+  const next: Record<ReturnStatus, { subject: string; heading: string; paragraphs: string[] }> = {
+    requested: {
+      subject: `We have your ${what} request ${change.id} for order ${order.id}`,
+      heading: change.kind === 'exchange' ? 'Exchange requested' : 'Return requested',
+      paragraphs: [
+        `We have your ${name} for order ${order.id}. We will write again when a courier is booked to collect it.`,
+        'Please keep the items unused, with their tags, in their original packaging.',
+      ],
+    },
+    pickupScheduled: {
+      subject: `A pickup is booked for your ${name}`,
+      heading: 'Pickup scheduled',
+      paragraphs: [`A courier will collect your ${name}.`, ...note],
+    },
+    pickedUp: {
+      subject: `Your ${name} is on its way to us`,
+      heading: 'Picked up',
+      paragraphs: [`The courier has collected your ${name}. We will check it when it reaches us.`],
+    },
+    received: {
+      subject: `We received your ${name}`,
+      heading: 'Received',
+      paragraphs: [
+        change.kind === 'exchange'
+          ? `Your ${name} reached us and passed its check. We are sending your new size now.`
+          : change.refundTo
+            ? `Your ${name} reached us and passed its check. We are sending ${amount} to ${change.refundTo}.`
+            : `Your ${name} reached us and passed its check.`,
+      ],
+    },
+    refunded: {
+      subject: `Your refund for ${name}`,
+      heading: 'Refunded',
+      paragraphs: [
+        change.refundTo
+          ? `We have sent ${amount} to ${change.refundTo} for your ${name}.`
+          : `Your ${name} reached us and we are refunding ${amount} to the way you paid; it should be back within 7 days.`,
+      ],
+    },
+    exchanged: {
+      subject: `Your new size is on its way (${name})`,
+      heading: 'Exchange sent',
+      paragraphs: [`We have sent the new size for your ${name}.`, ...note],
+    },
+    rejected: {
+      subject: `We could not accept your ${name}`,
+      heading: 'Return not accepted',
+      paragraphs: [
+        `We could not accept your ${name} for order ${order.id}.`,
+        ...note,
+        `Write to us at ${context.store.companyEmail} if you have a question.`,
+      ],
+    },
+  };
+  const told = next[change.status];
+  return {
+    subject: told.subject,
+    heading: told.heading,
+    paragraphs: [`Hello ${order.firstName},`, ...told.paragraphs],
+    lines: change.lines,
+    button: { label: 'View your orders', href: `${context.origin}/orders` },
+  };
 }
 
 const ESCAPES: Record<string, string> = {

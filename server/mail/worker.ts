@@ -23,12 +23,22 @@ import {
   orders,
   paymentAttempts,
   refunds,
+  returnEvents,
+  returnLines,
+  returns,
   users,
 } from '../db/schema';
 import { COD_PROVIDER } from '../payments/cod';
 import { REFUND_MAX_ATTEMPTS, refundExpectedBy } from '../repositories/refunds';
 import type { Mailer } from './mailer';
-import { MAIL_TEMPLATES, type MailContext, type MailInput, type MailOrder, renderMail } from './templates';
+import {
+  MAIL_TEMPLATES,
+  type MailContext,
+  type MailInput,
+  type MailOrder,
+  type ReturnMail,
+  renderMail,
+} from './templates';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 /** Rows claimed per round; they are sent side by side. */
@@ -81,7 +91,8 @@ async function loadOrder(
       select row_to_json(o) as "order", u.email, u.first_name,
         (select json_agg(i order by i.position, i.id) from ${orderItems} i where i.order_id = o.id) as lines,
         (select row_to_json(e) from ${orderEvents} e where e.id = ${row.eventId}) as event,
-        (select json_agg(r order by r.created_at) from ${refunds} r where r.order_id = o.id) as refunds,
+        (select json_agg(r order by r.created_at) from ${refunds} r
+          where r.order_id = o.id and r.return_id is null) as refunds,
         (select row_to_json(a) from ${paymentAttempts} a
           where a.order_id = o.id and a.provider = ${COD_PROVIDER} limit 1) as cod
       from ${orders} o join ${users} u on u.id = o.user_id
@@ -149,6 +160,47 @@ const text = (data: Record<string, unknown>, key: string): string => {
   return value;
 };
 
+/** The return a mail is about (data.returnId) as its move (data.eventId) left it, with its returned lines. */
+async function loadReturnChange(db: Database, data: Record<string, unknown>): Promise<ReturnMail> {
+  const returnId = text(data, 'returnId');
+  const eventId = Number(data.eventId);
+  const [raw] = rowsOf<{
+    r: Record<string, unknown>;
+    event: Record<string, unknown> | null;
+    lines:
+      | { title: string; quantity: number; unit_paise: number; size: string | null; color: string | null }[]
+      | null;
+  }>(
+    await db.execute(sql`
+      select row_to_json(r) as r,
+        (select row_to_json(e) from ${returnEvents} e where e.id = ${eventId} and e.return_id = r.id) as event,
+        (select json_agg(json_build_object('title', i.product_title, 'quantity', l.quantity,
+            'unit_paise', i.unit_price_paise, 'size', coalesce(l.size, i.size), 'color', i.color)
+            order by i.position, i.id)
+          from ${returnLines} l join ${orderItems} i on i.id = l.order_item_id
+          where l.return_id = r.id) as lines
+      from ${returns} r where r.id = ${returnId}`),
+  );
+  if (!raw) throw new Undeliverable(`return ${returnId} no longer exists`);
+  const found = tableRow(returns, raw.r);
+  const event = raw.event ? tableRow(returnEvents, raw.event) : null;
+  return {
+    id: found.id,
+    kind: found.kind,
+    status: event?.toStatus ?? found.status,
+    note: event?.note ?? null,
+    amountPaise: found.amountPaise,
+    refundTo: found.refundAccountHint,
+    lines: (raw.lines ?? []).map((line) => ({
+      title: line.title,
+      quantity: line.quantity,
+      unitPaise: Number(line.unit_paise),
+      size: line.size,
+      color: line.color,
+    })),
+  };
+}
+
 /** What the row's template is given, and where it goes. */
 async function inputOf(
   db: Database,
@@ -170,6 +222,11 @@ async function inputOf(
       if (row.template === 'order.placed' && status !== OrderStatus.Pending)
         throw new NoLongerDue('the order no longer waits for its payment');
       return { input: { template: row.template, order }, to: row.recipient ?? email };
+    }
+    case 'return.updated': {
+      const { order, to: email } = await loadOrder(db, row);
+      const change = await loadReturnChange(db, data);
+      return { input: { template: row.template, order, change }, to: row.recipient ?? email };
     }
     case 'password.reset':
       return {

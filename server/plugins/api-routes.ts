@@ -18,6 +18,7 @@ import { wishlistHandlers } from '../handlers/wishlist.handlers';
 import { healthHandlers, type ProcessHealth } from '../health';
 import { API_PREFIX, operationIdOf, servedContract } from '../http/api';
 import type { PaymentGateway } from '../payments/provider';
+import { returnsHandlers } from '../returns/returns.handlers';
 import { appWide } from './app-wide';
 import type { MultilineConfig, OptionalBodyConfig } from './request-validation';
 
@@ -108,6 +109,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     ...wishlistHandlers(ctx),
     ...addressesHandlers(ctx),
     ...fulfilmentHandlers(ctx),
+    ...returnsHandlers(ctx),
     ...messagesHandlers(ctx),
   } satisfies Record<HandledOperation, AnyHandler>;
   const unknownOperations: [Exclude<keyof typeof handlers, HandledOperation>] extends [never] ? true : never =

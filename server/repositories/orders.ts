@@ -10,6 +10,7 @@ import {
   orderEvents,
   orderItems,
   orders,
+  type ProductAttributeRow,
   paymentAttempts,
   products,
   users,
@@ -23,7 +24,11 @@ import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from './ref
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 /** An order line as stored, plus the product's current image when it is known. */
-export type OrderItemWithImage = OrderItemRow & { imgUrl?: string | null };
+/** A line with its product's current image and attributes (what returns exclude, the sizes it comes in). */
+export type OrderItemWithImage = OrderItemRow & {
+  imgUrl?: string | null;
+  attributes?: ProductAttributeRow[] | null;
+};
 
 /** What createOrder stores: the order (its id and status already chosen) and its priced lines. */
 export type NewOrder = Omit<typeof orders.$inferInsert, 'createdAt' | 'updatedAt'>;
@@ -107,12 +112,12 @@ export async function itemsOfOrders(
 ): Promise<Map<string, OrderItemWithImage[]>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
-    .select({ item: orderItems, imgUrl: products.imgUrl })
+    .select({ item: orderItems, imgUrl: products.imgUrl, attributes: products.attributes })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.productTitle), asc(orderItems.position), asc(orderItems.id));
-  return byOrderId(rows.map(({ item, imgUrl }) => ({ ...item, imgUrl })));
+  return byOrderId(rows.map(({ item, imgUrl, attributes }) => ({ ...item, imgUrl, attributes })));
 }
 
 /** Rows grouped by their order, each group in the rows' order. */

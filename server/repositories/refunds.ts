@@ -4,7 +4,7 @@
  * — with status 'pending'; the gateway is asked after the commit (by the request, or by the refund sweep,
  * server/refunds.ts), and its answer recorded here. One refund per attempt (unique index).
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { CASH_ON_DELIVERY } from '../../shared/payment-fields';
 import type { Database } from '../context';
 import { paymentAttempts, refunds } from '../db/schema';
@@ -49,7 +49,8 @@ export async function refundsOfOrders(
       createdAt: refunds.createdAt,
     })
     .from(refunds)
-    .where(inArray(refunds.orderId, [...orderIds]))
+    // A return's refund is shown with its return (Return.refund), not as the order's.
+    .where(and(inArray(refunds.orderId, [...orderIds]), isNull(refunds.returnId)))
     .orderBy(asc(refunds.createdAt));
   for (const { orderId, ...refund } of rows) byOrder.set(orderId, refund);
   return byOrder;
@@ -124,21 +125,35 @@ export async function paidAttemptOf(db: Runner, orderId: string): Promise<Refund
 export async function oweRefund(
   db: Runner,
   attempt: RefundableAttempt,
-  options: { id?: string; leaseMs?: number } = {},
+  options: { id?: string; leaseMs?: number; returnId?: string; amountPaise?: number } = {},
 ): Promise<RefundRow> {
+  const returnId = options.returnId ?? null;
+  // A cancellation refunds the whole attempt, once; a return refunds its lines' amount, once per return.
+  const target =
+    returnId === null
+      ? { target: refunds.attemptId, where: isNull(refunds.returnId) }
+      : { target: refunds.returnId };
   await db
     .insert(refunds)
     .values({
       id: options.id ?? newRefundId(),
       orderId: attempt.orderId,
       attemptId: attempt.id,
+      returnId,
       provider: attempt.provider,
-      amountPaise: attempt.amountPaise,
+      amountPaise: options.amountPaise ?? attempt.amountPaise,
       status: 'pending',
       ...(options.leaseMs ? { lockedUntil: new Date(Date.now() + options.leaseMs), attempts: 1 } : {}),
     })
-    .onConflictDoNothing({ target: refunds.attemptId });
-  const [row] = await db.select().from(refunds).where(eq(refunds.attemptId, attempt.id));
+    .onConflictDoNothing(target);
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(
+      returnId === null
+        ? and(eq(refunds.attemptId, attempt.id), isNull(refunds.returnId))
+        : eq(refunds.returnId, returnId),
+    );
   if (!row) throw new Error(`refund of attempt ${attempt.id} was not written`);
   return row;
 }

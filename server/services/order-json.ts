@@ -18,6 +18,8 @@ import {
   timelinesOf,
 } from '../repositories/orders';
 import { type OrderRefund, refundExpectedBy, refundsOfOrders } from '../repositories/refunds';
+import { itemReturnJson, returnByOf, returnedByItem, toReturnJson } from '../returns/return-json';
+import { deliveredAtOf, type ReturnRecord, returnsOfOrders } from '../returns/returns.repository';
 
 type Order = components['schemas']['Order'];
 
@@ -54,6 +56,8 @@ export interface OrderJsonParts {
   refund?: OrderRefund | null | undefined;
   /** Where orders leave from (store config `delivery`): an order on its way carries its expected days. */
   delivery?: DeliveryConfig | null | undefined;
+  /** Read for returns: its returns (Order.returns), and when it was delivered (Order.returnBy). */
+  returns?: { records: readonly ReturnRecord[]; deliveredAt: Date | undefined; now: Date } | undefined;
 }
 
 /** What every order answer of a request is read with: the payment window and the dispatch PIN. */
@@ -75,8 +79,11 @@ function toRefundJson(refund: OrderRefund): NonNullable<Order['refund']> {
 export function toOrderJson(
   order: OrderRow,
   items: OrderItemWithImage[],
-  { timeline, cod, paymentWindowMs, refund, delivery }: OrderJsonParts = {},
+  { timeline, cod, paymentWindowMs, refund, delivery, returns }: OrderJsonParts = {},
 ): Order {
+  const returnBy = returns ? returnByOf(order.status, returns.deliveredAt) : null;
+  const open = returnBy !== null && returns !== undefined && returnBy > returns.now;
+  const taken = returnedByItem(returns?.records ?? []);
   return {
     id: order.id,
     status: order.status,
@@ -98,6 +105,7 @@ export function toOrderJson(
       size: item.size ?? null,
       color: item.color ?? null,
       imgUrl: item.imgUrl ?? null,
+      ...(returns ? itemReturnJson(item, open, taken) : {}),
     })),
     shippingAddress: {
       fullName: order.shipFullName,
@@ -114,6 +122,12 @@ export function toOrderJson(
     ...(timeline ? { timeline: timeline.map(toOrderEventJson) } : {}),
     ...(cod ? { payment: toOrderPayment(cod) } : {}),
     ...(refund === undefined ? {} : { refund: refund ? toRefundJson(refund) : null }),
+    ...(returns
+      ? {
+          returnBy: open && returnBy ? returnBy.toISOString() : null,
+          returns: returns.records.map(toReturnJson),
+        }
+      : {}),
     ...(delivery === undefined
       ? {}
       : {
@@ -124,25 +138,33 @@ export function toOrderJson(
   };
 }
 
-/** Orders with their lines, timelines, cash on delivery and refunds, read side by side (four statements). */
+/**
+ * Orders with their lines, timelines, cash on delivery, refunds and returns, read side by side (six
+ * statements).
+ */
 export async function ordersJson(
   db: Database,
   rows: readonly OrderRow[],
   view: OrderView = {},
 ): Promise<Order[]> {
   const ids = rows.map((order) => order.id);
-  const [items, timelines, cod, refunds] = await Promise.all([
+  const delivered = rows.filter((order) => order.status === OrderStatus.Delivered).map((order) => order.id);
+  const [items, timelines, cod, refunds, returns, deliveredAt] = await Promise.all([
     itemsOfOrders(db, ids),
     timelinesOf(db, ids),
     cashOnDeliveryOf(db, ids),
     refundsOfOrders(db, ids),
+    returnsOfOrders(db, ids),
+    deliveredAtOf(db, delivered),
   ]);
+  const now = new Date();
   return rows.map((order) =>
     toOrderJson(order, items.get(order.id) ?? [], {
       timeline: timelines.get(order.id) ?? [],
       cod: cod.get(order.id),
       ...view,
       refund: refunds.get(order.id) ?? null,
+      returns: { records: returns.get(order.id) ?? [], deliveredAt: deliveredAt.get(order.id), now },
     }),
   );
 }

@@ -198,12 +198,15 @@ export async function placeOrder(
   await rememberAddress(ctx.db, userId, shipping, { makeRoom: true }).catch((error: unknown) =>
     log.error({ err: error, orderId }, 'could not save the shipping address'),
   );
-  const images = new Map(found.map((p) => [p.id, p.imgUrl]));
   return {
     order,
     items: [...items]
       .sort((a, b) => a.productTitle.localeCompare(b.productTitle) || a.position - b.position)
-      .map((item) => ({ ...item, imgUrl: images.get(item.productId) ?? null })),
+      .map((item) => ({
+        ...item,
+        imgUrl: byId.get(item.productId)?.imgUrl ?? null,
+        attributes: byId.get(item.productId)?.attributes ?? null,
+      })),
     timeline,
   };
 }

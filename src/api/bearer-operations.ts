@@ -14,6 +14,7 @@ export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /addresses',
   'POST /orders',
   'POST /orders/{orderId}/cancel',
+  'POST /orders/{orderId}/returns',
   'POST /payments',
   'POST /wishlist',
   'PUT /wishlist/{productId}',

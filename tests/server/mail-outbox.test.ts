@@ -8,7 +8,9 @@ import { enqueueMail } from '../../server/mail/outbox';
 import { MAIL_MAX_ATTEMPTS, MailWorker } from '../../server/mail/worker';
 import { runOrderExpiry } from '../../server/order-expiry';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
+import { applyReturnEvent } from '../../server/returns/returns.repository';
 import { deliveryDates, formatDeliveryDay } from '../../shared/delivery';
+import { formatRupees } from '../../shared/money';
 import {
   API,
   bearer,
@@ -242,6 +244,66 @@ describe('order mail through the outbox', () => {
     const delivered = sent.find((mail) => mail.subject === `Your order ${order.id} was delivered`);
     expect(shipped?.text).toContain(`Please keep ${due} ready: you pay on delivery.`);
     expect(delivered?.text).toContain(`paid on delivery (${due})`);
+  });
+});
+
+describe('return mail through the outbox', () => {
+  it('mails each move of a return: the request with its lines, the pickup note, the refund through the gateway', async () => {
+    const order = await placeOrder(t.app, shopper.token);
+    await paySandbox(t, shopper.token, order.id, SECRET);
+    const move = { orderId: order.id, actor: 'courier' as const, at: new Date() };
+    await applyFulfilmentEvent(t.ctx.db, {
+      ...move,
+      externalId: `s-${order.id}`,
+      event: 'fulfilment.shipped',
+    });
+    await applyFulfilmentEvent(t.ctx.db, {
+      ...move,
+      externalId: `d-${order.id}`,
+      event: 'fulfilment.delivered',
+    });
+    await deliver();
+    const [line] = order.items;
+    if (!line) throw new Error('no line');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `${API}/orders/${order.id}/returns`,
+      headers: bearer(shopper.token),
+      payload: { kind: 'return', reason: 'Changed my mind', lines: [{ itemId: line.id, quantity: 1 }] },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const returnId = asked.json<Order>().returns?.[0]?.id ?? '';
+    const [requested, ...others] = await deliver();
+    expect(others).toHaveLength(0);
+    expect(requested?.subject).toBe(`We have your return request ${returnId} for order ${order.id}`);
+    expect(requested?.text).toContain('Hello Asha,');
+    expect(requested?.text).toContain(line.productTitle);
+    expect(requested?.text).toContain('original packaging');
+
+    const at = new Date();
+    const step = (
+      externalId: string,
+      event: Parameters<typeof applyReturnEvent>[1]['event'],
+      note: string | null = null,
+    ) => applyReturnEvent(t.ctx.db, { externalId, returnId, event, actor: 'operator', at, note });
+    await step(`p-${returnId}`, 'return.pickupScheduled', 'Delhivery, 11 Dec, 10 am–2 pm');
+    const [pickup] = await deliver();
+    expect(pickup?.subject).toBe(`A pickup is booked for your return ${returnId}`);
+    expect(pickup?.text).toContain('Delhivery, 11 Dec, 10 am–2 pm.');
+    await step(`u-${returnId}`, 'return.pickedUp');
+    await step(`r-${returnId}`, 'return.received');
+    const amount = formatRupees(Math.round(line.price * 100));
+    const sent = await deliver();
+    // Sent side by side (the worker's batch): in any order.
+    expect(sent.map((mail) => mail.subject).sort()).toEqual(
+      [
+        `Your return ${returnId} is on its way to us`,
+        `We received your return ${returnId}`,
+        `Your refund for return ${returnId}`,
+      ].sort(),
+    );
+    const refund = sent.find((mail) => mail.subject === `Your refund for return ${returnId}`);
+    expect(refund?.text).toContain(`we are refunding ${amount} to the way you paid`);
   });
 });
 

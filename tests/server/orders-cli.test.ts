@@ -84,6 +84,33 @@ describe('npm run orders', () => {
     expect(oldest.stdout).not.toContain('More:');
   }, 60_000);
 
+  it('moves a return along its lifecycle, refusing a skipped step and a reject without a reason', async () => {
+    const order = await paidOrder();
+    expect((await orders(['ship', order.id, '--carrier', 'Delhivery', '--tracking', '77'])).code).toBe(0);
+    expect((await orders(['deliver', order.id])).code).toBe(0);
+    const [line] = order.items;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.id}/returns`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+      payload: { kind: 'return', reason: 'Changed my mind', lines: [{ itemId: line?.id, quantity: 1 }] },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const returnId = asked.json().returns[0].id as string;
+    const skipped = await orders(['return', returnId, 'received']);
+    expect(skipped.code).toBe(1);
+    expect(skipped.stderr).toMatch(/409: A return that is requested cannot become received/);
+    const noReason = await orders(['return', returnId, 'reject']);
+    expect(noReason.code).toBe(2);
+    expect(noReason.stderr).toMatch(/reject needs --note saying why/);
+    const pickup = await orders(['return', returnId, 'pickup', '--note', 'Delhivery tomorrow, 10 am–2 pm']);
+    expect(pickup.stdout).toContain(`${returnId} is now pickup scheduled`);
+    expect((await orders(['return', returnId, 'picked-up'])).stdout).toContain('is now picked up');
+    // Paid online: received, the server refunds it through the gateway.
+    expect((await orders(['return', returnId, 'received'])).stdout).toContain('is now refunded');
+    expect((await statusOf(order.id))?.returns?.[0]?.status).toBe('refunded');
+  }, 60_000);
+
   it('exits non-zero with the reason on a refusal', async () => {
     const order = await placeOrder(t.app, shopper.token);
     const illegal = await orders(['deliver', order.id]);

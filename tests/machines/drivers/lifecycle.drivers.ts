@@ -66,7 +66,7 @@ function orderOf(world: World): string {
   return id;
 }
 
-/** My Orders, freshly loaded, and the journey's order card on it. */
+/** My Orders, freshly loaded, and the journey's order card on it with its details open. */
 async function myOrdersCard(world: World): Promise<Locator> {
   const { page, base } = world;
   await page.goto(`${base}/orders`);
@@ -74,6 +74,8 @@ async function myOrdersCard(world: World): Promise<Locator> {
   await heading(page, 'My Orders');
   const card = page.getByRole('article', { name: `Order ${orderOf(world)}`, exact: true });
   await card.waitFor({ timeout: TIMEOUT });
+  // The card is compact: its history is behind 'Order details', as a shopper finds it.
+  await card.getByText('Order details', { exact: true }).click();
   return card;
 }
 

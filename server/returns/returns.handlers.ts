@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../contract/schema';
+import { RETURN_STATUS_LABEL } from '../../shared/return-lifecycle';
+import { requireUser } from '../auth';
+import type { AppContext } from '../context';
+import { conflict, notFound } from '../errors';
+import { eventTime } from '../handlers/fulfilment.handlers';
+import { orderWithOwnerEmail } from '../repositories/orders';
+import { orderJson } from '../services/order-json';
+import { ORDER_ID_PATTERN } from '../services/orders.service';
+import { applyReturnEvent } from './returns.repository';
+import { requestReturn } from './returns.service';
+
+type Order = components['schemas']['Order'];
+type ReturnRequest = components['schemas']['ReturnRequest'];
+type ReturnEvent = components['schemas']['ReturnEvent'];
+type ReturnEventResult = components['schemas']['ReturnEventResult'];
+
+const ORDER_NOT_FOUND = 'Order not found or access denied';
+
+const EVENT_OF = {
+  pickupScheduled: 'return.pickupScheduled',
+  pickedUp: 'return.pickedUp',
+  received: 'return.received',
+  refunded: 'return.refunded',
+  exchanged: 'return.exchanged',
+  rejected: 'return.rejected',
+} as const;
+
+/** The return operations (docs/returns.md): the shopper's request, and the signed events that move a return. */
+export function returnsHandlers(ctx: AppContext) {
+  const view = { paymentWindowMs: ctx.config.lifecycle.paymentWindowMs, delivery: ctx.delivery ?? null };
+  return {
+    async requestReturn(request: FastifyRequest, reply: FastifyReply): Promise<Order> {
+      const user = await requireUser(ctx, request);
+      const { orderId: rawId } = request.params as { orderId: string };
+      const orderId = rawId.trim().toUpperCase();
+      if (!ORDER_ID_PATTERN.test(orderId)) throw notFound(ORDER_NOT_FOUND);
+      await requestReturn(ctx, user.id, orderId, request.body as ReturnRequest);
+      const found = await orderWithOwnerEmail(ctx.db, orderId);
+      if (!found) throw notFound(ORDER_NOT_FOUND);
+      reply.code(201);
+      return orderJson(ctx.db, found.order, view);
+    },
+
+    async receiveReturnEvent(request: FastifyRequest): Promise<ReturnEventResult> {
+      const body = request.body as ReturnEvent;
+      const at = eventTime(body.at);
+      const returnId = body.returnId.trim().toUpperCase();
+      const result = await applyReturnEvent(ctx.db, {
+        externalId: body.id,
+        returnId,
+        event: EVENT_OF[body.type],
+        actor: body.actor ?? 'operator',
+        at,
+        note: body.note?.trim() ? body.note.trim() : null,
+      });
+      switch (result.kind) {
+        case 'unknownReturn':
+          throw notFound(`Return ${returnId} not found`);
+        case 'idConflict':
+          throw conflict(`Event id "${body.id}" was already used for return ${result.returnId}`);
+        case 'illegal':
+          throw conflict(
+            `A ${result.returnKind} that is ${RETURN_STATUS_LABEL[result.status].toLowerCase()} cannot become ${body.type}`,
+          );
+        case 'recorded':
+          request.log.info({ returnId, eventId: body.id, status: result.status }, 'return event recorded');
+          return { eventId: body.id, returnId, status: result.status, replay: result.replay };
+      }
+    },
+  };
+}
