@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { messageOf } from './errors';
 import { type EmittedEvent, toast } from './events';
 import {
@@ -9,9 +9,14 @@ import {
   matchesFilter,
   ORDERS_PAGE_SIZE,
   type OrdersFilter,
+  type ReturnRequest,
 } from './orders.model';
+import { newestReturn, offersReturn, returnKindWord } from './returns.model';
 
 const CANCEL_FAILED = 'Could not cancel the order. Please try again.';
+const RETURN_FAILED = 'Could not request the return. Please try again.';
+/** The success toast's words: the courier's pickup is the next thing the shopper waits for. */
+const RETURN_REQUESTED = 'We will email you when the pickup is scheduled.';
 
 export type MyOrdersEvent =
   | { type: 'orders.retry' }
@@ -21,14 +26,22 @@ export type MyOrdersEvent =
   | { type: 'order.keep' }
   /** 'Yes, cancel order' in the confirmation. */
   | { type: 'order.confirmCancel' }
-  /** A filter chip (All, To pay, On the way, Delivered, Cancelled). */
+  /** A filter chip (All, To pay, On the way, Delivered, Cancelled / Returned). */
   | { type: 'orders.filter'; filter: OrdersFilter }
   /** 'Show more orders' under the list. */
-  | { type: 'orders.showMore' };
+  | { type: 'orders.showMore' }
+  /** 'Return or exchange' on a delivered card: open its request form. */
+  | { type: 'order.return'; orderId: string }
+  /** 'Cancel' (or Escape) in the request form. */
+  | { type: 'return.dismiss' }
+  /** 'Request return' / 'Request exchange': the form's valid request (POST /orders/{orderId}/returns body). */
+  | { type: 'return.submit'; request: ReturnRequest };
 
 export type MyOrdersContext = {
   orders: DisplayOrder[];
   cancelling: string | null;
+  /** The order whose return request form is open (or being sent), else null. */
+  returning: string | null;
   /** The chosen filter chip. */
   filter: OrdersFilter;
   /** How many of the filtered orders are listed (ORDERS_PAGE_SIZE more per 'Show more orders'). */
@@ -44,7 +57,9 @@ export function listedOrders(context: MyOrdersContext): { listed: DisplayOrder[]
 /**
  * The signed-in customer's orders (spec §2 My Orders, §8 Orders load failure), and cancelling one
  * before it ships (docs/operations.md): Cancel order asks first, then the server cancels it and refunds a
- * paid one, and the card shows the order as the server answered it.
+ * paid one, and the card shows the order as the server answered it. Returning or exchanging lines of a
+ * delivered order within its window (docs/returns.md) works alike: 'Return or exchange' opens the card's
+ * form, the server records the request, and the card shows the return; a refusal keeps the form as filled.
  */
 export const myOrdersMachine = setup({
   types: {
@@ -59,6 +74,9 @@ export const myOrdersMachine = setup({
     cancelOrder: fromPromise<CancelledOrder, { orderId: string }>(async () => {
       throw new Error('cancelOrder is provided by src/app/actors');
     }),
+    requestReturn: fromPromise<DisplayOrder, { orderId: string; request: ReturnRequest }>(async () => {
+      throw new Error('requestReturn is provided by src/app/actors');
+    }),
   },
   guards: {
     hasOrders: (_, params: { orders: DisplayOrder[] }) => params.orders.length > 0,
@@ -66,6 +84,8 @@ export const myOrdersMachine = setup({
     isCancellableOrder: ({ context, event }) =>
       event.type === 'order.cancel' &&
       context.orders.some((o) => o.id === event.orderId && isCancellable(o.status)),
+    isReturnableOrder: ({ context, event }) =>
+      event.type === 'order.return' && context.orders.some((o) => o.id === event.orderId && offersReturn(o)),
   },
   actions: {
     assignOrders: assign({ orders: (_, params: { orders: DisplayOrder[] }) => params.orders }),
@@ -90,11 +110,25 @@ export const myOrdersMachine = setup({
     notifyCancelFailed: emit((_, params: { error: unknown }) =>
       toast('Error', messageOf(params.error, CANCEL_FAILED), 'error'),
     ),
+    assignReturning: assign({
+      returning: ({ event }) => (event.type === 'order.return' ? event.orderId : null),
+    }),
+    clearReturning: assign({ returning: null }),
+    notifyReturnRequested: emit((_, params: { order: DisplayOrder }) =>
+      toast(
+        `${returnKindWord(newestReturn(params.order)?.kind ?? 'return')} requested`,
+        RETURN_REQUESTED,
+        'success',
+      ),
+    ),
+    notifyReturnFailed: emit((_, params: { error: unknown }) =>
+      toast('Error', messageOf(params.error, RETURN_FAILED), 'error'),
+    ),
   },
 }).createMachine({
   id: 'myOrders',
   description: "The My Orders page: the signed-in shopper's orders.",
-  context: { orders: [], cancelling: null, filter: 'all', shown: ORDERS_PAGE_SIZE },
+  context: { orders: [], cancelling: null, returning: null, filter: 'all', shown: ORDERS_PAGE_SIZE },
   initial: 'loading',
   states: {
     loading: {
@@ -125,7 +159,7 @@ export const myOrdersMachine = setup({
       states: {
         browsing: {
           description:
-            'Reading the orders, ten at a time, by filter; a Pending or Processing one offers Cancel order.',
+            'Reading the orders, ten at a time, by filter; a Pending or Processing one offers Cancel order, a Delivered one within its window Return or exchange.',
           on: {
             'orders.filter': { actions: 'assignFilter' },
             'orders.showMore': { guard: 'hasMoreOrders', actions: 'showMoreOrders' },
@@ -134,6 +168,57 @@ export const myOrdersMachine = setup({
               target: 'confirming',
               actions: 'assignCancelling',
               description: 'Cancel order on a card that has not shipped: ask first.',
+            },
+            'order.return': {
+              guard: 'isReturnableOrder',
+              target: 'returning',
+              actions: 'assignReturning',
+              description: 'Return or exchange on a delivered card with lines left to return: open its form.',
+            },
+          },
+        },
+        returning: {
+          description:
+            'The card shows the request form: return or exchange, which lines, the reason, and for cash on delivery where the refund goes.',
+          on: {
+            'return.dismiss': {
+              target: 'browsing',
+              actions: 'clearReturning',
+              description: 'Cancel (or Escape): close the form, nothing asked.',
+            },
+            'return.submit': {
+              target: 'submittingReturn',
+              description: 'The form is valid: ask the server.',
+            },
+          },
+        },
+        submittingReturn: {
+          description:
+            'The server records the return or exchange; the form stays as filled, its buttons busy.',
+          tags: ['submittingReturn'],
+          invoke: {
+            id: 'requestReturn',
+            src: 'requestReturn',
+            input: ({ context, event }) => {
+              assertEvent(event, 'return.submit');
+              return { orderId: context.returning ?? '', request: event.request };
+            },
+            onDone: {
+              target: 'browsing',
+              actions: [
+                { type: 'replaceOrder', params: ({ event }) => ({ order: event.output }) },
+                { type: 'notifyReturnRequested', params: ({ event }) => ({ order: event.output }) },
+                'clearReturning',
+              ],
+              description:
+                'Requested: the card shows the return and its status, and the toast says what comes next.',
+            },
+            // Refused (window passed, a line not returnable: 409) or malformed (400): say why, keep the form.
+            onError: {
+              target: 'returning',
+              actions: { type: 'notifyReturnFailed', params: ({ event }) => ({ error: event.error }) },
+              description:
+                'Refused or no answer: say why, and leave the form as filled to correct or cancel.',
             },
           },
         },

@@ -3,11 +3,17 @@
 import type { components } from '../contract/schema';
 import { formatRupees, paiseOf } from '../shared/money';
 import {
-  nextStatus,
+  CANCELLABLE_STATUSES,
   ORDER_STATUS_LOOK,
   type OrderStatusCode,
   type StatusColor,
-} from '../shared/order-lifecycle';
+} from '../shared/order-status';
+import {
+  RETURN_KINDS,
+  RETURN_STATUS_LABEL,
+  type ReturnKind,
+  type ReturnStatus,
+} from '../shared/return-status';
 import { arrivalText, variantLabel } from './order-text';
 
 export type { StatusColor };
@@ -46,6 +52,13 @@ export type DisplayOrder = {
   refund?: DisplayRefund | null;
   /** An order on its way: 'Arriving between Fri, 11 Dec and Tue, 15 Dec' (Order.expectedDelivery), else null. */
   arrival?: string | null;
+  /**
+   * A Delivered order's last moment (ISO) to ask for a return or exchange (Order.returnBy); null or absent
+   * for any other order, and once the window has passed.
+   */
+  returnBy?: string | null;
+  /** Its returns and exchanges, oldest first (Order.returns); absent from older answers. */
+  returns?: DisplayReturn[];
 };
 
 export type DisplayRefund = components['schemas']['Refund'];
@@ -56,7 +69,7 @@ export const ORDER_FILTERS = [
   { value: 'toPay', label: 'To pay' },
   { value: 'onTheWay', label: 'On the way' },
   { value: 'delivered', label: 'Delivered' },
-  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'cancelled', label: 'Cancelled / Returned' },
 ] as const;
 
 export type OrdersFilter = (typeof ORDER_FILTERS)[number]['value'];
@@ -66,9 +79,13 @@ export const ORDERS_PAGE_SIZE = 10;
 
 /**
  * Whether `order` is one `filter` shows: to pay is a Pending order Pay Now can pay; on the way is paid
- * or confirmed and not yet delivered (Processing, Shipped).
+ * or confirmed and not yet delivered (Processing, Shipped); cancelled / returned is a Cancelled order or
+ * one with a return or exchange (whatever its status).
  */
-export function matchesFilter(order: Pick<DisplayOrder, 'status' | 'canPay'>, filter: OrdersFilter): boolean {
+export function matchesFilter(
+  order: Pick<DisplayOrder, 'status' | 'canPay' | 'returns'>,
+  filter: OrdersFilter,
+): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -79,15 +96,15 @@ export function matchesFilter(order: Pick<DisplayOrder, 'status' | 'canPay'>, fi
     case 'delivered':
       return order.status === 3;
     case 'cancelled':
-      return order.status === 4;
+      return order.status === 4 || (order.returns?.length ?? 0) > 0;
   }
 }
 
 export type CashOnDeliveryPayment = { status: 'due' | 'paid' | 'void'; amount: number; due: number };
 
-/** One step of an order's timeline, in the words the order pages show. */
-type DisplayOrderEvent = {
-  /** 'Order placed', 'Payment received', 'Shipped', 'Delivered', 'Cancelled'. */
+/** One step of an order's (or a return's) timeline, in the words the order pages show. */
+export type DisplayOrderEvent = {
+  /** 'Order placed', 'Payment received', 'Shipped', 'Delivered', 'Cancelled'; a return's status label. */
   title: string;
   at: string;
   /** Who moved it: 'By you', 'Payment gateway', the courier's name, 'Statefront', 'Payment window ran out'. */
@@ -108,9 +125,46 @@ export type DisplayOrderItem = {
   variant: string;
   /** The product's image, '' when unknown. */
   image: string;
+  /** How many pieces may still be returned or exchanged now (OrderItem.returnable); 0 or absent: none. */
+  returnable?: number;
+  /** Why the Return policy excludes the product ('Unsealed hygiene goods cannot be returned …'), else null. */
+  notReturnable?: string | null;
+  /** The product's other sizes an exchange may ask for; empty when it has one size. */
+  exchangeSizes?: string[];
 };
 
+/** One return or size exchange of a delivered order (Return), as the order card shows it. */
+export type DisplayReturn = {
+  /** 'RT-4Q8M2K7XH3TB'. */
+  id: string;
+  kind: ReturnKind;
+  status: ReturnStatus;
+  /** 'Pickup scheduled' (shared/return-lifecycle.ts). */
+  statusLabel: string;
+  statusColor: StatusColor;
+  reason: string;
+  /** What the shopper added, '' when nothing. */
+  note: string;
+  createdAt: string;
+  /** The lines it takes back, by the order's item names; `size` is an exchange's new size. */
+  lines: { itemId: string; name: string; quantity: number; size: string | null }[];
+  /** Rupees the returned lines cost (what a return refunds). */
+  amount: number;
+  /** A return of an order paid online, once refunded through its gateway; else null. */
+  refund: DisplayRefund | null;
+  /** Where a cash-on-delivery return is refunded, masked ('UPI a•••@okicici'); else null. */
+  refundTo: string | null;
+  /** Every move of the return, oldest first. */
+  timeline: DisplayOrderEvent[];
+};
+
+type ApiReturn = components['schemas']['Return'];
+
+/** What POST /orders/{orderId}/returns asks (openapi.yaml ReturnRequest). */
+export type ReturnRequest = components['schemas']['ReturnRequest'];
+
 const PENDING = 0;
+const DELIVERED = 3;
 const SHIPPING_METHOD = 'Standard Shipping';
 const NO_TRACKING = 'Not available';
 
@@ -134,7 +188,7 @@ export function orderStatusColor(status: unknown): StatusColor {
 /** An order the lifecycle still lets be cancelled: not shipped, delivered or cancelled already. */
 export function isCancellable(status: unknown): boolean {
   const code = asCode(status);
-  return code !== null && nextStatus(code as OrderStatusCode, 'order.cancelled') !== null;
+  return code !== null && CANCELLABLE_STATUSES.includes(code as OrderStatusCode);
 }
 
 /** What POST /orders/{id}/cancel answered, the order as the pages show it. */
@@ -202,13 +256,16 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
     o.payment?.method === 'cod'
       ? { status: o.payment.status, amount: o.payment.amount, due: o.payment.due }
       : undefined;
-  const items = (o.items ?? []).map((i) => ({
+  const items: DisplayOrderItem[] = (o.items ?? []).map((i) => ({
     id: i.id,
     name: i.productTitle,
     quantity: i.quantity,
     price: i.price,
     variant: variantLabel(i.size, i.color),
     image: i.imgUrl ?? '',
+    returnable: Math.max(0, Math.trunc(i.returnable ?? 0)),
+    notReturnable: i.notReturnable?.trim() ? i.notReturnable : null,
+    exchangeSizes: i.exchangeSizes ?? [],
   }));
   return {
     id: o.id,
@@ -233,6 +290,8 @@ export function toDisplayOrder(o: ApiOrder): DisplayOrder {
     ...(cashOnDelivery ? { cashOnDelivery } : {}),
     refund: o.refund ?? null,
     arrival: o.expectedDelivery ? arrivalText(o.expectedDelivery) : null,
+    returnBy: status === DELIVERED ? (o.returnBy ?? null) : null,
+    returns: (o.returns ?? []).map((r) => toDisplayReturn(r, items)),
   };
 }
 
@@ -247,8 +306,8 @@ const EVENT_TITLES: Record<number, string> = {
 /** The timeline's step of an order confirmed for cash on delivery (its note says what to pay). */
 const COD_CONFIRMED_TITLE = 'Confirmed for cash on delivery';
 
-function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
-  const carrier = e.carrier?.trim() ? e.carrier : null;
+/** Who moved an order or a return, in the timeline's words. */
+function byWords(actor: ApiOrderEvent['actor'], carrier: string | null): string {
   const by: Record<ApiOrderEvent['actor'], string> = {
     shopper: 'By you',
     gateway: 'Payment gateway',
@@ -256,6 +315,11 @@ function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
     operator: 'Statefront',
     timer: 'Payment window ran out',
   };
+  return by[actor] ?? '';
+}
+
+function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
+  const carrier = e.carrier?.trim() ? e.carrier : null;
   const shipment = [
     carrier ? `With ${carrier}` : '',
     e.trackingNumber ? `tracking number ${e.trackingNumber}` : '',
@@ -272,7 +336,7 @@ function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
   return {
     title,
     at: e.at,
-    by: by[e.actor] ?? '',
+    by: byWords(e.actor, carrier),
     detail: shipment || (note.toLowerCase() === title.toLowerCase() ? '' : note),
     trackingUrl: safeLink(e.trackingUrl),
   };
@@ -281,4 +345,53 @@ function toDisplayEvent(e: ApiOrderEvent): DisplayOrderEvent {
 /** Only http(s) links are followed from a courier's data (never javascript: or data:). */
 function safeLink(url: string | null | undefined): string | null {
   return typeof url === 'string' && /^https?:\/\//i.test(url.trim()) ? url.trim() : null;
+}
+
+/** A return's badge colour: waiting yellow, on its way blue, checked purple, done green, refused red. */
+const RETURN_STATUS_COLOR: Record<ReturnStatus, StatusColor> = {
+  requested: 'yellow',
+  pickupScheduled: 'blue',
+  pickedUp: 'blue',
+  received: 'purple',
+  refunded: 'green',
+  exchanged: 'green',
+  rejected: 'red',
+};
+
+const returnStatusOf = (status: unknown): ReturnStatus | null =>
+  typeof status === 'string' && Object.hasOwn(RETURN_STATUS_LABEL, status) ? (status as ReturnStatus) : null;
+
+function toDisplayReturn(r: ApiReturn, items: readonly DisplayOrderItem[]): DisplayReturn {
+  const status = returnStatusOf(r.status) ?? 'requested';
+  const nameOf = (itemId: string) => items.find((i) => i.id === itemId)?.name ?? 'An item of this order';
+  return {
+    id: r.id,
+    // A kind this storefront does not know is shown as a return.
+    kind: RETURN_KINDS.includes(r.kind) ? r.kind : 'return',
+    status,
+    statusLabel: RETURN_STATUS_LABEL[status],
+    statusColor: RETURN_STATUS_COLOR[status],
+    reason: r.reason,
+    note: r.note?.trim() ?? '',
+    createdAt: r.createdAt,
+    lines: (r.lines ?? []).map((l) => ({
+      itemId: l.itemId,
+      name: nameOf(l.itemId),
+      quantity: l.quantity,
+      size: l.size ?? null,
+    })),
+    amount: r.amount ?? 0,
+    refund: r.refund ?? null,
+    refundTo: r.refundTo?.trim() ? r.refundTo : null,
+    timeline: (r.timeline ?? []).map((step) => {
+      const to = returnStatusOf(step.to);
+      return {
+        title: to ? RETURN_STATUS_LABEL[to] : 'Updated',
+        at: step.at,
+        by: byWords(step.actor, null),
+        detail: step.note?.trim() ?? '',
+        trackingUrl: null,
+      };
+    }),
+  };
 }

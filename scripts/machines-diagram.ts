@@ -235,6 +235,8 @@ const PURPOSE: Record<string, string> = {
   'newsletter-link':
     'The newsletter mail links: a confirmation waits for Confirm subscription; an unsubscribe posts on load.',
   payment: 'Server-built payment form, submit, and every gateway outcome (QR polled until paid).',
+  returns:
+    'A return or exchange of a delivered order, run by the server (docs/returns.md): pickup, received, refunded or exchanged, or rejected.',
   lifecycle:
     "An order's legal moves, run by the server (docs/operations.md): paid or cash on delivery, shipped, delivered, cancelled, expired.",
 };
@@ -317,7 +319,7 @@ the event (a shopper's action with its payload, an actor's answer, or time passi
 Use \`-s\` (silent): without it npm prints its own \`> statefront@… journeys\` banner on stdout before the JSON.
 
 \`npm run test:journeys\` replays every default journey of the machines with drivers (checkout, payment, auth,
-order-tracking, wishlist, lifecycle) in Debian's chromium against a
+order-tracking, wishlist, lifecycle, returns) in Debian's chromium against a
 fresh production server on PGlite (drivers in \`tests/machines/drivers/\`); \`--file <json>\` runs journeys
 printed by \`--format json\`, edited or not. \`npm run -s journeys -- --coverage\` prints, per machine, the states
 and transitions reached by the model tests and by the last full browser run.

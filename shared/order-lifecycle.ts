@@ -1,4 +1,5 @@
 import { setup, transition } from 'xstate';
+import { ORDER_STATUS, type OrderStatusCode, type OrderStatusName } from './order-status';
 
 /**
  * The one order lifecycle (docs/operations.md): the only legal moves of an order's status. The server
@@ -11,30 +12,12 @@ import { setup, transition } from 'xstate';
  * name in biome.json.
  */
 
-export const ORDER_STATUS = {
-  pending: 0,
-  processing: 1,
-  shipped: 2,
-  delivered: 3,
-  cancelled: 4,
-} as const;
-export type OrderStatusName = keyof typeof ORDER_STATUS;
-export type OrderStatusCode = (typeof ORDER_STATUS)[OrderStatusName];
-
-/** The badge tones a status is shown in (src/theme/recipes/badge.recipe.ts generates them). */
-export type StatusColor = 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'gray';
-
-/**
- * Each status as the shop names and colours it (spec §4 Order status codes): the order pages' badges
- * (machines/orders.model.ts) and the fulfilment API's refusals say the same words.
- */
-export const ORDER_STATUS_LOOK: Record<OrderStatusCode, { label: string; color: StatusColor }> = {
-  0: { label: 'Pending', color: 'yellow' },
-  1: { label: 'Processing', color: 'blue' },
-  2: { label: 'Shipped', color: 'purple' },
-  3: { label: 'Delivered', color: 'green' },
-  4: { label: 'Cancelled', color: 'red' },
-};
+export {
+  ORDER_STATUS,
+  ORDER_STATUS_LOOK,
+  type OrderStatusCode,
+  type OrderStatusName,
+} from './order-status';
 
 /** Who moved an order: the shopper (placing it), the payment gateway, a courier, an operator, the expiry job. */
 export const ORDER_ACTORS = ['shopper', 'gateway', 'courier', 'operator', 'timer'] as const;

@@ -1,4 +1,5 @@
 import { setup, transition } from 'xstate';
+import { RETURN_STATUSES, type ReturnKind, type ReturnStatus } from './return-status';
 
 /**
  * The one return lifecycle (docs/returns.md): the legal moves of a return or size exchange of a
@@ -13,30 +14,7 @@ import { setup, transition } from 'xstate';
  * context is the request's kind, which decides how a received parcel ends.
  */
 
-const RETURN_STATUSES = [
-  'requested',
-  'pickupScheduled',
-  'pickedUp',
-  'received',
-  'refunded',
-  'exchanged',
-  'rejected',
-] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-
-export const RETURN_KINDS = ['return', 'exchange'] as const;
-export type ReturnKind = (typeof RETURN_KINDS)[number];
-
-/** Each status as the order pages and the mail name it. */
-export const RETURN_STATUS_LABEL: Record<ReturnStatus, string> = {
-  requested: 'Requested',
-  pickupScheduled: 'Pickup scheduled',
-  pickedUp: 'Picked up',
-  received: 'Received at our warehouse',
-  refunded: 'Refunded',
-  exchanged: 'Exchanged',
-  rejected: 'Not accepted',
-};
+export { RETURN_STATUS_LABEL, type ReturnKind, type ReturnStatus } from './return-status';
 
 type ReturnLifecycleEvent =
   /** A courier is booked to collect the parcel (an operator or the courier's system). */

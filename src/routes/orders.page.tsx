@@ -23,7 +23,7 @@ export default function OrdersPage() {
   const [state, send] = usePageActor('myOrders', provideMyOrdersMachine);
   const [params] = useSearchParams();
   const paymentFailed = params.get('payment') === 'failed';
-  const { orders, cancelling, filter } = state.context;
+  const { orders, cancelling, returning, filter } = state.context;
   const { listed, more } = listedOrders(state.context);
   const countOf = (value: OrdersFilter) => orders.filter((order) => matchesFilter(order, value)).length;
   const chosenLabel = ORDER_FILTERS.find((f) => f.value === filter)?.label ?? 'All';
@@ -81,6 +81,14 @@ export default function OrdersPage() {
                       onCancel: () => send({ type: 'order.cancel', orderId: order.id }),
                       onKeep: () => send({ type: 'order.keep' }),
                       onConfirm: () => send({ type: 'order.confirmCancel' }),
+                    }}
+                    returns={{
+                      canOpen: state.can({ type: 'order.return', orderId: order.id }),
+                      open: returning === order.id,
+                      submitting: state.hasTag('submittingReturn') && returning === order.id,
+                      onOpen: () => send({ type: 'order.return', orderId: order.id }),
+                      onDismiss: () => send({ type: 'return.dismiss' }),
+                      onSubmit: (request) => send({ type: 'return.submit', request }),
                     }}
                   />
                 </li>

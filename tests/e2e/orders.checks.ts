@@ -71,16 +71,17 @@ async function pay(page: Page, shopper: Shopper, orderId: string) {
   }
 }
 
-/** A courier's signed "shipped" event for `orderId`, as `npm run orders -- ship` sends it. */
-async function ship(page: Page, orderId: string) {
+/** A courier's signed event for `orderId`, as `npm run orders -- ship` (or `deliver`) sends it. */
+async function courier(page: Page, orderId: string, type: 'shipped' | 'delivered') {
   const body = JSON.stringify({
-    id: `e2e-${orderId}-shipped`,
-    type: 'shipped',
+    id: `e2e-${orderId}-${type}`,
+    type,
     orderId,
     at: new Date().toISOString(),
     carrier: 'Delhivery',
-    trackingNumber: '1234567890',
-    trackingUrl: 'https://www.delhivery.com/track/package/1234567890',
+    ...(type === 'shipped'
+      ? { trackingNumber: '1234567890', trackingUrl: 'https://www.delhivery.com/track/package/1234567890' }
+      : {}),
   });
   const t = Math.floor(Date.now() / 1000);
   const v1 = createHmac('sha256', E2E_FULFILMENT_SECRET).update(`${t}.${body}`).digest('hex');
@@ -90,6 +91,7 @@ async function ship(page: Page, orderId: string) {
   });
   if (answer.status() !== 200) throw new Error(`the fulfilment webhook answered ${answer.status()}`);
 }
+const ship = (page: Page, orderId: string) => courier(page, orderId, 'shipped');
 
 export const ORDERS_CHECKS: Check[] = [
   {
@@ -127,6 +129,40 @@ export const ORDERS_CHECKS: Check[] = [
         throw new Error('a shipped order offers Cancel order');
       await history.scrollIntoViewIfNeeded();
       await shot(page, 'orders-details-open');
+    },
+  },
+  {
+    name: 'orders-return',
+    path: '/',
+    expect: async (page) => {
+      const shopper = await shopperWithOrders(page);
+      const [orderId] = shopper.ids;
+      if (!orderId) throw new Error('no order was placed');
+      await pay(page, shopper, orderId);
+      await ship(page, orderId);
+      await courier(page, orderId, 'delivered');
+      await open(page, '/orders');
+      await h1(page, 'My Orders');
+      const card = page.getByRole('article', { name: `Order ${orderId}` });
+      await card.getByText(/^Return or exchange by /).waitFor({ timeout: 10_000 });
+      await card.getByRole('button', { name: 'Return or exchange' }).click();
+      const form = card.getByRole('form', { name: `Return or exchange from order ${orderId}` });
+      await form.waitFor({ timeout: 10_000 });
+      // An exchange for another size: the only line is chosen already.
+      await form.getByText('Exchange for another size', { exact: true }).click();
+      const size = form.getByLabel(/^New size/);
+      const [first] = (await size.locator('option').allTextContents()).filter((s) => s !== 'Choose a size');
+      await size.selectOption(first ?? '');
+      await form.getByLabel('Reason').selectOption('Size too small');
+      await form.scrollIntoViewIfNeeded();
+      await shot(page, 'orders-return-form');
+      await form.getByRole('button', { name: 'Request exchange' }).click();
+      await text(page, 'Exchange requested');
+      const glance = card.getByRole('region', { name: 'Returns and exchanges' });
+      await glance.getByText('Requested', { exact: true }).waitFor({ timeout: 10_000 });
+      await card.getByText('Order details', { exact: true }).click();
+      await card.getByRole('region', { name: /^Exchange RT-\w+ history$/ }).scrollIntoViewIfNeeded();
+      await shot(page, 'orders-return-requested');
     },
   },
 ];

@@ -332,7 +332,9 @@ async function replay(browser: Browser, shop: Shop, journey: Runnable, started: 
       const later = journey.steps.slice(i + 1).map((step) => step.event);
       if (next) await driverOf(next).arrange?.({ world, event: next, next: later[1], later: later.slice(1) });
       await forgetToasts(page);
-      await driver.perform({ world, event, next, later, context: journey.steps[i - 1]?.context });
+      // Before the start, the context is the machine's first one (what its input made it).
+      const before = i === 0 ? journey.steps[0]?.context : journey.steps[i - 1]?.context;
+      await driver.perform({ world, event, next, later, context: before });
       const check = drivers.states[state];
       if (!check) throw new Error(`No check for the state ${state}`);
       if ('transient' in check) throw new Error(`${state} is transient: a journey never rests there`);

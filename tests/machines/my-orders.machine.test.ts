@@ -1,8 +1,15 @@
 import { expect } from 'vitest';
 import { listedOrders, type MyOrdersContext } from '../../machines/my-orders.machine';
-import { type CancelledOrder, ORDERS_PAGE_SIZE, type OrdersFilter } from '../../machines/orders.model';
+import {
+  type CancelledOrder,
+  type DisplayOrder,
+  ORDERS_PAGE_SIZE,
+  type OrdersFilter,
+  type ReturnRequest,
+} from '../../machines/orders.model';
+import { offersReturn } from '../../machines/returns.model';
 import { toast } from './support/fixtures';
-import { modelNamed } from './support/models';
+import { deliveredOrder, modelNamed } from './support/models';
 import { answered, answerOf, before, describeModel, failed } from './support/suite';
 
 describeModel(
@@ -23,6 +30,12 @@ describeModel(
     // A refusal (shipped meanwhile) gives the server's reason.
     if (failed(step, 'cancelOrder'))
       return [toast('Error', 'This order has already shipped and can no longer be cancelled.', 'error')];
+    // A recorded request is named by its kind, and says what happens next.
+    if (answered(step, 'requestReturn'))
+      return [toast('Exchange requested', 'We will email you when the pickup is scheduled.', 'success')];
+    // A refusal gives the server's reason.
+    if (failed(step, 'requestReturn'))
+      return [toast('Error', 'The return window for this order has passed.', 'error')];
     return [];
   },
   {
@@ -30,7 +43,9 @@ describeModel(
       const { event, to } = step;
       // Spec §8: after a failure the list empties and the page shows 'No Orders Found'. A cancelled
       // order replaces its card.
-      const cancelled = answerOf<CancelledOrder>(step, 'cancelOrder')?.order;
+      // An order with a new return (the server's answer) replaces its card too.
+      const cancelled =
+        answerOf<CancelledOrder>(step, 'cancelOrder')?.order ?? answerOf<DisplayOrder>(step, 'requestReturn');
       const orders = answered(step, 'fetchOrders')
         ? answerOf(step, 'fetchOrders')
         : event.type === 'xstate.error.actor.fetchOrders'
@@ -79,7 +94,32 @@ describeModel(
       expect(listed.length).toBeLessThanOrEqual(to.context.shown);
       expect(to.can({ type: 'orders.showMore' })).toBe(to.matches({ loaded: 'browsing' }) && more > 0);
       expect(to.hasTag('cancelling')).toBe(event.type === 'order.confirmCancel');
+      // 'Return or exchange' opens the form of a delivered order within its window (never another's),
+      // while the shopper reads the list; Cancel closes it, a recorded request too; a refusal keeps it.
+      const returnable = before(step, (c) => c.orders as DisplayOrder[], []).some(
+        (o) => o.id === asked && offersReturn(o),
+      );
+      const returning =
+        event.type === 'order.return' && browsing && returnable
+          ? asked
+          : event.type === 'return.dismiss' || answered(step, 'requestReturn')
+            ? null
+            : before(step, (c) => c.returning, null);
+      expect(to.context.returning).toBe(returning);
+      expect(to.matches({ loaded: 'returning' })).toBe(returning !== null && event.type !== 'return.submit');
+      expect(to.hasTag('submittingReturn')).toBe(event.type === 'return.submit');
+      const offered = (to.context.orders as DisplayOrder[]).find((o) => o.id === deliveredOrder.id);
+      expect(to.can({ type: 'order.return', orderId: deliveredOrder.id })).toBe(
+        to.matches({ loaded: 'browsing' }) && offered !== undefined && offersReturn(offered),
+      );
     },
-    sends: { cancelOrder: (step) => ({ orderId: before(step, (c) => c.cancelling, null) }) },
+    sends: {
+      cancelOrder: (step) => ({ orderId: before(step, (c) => c.cancelling, null) }),
+      // The request as the form made it, for the order whose form is open.
+      requestReturn: (step) => ({
+        orderId: before(step, (c) => c.returning, null),
+        request: (step.event as { request?: ReturnRequest }).request,
+      }),
+    },
   },
 );

@@ -61,7 +61,7 @@ describe('js-budget', () => {
     const within = checkBudget('r', [{ file: 'a.js', bytes: 100 + tolerance }], css, 100);
     expect(within.failures).toEqual([]);
     expect(within.notes).toEqual([
-      `r: JS 1.1 KB is 1.0 KB over its 0.1 KB ceiling, within the 1.0 KB tolerance`,
+      `r: JS ${((100 + tolerance) / 1024).toFixed(1)} KB is ${BUDGET_TOLERANCE_KB.toFixed(1)} KB over its 0.1 KB ceiling, within the ${BUDGET_TOLERANCE_KB.toFixed(1)} KB tolerance`,
     ]);
     expect(checkBudget('r', [{ file: 'a.js', bytes: 101 + tolerance }], css, 100).failures).toHaveLength(1);
     expect(checkBudget('r', [{ file: 'a.js', bytes: 1 }], css, undefined).failures[0]).toMatch(/no ceiling/);

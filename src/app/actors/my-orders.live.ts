@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { myOrdersMachine } from '../../../machines/my-orders.machine';
-import { toDisplayOrder } from '../../../machines/orders.model';
+import { type ReturnRequest, toDisplayOrder } from '../../../machines/orders.model';
 import type { LiveDeps } from './live-deps';
 import { call } from './request';
 
@@ -18,6 +18,18 @@ export function provideMyOrdersMachine({ client }: LiveDeps) {
         );
         return { order: toDisplayOrder(answer.order), refund: answer.refund ?? null };
       }),
+      requestReturn: fromPromise(
+        async ({ input }: { input: { orderId: string; request: ReturnRequest } }) => {
+          const order = await call(
+            client.POST('/orders/{orderId}/returns', {
+              params: { path: { orderId: input.orderId } },
+              body: input.request,
+            }),
+            'Could not request the return. Please try again.',
+          );
+          return toDisplayOrder(order);
+        },
+      ),
     },
   });
 }

@@ -1,6 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import type { DisplayOrder } from '../../../machines/orders.model';
+import type { DisplayOrder, ReturnRequest } from '../../../machines/orders.model';
+import {
+  offersExchange,
+  returnKindWord,
+  returnRefundText,
+  returnWindowOpen,
+} from '../../../machines/returns.model';
 import { formatRupees, paiseOf } from '../../../shared/money';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../../components/fallback-image';
 import { formatDeadline, formatLongDate } from '../../components/format';
@@ -9,6 +15,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { grid, stack } from '../../theme/layout';
 import { OrderLine } from './order-line';
+import OrderReturns, { type ReturnWords } from './order-returns';
 import { OrderTimeline } from './order-timeline';
 import { factTerm, hasWaitingFacts, ShippingFacts, WaitingFacts } from './shipping-facts';
 import { StatusBadge } from './status-badge';
@@ -49,8 +56,24 @@ const chevron = css({
   'details[open] > summary > &': { transform: 'rotate(180deg)' },
 });
 
-/** How many thumbnails the compact card shows before '+N'. */
+/** A muted line beside the footer's buttons: by when to pay, or to ask for a return. */
+const footnote = css({ alignSelf: 'center', fontSize: 'sm', color: 'fg.muted' });
+
+/** How many thumbnails the compact card shows. */
 const GLANCE_IMAGES = 3;
+
+/** The return request form, in its own chunk (Conform and zod): most visits to My Orders never open it. */
+const loadReturnForm = () => import('./return-form');
+
+const RETURN_WORDS: ReturnWords = {
+  titleOf: (r) => `${returnKindWord(r.kind)} ${r.id}`,
+  moneyOf: returnRefundText,
+};
+const ReturnForm = lazy(() => loadReturnForm().then((module) => ({ default: module.ReturnForm })));
+/** Fetched as a pointer or the keyboard reaches 'Return or exchange'; a failure shows when it opens. */
+const preloadReturnForm = () => {
+  loadReturnForm().catch(() => undefined);
+};
 
 /** What the card's Cancel order asks of the page (My Orders' machine); absent where it is read-only. */
 export type CancelControls = {
@@ -63,6 +86,19 @@ export type CancelControls = {
   onConfirm: () => void;
 };
 
+/** What the card's 'Return or exchange' asks of the page (My Orders' machine); absent where it is read-only. */
+export type ReturnControls = {
+  /** The machine takes 'Return or exchange' for this order now (no other form or question is open). */
+  canOpen: boolean;
+  /** This card shows its request form (also while it is being sent). */
+  open: boolean;
+  /** The server is recording this card's request. */
+  submitting: boolean;
+  onOpen: () => void;
+  onDismiss: () => void;
+  onSubmit: (request: ReturnRequest) => void;
+};
+
 /**
  * One order of My Orders (spec §2 My Orders), compact so that a long history stays readable: its number,
  * date and status, a glance at its items, when it arrives (or its refund, or what is paid on delivery), its
@@ -70,8 +106,26 @@ export type CancelControls = {
  * unit price and line totals, the address and the history. A native `<details>`: it opens before the
  * app's code has loaded, from the keyboard, and to the browser's find-in-page.
  */
-export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: CancelControls }) {
+export function OrderCard({
+  order,
+  cancel,
+  returns,
+}: {
+  order: DisplayOrder;
+  cancel?: CancelControls;
+  returns?: ReturnControls;
+}) {
   const titleId = `order-${order.id}`;
+  // A page left open past the deadline stops offering it; the server refuses it then anyway.
+  const returnable = returnWindowOpen(order, new Date());
+  const formOpen = Boolean(returns?.open);
+  // Closing the form gives the focus back to the button that opened it.
+  const returnButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(formOpen);
+  useEffect(() => {
+    if (wasOpen.current && !formOpen) returnButton.current?.focus();
+    wasOpen.current = formOpen;
+  }, [formOpen]);
   return (
     <Card as="article" padding="none" aria-labelledby={titleId}>
       <header className={css(cardBar, { bg: 'bg.muted', borderBottomWidth: '1px' })}>
@@ -89,6 +143,9 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
           <dl className={css(stack, { gap: '3', fontSize: 'sm' })}>
             <WaitingFacts order={order} />
           </dl>
+        ) : null}
+        {order.returns?.length ? (
+          <OrderReturns order={order} part="glance" idPrefix={titleId} words={RETURN_WORDS} />
         ) : null}
       </div>
       <details className={css({ borderTopWidth: '1px', borderColor: 'border.subtle' })}>
@@ -113,6 +170,9 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
           <div className={css({ gridColumn: { md: '1 / -1' } })}>
             <OrderTimeline order={order} headingId={`${titleId}-history`} />
           </div>
+          {order.returns?.length ? (
+            <OrderReturns order={order} part="history" idPrefix={titleId} words={RETURN_WORDS} />
+          ) : null}
         </div>
       </details>
       <footer className={css(cardBar, { borderTopWidth: '1px' })}>
@@ -126,18 +186,48 @@ export function OrderCard({ order, cancel }: { order: DisplayOrder; cancel?: Can
             </Button>
           ) : null}
           {order.canPay && order.payBy ? (
-            <p className={css({ alignSelf: 'center', fontSize: 'sm', color: 'fg.muted' })}>
-              Pay by {formatDeadline(order.payBy)}, or it is cancelled
-            </p>
+            <p className={footnote}>Pay by {formatDeadline(order.payBy)}, or it is cancelled</p>
           ) : null}
           {order.canPay ? (
             <ButtonLink to={`/payment?orderId=${encodeURIComponent(order.id)}`} aria-describedby={titleId}>
               Pay Now
             </ButtonLink>
           ) : null}
+          {returnable && order.returnBy ? (
+            <p className={footnote}>Return or exchange by {formatDeadline(order.returnBy)}</p>
+          ) : null}
+          {returnable && returns?.canOpen && !formOpen ? (
+            <Button
+              ref={returnButton}
+              variant="outline"
+              onClick={returns.onOpen}
+              onPointerEnter={preloadReturnForm}
+              onFocus={preloadReturnForm}
+              aria-describedby={titleId}
+            >
+              Return or exchange
+            </Button>
+          ) : null}
         </div>
         {cancel && (cancel.confirming || cancel.cancelling) ? (
           <CancelConfirmation order={order} controls={cancel} />
+        ) : null}
+        {returns && formOpen ? (
+          <Suspense
+            fallback={
+              <p role="status" className={css({ flexBasis: '100%', fontSize: 'sm', color: 'fg.muted' })}>
+                Opening the form…
+              </p>
+            }
+          >
+            <ReturnForm
+              order={order}
+              exchangeOffered={offersExchange(order)}
+              submitting={returns.submitting}
+              onSubmit={returns.onSubmit}
+              onDismiss={returns.onDismiss}
+            />
+          </Suspense>
         ) : null}
       </footer>
     </Card>
@@ -195,11 +285,10 @@ function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls
   );
 }
 
-/** The compact card's items: up to three thumbnails ('+N' for the rest), and what they are in words. */
+/** The compact card's items: up to three thumbnails, and what they are in words ('Kurta and 2 more'). */
 function ItemsGlance({ order }: { order: DisplayOrder }) {
   const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const [first, ...others] = order.items;
-  const hidden = order.items.length - GLANCE_IMAGES;
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' })}>
       <div className={css({ display: 'flex', gap: '1.5', flexShrink: '0' })} aria-hidden>
@@ -222,22 +311,6 @@ function ItemsGlance({ order }: { order: DisplayOrder }) {
             })}
           />
         ))}
-        {hidden > 0 ? (
-          <span
-            className={css({
-              display: 'grid',
-              placeItems: 'center',
-              w: '10',
-              aspectRatio: '4/5',
-              borderRadius: 'control',
-              bg: 'bg.muted',
-              fontSize: 'sm',
-              fontWeight: '600',
-            })}
-          >
-            +{hidden}
-          </span>
-        ) : null}
       </div>
       <p className={css({ minW: '0', fontSize: 'sm' })}>
         <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'anywhere' })}>

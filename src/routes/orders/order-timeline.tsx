@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import type { DisplayOrder } from '../../../machines/orders.model';
+import type { DisplayOrder, DisplayOrderEvent } from '../../../machines/orders.model';
 import { formatDateTime } from '../../components/format';
 import { stack } from '../../theme/layout';
 
@@ -29,39 +29,49 @@ export function OrderTimeline({ order, headingId }: { order: DisplayOrder; headi
       >
         Order history
       </h3>
-      <ol
-        className={css(stack, {
-          mt: '3',
-          ms: '2',
-          ps: '5',
-          borderInlineStartWidth: '2px',
-          borderColor: 'border.subtle',
-          gap: '4',
-          fontSize: 'sm',
-        })}
-      >
-        {order.timeline.map((step) => (
-          <li key={`${step.at}-${step.title}`} className={css({ position: 'relative' })}>
-            <span aria-hidden="true" className={dot} />
-            <p className={css({ fontWeight: '600' })}>{step.title}</p>
-            <p className={css({ color: 'fg.muted' })}>
-              <time dateTime={step.at}>{formatDateTime(step.at)}</time>
-              {step.by ? ` · ${step.by}` : ''}
-            </p>
-            {step.detail ? <p className={css({ overflowWrap: 'anywhere' })}>{step.detail}</p> : null}
-            {step.trackingUrl ? (
-              <a
-                href={step.trackingUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={css({ color: 'primary.default', textDecoration: 'underline', fontWeight: '600' })}
-              >
-                Track the package<span className={css({ srOnly: true })}> (opens the courier's page)</span>
-              </a>
-            ) : null}
-          </li>
-        ))}
-      </ol>
+      <TimelineSteps steps={order.timeline} />
     </section>
+  );
+}
+
+/**
+ * Steps of a timeline, oldest first, each with when and by whom (and its note or shipment): an order's
+ * history, and each of its returns'.
+ */
+export function TimelineSteps({ steps }: { steps: readonly DisplayOrderEvent[] }) {
+  return (
+    <ol
+      className={css(stack, {
+        mt: '3',
+        ms: '2',
+        ps: '5',
+        borderInlineStartWidth: '2px',
+        borderColor: 'border.subtle',
+        gap: '4',
+        fontSize: 'sm',
+      })}
+    >
+      {steps.map((step) => (
+        <li key={`${step.at}-${step.title}`} className={css({ position: 'relative' })}>
+          <span aria-hidden="true" className={dot} />
+          <p className={css({ fontWeight: '600' })}>{step.title}</p>
+          <p className={css({ color: 'fg.muted' })}>
+            <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+            {step.by ? ` · ${step.by}` : ''}
+          </p>
+          {step.detail ? <p className={css({ overflowWrap: 'anywhere' })}>{step.detail}</p> : null}
+          {step.trackingUrl ? (
+            <a
+              href={step.trackingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={css({ color: 'primary.default', textDecoration: 'underline', fontWeight: '600' })}
+            >
+              Track the package<span className={css({ srOnly: true })}> (opens the courier's page)</span>
+            </a>
+          ) : null}
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,15 +1,10 @@
 import { css } from 'styled-system/css';
 import { type DisplayOrder, refundText } from '../../../machines/orders.model';
 import { CashOnDeliveryLine } from './cod-payment';
+import { factTerm } from './fact-term';
 import { TrackingNumber } from './tracking-number';
 
-/** The small uppercase term of an order's facts, on My Orders' cards and on Track order. */
-export const factTerm = css({
-  color: 'fg.muted',
-  fontSize: 'xs',
-  fontWeight: '600',
-  textTransform: 'uppercase',
-});
+export { factTerm };
 
 /**
  * Where and how an order ships and its tracking number: rows of the order's `<dl>`, each screen naming the

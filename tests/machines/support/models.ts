@@ -13,22 +13,24 @@ import { checkoutMachine } from '../../../machines/checkout.machine';
 import { contactMachine } from '../../../machines/contact.machine';
 import { deliveryCheckMachine } from '../../../machines/delivery-check.machine';
 import { featuredProductsMachine } from '../../../machines/featured-products.machine';
-import { myOrdersMachine } from '../../../machines/my-orders.machine';
+import { type MyOrdersContext, myOrdersMachine } from '../../../machines/my-orders.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
 import { newsletterLinkMachine } from '../../../machines/newsletter-link.machine';
 import { orderSuccessMachine } from '../../../machines/order-success.machine';
 import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
-import type { ApiOrder } from '../../../machines/orders.model';
+import type { ApiOrder, DisplayOrder, ReturnRequest } from '../../../machines/orders.model';
 import { passwordResetMachine } from '../../../machines/password-reset.machine';
 import { paymentMachine } from '../../../machines/payment.machine';
 import type { PaymentResponse } from '../../../machines/payment.model';
 import { productMachine } from '../../../machines/product.machine';
 import { productsListMachine } from '../../../machines/products-list.machine';
+import { offersReturn } from '../../../machines/returns.model';
 import { savedProductsMachine } from '../../../machines/saved-products.machine';
 import { type Suggestion, searchMachine } from '../../../machines/search.machine';
 import { storeInfoMachine } from '../../../machines/store-info.machine';
 import { wishlistMachine } from '../../../machines/wishlist.machine';
 import { orderLifecycleMachine } from '../../../shared/order-lifecycle';
+import { returnLifecycleMachine } from '../../../shared/return-lifecycle';
 import {
   fieldError,
   kurta,
@@ -410,11 +412,81 @@ const orderTrackingModel: MachineModel = {
   ],
 };
 
+/** A delivered order within its return window: its two tees may go back, or be exchanged for an L. */
+export const deliveredOrder: DisplayOrder = {
+  ...order,
+  id: 'SF-TEST0002',
+  status: 3,
+  statusLabel: 'Delivered',
+  statusColor: 'green',
+  canPay: false,
+  payBy: null,
+  canCancel: false,
+  items: [
+    {
+      id: 'i1',
+      name: 'Plain Tee',
+      quantity: 2,
+      price: 499,
+      variant: 'Colour: White · Size: M',
+      image: '',
+      returnable: 2,
+      notReturnable: null,
+      exchangeSizes: ['L'],
+    },
+  ],
+  returnBy: '2026-11-10T10:00:00.000Z',
+  returns: [],
+};
+
+/** The form's request to exchange one of those tees for an L. */
+const exchangeRequest: ReturnRequest = {
+  kind: 'exchange',
+  reason: 'Size too small',
+  lines: [{ itemId: 'i1', quantity: 1, size: 'L' }],
+};
+
+/** The order as POST /orders/{orderId}/returns answers it: the exchange requested, one tee left to return. */
+const exchangedOrder: DisplayOrder = {
+  ...deliveredOrder,
+  items: deliveredOrder.items.map((item) => ({ ...item, returnable: 1 })),
+  returns: [
+    {
+      id: 'RT-TEST0001',
+      kind: 'exchange',
+      status: 'requested',
+      statusLabel: 'Requested',
+      statusColor: 'yellow',
+      reason: 'Size too small',
+      note: '',
+      createdAt: '2026-11-05T10:00:00.000Z',
+      lines: [{ itemId: 'i1', name: 'Plain Tee', quantity: 1, size: 'L' }],
+      amount: 499,
+      refund: null,
+      refundTo: null,
+      timeline: [],
+    },
+  ],
+};
+
+/**
+ * What My Orders never sends: Cancel order or Return or exchange for an order that is not on the page,
+ * or whose card does not offer it (the model tests still send them, so the guards stay covered).
+ */
+function myOrdersOffstage(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  const { orders } = snapshot.context as MyOrdersContext;
+  const card = orders.find((o) => o.id === (event as { orderId?: string }).orderId);
+  if (event.type === 'order.cancel') return !card?.canCancel;
+  if (event.type === 'order.return') return !card || !offersReturn(card);
+  return false;
+}
+
 const myOrdersModel: MachineModel = {
   name: 'my-orders',
   machine: myOrdersMachine,
   simplePaths: true,
   cases: [{ title: 'orders page' }],
+  offstage: myOrdersOffstage,
   events: () => [
     done('fetchOrders', [order], '1 order'),
     done('fetchOrders', [], 'no orders'),
@@ -449,6 +521,14 @@ const myOrdersModel: MachineModel = {
       'the order cancelled, nothing to refund',
     ),
     fail('cancelOrder', serverError('This order has already shipped and can no longer be cancelled.', 409)),
+    done('fetchOrders', [deliveredOrder], '1 delivered order'),
+    // The Pending order offers no return: the guard keeps the form closed.
+    { type: 'order.return', orderId: order.id },
+    { type: 'order.return', orderId: deliveredOrder.id },
+    { type: 'return.dismiss' },
+    { type: 'return.submit', request: exchangeRequest },
+    done('requestReturn', exchangedOrder, 'the exchange requested'),
+    fail('requestReturn', serverError('The return window for this order has passed.', 409)),
   ],
 };
 
@@ -796,6 +876,36 @@ const lifecycleModel: MachineModel = {
   ],
 };
 
+/**
+ * The return lifecycle (shared/return-lifecycle.ts): a return of a cash-on-delivery order (refunded to the
+ * UPI ID given, by an operator) and an exchange of an order paid by card. Journeys are its simple paths,
+ * each started by the shopper's request on My Orders and moved by the courier and an operator.
+ */
+const returnsModel: MachineModel = {
+  name: 'returns',
+  machine: returnLifecycleMachine,
+  source: { file: 'shared/return-lifecycle.ts', exportName: 'returnLifecycleMachine' },
+  simplePaths: true,
+  journeys: 'simplePaths',
+  cases: [
+    { title: 'a return of a cash-on-delivery order', input: { kind: 'return' } },
+    { title: 'an exchange of an order paid by card', input: { kind: 'exchange' } },
+  ],
+  // A refund of an exchange, or a new size for a return, changes nothing (the server answers 409):
+  // the model tests send it, the browser's journeys leave it out.
+  offstage: (snapshot, event) =>
+    (event.type === 'return.refunded' && snapshot.context.kind === 'exchange') ||
+    (event.type === 'return.exchanged' && snapshot.context.kind === 'return'),
+  events: () => [
+    user({ type: 'return.pickupScheduled', by: 'operator' }, 'pickup booked by an operator'),
+    user({ type: 'return.pickedUp', by: 'courier' }, 'picked up by the courier'),
+    user({ type: 'return.received', by: 'operator' }, 'received at the warehouse'),
+    user({ type: 'return.refunded', by: 'operator' }, 'refunded by an operator'),
+    user({ type: 'return.exchanged', by: 'operator' }, 'the new size sent'),
+    user({ type: 'return.rejected', by: 'operator' }, 'rejected by an operator'),
+  ],
+};
+
 export const models: MachineModel[] = [
   storeInfoModel,
   cartModel,
@@ -819,6 +929,7 @@ export const models: MachineModel[] = [
   deliveryCheckModel,
   orderSuccessModel,
   lifecycleModel,
+  returnsModel,
 ];
 
 export function modelNamed(name: string): MachineModel {

@@ -46,3 +46,44 @@ export function apiOrder(id: string, status: unknown, extra: Record<string, unkn
     ...extra,
   };
 }
+
+/** The last moment to ask for a return of the delivered orders below: far ahead of any test run. */
+export const RETURN_BY = '2099-12-14T10:00:00Z';
+
+/**
+ * A Delivered order within its return window (openapi.yaml Order.returnBy, OrderItem.returnable): both
+ * kurtas may go back or be exchanged for an L or XL; the tee, in its one size, may only go back.
+ */
+export function returnableOrder(id: string, extra: Record<string, unknown> = {}) {
+  const [kurta, tee] = apiOrder(id, 3).items;
+  return apiOrder(id, 3, {
+    returnBy: RETURN_BY,
+    returns: [],
+    items: [
+      { ...kurta, returnable: 2, notReturnable: null, exchangeSizes: ['L', 'XL'] },
+      { ...tee, returnable: 1, notReturnable: null, exchangeSizes: [] },
+    ],
+    ...extra,
+  });
+}
+
+/** A return of an order (openapi.yaml Return), just requested unless `extra` says otherwise. */
+export function apiReturn(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    kind: 'return',
+    status: 'requested',
+    reason: 'Changed my mind',
+    note: null,
+    createdAt: '2025-04-22T10:30:00Z',
+    lines: [{ itemId: 'x-1', quantity: 1, size: null }],
+    amount: 499.5,
+    refund: null,
+    refundTo: null,
+    timeline: [{ from: null, to: 'requested', at: '2025-04-22T10:30:00Z', actor: 'shopper', note: null }],
+    ...extra,
+  };
+}
+
+/** Cash on delivery, paid to the courier on delivery (openapi.yaml OrderPayment). */
+export const COD_PAID = { method: 'cod', status: 'paid', amount: 2298, due: 0 };
