@@ -162,7 +162,7 @@ async function courierSends(world: World, type: 'shipped' | 'delivered', extra: 
 }
 
 /** `npm run orders -- <args>` against the journey's server, as an operator runs it. */
-function operatorRuns(world: World, args: string[]): Promise<string> {
+export function operatorRuns(world: World, args: string[]): Promise<string> {
   return new Promise((done, fail) => {
     execFile(
       join(ROOT, 'node_modules/.bin/tsx'),

@@ -7,9 +7,7 @@
  * a child process) or the courier's signed `POST /api/v1/fulfilment/returns/events`. After each step My
  * Orders must show the return's status, and its history (in 'Order details') its newest move.
  */
-import { execFile } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
 import type { Locator } from 'playwright-core';
 import {
   RETURN_STATUS_LABEL,
@@ -19,8 +17,8 @@ import {
 } from '../../../shared/return-lifecycle';
 import { E2E_FULFILMENT_SECRET } from '../../e2e/shop';
 import { appStarted, heading, type MachineDrivers, toast, type World } from './driver';
+import { operatorRuns } from './lifecycle.drivers';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const TIMEOUT = 15_000;
 const UPI_ID = 'asha.verma@okicici';
 const UPI_SHOWN = 'UPI a•••@okicici';
@@ -66,25 +64,6 @@ async function courierSends(world: World, path: string, body: Record<string, str
   });
   if (answer.status !== 200)
     throw new Error(`POST /fulfilment/${path} answered ${answer.status}: ${await answer.text()}`);
-}
-
-/** `npm run orders -- <args>` against the journey's server, as an operator runs it. */
-function operatorRuns(world: World, args: string[]): Promise<string> {
-  return new Promise((done, fail) => {
-    execFile(
-      join(ROOT, 'node_modules/.bin/tsx'),
-      ['scripts/orders.ts', ...args],
-      {
-        cwd: ROOT,
-        timeout: 60_000,
-        env: { ...process.env, STATEFRONT_URL: world.base, FULFILMENT_SECRET: E2E_FULFILMENT_SECRET },
-      },
-      (error, stdout, stderr) =>
-        error
-          ? fail(new Error(`npm run orders -- ${args.join(' ')}: ${stderr || error.message}`))
-          : done(stdout),
-    );
-  });
 }
 
 /** The operator moves the return one step and the CLI says where it is now. */
