@@ -33,9 +33,10 @@ export const BUDGETS_FILE = 'scripts/route-budgets.json';
 /** What `--lower` leaves above a route's measured size. */
 const HEADROOM = 0.3;
 /** How far past its ceiling a route may go, KB brotli, before the check fails (it is noted below that). */
-// 1.5 KB since returns and exchanges reached My Orders (≈ 2.4 KB, of which the order pages won back 0.7 KB
-// by leaving the lifecycle machine to the server: shared/order-status.ts): /orders sits over its ceiling
-// within it until the page wins back the rest; the ceilings themselves still only go down.
+// 1.5 KB since returns and exchanges reached My Orders (≈ 2.4 KB; the order pages won back 0.9 KB: the
+// lifecycle machine left to the server (shared/order-status.ts), the return form and the cancel question
+// in chunks of their own). /orders sits over its ceiling within it until the page wins back the rest;
+// the ceilings themselves still only go down.
 export const BUDGET_TOLERANCE_KB = 1.5;
 
 /** The boot module (src/boot.ts): the page's only script before its first paint, every page's. */

@@ -14,6 +14,7 @@ import { ChevronDownIcon } from '../../components/icons';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { grid, stack } from '../../theme/layout';
+import type { CancelControls } from './cancel-confirmation';
 import { OrderLine } from './order-line';
 import OrderReturns, { type ReturnWords } from './order-returns';
 import { OrderTimeline } from './order-timeline';
@@ -62,6 +63,18 @@ const footnote = css({ alignSelf: 'center', fontSize: 'sm', color: 'fg.muted' })
 /** How many thumbnails the compact card shows. */
 const GLANCE_IMAGES = 3;
 
+/**
+ * 'Cancel this order?' in its own chunk too: most visits never cancel; it is fetched as a pointer or the
+ * keyboard reaches Cancel order, so it is in by the time the question is asked.
+ */
+const loadCancelConfirmation = () => import('./cancel-confirmation');
+const CancelConfirmation = lazy(() =>
+  loadCancelConfirmation().then((module) => ({ default: module.CancelConfirmation })),
+);
+const preloadCancelConfirmation = () => {
+  loadCancelConfirmation().catch(() => undefined);
+};
+
 /** The return request form, in its own chunk (Conform and zod): most visits to My Orders never open it. */
 const loadReturnForm = () => import('./return-form');
 
@@ -73,17 +86,6 @@ const ReturnForm = lazy(() => loadReturnForm().then((module) => ({ default: modu
 /** Fetched as a pointer or the keyboard reaches 'Return or exchange'; a failure shows when it opens. */
 const preloadReturnForm = () => {
   loadReturnForm().catch(() => undefined);
-};
-
-/** What the card's Cancel order asks of the page (My Orders' machine); absent where it is read-only. */
-export type CancelControls = {
-  /** This card is asking 'Cancel this order?'. */
-  confirming: boolean;
-  /** The server is cancelling this card's order. */
-  cancelling: boolean;
-  onCancel: () => void;
-  onKeep: () => void;
-  onConfirm: () => void;
 };
 
 /** What the card's 'Return or exchange' asks of the page (My Orders' machine); absent where it is read-only. */
@@ -181,7 +183,13 @@ export function OrderCard({
         </p>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
           {cancel && order.canCancel && !cancel.confirming && !cancel.cancelling ? (
-            <Button variant="outline" onClick={cancel.onCancel} aria-describedby={titleId}>
+            <Button
+              variant="outline"
+              onClick={cancel.onCancel}
+              onPointerEnter={preloadCancelConfirmation}
+              onFocus={preloadCancelConfirmation}
+              aria-describedby={titleId}
+            >
               Cancel order
             </Button>
           ) : null}
@@ -210,7 +218,9 @@ export function OrderCard({
           ) : null}
         </div>
         {cancel && (cancel.confirming || cancel.cancelling) ? (
-          <CancelConfirmation order={order} controls={cancel} />
+          <Suspense fallback={null}>
+            <CancelConfirmation order={order} controls={cancel} />
+          </Suspense>
         ) : null}
         {returns && formOpen ? (
           <Suspense
@@ -231,57 +241,6 @@ export function OrderCard({
         ) : null}
       </footer>
     </Card>
-  );
-}
-
-/**
- * 'Cancel this order?' inside the card, with what happens to the money. Focus moves
- * to Keep order, the safe answer, when it appears; Escape keeps the order.
- */
-function CancelConfirmation({ order, controls }: { order: DisplayOrder; controls: CancelControls }) {
-  const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => keep.current?.focus(), []);
-  const headingId = `${order.id}-cancel-title`;
-  // Processing means paid online; a cash-on-delivery order has taken no money yet.
-  const paid = order.status === 1 && !order.cashOnDelivery;
-  return (
-    <fieldset
-      aria-labelledby={headingId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !controls.cancelling) controls.onKeep();
-      }}
-      className={css(stack, {
-        flexBasis: '100%',
-        p: '4',
-        borderRadius: 'control',
-        borderWidth: '1px',
-        borderColor: 'border.subtle',
-        bg: 'bg.muted',
-        gap: '3',
-      })}
-    >
-      <p id={headingId} className={css({ fontWeight: '700' })}>
-        Cancel order {order.id}?
-      </p>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        {paid
-          ? `Your payment of ${formatRupees(paiseOf(order.total))} is refunded to the way you paid, within 5–7 working days.`
-          : 'Nothing has been paid for it, so there is nothing to refund.'}
-      </p>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
-        <Button ref={keep} variant="outline" onClick={controls.onKeep} disabled={controls.cancelling}>
-          Keep order
-        </Button>
-        <Button
-          variant="danger"
-          onClick={controls.onConfirm}
-          disabled={controls.cancelling}
-          aria-busy={controls.cancelling}
-        >
-          {controls.cancelling ? 'Cancelling...' : 'Yes, cancel order'}
-        </Button>
-      </div>
-    </fieldset>
   );
 }
 
