@@ -9,6 +9,7 @@ import { optionValues } from '../../shared/product-options';
 import { exclusionOf, RETURNS_ATTRIBUTE, returnDeadline } from '../../shared/returns';
 import type { ProductAttributeRow } from '../db/schema';
 import { toRupees } from '../payments/money';
+import type { OrderEventRow } from '../repositories/orders';
 import { refundExpectedBy } from '../repositories/refunds';
 import type { ReturnRecord } from './returns.repository';
 
@@ -29,6 +30,17 @@ export function exchangeSizesOf(
   size: string | null,
 ): string[] {
   return optionValues(attributes ?? [], 'size').filter((offered) => offered !== size);
+}
+
+/**
+ * When an order was delivered: the latest applied move to Delivered among its `events` (its timeline, as
+ * `timelinesOf` reads it), or undefined.
+ */
+export function deliveredAtIn(events: readonly OrderEventRow[]): Date | undefined {
+  let at: Date | undefined;
+  for (const event of events)
+    if (event.toStatus === ORDER_STATUS.delivered && event.applied && (!at || event.at > at)) at = event.at;
+  return at;
 }
 
 /** The moment returns close for an order: 7 days after delivery, or null when it is not Delivered. */

@@ -3,8 +3,8 @@
  * `return_events`, read beside the orders they belong to and moved only as shared/return-lifecycle.ts
  * allows. Each move writes its event and its mail (the outbox) in the mover's transaction.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ORDER_STATUS, type OrderActor } from '../../shared/order-lifecycle';
+import { eq, sql } from 'drizzle-orm';
+import type { OrderActor } from '../../shared/order-lifecycle';
 import {
   nextReturnStatus,
   type ReturnKind,
@@ -13,16 +13,7 @@ import {
 } from '../../shared/return-lifecycle';
 import type { Database } from '../context';
 import { isUniqueViolation, rowsOf, tableRow } from '../db/rows';
-import {
-  orderEvents,
-  orderItems,
-  type ProductAttributeRow,
-  products,
-  refunds,
-  returnEvents,
-  returnLines,
-  returns,
-} from '../db/schema';
+import { refunds, returnEvents, returnLines, returns } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { oweRefund, paidAttemptOf, type RefundRow } from '../repositories/refunds';
 
@@ -78,60 +69,6 @@ export async function returnsOfOrders(
     byOrder.set(record.row.orderId, list);
   }
   return byOrder;
-}
-
-/** When each delivered order of `orderIds` was delivered (its latest applied move to Delivered). */
-export async function deliveredAtOf(db: Runner, orderIds: readonly string[]): Promise<Map<string, Date>> {
-  const at = new Map<string, Date>();
-  if (orderIds.length === 0) return at;
-  const rows = await db
-    .select({ orderId: orderEvents.orderId, at: sql<Date>`max(${orderEvents.at})`.mapWith(orderEvents.at) })
-    .from(orderEvents)
-    .where(
-      and(
-        inArray(orderEvents.orderId, [...orderIds]),
-        eq(orderEvents.toStatus, ORDER_STATUS.delivered),
-        eq(orderEvents.applied, true),
-      ),
-    )
-    .groupBy(orderEvents.orderId);
-  for (const row of rows) at.set(row.orderId, row.at);
-  return at;
-}
-
-/** The attributes of each product of `productIds` (what is excluded from returns, the sizes offered). */
-export async function attributesOf(
-  db: Runner,
-  productIds: readonly string[],
-): Promise<Map<string, ProductAttributeRow[]>> {
-  const byId = new Map<string, ProductAttributeRow[]>();
-  if (productIds.length === 0) return byId;
-  const rows = await db
-    .select({ id: products.id, attributes: products.attributes })
-    .from(products)
-    .where(inArray(products.id, [...new Set(productIds)]));
-  for (const row of rows) byId.set(row.id, row.attributes);
-  return byId;
-}
-
-/** Pieces of each line of `orderId` already in a return that was not rejected. */
-export async function returnedQuantities(db: Runner, orderId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ itemId: returnLines.orderItemId, quantity: sql<number>`sum(${returnLines.quantity})::int` })
-    .from(returnLines)
-    .innerJoin(returns, eq(returns.id, returnLines.returnId))
-    .where(and(eq(returns.orderId, orderId), ne(returns.status, 'rejected')))
-    .groupBy(returnLines.orderItemId);
-  return new Map(rows.map((row) => [row.itemId, Number(row.quantity)]));
-}
-
-/** The lines of one order, as a return checks them. */
-export function linesOfOrder(db: Runner, orderId: string) {
-  return db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position), asc(orderItems.id));
 }
 
 /** The mail of one move of a return, to the order's account: the outbox row, in the mover's transaction. */

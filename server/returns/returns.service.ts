@@ -18,17 +18,10 @@ import type { AppContext } from '../context';
 import { OrderStatus } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { newPaymentReference } from '../payments/ids';
-import { cashOnDeliveryOf, lockOrder } from '../repositories/orders';
+import { cashOnDeliveryOf, itemsOfOrders, lockOrder, timelinesOf } from '../repositories/orders';
 import { sealAccount } from './account-cipher';
-import { exchangeSizesOf, notReturnableOf, returnByOf } from './return-json';
-import {
-  attributesOf,
-  deliveredAtOf,
-  insertReturn,
-  linesOfOrder,
-  type NewReturn,
-  returnedQuantities,
-} from './returns.repository';
+import { deliveredAtIn, exchangeSizesOf, notReturnableOf, returnByOf, returnedByItem } from './return-json';
+import { insertReturn, type NewReturn, returnsOfOrders } from './returns.repository';
 
 type ReturnRequest = components['schemas']['ReturnRequest'];
 
@@ -100,28 +93,28 @@ export async function requestReturn(
         `Only a delivered order can be returned; order ${orderId} is ${ORDER_STATUS_LOOK[order.status as OrderStatusCode]?.label ?? 'not delivered'}.`,
       );
     const now = new Date();
-    const deadline = returnByOf(order.status, (await deliveredAtOf(tx, [orderId])).get(orderId));
+    // The same reads as the order's answer (server/services/order-json.ts), so the rules see what it shows.
+    const [timelines, itemsByOrder, records, cod] = await Promise.all([
+      timelinesOf(tx, [orderId]),
+      itemsOfOrders(tx, [orderId]),
+      returnsOfOrders(tx, [orderId]),
+      cashOnDeliveryOf(tx, [orderId]),
+    ]);
+    const deadline = returnByOf(order.status, deliveredAtIn(timelines.get(orderId) ?? []));
     if (!deadline || deadline <= now)
       throw conflict(
         deadline
           ? `Returns for order ${orderId} closed on ${closedAt(deadline)}, 7 days after delivery (Return policy).`
           : `Order ${orderId} has no delivery date, so it cannot be returned here; write to us instead.`,
       );
-    const items = await linesOfOrder(tx, orderId);
-    const [attributes, taken, cod] = await Promise.all([
-      attributesOf(
-        tx,
-        items.map((item) => item.productId),
-      ),
-      returnedQuantities(tx, orderId),
-      cashOnDeliveryOf(tx, [orderId]),
-    ]);
+    const items = itemsByOrder.get(orderId) ?? [];
+    const taken = returnedByItem(records.get(orderId) ?? []);
     let amountPaise = 0;
     const lines = request.lines.map((line, i) => {
       const item = items.find((candidate) => candidate.id === line.itemId);
       if (!item)
         throw badRequest(`lines[${i}].itemId: order ${orderId} has no such line`, `lines[${i}].itemId`);
-      const productAttributes = attributes.get(item.productId);
+      const productAttributes = item.attributes;
       const excluded = notReturnableOf(productAttributes);
       if (excluded) throw conflict(`${item.productTitle}: ${excluded}`);
       const left = item.quantity - (taken.get(item.id) ?? 0);

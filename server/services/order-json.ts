@@ -18,8 +18,14 @@ import {
   timelinesOf,
 } from '../repositories/orders';
 import { type OrderRefund, refundExpectedBy, refundsOfOrders } from '../repositories/refunds';
-import { itemReturnJson, returnByOf, returnedByItem, toReturnJson } from '../returns/return-json';
-import { deliveredAtOf, type ReturnRecord, returnsOfOrders } from '../returns/returns.repository';
+import {
+  deliveredAtIn,
+  itemReturnJson,
+  returnByOf,
+  returnedByItem,
+  toReturnJson,
+} from '../returns/return-json';
+import { type ReturnRecord, returnsOfOrders } from '../returns/returns.repository';
 
 type Order = components['schemas']['Order'];
 
@@ -139,8 +145,8 @@ export function toOrderJson(
 }
 
 /**
- * Orders with their lines, timelines, cash on delivery, refunds and returns, read side by side (six
- * statements).
+ * Orders with their lines, timelines, cash on delivery, refunds and returns, read side by side (five
+ * statements); when each was delivered is read from its timeline.
  */
 export async function ordersJson(
   db: Database,
@@ -148,25 +154,24 @@ export async function ordersJson(
   view: OrderView = {},
 ): Promise<Order[]> {
   const ids = rows.map((order) => order.id);
-  const delivered = rows.filter((order) => order.status === OrderStatus.Delivered).map((order) => order.id);
-  const [items, timelines, cod, refunds, returns, deliveredAt] = await Promise.all([
+  const [items, timelines, cod, refunds, returns] = await Promise.all([
     itemsOfOrders(db, ids),
     timelinesOf(db, ids),
     cashOnDeliveryOf(db, ids),
     refundsOfOrders(db, ids),
     returnsOfOrders(db, ids),
-    deliveredAtOf(db, delivered),
   ]);
   const now = new Date();
-  return rows.map((order) =>
-    toOrderJson(order, items.get(order.id) ?? [], {
-      timeline: timelines.get(order.id) ?? [],
+  return rows.map((order) => {
+    const timeline = timelines.get(order.id) ?? [];
+    return toOrderJson(order, items.get(order.id) ?? [], {
+      timeline,
       cod: cod.get(order.id),
       ...view,
       refund: refunds.get(order.id) ?? null,
-      returns: { records: returns.get(order.id) ?? [], deliveredAt: deliveredAt.get(order.id), now },
-    }),
-  );
+      returns: { records: returns.get(order.id) ?? [], deliveredAt: deliveredAtIn(timeline), now },
+    });
+  });
 }
 
 /** One order as the contract shows it. */
