@@ -764,6 +764,13 @@ export interface components {
         };
         ProductImage: {
             url: string;
+            /**
+             * @description The colour this picture shows, one of the product's `color` attribute values; null or absent
+             *     when it shows the product in any colour. The storefront shows the chosen colour's pictures
+             *     (gallery, cards of a list filtered by colour, cart, orders, mail); with none chosen, those of
+             *     the colour of `imgUrl`.
+             */
+            color?: string | null;
         };
         ProductAttribute: {
             id: string;
@@ -785,7 +792,12 @@ export interface components {
          *       "createdAt": "2026-09-14T10:00:00.000Z",
          *       "images": [
          *         {
-         *           "url": "/images/products/3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b.svg"
+         *           "url": "/images/products/3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b.svg",
+         *           "color": "Indigo"
+         *         },
+         *         {
+         *           "url": "/images/products/3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b--rust.svg",
+         *           "color": "Rust"
          *         }
          *       ],
          *       "attributes": [
@@ -804,7 +816,8 @@ export interface components {
          *           "id": "color",
          *           "key": "color",
          *           "values": [
-         *             "Indigo"
+         *             "Indigo",
+         *             "Rust"
          *           ],
          *           "metricUnit": null
          *         }
@@ -999,7 +1012,7 @@ export interface components {
             size?: string | null;
             /** @description Chosen colour (null when none was recorded) */
             color?: string | null;
-            /** @description The product's current main image */
+            /** @description The product's current picture in the line's colour (`ProductImage.color`), else its main image */
             imgUrl?: string | null;
             /**
              * @description How many pieces of this line may be returned or exchanged now: 0 when the order is not

@@ -17,6 +17,8 @@ export type CartLine = {
   /** The sizes and colours the product offers, kept when a card added it without a choice. */
   sizeOptions?: string[];
   colorOptions?: string[];
+  /** The image of each colour in colorOptions, so choosing one in the cart shows its picture. */
+  colorImages?: Record<string, string>;
 };
 
 export type LineKey = Pick<CartLine, 'id' | 'selectedSize' | 'selectedColor'>;
@@ -155,7 +157,10 @@ function normaliseLine(line: CartLine): CartLine {
   if (line.selectedSize) out.selectedSize = line.selectedSize;
   if (line.selectedColor) out.selectedColor = line.selectedColor;
   if (line.sizeOptions && line.sizeOptions.length > 1) out.sizeOptions = [...line.sizeOptions];
-  if (line.colorOptions && line.colorOptions.length > 1) out.colorOptions = [...line.colorOptions];
+  if (line.colorOptions && line.colorOptions.length > 1) {
+    out.colorOptions = [...line.colorOptions];
+    if (line.colorImages) out.colorImages = { ...line.colorImages };
+  }
   return out;
 }
 
@@ -182,8 +187,10 @@ export function chooseVariant(
   const next: CartLine = { ...line };
   if (choice.selectedSize && line.sizeOptions?.includes(choice.selectedSize))
     next.selectedSize = choice.selectedSize;
-  if (choice.selectedColor && line.colorOptions?.includes(choice.selectedColor))
+  if (choice.selectedColor && line.colorOptions?.includes(choice.selectedColor)) {
     next.selectedColor = choice.selectedColor;
+    next.image = line.colorImages?.[choice.selectedColor] ?? line.image;
+  }
   const rest = lines.filter((_, i) => i !== index);
   const twin = rest.findIndex((l) => sameLine(l, next));
   if (twin === -1) return lines.map((l, i) => (i === index ? normaliseLine(next) : l));
@@ -194,7 +201,18 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function toLine(v: unknown): CartLine | null {
   if (!isRecord(v)) return null;
-  const { id, name, image, price, quantity, selectedSize, selectedColor, sizeOptions, colorOptions } = v;
+  const {
+    id,
+    name,
+    image,
+    price,
+    quantity,
+    selectedSize,
+    selectedColor,
+    sizeOptions,
+    colorOptions,
+    colorImages,
+  } = v;
   if (typeof id !== 'string' || id === '') return null;
   if (typeof name !== 'string' || typeof image !== 'string') return null;
   if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
@@ -205,6 +223,11 @@ function toLine(v: unknown): CartLine | null {
     Array.isArray(list) && list.every((x) => typeof x === 'string') ? (list as string[]) : undefined;
   const sizes = strings(sizeOptions);
   const colors = strings(colorOptions);
+  // Only a record of strings is kept: anything else in storage is dropped, not trusted.
+  const pictures =
+    isRecord(colorImages) && Object.values(colorImages).every((url) => typeof url === 'string')
+      ? (colorImages as Record<string, string>)
+      : undefined;
   return normaliseLine({
     id,
     name,
@@ -215,6 +238,7 @@ function toLine(v: unknown): CartLine | null {
     ...(typeof selectedColor === 'string' ? { selectedColor } : {}),
     ...(sizes ? { sizeOptions: sizes } : {}),
     ...(colors ? { colorOptions: colors } : {}),
+    ...(pictures ? { colorImages: pictures } : {}),
   });
 }
 

@@ -1,5 +1,6 @@
 /** Products as the screens show them (spec §3 "Derived for display", §2 Products list, §5 size label). */
 import type { components } from '../contract/schema';
+import { picturesOfColour } from '../shared/product-images';
 import { optionValues } from '../shared/product-options';
 import { PAGE_SIZE, type ProductsQuery } from '../shared/products-query';
 import type { CartLine } from './cart.model';
@@ -27,8 +28,13 @@ export type DisplayProduct = {
   description: string;
   /** The main image (the card's), or '' for none. */
   image: string;
-  /** Every image of the product, the main one first, each once (the gallery's); [] for none. */
+  /**
+   * The gallery's images with no colour chosen, the main one first, each once; [] for none. When the
+   * pictures name their colours (`ProductImage.color`), only the main image's colour's.
+   */
   images: string[];
+  /** Each colour's images, its own first (shared/product-images.ts); absent when no picture names a colour. */
+  imagesByColor?: Record<string, string[]>;
   category: string;
   parentCategory: string;
   featured: boolean;
@@ -44,6 +50,7 @@ export function toDisplayProduct(p: ApiProduct): DisplayProduct {
   const hasDiscount = typeof p.discountedPrice === 'number';
   const attributes = p.attributes ?? [];
   const image = p.imgUrl || p.images?.[0]?.url || '';
+  const pictures = p.images ?? [];
   const out: DisplayProduct = {
     id: String(p.id),
     name: p.title,
@@ -54,7 +61,7 @@ export function toDisplayProduct(p: ApiProduct): DisplayProduct {
         : 0,
     description: p.description ?? '',
     image,
-    images: [...new Set([image, ...(p.images ?? []).map((i) => i.url)])].filter((url) => url !== ''),
+    images: picturesOfColour(pictures, image),
     category: p.category ?? '',
     parentCategory: p.parentCategory ?? '',
     featured: attributes.some(
@@ -69,7 +76,36 @@ export function toDisplayProduct(p: ApiProduct): DisplayProduct {
   if (sizes.length > 0) out.sizes = sizes;
   const colors = optionValues(attributes, 'color');
   if (colors.length > 0) out.colors = colors;
+  if (colors.length > 0 && pictures.some((picture) => picture.color))
+    out.imagesByColor = Object.fromEntries(
+      colors.map((colour) => [colour, picturesOfColour(pictures, image, colour)]),
+    );
   return out;
+}
+
+/** The product's images in a colour (its default ones for none, or a colour without pictures). */
+export function imagesOf(
+  p: Pick<DisplayProduct, 'images' | 'imagesByColor'>,
+  colour?: string | null,
+): string[] {
+  return (colour ? p.imagesByColor?.[colour] : undefined) ?? p.images;
+}
+
+/** The one image a card or cart line shows for a colour. */
+export function imageOf(
+  p: Pick<DisplayProduct, 'image' | 'images' | 'imagesByColor'>,
+  colour?: string | null,
+): string {
+  return imagesOf(p, colour)[0] ?? p.image;
+}
+
+/**
+ * The colour a card shows in a list filtered by colours: the first of the filter's colours the product
+ * sells, so a list filtered by Navy shows the navy tee; undefined when unfiltered.
+ */
+export function shownColour(p: Pick<DisplayProduct, 'colors'>, filtered: readonly string[] | undefined) {
+  const wanted = (filtered ?? []).map((colour) => colour.trim().toLowerCase());
+  return p.colors?.find((colour) => wanted.includes(colour.trim().toLowerCase()));
 }
 
 /** A sale badge shows only when originalPrice is set and the price is below it. */
@@ -202,13 +238,23 @@ export function sizeLabel(p: Pick<DisplayProduct, 'category' | 'description' | '
   return 'Clothing Size';
 }
 
-/** Add to Cart from a card: quantity 1, a lone size or colour preselected. */
-export function cardCartLine(p: DisplayProduct): CartLine {
+/**
+ * Add to Cart from a card: quantity 1, a lone size or colour preselected, and so is the colour the card
+ * shows (`shownColour`: the list is filtered by it).
+ */
+export function cardCartLine(p: DisplayProduct, colour?: string): CartLine {
+  const chosen = colour !== undefined && p.colors?.includes(colour) ? colour : undefined;
   const line: CartLine = { id: p.id, name: p.name, image: p.image, price: p.price, quantity: 1 };
   if (p.sizes?.length === 1) line.selectedSize = p.sizes[0]!;
   if (p.colors?.length === 1) line.selectedColor = p.colors[0]!;
-  // Several to choose from: the cart line asks for them in place.
+  if (chosen) line.selectedColor = chosen;
+  line.image = imageOf(p, line.selectedColor);
+  // Several to choose from: the cart line asks for them in place, and shows the picture of the colour
+  // picked there.
   if (p.sizes && p.sizes.length > 1) line.sizeOptions = [...p.sizes];
-  if (p.colors && p.colors.length > 1) line.colorOptions = [...p.colors];
+  if (p.colors && p.colors.length > 1) {
+    line.colorOptions = [...p.colors];
+    if (p.imagesByColor) line.colorImages = Object.fromEntries(p.colors.map((c) => [c, imageOf(p, c)]));
+  }
   return line;
 }

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { type AppRef, tellApp } from './app-inbox';
-import { type DisplayProduct, ONE_SIZE } from './catalogue.model';
+import { type DisplayProduct, imageOf, ONE_SIZE } from './catalogue.model';
 import { type EmittedEvent, navigate, toast } from './events';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
@@ -84,7 +84,7 @@ export const productMachine = setup({
         type: 'cart.add',
         id: p.id,
         name: p.name,
-        image: p.image,
+        image: imageOf(p, context.selectedColor),
         price: p.price,
         quantity: context.quantity,
         ...(context.selectedSize ? { selectedSize: context.selectedSize } : {}),

@@ -1,6 +1,6 @@
 /**
  * Draws the storefront artwork into public/images/ from the catalogue (server/catalogue/catalogue.ts):
- * one SVG per product (plus a close-up `-alt` view where the catalogue asks for one), a card per store
+ * one SVG per product and colour (plus a close-up `-alt` view where the catalogue asks for one), a card per store
  * category, the hero, the logo, the default stock photo for broken images and a neutral placeholder.
  *
  *   npx tsx scripts/generate-images.ts
@@ -496,11 +496,17 @@ function artworkOf(product: SeedProduct) {
 
 const TWO_COLOUR_SETS = new Set<GarmentKind>(['saree', 'lehenga', 'salwar', 'kurtaset']);
 
-function paletteOf(product: SeedProduct): Palette {
+/**
+ * The palette of the product in one of its colours (its first by default). A two-colour set (a saree
+ * with its blouse, a kurta with its pyjama) is drawn in the chosen colour with another of its colours as
+ * the second.
+ */
+function paletteOf(product: SeedProduct, colour = colourOf(product) ?? 'Off White'): Palette {
   const ethnic = product.category !== 'T Shirts' && product.category !== 'Tops';
   const garment = artworkOf(product).garment;
-  const second = TWO_COLOUR_SETS.has(garment) ? colourOf(product, 1) : undefined;
-  const palette = paletteFor(colourOf(product) ?? 'Off White', ethnic, second);
+  const colours = product.attributes.find((a) => a.key === 'color')?.values ?? [];
+  const second = TWO_COLOUR_SETS.has(garment) ? colours.find((c) => c !== colour) : undefined;
+  const palette = paletteFor(colour, ethnic, second);
   // A single-colour saree or lehenga is shown with a contrasting zari blouse, as they are usually sold.
   return !second && (garment === 'saree' || garment === 'lehenga')
     ? { ...palette, second: palette.accent }
@@ -517,8 +523,12 @@ function garmentScene(product: SeedProduct, p: Palette): { defs: string; body: s
   };
 }
 
-export function renderProductSvg(product: SeedProduct, view: 'main' | 'alt' = 'main'): string {
-  const p = paletteOf(product);
+export function renderProductSvg(
+  product: SeedProduct,
+  view: 'main' | 'alt' = 'main',
+  colour = colourOf(product),
+): string {
+  const p = paletteOf(product, colour);
   const scene = garmentScene(product, p);
   const backdrop = BACKDROP_BY_CATEGORY[product.category] ?? 'dots';
   const defs = `<defs>${LIGHTING}${scene.defs}${backdropPattern(backdrop, p.backgroundPattern)}</defs>`;
@@ -526,7 +536,8 @@ export function renderProductSvg(product: SeedProduct, view: 'main' | 'alt' = 'm
   // The alternate view is a close-up of the neckline and upper body, like a detail shot.
   const garment =
     view === 'alt' ? `<g transform="translate(-240 -140) scale(1.8)">${scene.body}</g>` : scene.body;
-  const title = view === 'alt' ? `${product.title} (detail)` : product.title;
+  const named = colour && colour !== colourOf(product) ? `${product.title} in ${colour}` : product.title;
+  const title = view === 'alt' ? `${named} (detail)` : named;
   return svgDocument(W, H, title, defs + backdropLayer + garment);
 }
 
@@ -634,9 +645,14 @@ export interface StoreCategories {
 export function renderAll(products: SeedProduct[], store: StoreCategories): Map<string, string> {
   const files = new Map<string, string>();
   for (const product of products) {
-    const slug = artworkOf(product).slug;
-    files.set(`products/${slug}.svg`, renderProductSvg(product));
-    if (artworkOf(product).alt) files.set(`products/${slug}-alt.svg`, renderProductSvg(product, 'alt'));
+    // Every picture the catalogue lists, each drawn in the colour it is keyed by.
+    for (const image of product.images) {
+      const view = image.url.endsWith('-alt.svg') ? 'alt' : 'main';
+      files.set(
+        image.url.replace(/^\/images\//, ''),
+        renderProductSvg(product, view, image.color ?? undefined),
+      );
+    }
   }
   for (const category of store.categories) {
     files.set(`categories/${slugify(category)}.svg`, renderCategorySvg(category, products));

@@ -9,8 +9,9 @@
  *   `slug` explicitly when renaming a product.
  * - Prices are rupees (`price`, and `sale` for the discounted price, which must be lower). The database
  *   stores paise, so at most two decimals.
- * - `colours` must be names known to the image generator's palette (scripts/generate-images.ts); the
- *   first colour is the one drawn in the product image. `sizes` may be `ONE_SIZE` for drapes and bags.
+ * - `colours` must be names known to the image generator's palette (scripts/generate-images.ts); each
+ *   colour gets its own picture (and close-up), keyed by the colour (`productImagePath`); the first
+ *   colour's is the product's main image. `sizes` may be `ONE_SIZE` for drapes and bags.
  * - `specs` become specification attributes (shown on the product page, at most 10); keys containing
  *   'phone' are hidden by the SPA. `origin: 'Made in India'` and `featured` are added for you.
  * - Then regenerate the artwork and check the invariants:
@@ -143,11 +144,28 @@ function attributeKeyId(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
+/**
+ * Where a product's picture in one of its colours is served: the first colour keeps the plain
+ * `<slug>.svg` (`<slug>-alt.svg` for the close-up), every other colour `<slug>--<colour>.svg`, so links
+ * to the main image survive adding a colour. scripts/generate-images.ts draws each one.
+ */
+export function productImagePath(
+  slug: string,
+  colourIndex: number,
+  colour: string,
+  view: 'main' | 'alt',
+): string {
+  const suffix = view === 'alt' ? '-alt' : '';
+  return colourIndex === 0
+    ? `/images/products/${slug}${suffix}.svg`
+    : `/images/products/${slug}--${slugify(colour)}${suffix}.svg`;
+}
+
 function build(entry: Entry, index: number): { product: SeedProduct; artwork: CatalogueArtwork } {
   const slug = entry.slug ?? slugify(entry.title);
   const garment = GARMENT_BY_TYPE[entry.parentCategory];
   if (!garment) throw new Error(`No garment artwork for parent category '${entry.parentCategory}'`);
-  const imgUrl = `/images/products/${slug}.svg`;
+  const imgUrl = productImagePath(slug, 0, entry.colours[0] ?? '', 'main');
   const attribute = (key: string, values: string[], metricUnit: string | null = null) => ({
     id: `${slug}-${attributeKeyId(key)}`,
     key,
@@ -168,7 +186,12 @@ function build(entry: Entry, index: number): { product: SeedProduct; artwork: Ca
     regularPrice: entry.price,
     discountedPrice: entry.sale ?? null,
     featured: entry.featured ?? false,
-    images: entry.alt ? [{ url: imgUrl }, { url: `/images/products/${slug}-alt.svg` }] : [{ url: imgUrl }],
+    images: entry.colours.flatMap((colour, index) => {
+      const main = { url: productImagePath(slug, index, colour, 'main'), color: colour };
+      return entry.alt
+        ? [main, { url: productImagePath(slug, index, colour, 'alt'), color: colour }]
+        : [main];
+    }),
     attributes: [
       attribute('size', entry.sizes),
       attribute('color', entry.colours),

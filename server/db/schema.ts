@@ -64,7 +64,7 @@ export const products = pgTable(
     regularPricePaise: bigint('regular_price_paise', { mode: 'number' }).notNull(),
     discountedPricePaise: bigint('discounted_price_paise', { mode: 'number' }),
     featured: boolean('featured').notNull().default(false),
-    images: jsonb('images').$type<{ url: string }[]>().notNull().default([]),
+    images: jsonb('images').$type<{ url: string; color?: string | null }[]>().notNull().default([]),
     attributes: jsonb('attributes').$type<ProductAttributeRow[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -45,6 +45,8 @@ interface MailLine {
   unitPaise: number;
   size: string | null;
   color: string | null;
+  /** The product's picture in the line's colour (shared/product-images.ts), null when it is gone. */
+  image: string | null;
 }
 
 /** An order as its mail needs it (read by the worker when it sends). */
@@ -455,11 +457,15 @@ function asHtml(mail: Body, context: MailContext): string {
     ? `<table role="presentation" width="100%" style="border-collapse:collapse;margin:16px 0">${mail.lines
         .map((line) => {
           const detail = variant(line);
-          return `<tr><td style="${cell}">${e(line.title)}${detail ? `<br><span style="color:#6b7280;font-size:13px">${e(detail)}</span>` : ''}</td><td style="${cell}text-align:center">× ${line.quantity}</td><td style="${cell}text-align:right">${e(formatRupees(line.unitPaise * line.quantity))}</td></tr>`;
+          // The picture in the line's colour, from the shop's own origin (never a request's Host).
+          const picture = line.image
+            ? `<img src="${e(absolute(line.image, context.origin))}" alt="" width="48" height="60" style="display:block;width:48px;height:60px;border-radius:4px;object-fit:cover;background:#f3f4f6">`
+            : '';
+          return `<tr><td style="${cell}width:56px">${picture}</td><td style="${cell}">${e(line.title)}${detail ? `<br><span style="color:#6b7280;font-size:13px">${e(detail)}</span>` : ''}</td><td style="${cell}text-align:center">× ${line.quantity}</td><td style="${cell}text-align:right">${e(formatRupees(line.unitPaise * line.quantity))}</td></tr>`;
         })
         .join('')}${
         mail.totalPaise !== undefined
-          ? `<tr><td colspan="2" style="padding:8px 0;font-weight:600">Total</td><td style="padding:8px 0;text-align:right;font-weight:600">${e(formatRupees(mail.totalPaise))}</td></tr>`
+          ? `<tr><td colspan="3" style="padding:8px 0;font-weight:600">Total</td><td style="padding:8px 0;text-align:right;font-weight:600">${e(formatRupees(mail.totalPaise))}</td></tr>`
           : ''
       }</table>`
     : '';

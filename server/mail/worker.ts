@@ -13,6 +13,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { type ProductPicture, pictureOfColour } from '../../shared/product-images';
 import type { Database } from '../context';
 import { rowsOf, tableRow } from '../db/rows';
 import {
@@ -22,6 +23,7 @@ import {
   orderItems,
   orders,
   paymentAttempts,
+  products,
   refunds,
   returnEvents,
   returnLines,
@@ -86,6 +88,7 @@ async function loadOrder(
     event: Record<string, unknown> | null;
     refunds: Record<string, unknown>[] | null;
     cod: Record<string, unknown> | null;
+    pictures: Record<string, { imgUrl: string; images: ProductPicture[] | null }> | null;
   }>(
     await db.execute(sql`
       select row_to_json(o) as "order", u.email, u.first_name,
@@ -94,7 +97,10 @@ async function loadOrder(
         (select json_agg(r order by r.created_at) from ${refunds} r
           where r.order_id = o.id and r.return_id is null) as refunds,
         (select row_to_json(a) from ${paymentAttempts} a
-          where a.order_id = o.id and a.provider = ${COD_PROVIDER} limit 1) as cod
+          where a.order_id = o.id and a.provider = ${COD_PROVIDER} limit 1) as cod,
+        (select json_object_agg(p.id, json_build_object('imgUrl', p.img_url, 'images', p.images))
+          from ${products} p where p.id in (select i.product_id from ${orderItems} i where i.order_id = o.id))
+          as pictures
       from ${orders} o join ${users} u on u.id = o.user_id
       where o.id = ${row.orderId}`),
   );
@@ -124,6 +130,7 @@ async function loadOrder(
         unitPaise: line.unitPricePaise,
         size: line.size,
         color: line.color,
+        image: pictureOf(raw.pictures?.[line.productId], line.color),
       })),
       ship: {
         fullName: order.shipFullName,
@@ -168,16 +175,26 @@ async function loadReturnChange(db: Database, data: Record<string, unknown>): Pr
     r: Record<string, unknown>;
     event: Record<string, unknown> | null;
     lines:
-      | { title: string; quantity: number; unit_paise: number; size: string | null; color: string | null }[]
+      | {
+          title: string;
+          quantity: number;
+          unit_paise: number;
+          size: string | null;
+          color: string | null;
+          img_url: string | null;
+          images: ProductPicture[] | null;
+        }[]
       | null;
   }>(
     await db.execute(sql`
       select row_to_json(r) as r,
         (select row_to_json(e) from ${returnEvents} e where e.id = ${eventId} and e.return_id = r.id) as event,
         (select json_agg(json_build_object('title', i.product_title, 'quantity', l.quantity,
-            'unit_paise', i.unit_price_paise, 'size', coalesce(l.size, i.size), 'color', i.color)
+            'unit_paise', i.unit_price_paise, 'size', coalesce(l.size, i.size), 'color', i.color,
+            'img_url', p.img_url, 'images', p.images)
             order by i.position, i.id)
           from ${returnLines} l join ${orderItems} i on i.id = l.order_item_id
+            left join ${products} p on p.id = i.product_id
           where l.return_id = r.id) as lines
       from ${returns} r where r.id = ${returnId}`),
   );
@@ -197,8 +214,18 @@ async function loadReturnChange(db: Database, data: Record<string, unknown>): Pr
       unitPaise: Number(line.unit_paise),
       size: line.size,
       color: line.color,
+      image:
+        line.img_url === null ? null : pictureOf({ imgUrl: line.img_url, images: line.images }, line.color),
     })),
   };
+}
+
+/** A line's picture in its colour (shared/product-images.ts); null when the product is gone. */
+function pictureOf(
+  product: { imgUrl: string; images: ProductPicture[] | null } | undefined,
+  colour: string | null,
+): string | null {
+  return product ? pictureOfColour(product.images ?? [], product.imgUrl, colour) : null;
 }
 
 /** What the row's template is given, and where it goes. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alreadyPast, nextStatus, ORDER_STATUS, statusName } from '../../shared/order-lifecycle';
+import { pictureOfColour } from '../../shared/product-images';
 import type { Database } from '../context';
 import { preparedOnce } from '../db/prepared';
 import { isUniqueViolation, rowsOf, tableRow } from '../db/rows';
@@ -105,19 +106,33 @@ export async function orderWithOwnerEmail(
   return found ?? null;
 }
 
-/** The lines of each order (by title, then request order), with each product's current image. */
+/**
+ * The lines of each order (by title, then request order), each with its product's current picture in
+ * the line's colour (shared/product-images.ts).
+ */
 export async function itemsOfOrders(
   db: Database,
   orderIds: readonly string[],
 ): Promise<Map<string, OrderItemWithImage[]>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
-    .select({ item: orderItems, imgUrl: products.imgUrl, attributes: products.attributes })
+    .select({
+      item: orderItems,
+      imgUrl: products.imgUrl,
+      images: products.images,
+      attributes: products.attributes,
+    })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.productTitle), asc(orderItems.position), asc(orderItems.id));
-  return byOrderId(rows.map(({ item, imgUrl, attributes }) => ({ ...item, imgUrl, attributes })));
+  return byOrderId(
+    rows.map(({ item, imgUrl, images, attributes }) => ({
+      ...item,
+      imgUrl: imgUrl === null ? null : pictureOfColour(images ?? [], imgUrl, item.color),
+      attributes,
+    })),
+  );
 }
 
 /** Rows grouped by their order, each group in the rows' order. */

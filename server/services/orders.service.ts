@@ -4,11 +4,13 @@
  * then one statement stores it (repositories/orders.ts insertOrder) and the address is remembered.
  * The handler parses and answers; every rule is here.
  */
+
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../../contract/schema';
 import { formatRupees } from '../../shared/money';
 import { normaliseMobile } from '../../shared/phone';
+import { pictureOfColour } from '../../shared/product-images';
 import { optionValues, type ProductOption } from '../../shared/product-options';
 import { checkDeliverableAddress } from '../addresses/deliverable-address';
 import type { AppContext } from '../context';
@@ -21,7 +23,7 @@ import {
   type OrderItemWithImage,
   type OrderRow,
 } from '../repositories/orders';
-import { findProductsByIds, isProductId } from '../repositories/products';
+import { findProductsByIds, isProductId, type ProductRow } from '../repositories/products';
 
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
@@ -204,11 +206,16 @@ export async function placeOrder(
       .sort((a, b) => a.productTitle.localeCompare(b.productTitle) || a.position - b.position)
       .map((item) => ({
         ...item,
-        imgUrl: byId.get(item.productId)?.imgUrl ?? null,
+        imgUrl: pictureOf(byId.get(item.productId), item.color),
         attributes: byId.get(item.productId)?.attributes ?? null,
       })),
     timeline,
   };
+}
+
+/** A product's picture in a line's colour (shared/product-images.ts), null for a product gone. */
+function pictureOf(product: ProductRow | undefined, colour: string | null): string | null {
+  return product ? pictureOfColour(product.images, product.imgUrl, colour) : null;
 }
 
 /** The account email (case-insensitive) or the shipping phone, with or without +91, spaces or hyphens. */

@@ -27,7 +27,10 @@ export function toProductJson(row: ProductRow): Product {
     regularPrice: toRupees(row.regularPricePaise),
     discountedPrice: row.discountedPricePaise === null ? null : toRupees(row.discountedPricePaise),
     createdAt: row.createdAt.toISOString(),
-    images: row.images.map((image) => ({ url: image.url })),
+    // As stored, like the list's SQL (repositories/products.ts): a colour only where the image has one.
+    images: row.images.map((image) =>
+      image.color === undefined ? { url: image.url } : { url: image.url, color: image.color },
+    ),
     attributes,
   };
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
+import { imagesOf } from '../../machines/catalogue.model';
 import type { ToastEmitted } from '../../machines/events';
 import { DEFAULT_PRODUCT_IMAGE } from '../components/fallback-image';
 import { CartIcon, CloseIcon } from '../components/icons';
@@ -109,8 +110,9 @@ export default function QuickView({ id }: { id: string }) {
             ) : (
               <>
                 <ProductGallery
+                  key={state.context.selectedColor ?? ''}
                   name={product.name}
-                  images={product.images}
+                  images={imagesOf(product, state.context.selectedColor)}
                   fallback={DEFAULT_PRODUCT_IMAGE}
                   width={480}
                   height={600}

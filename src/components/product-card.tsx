@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
-import { type DisplayProduct, isOnSale } from '../../machines/catalogue.model';
+import { type DisplayProduct, imageOf, isOnSale } from '../../machines/catalogue.model';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from './fallback-image';
 import { CartIcon, EyeIcon, HeartIcon } from './icons';
 import { Price } from './price';
@@ -73,7 +73,9 @@ export function WishlistToggle({ saved, onToggle, className, showLabel = false }
 
 type ProductCardProps = {
   product: DisplayProduct;
-  onAddToCart: (product: DisplayProduct) => void;
+  /** The colour whose picture the card shows (a list filtered by it); Add to Cart picks it too. */
+  color?: string;
+  onAddToCart: (product: DisplayProduct, color?: string) => void;
   /** Cards below the fold load their image lazily. */
   eager?: boolean;
   /** Whether the product is on the wishlist (the heart is filled). */
@@ -128,6 +130,7 @@ const styles = {
 
 export function ProductCard({
   product,
+  color,
   onAddToCart,
   eager = false,
   saved = false,
@@ -141,7 +144,7 @@ export function ProductCard({
       <div className={styles.media}>
         <Link to={href} tabIndex={-1} aria-hidden="true" className={styles.mediaLink}>
           <FallbackImage
-            src={product.image}
+            src={imageOf(product, color)}
             fallback={DEFAULT_PRODUCT_IMAGE}
             alt={product.name}
             width={400}
@@ -167,7 +170,11 @@ export function ProductCard({
           </button>
         </div>
         <div className={styles.addToCart}>
-          <button type="button" className={styles.addToCartButton} onClick={() => onAddToCart(product)}>
+          <button
+            type="button"
+            className={styles.addToCartButton}
+            onClick={() => onAddToCart(product, color)}
+          >
             <CartIcon size={18} />
             Add to Cart
           </button>

@@ -40,7 +40,8 @@ export default function ProductsPage() {
 
   // Stable handlers, so the memoised grid skips the renders that do not change its cards.
   const addToCart = useCallback(
-    (product: DisplayProduct) => cart.send({ type: 'cart.add', ...cardCartLine(product) }),
+    (product: DisplayProduct, color?: string) =>
+      cart.send({ type: 'cart.add', ...cardCartLine(product, color) }),
     [cart],
   );
   const quickView = useCallback((product: DisplayProduct) => openQuickView(product.id), [openQuickView]);

@@ -2,10 +2,12 @@
  * Search, sort and filters in the browser: typing in the header's box brings suggestions and Enter the
  * results page; a sort lands in the address; a size ticked in the panel shows a chip that removes it;
  * on a phone the filters open in a drawer. The tab keeps the title the server's HTML gave the address
- * once the SPA runs; the box shows the search of the results page; Quick View shows every image.
+ * once the SPA runs; the box shows the search of the results page; Quick View shows every image. A list
+ * filtered by a colour shows each card in that colour, and picking a colour on a product page shows
+ * that colour's pictures (shared/product-images.ts).
  */
 import type { Page } from 'playwright-core';
-import { type Check, h1, openQuickView, url } from './checks';
+import { appStarted, type Check, h1, openQuickView, url } from './checks';
 
 /** The <title> of the HTML the server sends for this address (before any JavaScript). */
 async function serverTitle(page: Page, path: string): Promise<string> {
@@ -26,7 +28,52 @@ async function titleMatchesServer(page: Page) {
   await page.waitForFunction((title) => document.title === title, expected, { timeout: 10_000 });
 }
 
+type ListedProduct = {
+  id: string;
+  title: string;
+  imgUrl: string;
+  images: { url: string; color?: string | null }[];
+};
+
+/** The picture of `colour` among a product's images, as the API lists them. */
+const pictureIn = (product: ListedProduct, colour: string) =>
+  product.images.find((image) => image.color === colour)?.url;
+
 export const FIND_CHECKS: Check[] = [
+  {
+    name: 'find-colour-pictures',
+    path: '/products?color=Navy',
+    expect: async (page) => {
+      const answer = await page.request.get(new URL('/api/v1/products?color=Navy&limit=12', page.url()).href);
+      const products = ((await answer.json()) as { data: ListedProduct[] }).data;
+      if (products.length < 2) throw new Error(`only ${products.length} Navy products in the demo catalogue`);
+      for (const product of products) {
+        const card = page.getByRole('article', { name: product.title, exact: true });
+        const src = await card.locator('img').first().getAttribute('src', { timeout: 10_000 });
+        if (src !== pictureIn(product, 'Navy'))
+          throw new Error(`${product.title}'s card shows ${src}, not its Navy picture`);
+      }
+      // On its page, a product shows its main colour until Navy is picked, then the navy pictures.
+      const other = products.find((p) => pictureIn(p, 'Navy') !== p.imgUrl);
+      if (!other) throw new Error('no Navy product whose main picture is another colour');
+      await page.goto(new URL(`/product/${other.id}`, page.url()).href);
+      await h1(page, other.title);
+      const main = page.getByRole('img', { name: other.title, exact: true }).first();
+      if ((await main.getAttribute('src')) !== other.imgUrl)
+        throw new Error('the page opened on another colour');
+      await appStarted(page);
+      // The chip a person taps: its text (the radio inside is visually hidden).
+      await page.getByRole('radiogroup', { name: 'Colour' }).getByText('Navy', { exact: true }).click();
+      await page.waitForFunction(
+        ([title, url]) =>
+          [...document.querySelectorAll('img')].some(
+            (img) => img.alt === title && img.getAttribute('src') === url,
+          ),
+        [other.title, pictureIn(other, 'Navy')] as const,
+        { timeout: 10_000 },
+      );
+    },
+  },
   {
     name: 'find-search-suggestions',
     path: '/',

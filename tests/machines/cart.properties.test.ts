@@ -223,6 +223,13 @@ describe('choosing a size and colour on a line a card added', () => {
   it('survives a round trip through storage with its options', () => {
     expect(parseStoredCart(serializeCart([tee]))).toEqual([tee]);
   });
+  it("shows the chosen colour's picture, kept through storage; a corrupt picture list is dropped", () => {
+    const pictured = { ...tee, colorImages: { Black: '/tee--black.svg', White: '/tee.svg' } };
+    const [chosen] = chooseVariant([pictured], pictured, { selectedColor: 'Black' });
+    expect(chosen?.image).toBe('/tee--black.svg');
+    expect(parseStoredCart(serializeCart([pictured]))).toEqual([pictured]);
+    expect(parseStoredCart(JSON.stringify([{ ...pictured, colorImages: { Black: 7 } }]))).toEqual([tee]);
+  });
 });
 
 describe('Remove, Undo and Checkout on a cart with two lines of one kurti', () => {

@@ -3,6 +3,8 @@ import {
   type ApiProduct,
   byName,
   cardCartLine,
+  imageOf,
+  imagesOf,
   isOnSale,
   paginationWindow,
   parentCategoryOptions,
@@ -11,6 +13,7 @@ import {
   productsPath,
   productsTitle,
   showingRange,
+  shownColour,
   sizeLabel,
   toDisplayProduct,
 } from '../../machines/catalogue.model';
@@ -277,5 +280,38 @@ describe('parentCategoryOptions and cardCartLine', () => {
       // Several colours: the cart line keeps them so it can ask for one in place.
       colorOptions: ['Red', 'Blue'],
     });
+  });
+});
+
+describe('pictures per colour', () => {
+  const tee = toDisplayProduct({
+    ...base,
+    imgUrl: '/tee.svg',
+    images: [
+      { url: '/tee.svg', color: 'White' },
+      { url: '/tee-alt.svg', color: 'White' },
+      { url: '/tee--navy.svg', color: 'Navy' },
+    ],
+    attributes: [attr('size', ['S', 'M']), attr('color', ['White', 'Navy'])],
+  });
+
+  it("shows the main image's colour until a colour is chosen, then that colour's", () => {
+    expect(tee.images).toEqual(['/tee.svg', '/tee-alt.svg']);
+    expect(imagesOf(tee, 'Navy')).toEqual(['/tee--navy.svg']);
+    expect(imageOf(tee, 'Navy')).toBe('/tee--navy.svg');
+    expect(imagesOf(tee, null)).toEqual(tee.images);
+    expect(imageOf(tee, 'Maroon')).toBe('/tee.svg');
+  });
+
+  it("shows the filtered colour on a list's card, and Add to Cart picks it", () => {
+    expect(shownColour(tee, ['navy'])).toBe('Navy');
+    expect(shownColour(tee, undefined)).toBeUndefined();
+    expect(shownColour(tee, ['Maroon'])).toBeUndefined();
+    expect(cardCartLine(tee, 'Navy')).toMatchObject({ selectedColor: 'Navy', image: '/tee--navy.svg' });
+  });
+
+  it("keeps each colour's picture on a line whose colour is chosen in the cart", () => {
+    expect(cardCartLine(tee).colorImages).toEqual({ White: '/tee.svg', Navy: '/tee--navy.svg' });
+    expect(cardCartLine(tee).image).toBe('/tee.svg');
   });
 });

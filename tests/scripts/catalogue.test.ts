@@ -184,6 +184,24 @@ describe('catalogue', () => {
     }
     expect(catalogue.some((p) => p.images.length > 1)).toBe(true);
   });
+
+  it('has a picture of every colour it sells, keyed by that colour, the first colour the main image', () => {
+    for (const product of catalogue) {
+      const colours = product.attributes.find((a) => a.key === 'color')?.values ?? [];
+      for (const colour of colours)
+        expect(
+          product.images.filter((image) => image.color === colour).length,
+          `${product.title} ${colour}`,
+        ).toBeGreaterThan(0);
+      expect(product.images[0]?.color).toBe(colours[0]);
+    }
+    // Two colours of one product are two different drawings.
+    const tee = catalogue.find((p) => new Set(p.images.map((i) => i.color)).size > 1)!;
+    const [a, b] = [...new Set(tee.images.map((i) => i.color))];
+    const svg = (colour: string | null | undefined) =>
+      readFileSync(publicFile(tee.images.find((i) => i.color === colour)!.url), 'utf8');
+    expect(svg(a)).not.toBe(svg(b));
+  });
 });
 
 describe('store.config.json', () => {

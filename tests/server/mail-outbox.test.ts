@@ -65,7 +65,7 @@ describe('order mail through the outbox', () => {
   it('writes the payment reminder with the order, due after ORDER_PAYMENT_REMINDER, and sends it once: lines with size and colour, ₹, the pay-by time, the store', async () => {
     if (!tee) throw new Error('the catalogue needs a tee with several sizes and colours');
     const size = values(tee, ['size'])[1] as string;
-    const color = values(tee, ['color', 'colour', 'colors'])[0] as string;
+    const color = values(tee, ['color', 'colour', 'colors'])[1] as string;
     const created = await t.app.inject({
       method: 'POST',
       url: `${API}/orders`,
@@ -113,6 +113,10 @@ describe('order mail through the outbox', () => {
     expect(mail.html).toContain('&lt;b&gt;Asha&lt;/b&gt; &amp; Verma');
     expect(mail.html).not.toContain('<b>Asha');
     expect(mail.html).toContain(`src="${PUBLIC_URL}${TEST_STORE.companyLogoUrl}"`);
+    // The line's picture is the tee in the chosen colour, not its main image (shared/product-images.ts).
+    const picture = tee.images.find((image) => image.color === color)?.url;
+    expect(picture).not.toBe(tee.imgUrl);
+    expect(mail.html).toContain(`<img src="${PUBLIC_URL}${picture}" alt=""`);
     // Sent is sent: another round sends nothing.
     expect(await deliver()).toHaveLength(0);
     expect((await rowsOf(order.id))[0]?.sentAt).toBeInstanceOf(Date);
@@ -279,6 +283,7 @@ describe('return mail through the outbox', () => {
     expect(requested?.text).toContain('Hello Asha,');
     expect(requested?.text).toContain(line.productTitle);
     expect(requested?.text).toContain('original packaging');
+    expect(requested?.html).toContain(`<img src="${PUBLIC_URL}${line.imgUrl}" alt=""`);
 
     const at = new Date();
     const step = (

@@ -47,7 +47,16 @@ describe('order lines with size and colour', () => {
       { productId: tee.id, quantity: 1, size: s1, color: c1 },
       { productId: tee.id, quantity: 2, size: s2, color: c2 },
     ]);
+    // Each line shows the product in its own colour (shared/product-images.ts), here and in My Orders.
+    const pictureOf = (colour: string) => tee.images.find((image) => image.color === colour)?.url;
     expect(order.items[0]?.imgUrl).toBe(tee.imgUrl);
+    expect(order.items[0]?.imgUrl).toBe(pictureOf(c1));
+    expect(order.items[1]?.imgUrl).toBe(pictureOf(c2));
+    expect(pictureOf(c2)).not.toBe(tee.imgUrl);
+    expect(((await myOrder(t.app, shopper.token, order.id)) as Order).items.map((i) => i.imgUrl)).toEqual([
+      pictureOf(c1),
+      pictureOf(c2),
+    ]);
 
     expect(summary((await myOrder(t.app, shopper.token, order.id)) as Order)).toEqual(summary(order));
     const tracked = await t.app.inject({

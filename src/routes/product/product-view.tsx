@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { badge, button, card } from 'styled-system/recipes';
 import type { SnapshotFrom } from 'xstate';
-import type { DisplayProduct } from '../../../machines/catalogue.model';
+import { type DisplayProduct, imagesOf } from '../../../machines/catalogue.model';
 import type { ProductEvent, productMachine } from '../../../machines/product.machine';
 import { specifications } from '../../../machines/specifications.model';
 import { PLACEHOLDER_IMAGE } from '../../components/fallback-image';
@@ -152,8 +152,9 @@ export function ProductView({
         })}
       >
         <ProductGallery
+          key={state.context.selectedColor ?? ''}
           name={product.name}
-          images={product.images}
+          images={imagesOf(product, state.context.selectedColor)}
           fallback={PLACEHOLDER_IMAGE}
           width={600}
           height={750}

@@ -11,6 +11,7 @@ import {
   type ProductSort,
   productsTitle,
   showingRange,
+  shownColour,
   sortOf,
   totalPages,
 } from '../../../machines/catalogue.model';
@@ -58,7 +59,7 @@ const toggleButton = css({
 type ProductGridProps = Pick<
   ProductsViewProps,
   'columns' | 'isSaved' | 'onAddToCart' | 'onToggleWishlist' | 'onQuickView'
-> & { products: DisplayProduct[]; q: string | undefined; label: string };
+> & { products: DisplayProduct[]; q: string | undefined; colors: string[] | undefined; label: string };
 
 /**
  * The page's cards. Memoised: the list's other changes (the type options arriving, a drawer opening)
@@ -67,6 +68,7 @@ type ProductGridProps = Pick<
 const ProductGrid = memo(function ProductGrid({
   products,
   q,
+  colors,
   columns,
   label,
   isSaved,
@@ -80,6 +82,7 @@ const ProductGrid = memo(function ProductGrid({
         <li key={product.id} className={css({ listStyle: 'none' })}>
           <ProductCard
             product={product}
+            color={shownColour(product, colors)}
             title={q ? <Highlight text={product.name} query={q} /> : undefined}
             eager={index < 3}
             onAddToCart={onAddToCart}
@@ -106,7 +109,7 @@ export type ProductsViewProps = {
   /** Where the phone's filter drawer goes once it has loaded. */
   drawerSlot?: ReactNode;
   isSaved: (id: string) => boolean;
-  onAddToCart: (product: DisplayProduct) => void;
+  onAddToCart: (product: DisplayProduct, color?: string) => void;
   onToggleWishlist: (product: DisplayProduct) => void;
   onQuickView: (product: DisplayProduct) => void;
 };
@@ -321,6 +324,7 @@ export function ProductsView({
               <ProductGrid
                 products={products}
                 q={query.q}
+                colors={query.colors}
                 columns={columns}
                 label={title}
                 isSaved={isSaved}

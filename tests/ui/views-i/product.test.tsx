@@ -181,6 +181,35 @@ describe('product detail', () => {
     ]);
   });
 
+  it("shows the chosen colour's pictures in the gallery and adds the line with that colour's picture", async () => {
+    const product = apiProduct({
+      id: 'tee',
+      title: 'Block Tee',
+      imgUrl: '/tee.svg',
+      images: [
+        { url: '/tee.svg', color: 'White' },
+        { url: '/tee-alt.svg', color: 'White' },
+        { url: '/tee--navy.svg', color: 'Navy' },
+        { url: '/tee--navy-alt.svg', color: 'Navy' },
+      ],
+      attributes: [attr('size', ['One Size']), attr('color', ['White', 'Navy'])],
+    });
+    const { user, storedCart } = renderApp({ path: '/product/tee', api: productApi(product) });
+    await findHeading('Block Tee');
+    const main = () => screen.getByRole('img', { name: 'Block Tee' });
+    expect(main()).toHaveAttribute('src', '/tee.svg');
+    await user.click(screen.getByRole('radio', { name: 'Navy' }));
+    await waitFor(() => expect(main()).toHaveAttribute('src', '/tee--navy.svg'));
+    const thumbs = screen.getByRole('list', { name: 'Block Tee: images' });
+    expect(within(thumbs).getAllByRole('button')).toHaveLength(2);
+    await user.click(within(thumbs).getByRole('button', { name: 'Show image 2 of 2' }));
+    expect(main()).toHaveAttribute('src', '/tee--navy-alt.svg');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() =>
+      expect(storedCart()[0]).toMatchObject({ selectedColor: 'Navy', image: '/tee--navy.svg' }),
+    );
+  });
+
   it('keeps the quantity at 1 or more', async () => {
     const { user } = renderApp({ path: '/product/p', api: productApi(apiProduct()) });
     await findHeading(/Product/);

@@ -252,6 +252,34 @@ describe('products list', () => {
     ]);
   });
 
+  it('shows each card in the filtered colour, and Add to Cart picks that colour', async () => {
+    const tee = apiProduct({
+      id: 't1',
+      title: 'Block Tee',
+      imgUrl: '/tee.svg',
+      images: [
+        { url: '/tee.svg', color: 'White' },
+        { url: '/tee--navy.svg', color: 'Navy' },
+      ],
+      attributes: [
+        { id: 'size', key: 'size', values: ['One Size'], metricUnit: null },
+        { id: 'color', key: 'color', values: ['White', 'Navy'], metricUnit: null },
+      ],
+    });
+    const { user, storedCart } = renderApp({
+      path: '/products?color=Navy',
+      api: { 'GET /products': () => json(productPage([tee])) },
+    });
+    const card = await screen.findByRole('article', { name: 'Block Tee' });
+    expect(within(card).getByRole('img', { name: 'Block Tee', hidden: true })).toHaveAttribute(
+      'src',
+      '/tee--navy.svg',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
+    await findToast('Added to cart');
+    expect(storedCart()[0]).toMatchObject({ selectedColor: 'Navy', image: '/tee--navy.svg' });
+  });
+
   it('replaces a broken card image with the default stock photo', async () => {
     renderApp({
       path: '/products',
