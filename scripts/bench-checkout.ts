@@ -13,6 +13,11 @@
  *   npm run bench:checkout -- --profile DIR   the servers run with --cpu-prof (into DIR); each run's
  *                                             profile is summarised (self time by package, top functions)
  *
+ * `cpu/paid` is the server processes' CPU time (user + system, from /proc: scripts/process-cpu.ts) over
+ * the checkout clock divided by paid orders, ms: the part of a paid order the server owns, steady where
+ * paid/s is not (the server, the database and this client share two cores). Sign-ins are measured
+ * apart (scrypt), at the end.
+ *
  * PostgreSQL is a private throwaway cluster on a loopback port (tests/faults/procs.ts), a fresh
  * database per configuration; PGlite a fresh data folder per configuration. Ports 8300–8320.
  */
@@ -51,6 +56,7 @@ import {
   readProfile,
   summariseProfile,
 } from './cpu-profile';
+import { processTreeCpuMs } from './process-cpu';
 
 const PG_PORT = 8301;
 const SERVER_PORT = 8310;
@@ -73,6 +79,10 @@ export interface CheckoutFigures {
   label: string;
   shoppers: number;
   signInsPerSecond: number;
+  /** The server processes' CPU (user + system) per sign-in, ms. */
+  signInCpuMs: number;
+  /** The server processes' CPU (user + system) over the checkout clock per paid order, ms. */
+  cpuPerPaidMs: number;
   paidPerSecond: number;
   seconds: number;
   steps: Record<Step, Percentiles>;
@@ -272,10 +282,14 @@ export async function benchServer(target: ServerTarget, shoppers: number, port =
   try {
     const products = await basket(server.url);
     const emails = await signUpAll(server.url, shoppers, randomBytes(3).toString('hex'));
+    const pid = server.child.pid ?? 0;
+    const beforeSignIns = processTreeCpuMs(pid);
     const { tokens, perSecond } = await signInAll(server.url, emails);
+    const beforeCheckout = processTreeCpuMs(pid);
     const clockStarted = performance.now();
     const run = await checkout(server.url, tokens, products, rounds);
     const clockStopped = performance.now();
+    const afterCheckout = processTreeCpuMs(pid);
     await stop(server);
     server = undefined;
     const exited = performance.now();
@@ -284,6 +298,8 @@ export async function benchServer(target: ServerTarget, shoppers: number, port =
       label: target.label,
       shoppers,
       signInsPerSecond: perSecond,
+      signInCpuMs: (beforeCheckout - beforeSignIns) / shoppers,
+      cpuPerPaidMs: run.paid > 0 ? (afterCheckout - beforeCheckout) / run.paid : Number.NaN,
       paidPerSecond: run.paid / run.seconds,
       seconds: run.seconds,
       steps: run.steps,
@@ -549,7 +565,7 @@ function printConfiguration(figures: CheckoutFigures, baselinePerSecond: number)
     ? 'check ok'
     : `CHECK FAILED (${figures.check.orders} orders, ${figures.check.paidOnce} paid once, ${figures.check.processing} processing)`;
   console.log(
-    `${figures.label.padEnd(22)} ${figures.paidPerSecond.toFixed(1).padStart(7)}  ${steps
+    `${figures.label.padEnd(22)} ${figures.paidPerSecond.toFixed(1).padStart(7)} ${ms(figures.cpuPerPaidMs).padStart(8)}  ${steps
       .map((s, i) => s.padStart(i === 0 ? 11 : 11))
       .join(' ')}  ${String(figures.errors).padStart(6)}  ${check}  load ${load()}  ratio ${(
       figures.paidPerSecond / baselinePerSecond
@@ -587,7 +603,7 @@ async function main() {
   console.log(
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average at start ${load()}`,
   );
-  const header = `\n${'configuration'.padEnd(22)} ${'paid/s'.padStart(7)}  ${STEPS.map((s) => `${s} ms p50/p99`.padStart(11)).join(' ')}  errors`;
+  const header = `\n${'configuration'.padEnd(22)} ${'paid/s'.padStart(7)} ${'cpu/paid'.padStart(8)}  ${STEPS.map((s) => `${s} ms p50/p99`.padStart(11)).join(' ')}  errors`;
   const signIns: string[] = [];
   const runServer = async (target: ServerTarget, baselinePerSecond: number) => {
     try {
@@ -595,7 +611,9 @@ async function main() {
       const figures = await benchServer(target, shoppers, SERVER_PORT, rounds);
       printConfiguration(figures, baselinePerSecond);
       if (profile) summariseProfiles(profile, since, figures.clockBeforeExitMs);
-      signIns.push(`${figures.label}: ${figures.signInsPerSecond.toFixed(1)} sign-ins/s`);
+      signIns.push(
+        `${figures.label}: ${figures.signInsPerSecond.toFixed(1)} sign-ins/s, ${ms(figures.signInCpuMs)} ms CPU each`,
+      );
       return figures;
     } finally {
       await target.cleanup();

@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { cardCartLine, toDisplayProduct } from '../machines/catalogue.model';
 import { CHROMIUM, CHROMIUM_ARGS, startShop } from '../tests/e2e/shop';
-import { numberOption, option } from './cli-option';
+import { numberOption } from './cli-option';
 
 const REPS = numberOption('reps', 10);
 const CPU = numberOption('cpu', 4);

@@ -21,7 +21,8 @@
  *   --profile DIR            the server runs with --cpu-prof (into DIR); its profile is summarised per
  *                            scenario over the app's timed rounds (self time by package, top functions)
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,7 @@ import {
   type Span,
   summariseProfile,
 } from './cpu-profile';
+import { processCpuMs } from './process-cpu';
 
 function listOption(name: string): string[] | null {
   const at = process.argv.indexOf(`--${name}`);
@@ -127,29 +129,11 @@ interface Run {
   cpu: number;
 }
 
-/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
 /**
  * A process's CPU time so far, µs (Linux). Unlike req/s it hardly moves with the machine's other load,
  * so the app's cost per answer against bare node's is the steadier comparison on a shared machine.
  */
-function cpuMicros(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
-    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
-  } catch {
-    return Number.NaN;
-  }
-}
+const cpuMicros = (pid: number) => processCpuMs(pid) * 1000;
 
 /** One round on one server, with its process's CPU time per answer. */
 async function round(port: number, pid: number, paths: string[], spans: Span[]): Promise<Run> {

@@ -22,6 +22,9 @@ describe('npm run bench:checkout', () => {
       expect(figures.errors).toBe(0);
       expect(figures.check).toEqual({ orders: 3, paidOnce: 3, processing: 3, ok: true });
       expect(figures.paidPerSecond).toBeGreaterThan(0);
+      // The server's own CPU per paid order and per sign-in, read from /proc (scripts/process-cpu.ts).
+      expect(figures.cpuPerPaidMs).toBeGreaterThan(0);
+      expect(figures.signInCpuMs).toBeGreaterThan(0);
       for (const step of STEPS) expect(figures.steps[step].p99).toBeGreaterThan(0);
     } finally {
       await target.cleanup();
