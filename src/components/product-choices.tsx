@@ -44,7 +44,7 @@ export function ProductChoices({
               chart={product.sizeChart}
               productName={product.name}
               pickedSize={selectedSize}
-              className={css({ position: 'absolute', top: '0', right: '0', h: '5!' })}
+              className={css({ position: 'absolute', top: '-1.5', right: '0', h: '8!' })}
             />
           ) : null}
         </div>

@@ -14,6 +14,7 @@ const preloadOverlays = () => {
 export const SizeChartDialog = lazy(() =>
   loadOverlays().then((module) => ({ default: module.SizeChartDialog })),
 );
+export const ZoomViewer = lazy(() => loadOverlays().then((module) => ({ default: module.ZoomViewer })));
 
 /**
  * An overlay's button: whether it is open, and whether it has been (mounted from the first opening on,

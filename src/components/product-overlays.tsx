@@ -261,9 +261,17 @@ const stageImage = css({
   w: 'full',
   h: 'full',
   objectFit: 'contain',
+  // No will-change: the browser then draws the image again at the zoom it ends on, sharp.
   transformOrigin: '0 0',
-  willChange: 'transform',
   pointerEvents: 'none',
+});
+
+const hint = css({ fontSize: 'sm', color: 'cotton.300', textAlign: 'center' });
+// A mouse and a touch screen zoom differently: each is told its own way.
+const touchOnly = css({ '@media (hover: hover) and (pointer: fine)': { display: 'none' } });
+const mouseOnly = css({
+  display: 'none',
+  '@media (hover: hover) and (pointer: fine)': { display: 'inline' },
 });
 
 export type ZoomViewerProps = OverlayProps & {
@@ -469,8 +477,9 @@ export function ZoomViewer({
                   </button>
                 </>
               ) : null}
-              <p className={css({ fontSize: 'sm', color: 'cotton.300', textAlign: 'center' })}>
-                Pinch or double-tap to zoom
+              <p className={hint}>
+                <span className={touchOnly}>Pinch or double-tap to zoom</span>
+                <span className={mouseOnly}>Scroll or double-click to zoom</span>
               </p>
             </div>
           </Drawer.Content>
