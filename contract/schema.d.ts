@@ -839,6 +839,8 @@ export interface components {
             createdAt: string;
             images: components["schemas"]["ProductImage"][];
             attributes: components["schemas"]["ProductAttribute"][];
+            /** @description Only in GET /products/{id}'s answer: the measurements of the sizes this product is sold in, from its type's (parentCategory's) or category's chart; null when it has none (one size) */
+            sizeChart?: components["schemas"]["SizeChart"] | null;
         };
         Pagination: {
             page: number;
@@ -871,6 +873,56 @@ export interface components {
             };
             /** @description Products on sale among those matching the other filters */
             onSale: number;
+        };
+        /**
+         * @description Body measurements of a product's sizes, a row for each size it is sold in
+         * @example {
+         *       "name": "T-shirts",
+         *       "note": "Body measurements. Chest: around the fullest part, under the arms.",
+         *       "unit": "in",
+         *       "columns": [
+         *         "Chest",
+         *         "Length",
+         *         "Shoulder"
+         *       ],
+         *       "rows": [
+         *         {
+         *           "size": "M",
+         *           "values": [
+         *             40,
+         *             28,
+         *             18
+         *           ]
+         *         },
+         *         {
+         *           "size": "L",
+         *           "values": [
+         *             42,
+         *             29,
+         *             19
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        SizeChart: {
+            /** @description The kind of garment, e.g. Men's kurtas */
+            name: string;
+            /** @description How to measure */
+            note: string;
+            /**
+             * @description The unit of every value (inches)
+             * @enum {string}
+             */
+            unit: "in";
+            /** @description What each value measures: Chest, Length… */
+            columns: string[];
+            rows: {
+                /** @description One of the product's sizes */
+                size: string;
+                /** @description One per column */
+                values: number[];
+            }[];
         };
         Wishlist: {
             /** @description The saved products, most recently saved first */

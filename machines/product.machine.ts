@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import { type AppRef, tellApp } from './app-inbox';
 import { type DisplayProduct, imageOf, ONE_SIZE } from './catalogue.model';
 import { type EmittedEvent, navigate, toast } from './events';
+import type { PageProduct } from './size-chart.model';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const PRODUCT_LOAD_FAILED = 'Failed to load product details';
@@ -14,7 +15,8 @@ export type ProductEvent =
 
 export type ProductContext = {
   id: string;
-  product: DisplayProduct | null;
+  /** With its size chart when the product's own answer (GET /products/{id}) carried one. */
+  product: PageProduct | null;
   error: string | null;
   selectedSize: string | null;
   selectedColor: string | null;
@@ -28,7 +30,7 @@ export type ProductContext = {
    * it (src/app/actors/first-answer.ts, which gives it only to the page of that id), so the machine
    * shows it instead of asking again. Used once.
    */
-  first: DisplayProduct | null;
+  first: PageProduct | null;
 };
 
 /**
@@ -41,15 +43,15 @@ export const productMachine = setup({
     context: {} as ProductContext,
     events: {} as ProductEvent,
     emitted: {} as EmittedEvent,
-    input: {} as { id: string; app?: AppRef; inDialog?: boolean; first?: DisplayProduct | null },
+    input: {} as { id: string; app?: AppRef; inDialog?: boolean; first?: PageProduct | null },
   },
   actors: {
-    fetchProduct: fromPromise<DisplayProduct | null, { id: string }>(async () => {
+    fetchProduct: fromPromise<PageProduct | null, { id: string }>(async () => {
       throw new Error('fetchProduct is provided by src/app/actors');
     }),
   },
   guards: {
-    isProductFound: (_, params: { product: DisplayProduct | null }) => params.product !== null,
+    isProductFound: (_, params: { product: PageProduct | null }) => params.product !== null,
     hasFirstProduct: ({ context }) => context.first !== null,
     isSizeMissing: ({ context }) => (context.product?.sizes?.length ?? 0) > 0 && !context.selectedSize,
     isInDialog: ({ context }) => context.inDialog,
@@ -57,7 +59,7 @@ export const productMachine = setup({
       event.type === 'product.setQuantity' && Number.isInteger(event.quantity) && event.quantity >= 1,
   },
   actions: {
-    assignProduct: assign((_, params: { product: DisplayProduct | null }) => {
+    assignProduct: assign((_, params: { product: PageProduct | null }) => {
       const product = params.product;
       const onlySize = product?.sizes?.length === 1 && product.sizes[0] === ONE_SIZE ? ONE_SIZE : null;
       return { product, selectedSize: onlySize };

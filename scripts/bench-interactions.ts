@@ -121,7 +121,7 @@ async function sizeAndAddToCart(browser: Browser, base: string, product: ApiProd
     );
     // A colour too, when the product has one: Add to Cart then adds at once.
     if ((await group(1).count()) > 0) await group(1).first().click();
-    add.push(await measure(page, () => main.getByRole('button', { name: 'Add to Cart' }).click()));
+    add.push(await measure(page, () => main.getByRole('button', { name: 'Add to Cart' }).first().click()));
     await page.waitForURL((url) => url.pathname === '/cart', { timeout: 15_000 });
   }
   await page.context().close();

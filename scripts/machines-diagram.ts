@@ -224,6 +224,8 @@ const PURPOSE: Record<string, string> = {
   'products-list': 'The /products grid and its parent-category filter (two parallel regions).',
   product: 'The product page: load, pick size/colour/quantity, add to cart.',
   'featured-products': "The home page's Featured Styles (failures only logged).",
+  'similar-products':
+    "The product page's Similar items: its type's, then its category's (failures only logged).",
   auth: 'Sign-in state: cookie check, login, register, logout, 401s; reports sign-in/out to the app.',
   checkout: 'Shipping form → order creation (the app then empties the cart) → /payment.',
   'order-tracking': 'Track an order by number plus email or phone.',

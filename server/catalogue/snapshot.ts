@@ -6,6 +6,7 @@
  * positions, sort orders, facet indexes, ranked searches, encoded answers — is remembered for this
  * version only, and dropped with it. A new version is a new Snapshot (snapshot-load.ts).
  */
+import type { components } from '../../contract/schema';
 import { EncodedBody } from '../http/cache';
 import { AnswerCache } from './answer-cache';
 import { noAttributeValues, type ProductAttributeValues } from './attribute-values';
@@ -19,11 +20,14 @@ import type { SearchTerms } from './search';
 import type { SearchIndex } from './search-index';
 import { SearchMemo } from './search-memo';
 import { type CatalogueSearch, rankSearch } from './search-positions';
+import { sizeChartOf } from './size-charts';
 import { filterLists, inPlaceParts, paidPrices, type SharedParts } from './snapshot-parts';
 import { SortOrders } from './sort-orders';
 
 /** Distinct filter combinations whose position lists are remembered per snapshot. */
 const FILTER_MEMO_LIMIT = 2000;
+
+type Product = components['schemas']['Product'];
 
 type Listing = { ids: Iterable<string>; categories: string[]; parentCategories: string[] };
 
@@ -278,6 +282,19 @@ export class Snapshot {
     const cached = this.#answers.get(key);
     if (cached) return cached;
     const bytes = await this.products.one(index);
-    return bytes ? this.#answers.remember(key, new EncodedBody(bytes)) : null;
+    return bytes ? this.#answers.remember(key, new EncodedBody(withSizeChart(bytes))) : null;
   }
+}
+
+const CLOSING_BRACE = 0x7d;
+
+/**
+ * One product's JSON with its `sizeChart` (size-charts.ts) as the last field: only GET /products/{id}
+ * carries it, so lists stay as small as they were, and it is worked out once per snapshot (the answer
+ * cache keeps the result).
+ */
+function withSizeChart(json: Buffer): Buffer {
+  const chart = sizeChartOf(JSON.parse(json.toString()) as Product);
+  const end = json.lastIndexOf(CLOSING_BRACE);
+  return Buffer.concat([json.subarray(0, end), Buffer.from(`,"sizeChart":${JSON.stringify(chart)}}`)]);
 }

@@ -29,6 +29,7 @@ import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';
 import type { provideSearchMachine } from './actors/search.live';
+import type { provideSimilarProductsMachine } from './actors/similar-products.live';
 import { type Emitter, handleEmitted, type Navigate, useEmitted } from './emitted';
 import type { provideSavedProductsMachine } from './wishlist/saved-products.live';
 
@@ -89,6 +90,7 @@ export type PageMachines = {
   productsList: ReturnType<typeof provideProductsListMachine>;
   savedProducts: ReturnType<typeof provideSavedProductsMachine>;
   search: ReturnType<typeof provideSearchMachine>;
+  similarProducts: ReturnType<typeof provideSimilarProductsMachine>;
 };
 
 /**

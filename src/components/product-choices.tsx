@@ -1,11 +1,15 @@
-import { type DisplayProduct, sizeLabel } from '../../machines/catalogue.model';
+import { css } from 'styled-system/css';
+import { sizeLabel } from '../../machines/catalogue.model';
 import type { ProductContext, ProductEvent } from '../../machines/product.machine';
+import type { PageProduct } from '../../machines/size-chart.model';
+import { SizeChartButton } from './size-chart-button';
 import { ChipGroup } from './ui/chip-group';
 import { LazyQuantityInput } from './ui/lazy-controls';
 import { Swatch } from './ui/swatch';
 
 type ProductChoicesProps = {
-  product: DisplayProduct;
+  /** With its size chart (GET /products/{id}), a 'Size chart' button shows beside the sizes. */
+  product: PageProduct;
   /** The product machine's picks (its context): size, colour and quantity. */
   picked: Pick<ProductContext, 'selectedSize' | 'selectedColor' | 'quantity'>;
   send: (event: ProductEvent) => void;
@@ -26,13 +30,24 @@ export function ProductChoices({
   return (
     <>
       {product.sizes && product.sizes.length > 0 ? (
-        <ChipGroup
-          label={sizeLabel(product)}
-          name={`${namePrefix}size`}
-          options={product.sizes}
-          value={selectedSize ?? ''}
-          onValueChange={(size) => send({ type: 'product.selectSize', size })}
-        />
+        <div className={css({ position: 'relative' })}>
+          <ChipGroup
+            label={sizeLabel(product)}
+            name={`${namePrefix}size`}
+            options={product.sizes}
+            value={selectedSize ?? ''}
+            onValueChange={(size) => send({ type: 'product.selectSize', size })}
+          />
+          {product.sizeChart ? (
+            // On the label's line, at its end, where the shopping apps put it.
+            <SizeChartButton
+              chart={product.sizeChart}
+              productName={product.name}
+              pickedSize={selectedSize}
+              className={css({ position: 'absolute', top: '-1.5', right: '0', h: '8!' })}
+            />
+          ) : null}
+        </div>
       ) : null}
       {product.colors && product.colors.length > 0 ? (
         <ChipGroup

@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, Suspense, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { FallbackImage } from './fallback-image';
+import { useOverlay, ZoomViewer } from './product-overlays-lazy';
 
 type ProductGalleryProps = {
   /** The product's name: the main image's alt text and the thumbnails' list name. */
@@ -32,12 +33,25 @@ const thumb = css({
   focusVisibleRing: 'outside',
 });
 
+/** The main image is the button that opens the full-screen viewer. */
+const zoomButton = css({
+  display: 'block',
+  p: '0',
+  border: 'none',
+  bg: 'transparent',
+  cursor: 'zoom-in',
+  borderRadius: 'card',
+  focusVisibleRing: 'outside',
+});
+
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /**
  * A product's pictures: the one picked, large, and below it a thumbnail button per image when there
  * are several (Tab to them, Enter or Space to show one, arrow keys to step through). Which one is
  * shown is a view preference, like the list's column count, so it lives here and not in a machine.
+ * The large picture is a button: a click, a tap, Enter or Space opens it full screen to zoom
+ * (./product-overlays.tsx, fetched as a pointer or the keyboard reaches it).
  */
 export function ProductGallery({
   name,
@@ -48,7 +62,12 @@ export function ProductGallery({
   imageClassName,
   className,
 }: ProductGalleryProps) {
-  const [shown, setShown] = useState(0);
+  // Which image, for which images: another set of images (another colour's) starts at its first.
+  const imagesKey = images.join('\n');
+  const [pick, setPick] = useState({ imagesKey, index: 0 });
+  const shown = pick.imagesKey === imagesKey && pick.index < images.length ? pick.index : 0;
+  const setShown = (index: number) => setPick({ imagesKey, index });
+  const zoom = useOverlay();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const current = images[shown] ?? images[0];
   const step = (event: KeyboardEvent, from: number) => {
@@ -61,14 +80,30 @@ export function ProductGallery({
   };
   return (
     <div className={cx(css({ display: 'flex', flexDirection: 'column', gap: '3', minW: '0' }), className)}>
-      <FallbackImage
-        src={current}
-        fallback={fallback}
-        alt={name}
-        width={width}
-        height={height}
-        className={imageClassName}
-      />
+      <button {...zoom.trigger} aria-label={`Zoom: ${name}`} className={zoomButton}>
+        <FallbackImage
+          src={current}
+          fallback={fallback}
+          alt={name}
+          width={width}
+          height={height}
+          className={imageClassName}
+        />
+      </button>
+      {zoom.used ? (
+        <Suspense fallback={null}>
+          <ZoomViewer
+            open={zoom.open}
+            onOpenChange={zoom.setOpen}
+            returnFocus={zoom.returnFocus}
+            name={name}
+            images={images.length > 0 ? images : [fallback]}
+            fallback={fallback}
+            index={shown}
+            onIndexChange={setShown}
+          />
+        </Suspense>
+      ) : null}
       {images.length > 1 ? (
         <ul aria-label={`${name}: images`} className={thumbList}>
           {images.map((url, index) => (

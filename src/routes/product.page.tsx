@@ -8,6 +8,7 @@ import { useFirstAnswer } from '../app/first-answer-context';
 import { storeDisplayName } from '../components/layout/store-display';
 import { DeliveryCheck } from './product/delivery-check';
 import { ProductView } from './product/product-view';
+import { SimilarItemsSlot } from './product/similar-items-slot';
 
 /** /product/{id} (spec §2 Product detail). */
 export default function ProductPage() {
@@ -41,6 +42,15 @@ function ProductScreen({ id }: { id: string }) {
       saved={saved}
       onToggleWishlist={toggleSaved}
       delivery={<DeliveryCheck />}
+      similar={
+        loaded ? (
+          <SimilarItemsSlot
+            id={loaded.id}
+            category={loaded.category}
+            parentCategory={loaded.parentCategory}
+          />
+        ) : null
+      }
     />
   );
 }

@@ -12,6 +12,7 @@ import { HYDRATION_CHECKS } from './hydration.checks';
 import { ORDERS_CHECKS } from './orders.checks';
 import { PAYMENTS_CHECKS } from './payments.checks';
 import { PHONE_LAYOUT_CHECKS } from './phone-layout.checks';
+import { PRODUCT_EXTRAS_CHECKS } from './product-extras.checks';
 import { SEO_CHECKS } from './seo.checks';
 import { WISHLIST_CHECKS } from './wishlist.checks';
 
@@ -26,4 +27,5 @@ export const FEATURE_CHECKS: Check[] = [
   ...ADDRESS_CHECKS,
   ...ORDERS_CHECKS,
   ...COD_CHECKS,
+  ...PRODUCT_EXTRAS_CHECKS,
 ];

@@ -13,7 +13,10 @@ async function sameNodesAfterHydration(page: Page, productPath: string) {
   await page.goto(new URL(productPath, page.url()).href, { waitUntil: 'domcontentloaded' });
   const main = page.getByRole('main');
   // Element handles, located right after DOMContentLoaded, not locators: the very nodes the server sent.
-  const button = await main.getByRole('button', { name: 'Add to Cart' }).elementHandle({ timeout: 5_000 });
+  const button = await main
+    .getByRole('button', { name: 'Add to Cart' })
+    .first()
+    .elementHandle({ timeout: 5_000 });
   // The first choice of each group (size, colour): chips are radios named by their group.
   const chips = [];
   const seen = new Set<string>();

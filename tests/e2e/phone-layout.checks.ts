@@ -115,7 +115,8 @@ export const PHONE_LAYOUT_CHECKS: Check[] = [
     only: 'mobile',
     expect: async (page) => {
       await openSaleProduct(page);
-      const add = page.getByRole('button', { name: 'Add to Cart' });
+      // The product's own (first): the similar items' cards below have theirs.
+      const add = page.getByRole('button', { name: 'Add to Cart' }).first();
       const tabBar = page.getByRole('navigation', { name: 'Tab bar' });
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
       await expectInViewport(page, add, 'Add to Cart after scrolling');
@@ -226,8 +227,8 @@ export const PHONE_LAYOUT_CHECKS: Check[] = [
         throw new Error(`not three cards to a row: ${tops.join(', ')}`);
       // Add to Cart in the page beside Add to Wishlist, not a bar; no tab bar.
       await openSaleProduct(page);
-      const add = await box(page.getByRole('button', { name: 'Add to Cart' }));
-      const wish = await box(page.getByRole('button', { name: 'Add to Wishlist' }));
+      const add = await box(page.getByRole('button', { name: 'Add to Cart' }).first());
+      const wish = await box(page.getByRole('button', { name: 'Add to Wishlist' }).first());
       if (Math.abs(add.y - wish.y) > 1 || Math.abs(add.width - wish.width) > 1)
         throw new Error('Add to Cart and Add to Wishlist are no longer an even pair');
       const fixed = await page.locator('[data-buy-bar]').evaluate((el) => getComputedStyle(el).position);

@@ -79,7 +79,7 @@ async function pickProducts(baseUrl: string): Promise<{ sized: ApiProduct; simpl
 async function addToCart(page: Page, baseUrl: string, product: ApiProduct, size?: string, color?: string) {
   await page.goto(`${baseUrl}/product/${product.id}`);
   await appStarted(page);
-  await page.getByRole('button', { name: 'Add to Cart' }).waitFor({ timeout: TIMEOUT });
+  await page.getByRole('button', { name: 'Add to Cart' }).first().waitFor({ timeout: TIMEOUT });
   for (const choice of [size, color]) {
     if (!choice) continue;
     // The chips are Ark radio items whose inputs are visually hidden: click the chip, check the radio.
@@ -96,7 +96,8 @@ async function addToCart(page: Page, baseUrl: string, product: ApiProduct, size?
       `${choice} is not chosen`,
     );
   }
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // The product's own (first): the similar items' cards below have theirs.
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await at(page, '/cart');
 }
 

@@ -76,8 +76,9 @@ const CHECKS: Check[] = [
     name: 'product',
     path: ({ productId }) => `/product/${productId}`,
     expect: async (page) => {
-      await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
-      await page.getByRole('button', { name: 'Add to Wishlist' }).waitFor();
+      // The product's own (first); similar items' cards below carry the same buttons.
+      await page.getByRole('button', { name: 'Add to Cart' }).first().waitFor();
+      await page.getByRole('button', { name: 'Add to Wishlist' }).first().waitFor();
     },
   },
   {
@@ -208,7 +209,8 @@ async function cartWithItems(page: Page, base: string, ctx: Ctx) {
   await appStarted(page);
   const firstSize = page.locator('[data-scope=radio-group][data-part=item]').first();
   if (await firstSize.count()) await firstSize.click();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // The product's own: similar items' cards below have theirs.
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await url(page, '/cart');
   await text(page, /\d+ Item\(s\)/);
 }

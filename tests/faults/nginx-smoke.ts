@@ -53,7 +53,7 @@ async function main() {
     console.log(`✓ home page through nginx: "${await page.title()}", first product ${href}`);
 
     await page.goto(`${cluster.url}${href}`, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('button', { name: 'Add to Cart' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Add to Cart' }).first().waitFor({ timeout: 60_000 });
     const heading = await page.getByRole('heading', { level: 1 }).first().textContent();
     console.log(`✓ product page through nginx: "${heading?.trim()}"`);
     // SHOTS_DIR=… keeps a look at what nginx served, at desktop and phone widths.
@@ -72,7 +72,7 @@ async function main() {
     await page.goto(`${cluster.url}/products`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: 'All Products' }).waitFor({ timeout: 60_000 });
     await page.goto(`${cluster.url}${href}`, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('button', { name: 'Add to Cart' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Add to Cart' }).first().waitFor({ timeout: 60_000 });
     const health = await fetch(`${cluster.url}/api/health`);
     const body = await health.json();
     if (health.status !== 200 || body.redis !== 'ok')

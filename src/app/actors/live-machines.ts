@@ -25,6 +25,7 @@ import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';
 import { createRootMachines } from './root.live';
 import { provideSearchMachine } from './search.live';
+import { provideSimilarProductsMachine } from './similar-products.live';
 
 export type { LiveDeps } from './live-deps';
 
@@ -34,6 +35,7 @@ export function createLiveMachines(deps: LiveDeps) {
     productsList: provideProductsListMachine(deps),
     search: provideSearchMachine(deps),
     product: provideProductMachine(deps),
+    similarProducts: provideSimilarProductsMachine(deps),
     featuredProducts: provideFeaturedProductsMachine(deps),
     checkout: provideCheckoutMachine(deps),
     orderTracking: provideOrderTrackingMachine(deps),

@@ -96,6 +96,8 @@ export type ProductViewProps = {
   onToggleWishlist: (id: string) => void;
   /** The delivery check by PIN code (./delivery-check.tsx), under Add to Cart. */
   delivery?: ReactNode;
+  /** Similar items (./similar-items-slot.tsx), under the product. */
+  similar?: ReactNode;
 };
 
 /**
@@ -109,6 +111,7 @@ export function ProductView({
   saved,
   onToggleWishlist,
   delivery,
+  similar,
 }: ProductViewProps): ReactNode {
   const back = (
     <Button variant="ghost" size="sm" onClick={onBack} className={css({ alignSelf: 'flex-start', mb: '6' })}>
@@ -210,6 +213,7 @@ export function ProductView({
           <Specifications product={product} />
         </div>
       </div>
+      {similar}
     </Page>
   );
 }

@@ -154,7 +154,12 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
             .getByRole('spinbutton', { name: 'Quantity', exact: true })
             .fill(String(add.quantity));
         }
-        await page.getByRole('main').getByRole('button', { name: 'Add to Cart', exact: true }).click();
+        // The product's own (first): the similar items' cards below have theirs.
+        await page
+          .getByRole('main')
+          .getByRole('button', { name: 'Add to Cart', exact: true })
+          .first()
+          .click();
         await at(page, '/cart');
         const said = addToast(cartOf(context), add);
         if (said) await toast(page, said);

@@ -27,6 +27,7 @@ import { productsListMachine } from '../../../machines/products-list.machine';
 import { offersReturn } from '../../../machines/returns.model';
 import { savedProductsMachine } from '../../../machines/saved-products.machine';
 import { type Suggestion, searchMachine } from '../../../machines/search.machine';
+import { similarProductsMachine } from '../../../machines/similar-products.machine';
 import { storeInfoMachine } from '../../../machines/store-info.machine';
 import { wishlistMachine } from '../../../machines/wishlist.machine';
 import { orderLifecycleMachine } from '../../../shared/order-lifecycle';
@@ -320,6 +321,33 @@ const featuredModel: MachineModel = {
     fail('fetchFeaturedProducts', noResponse()),
   ],
 };
+
+const similarModel: MachineModel = {
+  name: 'similar-products',
+  machine: similarProductsMachine,
+  simplePaths: true,
+  cases: [
+    {
+      title: 'a kurta (type and category)',
+      input: { id: kurta.id, category: 'men', parentCategory: 'Kurta' },
+    },
+    { title: 'a tee (category only)', input: { id: tee.id, category: 't shirts', parentCategory: '' } },
+    { title: 'a kurta without a category', input: { id: kurta.id, category: '', parentCategory: 'Kurta' } },
+    { title: 'a product with neither', input: { id: 'p-x', category: ' ', parentCategory: '' } },
+  ],
+  events: () => [
+    // The page's own product comes back among them; it is left out.
+    done('fetchSimilarProducts', [kurta, scarf], 'the kurta itself and a scarf'),
+    done('fetchSimilarProducts', manyProducts(9), '9 others'),
+    fail('fetchSimilarProducts', noResponse()),
+    done('fetchSimilarProducts', [tee, scarf, kurta], 'a tee, the scarf and the kurta'),
+    done('fetchSimilarProducts', [], 'none'),
+  ],
+};
+
+/** `n` distinct products that are not the page's. */
+const manyProducts = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ ...tee, id: `p-similar-${i + 1}`, name: `Tee ${i + 1}` }));
 
 /** Sign In on /login?from=/checkout, 'Remember me' ticked (as the form starts). */
 const login = {
@@ -913,6 +941,7 @@ export const models: MachineModel[] = [
   searchModel,
   productModel,
   featuredModel,
+  similarModel,
   authModel,
   checkoutModel,
   orderTrackingModel,
