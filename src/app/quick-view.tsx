@@ -8,7 +8,7 @@ import type { ToastEmitted } from '../../machines/events';
 import { DEFAULT_PRODUCT_IMAGE } from '../components/fallback-image';
 import { CartIcon, CloseIcon } from '../components/icons';
 import { Price, TaxNote } from '../components/price';
-import { WishlistToggle } from '../components/product-card';
+import { WishlistToggle } from '../components/wishlist-toggle';
 import { ProductChoices } from '../components/product-choices';
 import { ProductGallery } from '../components/product-gallery';
 import { Button } from '../components/ui/button';

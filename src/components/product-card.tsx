@@ -4,10 +4,11 @@ import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
 import { type DisplayProduct, imageOf, isOnSale } from '../../machines/catalogue.model';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from './fallback-image';
-import { CartIcon, EyeIcon, HeartIcon } from './icons';
+import { CartIcon, EyeIcon } from './icons';
 import { Price } from './price';
 import { Card } from './ui/card';
 import { Skeleton } from './ui/skeleton';
+import { WishlistToggle } from './wishlist-toggle';
 
 /** On the card surface: lifts on hover, its image zooming in. */
 const cardStyle = css({
@@ -44,32 +45,6 @@ const iconButton = css({
   focusVisibleRing: 'outside',
   focusRingOffset: '0',
 });
-
-type WishlistToggleProps = {
-  saved: boolean;
-  onToggle?: (() => void) | undefined;
-  className: string;
-  /** A text button ('Add to Wishlist' / 'Remove from Wishlist') rather than the card's round icon. */
-  showLabel?: boolean;
-};
-
-/** The heart: saves the product, or takes it off the wishlist when it is saved (filled, pressed). */
-export function WishlistToggle({ saved, onToggle, className, showLabel = false }: WishlistToggleProps) {
-  const label = saved ? 'Remove from Wishlist' : 'Add to Wishlist';
-  return (
-    <button
-      type="button"
-      title={showLabel ? undefined : label}
-      aria-label={showLabel ? undefined : label}
-      aria-pressed={saved}
-      className={className}
-      onClick={onToggle}
-    >
-      <HeartIcon size={showLabel ? 20 : 18} fill={saved ? 'currentColor' : 'none'} />
-      {showLabel ? label : null}
-    </button>
-  );
-}
 
 type ProductCardProps = {
   product: DisplayProduct;

@@ -9,7 +9,7 @@ import { PLACEHOLDER_IMAGE } from '../../components/fallback-image';
 import { ArrowLeftIcon, CartIcon } from '../../components/icons';
 import { Page, StatePanel } from '../../components/layout/page';
 import { Price, TaxNote } from '../../components/price';
-import { WishlistToggle } from '../../components/product-card';
+import { WishlistToggle } from '../../components/wishlist-toggle';
 import { ProductChoices } from '../../components/product-choices';
 import { ProductGallery } from '../../components/product-gallery';
 import { Button, ButtonLink } from '../../components/ui/button';
