@@ -20,6 +20,12 @@ type OverlayProps = {
   returnFocus: () => HTMLElement | null;
 };
 
+/**
+ * Over what is open already (Quick View): at the dialogs' own level, after them in the page, so the
+ * dialog under it is dimmed too.
+ */
+const overBackdrop = css({ zIndex: 'modal' });
+
 // ---------------------------------------------------------------------------------------------
 // Size chart
 
@@ -119,7 +125,7 @@ export function SizeChartDialog({
       finalFocusEl={returnFocus}
     >
       <Portal>
-        <Drawer.Backdrop />
+        <Drawer.Backdrop className={overBackdrop} />
         <Drawer.Positioner className={sheetPositioner}>
           <Drawer.Content className={sheet} data-size-chart="">
             <Drawer.CloseTrigger aria-label="Close size chart">
@@ -394,7 +400,7 @@ export function ZoomViewer({
       finalFocusEl={returnFocus}
     >
       <Portal>
-        <Drawer.Backdrop />
+        <Drawer.Backdrop className={overBackdrop} />
         <Drawer.Positioner className={viewerPositioner}>
           <Drawer.Content className={viewerContent} onKeyDown={onKeyDown} data-zoom-viewer="">
             <div className={viewerBar}>
