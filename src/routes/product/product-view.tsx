@@ -9,11 +9,11 @@ import { PLACEHOLDER_IMAGE } from '../../components/fallback-image';
 import { ArrowLeftIcon, CartIcon } from '../../components/icons';
 import { Page, StatePanel } from '../../components/layout/page';
 import { Price, TaxNote } from '../../components/price';
-import { WishlistToggle } from '../../components/wishlist-toggle';
 import { ProductChoices } from '../../components/product-choices';
 import { ProductGallery } from '../../components/product-gallery';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { WishlistToggle } from '../../components/wishlist-toggle';
 import { grid, stack } from '../../theme/layout';
 
 function ProductSkeleton() {
