@@ -249,6 +249,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Units left of each size and colour of some products
+         * @description What the size chips, the cart and the checkout show ("Sold out", "Only 3 left"). Never cached:
+         *     every answer is read from the database. A product whose stock is not counted has no entries.
+         */
+        get: operations["getStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wishlist": {
         parameters: {
             query?: never;
@@ -376,6 +397,9 @@ export interface paths {
          *     One line holds at most `MAX_LINE_QUANTITY` (10 by default) and the order's total at most
          *     `MAX_ORDER_VALUE` (₹10,00,000 by default): above either the answer is a 400 that says so
          *     (`The order total ₹25,00,000.00 is above the limit of ₹10,00,000.00 per order`).
+         *     Placing the order reserves its units of each size and colour (docs/stock.md) in the same
+         *     transaction; a line without a size or colour (the `products` map alone) takes the size and
+         *     colour with the most units left. A product with no stock rows is not counted and never runs out.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -685,6 +709,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fulfilment/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the units of sizes and colours (signed; `npm run stock`)
+         * @description Sets each variant's units to the number given (not a change by a delta): what an operator
+         *     counted. Signed like POST /fulfilment/events. All rows or none: an unknown product, or a size
+         *     or colour the product is not sold in, is a 400 naming the row.
+         */
+        put: operations["setStock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -841,6 +887,39 @@ export interface components {
             attributes: components["schemas"]["ProductAttribute"][];
             /** @description Only in GET /products/{id}'s answer: the measurements of the sizes this product is sold in, from its type's (parentCategory's) or category's chart; null when it has none (one size) */
             sizeChart?: components["schemas"]["SizeChart"] | null;
+        };
+        StockEntry: {
+            productId: string;
+            /** @description Null for a product sold in one size */
+            size: string | null;
+            /** @description Null for a product sold in one colour */
+            color: string | null;
+            /** @description Units that can still be ordered (0 is sold out) */
+            left: number;
+        };
+        StockList: {
+            items: components["schemas"]["StockEntry"][];
+        };
+        SetStockRequest: {
+            items: {
+                productId: string;
+                size?: string | null;
+                color?: string | null;
+                units: number;
+            }[];
+        };
+        StockShortage: {
+            productId: string;
+            title: string;
+            size: string | null;
+            color: string | null;
+            requested: number;
+            left: number;
+        };
+        StockShortageError: {
+            /** @description A message fit to show a shopper: the lines short and what is left */
+            error: string;
+            shortages: components["schemas"]["StockShortage"][];
         };
         Pagination: {
             page: number;
@@ -1986,6 +2065,32 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getStock: {
+        parameters: {
+            query: {
+                /** @description Comma-separated product ids (at most 50) */
+                products: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counted variants of the products asked for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getWishlist: {
         parameters: {
             query?: never;
@@ -2350,6 +2455,33 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /**
+             * @description A line asks for more than is left of its size and colour. Nothing is reserved and no order
+             *     is stored; `shortages` names each such line and what is left of it (0: sold out).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only 2 left of \"Indigo Block-Print Kurta\" in M, Indigo",
+                     *       "shortages": [
+                     *         {
+                     *           "productId": "3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b",
+                     *           "title": "Indigo Block-Print Kurta",
+                     *           "size": "M",
+                     *           "color": "Indigo",
+                     *           "requested": 3,
+                     *           "left": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StockShortageError"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestTooLarge"];
@@ -2838,6 +2970,52 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setStock: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with FULFILMENT_SECRET>` */
+                "x-statefront-signature": components["parameters"]["FulfilmentSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "3f0b2a7e-1c4d-5e6f-8a9b-0c1d2e3f4a5b",
+                 *           "size": "M",
+                 *           "color": "Indigo",
+                 *           "units": 12
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetStockRequest"];
+            };
+        };
+        responses: {
+            /** @description The rows as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["ServerError"];
