@@ -300,7 +300,7 @@ async function stockUp(base: string, productIds: readonly string[]): Promise<voi
 
 function serverEnv(extra: Record<string, string>): Record<string, string> {
   return {
-    // Several workers must share the signing keys (server/config.ts checkMultiProcess).
+    // Several workers must share the signing keys (server/infra/config.ts checkMultiProcess).
     SANDBOX_SECRET: 'bench-checkout-sandbox-secret-0123456789',
     RESET_SECRET: 'bench-checkout-reset-secret-0123456789ab',
     FULFILMENT_SECRET: BENCH_FULFILMENT_SECRET,

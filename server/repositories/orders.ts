@@ -486,7 +486,7 @@ const SHOPPER_CANCELLED_NOTE = 'Cancelled by the shopper';
  * The shopper cancels their own order. One transaction locks the order's row (`FOR UPDATE`, so a
  * payment settling or a courier's "shipped" waits, then finds it Cancelled) and lets the lifecycle
  * decide. A paid (Processing) order gets a refund row for its succeeded attempt, status 'pending': the
- * gateway is asked after the commit (server/refunds.ts records its answer). The unique index on
+ * gateway is asked after the commit (server/payments/refunds.ts records its answer). The unique index on
  * refunds.attempt_id means one attempt is never refunded twice. Someone else's order is 'notFound'.
  */
 export async function cancelOrderOfUser(
