@@ -31,7 +31,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { seedIfEmpty } from '../server/db/seed';
-import { signFulfilment } from '../server/handlers/fulfilment.handlers';
+import { signFulfilment } from '../server/orders/fulfilment.handlers';
 import {
   type PrivatePostgres,
   RATE_LIMITS_RAISED,
@@ -364,7 +364,7 @@ interface BaselineDriver {
 const SHIP = ['Asha Verma', '14 MG Road, Indiranagar', 'Bengaluru', 'Karnataka', '560038', '+919876543210'];
 
 /**
- * The same rows the app writes (server/repositories/orders.ts insertOrder, payments.ts insertAttempt
+ * The same rows the app writes (server/orders/orders.repository.ts insertOrder, payments.ts insertAttempt
  * and settleAttempt): an order, its two lines in one insert, its placement event with its outbox row;
  * a payment attempt; then the confirmation locks the order, settles the attempt, moves the order and
  * records the event with its outbox row. 3 transactions, 11 round trips.

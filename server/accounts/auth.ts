@@ -2,7 +2,7 @@ import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } fr
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthorized } from '../errors';
-import { type SessionUser, userForSession } from '../repositories/users';
+import { type SessionUser, userForSession } from './users.repository';
 
 export type { SessionUser };
 

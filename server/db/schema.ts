@@ -280,7 +280,7 @@ export const wishlistItems = pgTable(
 );
 
 /**
- * A signed-in shopper's shipping addresses (at most 5, server/repositories/addresses.ts), stored as
+ * A signed-in shopper's shipping addresses (at most 5, server/addresses/addresses.repository.ts), stored as
  * the checkout rules normalise them. `seq` orders them: adding one or placing an order with it takes
  * the next value, so the last used is first. The same six fields are one address, saved once.
  */
@@ -315,7 +315,7 @@ export const savedAddresses = pgTable(
 
 /**
  * A refund of a succeeded payment attempt, written when the shopper cancels a paid order
- * (server/repositories/orders.ts cancelOrderOfUser) and updated with the gateway's answer.
+ * (server/orders/orders.repository.ts cancelOrderOfUser) and updated with the gateway's answer.
  * status: pending (written, gateway not asked yet) | recorded (sandbox: no money moved) | queued (the
  * gateway accepted it) | failed (the gateway refused it or could not be reached; `error` says why).
  * One refund per attempt at most (the unique index), so a payment is never refunded twice.

@@ -1,6 +1,6 @@
 /**
  * Asking gateways for refunds (docs/operations.md). A refund row is written with the change that makes it
- * owed (server/repositories/refunds.ts); this module asks the attempt's own gateway and records the answer. A
+ * owed (server/payments/refunds.repository.ts); this module asks the attempt's own gateway and records the answer. A
  * shopper's cancellation asks at once, within the request; everything else — an operator's cancellation of a
  * paid order, a payment that arrived after its order expired, a request that failed or whose process died —
  * is taken by the refund sweep, which every process runs (SKIP LOCKED leases) every REFUND_SWEEP_MS, retrying
@@ -10,6 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import type { PaymentGateway, RefundOutcome } from './provider';
 import {
   claimDueRefunds,
   REFUND_LEASE_MS,
@@ -17,8 +18,7 @@ import {
   type RefundRow,
   refundableAttempt,
   settleRefund,
-} from '../repositories/refunds';
-import type { PaymentGateway, RefundOutcome } from './provider';
+} from './refunds.repository';
 import { gatewayNamed } from './registry';
 
 const REFUND_SWEEP_MS = 30_000;

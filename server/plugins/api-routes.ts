@@ -1,25 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { operations } from '../../contract/schema';
+import { usersHandlers } from '../accounts/users.handlers';
+import { addressesHandlers } from '../addresses/addresses.handlers';
+import { productsHandlers } from '../catalogue/products.handlers';
 import type { AppContext } from '../context';
-import { addressesHandlers } from '../handlers/addresses.handlers';
+import { API_PREFIX, operationIdOf, servedContract } from '../http/api';
+import { healthHandlers, type ProcessHealth } from '../infra/health';
+import { messagesHandlers } from '../messages/messages.handlers';
+import { storeHandlers } from '../messages/store.handlers';
 import {
   FULFILMENT_OPERATIONS,
   fulfilmentHandlers,
   fulfilmentRouteHooks,
-} from '../handlers/fulfilment.handlers';
-import { messagesHandlers } from '../handlers/messages.handlers';
-import { ordersHandlers } from '../handlers/orders.handlers';
-import { gatewayCallbackHandler, paymentsHandlers } from '../handlers/payments.handlers';
-import { productsHandlers } from '../handlers/products.handlers';
-import { stockHandlers } from '../handlers/stock.handlers';
-import { storeHandlers } from '../handlers/store.handlers';
-import { usersHandlers } from '../handlers/users.handlers';
-import { wishlistHandlers } from '../handlers/wishlist.handlers';
-import { API_PREFIX, operationIdOf, servedContract } from '../http/api';
-import { healthHandlers, type ProcessHealth } from '../infra/health';
+} from '../orders/fulfilment.handlers';
+import { ordersHandlers } from '../orders/orders.handlers';
+import { gatewayCallbackHandler, paymentsHandlers } from '../payments/payments.handlers';
 import type { PaymentGateway } from '../payments/provider';
 import { returnsHandlers } from '../returns/returns.handlers';
+import { stockHandlers } from '../stock/stock.handlers';
+import { wishlistHandlers } from '../wishlist/wishlist.handlers';
 import { appWide } from './app-wide';
 import type { MultilineConfig, OptionalBodyConfig } from './request-validation';
 

@@ -48,7 +48,7 @@ export const rateLimitPlugin = appWide<RateLimitOptions>(
   'statefront-rate-limit',
   async (app, { limits, counter }) => {
     // Order tracking (trackOrder) is limited by its handler, which alone knows whether the reader
-    // owns the order: owners count against the global limit only (server/handlers/orders.handlers.ts).
+    // owns the order: owners count against the global limit only (server/orders/orders.handlers.ts).
     const perOperation: Record<string, { max: number }> = {
       register: { max: limits.registerMax },
       requestPasswordReset: { max: limits.resetMax },

@@ -12,8 +12,8 @@ import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } fro
 import { FEATURED_LIMIT, PAGE_SIZE, PRODUCT_SORTS, parseProductsQuery } from '../../shared/products-query';
 import { STORE_SNAPSHOT_ID } from '../../shared/store-snapshot';
 import type { CatalogueSort } from '../catalogue/catalogue-query';
+import { toFindQuery } from '../catalogue/products.handlers';
 import type { CatalogueReadModel } from '../catalogue/read-model';
-import { toFindQuery } from '../handlers/products.handlers';
 import { EncodedBody } from '../http/cache';
 import {
   absoluteUrl,

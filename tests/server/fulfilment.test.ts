@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderEvents } from '../../server/db/schema';
-import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
 import { lifecycleConfigFrom } from '../../server/infra/config';
+import { signFulfilment } from '../../server/orders/fulfilment.handlers';
 import {
   API,
   fulfilmentConfig,

@@ -7,7 +7,7 @@ import type { Mail } from '../../server/mail/mailer';
 import { enqueueMail } from '../../server/mail/outbox';
 import { MAIL_MAX_ATTEMPTS, MailWorker } from '../../server/mail/worker';
 import { runOrderExpiry } from '../../server/orders/order-expiry';
-import { applyFulfilmentEvent } from '../../server/repositories/orders';
+import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
 import { applyReturnEvent } from '../../server/returns/returns.repository';
 import { deliveryDates, formatDeliveryDay } from '../../shared/delivery';
 import { formatRupees } from '../../shared/money';

@@ -9,9 +9,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { mailOutbox, productStock, products, refunds, returns } from '../../server/db/schema';
-import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
-import { applyFulfilmentEvent } from '../../server/repositories/orders';
-import { settleAttempt } from '../../server/repositories/payments';
+import { signFulfilment } from '../../server/orders/fulfilment.handlers';
+import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
+import { settleAttempt } from '../../server/payments/payments.repository';
 import { openAccount } from '../../server/returns/account-cipher';
 import { NOT_RETURNABLE_VALUES } from '../../shared/returns';
 import {
@@ -81,7 +81,7 @@ async function placeTees(token = shopper.token, withCap = false): Promise<Order>
   return response.json<Order>();
 }
 
-/** Units left of the tee in a size and colour (server/repositories/stock.ts). */
+/** Units left of the tee in a size and colour (server/stock/stock.repository.ts). */
 async function teeUnits(size: string, color: string): Promise<number | undefined> {
   const [row] = await t.ctx.db
     .select({ units: productStock.units })
@@ -350,7 +350,7 @@ describe('the return lifecycle on signed events', () => {
     const before = await teeUnits('M', tee.colour);
     const received = await move(made.id, 'received');
     expect(received.json().status).toBe('refunded');
-    // The piece received is on sale again (server/repositories/stock.ts restockReturn).
+    // The piece received is on sale again (server/stock/stock.repository.ts restockReturn).
     expect(await teeUnits('M', tee.colour)).toBe((before ?? 0) + 1);
     const [refund] = await t.ctx.db.select().from(refunds).where(eq(refunds.returnId, made.id));
     expect(refund?.amountPaise).toBe(Math.round(line.price * 100));

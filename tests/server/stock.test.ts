@@ -1,5 +1,5 @@
 /**
- * Stock per size and colour (docs/stock.md, server/repositories/stock.ts): placing an order takes its
+ * Stock per size and colour (docs/stock.md, server/stock/stock.repository.ts): placing an order takes its
  * units or answers 409 and takes nothing; expiry, cancellation and a received return give them back;
  * GET /stock shows what is left and PUT /fulfilment/stock sets it. A real app on a fresh database
  * (PGlite, or PostgreSQL with TEST_DATABASE=postgres, where the race runs on several connections).
@@ -10,10 +10,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { demoStock } from '../../server/catalogue/demo-stock';
 import { productStock, stockHolds } from '../../server/db/schema';
-import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
+import { signFulfilment } from '../../server/orders/fulfilment.handlers';
 import { runOrderExpiry } from '../../server/orders/order-expiry';
-import { applyFulfilmentEvent } from '../../server/repositories/orders';
-import { setStockUnits } from '../../server/repositories/stock';
+import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
+import { setStockUnits } from '../../server/stock/stock.repository';
 import {
   API,
   bearer,

@@ -3,6 +3,12 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
 import { isNameLongEnough, isPasswordLongEnough, NAME_MIN, PASSWORD_MIN } from '../../shared/account';
 import { EMAIL_PATTERN, normaliseEmail } from '../../shared/email';
+import type { AppContext } from '../context';
+import { badRequest, conflict, unauthorized } from '../errors';
+import { LoginThrottle } from '../infra/login-throttle';
+import { enqueueMail } from '../mail/outbox';
+import { mailQueueOf } from '../mail/queue';
+import { defaultOrigin } from '../payments/origin';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -12,7 +18,7 @@ import {
   requireUser,
   SESSION_TTL_MS,
   verifyPassword,
-} from '../accounts/auth';
+} from './auth';
 import {
   createResetToken,
   isResetTokenValid,
@@ -20,20 +26,14 @@ import {
   RESET_INVALID,
   RESET_REQUESTED,
   resetTokenUserId,
-} from '../accounts/password-reset';
-import type { AppContext } from '../context';
-import { badRequest, conflict, unauthorized } from '../errors';
-import { LoginThrottle } from '../infra/login-throttle';
-import { enqueueMail } from '../mail/outbox';
-import { mailQueueOf } from '../mail/queue';
-import { defaultOrigin } from '../payments/origin';
+} from './password-reset';
 import {
   createSession,
   findUserByEmail,
   findUserById,
   insertUser,
   replacePassword,
-} from '../repositories/users';
+} from './users.repository';
 
 type RegisterRequest = components['schemas']['RegisterRequest'];
 type LoginRequest = components['schemas']['LoginRequest'];

@@ -5,11 +5,11 @@
  * product's own spelling, so "m" and "navy " land on "M" and "Navy".
  */
 import type { components } from '../../contract/schema';
+import { findProductsByIds, isProductId } from '../catalogue/products.repository';
 import type { AppContext } from '../context';
 import { badRequest, HttpError } from '../errors';
-import { findProductsByIds, isProductId } from '../repositories/products';
-import { type StockRow, setStockUnits, stockOf } from '../repositories/stock';
-import { chooseOption } from './orders.service';
+import { chooseOption } from '../orders/orders.service';
+import { type StockRow, setStockUnits, stockOf } from './stock.repository';
 
 type SetStockRequest = components['schemas']['SetStockRequest'];
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
 import type { AppContext } from '../context';
-import { readStock, writeStock } from '../services/stock.service';
+import { readStock, writeStock } from './stock.service';
 
 type StockList = components['schemas']['StockList'];
 type SetStockRequest = components['schemas']['SetStockRequest'];

@@ -3,13 +3,13 @@ import type { components } from '../../contract/schema';
 import { optionalUser, requireUser } from '../accounts/auth';
 import type { AppContext, ServerConfig } from '../context';
 import { badRequest, HttpError, notFound } from '../errors';
-import { shopOrigin } from '../payments/origin';
-import type { PaymentAttempt, PaymentGateway } from '../payments/provider';
-import { GATEWAYS } from '../payments/registry';
-import { sandboxGateway, sandboxPageUrl } from '../payments/sandbox';
-import { renderSandboxNotFound, renderSandboxPage, sandboxPageCsp } from '../payments/sandbox-page';
-import { attemptLookup, attemptWithOrderStatus } from '../repositories/payments';
-import { paymentForm, paymentStanding, settlePayment, submitPayment } from '../services/payments.service';
+import { shopOrigin } from './origin';
+import { attemptLookup, attemptWithOrderStatus } from './payments.repository';
+import { paymentForm, paymentStanding, settlePayment, submitPayment } from './payments.service';
+import type { PaymentAttempt, PaymentGateway } from './provider';
+import { GATEWAYS } from './registry';
+import { sandboxGateway, sandboxPageUrl } from './sandbox';
+import { renderSandboxNotFound, renderSandboxPage, sandboxPageCsp } from './sandbox-page';
 
 type AttemptParams = { attemptId: string };
 
@@ -96,7 +96,7 @@ export function gatewayCallbackHandler(ctx: AppContext, gateway: PaymentGateway)
   const { strict } = gateway.callback;
 
   /**
-   * Settles a verified callback (services/payments.service.ts) and sends the browser back to the shop.
+   * Settles a verified callback (payments/payments.service.ts) and sends the browser back to the shop.
    * A strict callback answers an amount mismatch with 400; a real gateway's browser redirect cannot show
    * JSON to the shopper, so it is sent to the failure notice instead.
    */

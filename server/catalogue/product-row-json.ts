@@ -1,7 +1,7 @@
-/** A stored product as the contract's Product (services/order-json.ts does the same for orders). */
+/** A stored product as the contract's Product (orders/order-json.ts does the same for orders). */
 import type { components } from '../../contract/schema';
 import { toRupees } from '../payments/money';
-import type { ProductRow } from '../repositories/products';
+import type { ProductRow } from './products.repository';
 
 type Product = components['schemas']['Product'];
 
@@ -27,7 +27,7 @@ export function toProductJson(row: ProductRow): Product {
     regularPrice: toRupees(row.regularPricePaise),
     discountedPrice: row.discountedPricePaise === null ? null : toRupees(row.discountedPricePaise),
     createdAt: row.createdAt.toISOString(),
-    // As stored, like the list's SQL (repositories/products.ts): a colour only where the image has one.
+    // As stored, like the list's SQL (catalogue/products.repository.ts): a colour only where the image has one.
     images: row.images.map((image) =>
       image.color === undefined ? { url: image.url } : { url: image.url, color: image.color },
     ),

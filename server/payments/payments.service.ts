@@ -1,9 +1,9 @@
 /**
  * Paying for an order: the payment form a shopper is offered, a submitted payment (cash on delivery, or
  * an attempt started at the gateway), an attempt's standing, and a gateway's verified verdict settled
- * exactly once. The rules live here; the handlers (handlers/payments.handlers.ts) parse and answer, and
- * the repositories (repositories/payments.ts, orders.ts) only read and write, as for placing an order
- * (services/orders.service.ts).
+ * exactly once. The rules live here; the handlers (payments/payments.handlers.ts) parse and answer, and
+ * the repositories (payments/payments.repository.ts, orders.ts) only read and write, as for placing an order
+ * (orders/orders.service.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../../contract/schema';
@@ -11,6 +11,7 @@ import { nextStatus } from '../../shared/order-lifecycle';
 import { ATTEMPT_VALIDITY_MS, CASH_ON_DELIVERY } from '../../shared/payment-fields';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
+import { findPayableOrder } from '../orders/orders.repository';
 import {
   COD_PROVIDER,
   codLimitPaise,
@@ -19,21 +20,20 @@ import {
   isCodEligible,
   withCashOnDelivery,
   withCashOnDeliveryRefused,
-} from '../payments/cod';
-import { PAYMENT_FIELDS, type PaymentField, validatePaymentFields } from '../payments/fields';
-import { newAttemptId, newPaymentReference } from '../payments/ids';
-import { isPaymentMethod } from '../payments/methods';
-import { toRupees } from '../payments/money';
-import type { CallbackVerdict, PaymentAttempt, PaymentGateway, PaymentProvider } from '../payments/provider';
-import { activeProvider } from '../payments/registry';
-import { findPayableOrder } from '../repositories/orders';
+} from './cod';
+import { PAYMENT_FIELDS, type PaymentField, validatePaymentFields } from './fields';
+import { newAttemptId, newPaymentReference } from './ids';
+import { isPaymentMethod } from './methods';
+import { toRupees } from './money';
 import {
   findAttempt,
   findAttemptWithOwner,
   insertAttempt,
   placeCashOnDelivery,
   settleAttempt,
-} from '../repositories/payments';
+} from './payments.repository';
+import type { CallbackVerdict, PaymentAttempt, PaymentGateway, PaymentProvider } from './provider';
+import { activeProvider } from './registry';
 
 type PaymentRequest = components['schemas']['PaymentRequest'];
 type PaymentAnswer = components['schemas']['PaymentResponse'];

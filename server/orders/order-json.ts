@@ -8,16 +8,7 @@ import { type DeliveryConfig, expectedDeliveryOf } from '../addresses/delivery';
 import type { Database } from '../context';
 import { OrderStatus } from '../db/schema';
 import { toRupees } from '../payments/money';
-import {
-  type CashOnDelivery,
-  cashOnDeliveryOf,
-  itemsOfOrders,
-  type OrderEventRow,
-  type OrderItemWithImage,
-  type OrderRow,
-  timelinesOf,
-} from '../repositories/orders';
-import { type OrderRefund, refundExpectedBy, refundsOfOrders } from '../repositories/refunds';
+import { type OrderRefund, refundExpectedBy, refundsOfOrders } from '../payments/refunds.repository';
 import {
   deliveredAtIn,
   itemReturnJson,
@@ -26,6 +17,15 @@ import {
   toReturnJson,
 } from '../returns/return-json';
 import { type ReturnRecord, returnsOfOrders } from '../returns/returns.repository';
+import {
+  type CashOnDelivery,
+  cashOnDeliveryOf,
+  itemsOfOrders,
+  type OrderEventRow,
+  type OrderItemWithImage,
+  type OrderRow,
+  timelinesOf,
+} from './orders.repository';
 
 type Order = components['schemas']['Order'];
 

@@ -8,13 +8,13 @@ import type { AppContext } from '../context';
 import type { OrderStatus } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors';
 import { toRupees } from '../payments/money';
+import { toOrderPayment } from './order-json';
 import {
   applyFulfilmentEvent,
   type CashOnDelivery,
   cashOnDeliveryOf,
   ordersByStatus,
-} from '../repositories/orders';
-import { toOrderPayment } from '../services/order-json';
+} from './orders.repository';
 
 type FulfilmentEvent = components['schemas']['FulfilmentEvent'];
 type FulfilmentResult = components['schemas']['FulfilmentResult'];

@@ -2,9 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
 import { PIN_CODE_INVALID, PIN_CODE_PATTERN, type PinPlace, pinNotFoundMessage } from '../../shared/pincode';
 import { requireUser } from '../accounts/auth';
-import { checkDeliverableAddress } from '../addresses/deliverable-address';
-import { deliveryTo } from '../addresses/delivery';
-import { pincodeIndex } from '../addresses/pincode-index';
 import type { AppContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { REFERENCE_CACHE_CONTROL } from '../http/cache';
@@ -15,7 +12,10 @@ import {
   addressesOf,
   deleteAddress,
   rememberAddress,
-} from '../repositories/addresses';
+} from './addresses.repository';
+import { checkDeliverableAddress } from './deliverable-address';
+import { deliveryTo } from './delivery';
+import { pincodeIndex } from './pincode-index';
 
 type AddressBook = components['schemas']['AddressBook'];
 type PinAnswer = components['schemas']['PinPlace'];

@@ -9,11 +9,11 @@ import { newRefundId } from '../payments/ids';
 import { toRupees } from '../payments/money';
 import type { PaymentGateway } from '../payments/provider';
 import { requestRefund } from '../payments/refunds';
+import { refundExpectedBy } from '../payments/refunds.repository';
 import { GATEWAYS } from '../payments/registry';
-import { cancelOrderOfUser, ordersOfUser, orderWithOwnerEmail } from '../repositories/orders';
-import { refundExpectedBy } from '../repositories/refunds';
-import { orderJson, ordersJson, toOrderJson } from '../services/order-json';
-import { contactMatches, ORDER_ID_PATTERN, placeOrder } from '../services/orders.service';
+import { orderJson, ordersJson, toOrderJson } from './order-json';
+import { cancelOrderOfUser, ordersOfUser, orderWithOwnerEmail } from './orders.repository';
+import { contactMatches, ORDER_ID_PATTERN, placeOrder } from './orders.service';
 
 type Order = components['schemas']['Order'];
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];

@@ -32,7 +32,7 @@ const productsByIds = preparedOnce((db) =>
 /**
  * Each product's JSON, built by PostgreSQL in the contract's shape and field order (prices in rupees,
  * createdAt as JavaScript's toISOString writes it, a `featured` attribute added to featured products
- * that lack one — what toProductJson in services/product-json.ts does; a test holds the two together).
+ * that lack one — what toProductJson in catalogue/product-row-json.ts does; a test holds the two together).
  * Aggregated into one string per query: PGlite hands back one big value far faster than 100k rows.
  * A larger catalogue is read in parts (CATALOGUE_READ_PART): one text value cannot hold a million
  * products' JSON (PostgreSQL's limit is 1 GB, a Node string's ≈ 512 MB).

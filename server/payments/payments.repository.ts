@@ -4,9 +4,9 @@ import type { Database } from '../context';
 import { rowsOf } from '../db/rows';
 import { type OrderStatus, orderEvents, orders, paymentAttempts } from '../db/schema';
 import { enqueueMail, orderMailTemplate } from '../mail/outbox';
-import type { AttemptLookup, PaymentAttempt } from '../payments/provider';
-import { lockOrder, mailedFor, recordOrderEvent } from './orders';
-import { ATTEMPT_COLUMNS, oweRefund, refundableAttempt } from './refunds';
+import { lockOrder, mailedFor, recordOrderEvent } from '../orders/orders.repository';
+import type { AttemptLookup, PaymentAttempt } from './provider';
+import { ATTEMPT_COLUMNS, oweRefund, refundableAttempt } from './refunds.repository';
 
 type AttemptStatus = PaymentAttempt['status'];
 

@@ -1,8 +1,8 @@
 /**
  * Placing an order (POST /orders): the rules that turn what the shopper sent into priced lines —
  * product ids, quantities, the size and colour each product offers, the per-line and per-order caps —
- * then one statement takes its stock and stores it (repositories/orders.ts insertOrder; a short line is
- * a 409 and nothing is taken: repositories/stock.ts) and the address is remembered.
+ * then one statement takes its stock and stores it (orders/orders.repository.ts insertOrder; a short line is
+ * a 409 and nothing is taken: stock/stock.repository.ts) and the address is remembered.
  * The handler parses and answers; every rule is here.
  */
 
@@ -13,19 +13,14 @@ import { formatRupees } from '../../shared/money';
 import { normaliseMobile } from '../../shared/phone';
 import { pictureOfColour } from '../../shared/product-images';
 import { optionValues, type ProductOption } from '../../shared/product-options';
+import { rememberAddress } from '../addresses/addresses.repository';
 import { checkDeliverableAddress } from '../addresses/deliverable-address';
+import { findProductsByIds, isProductId, type ProductRow } from '../catalogue/products.repository';
 import type { AppContext } from '../context';
 import { OrderStatus, type ProductAttributeRow } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
-import { rememberAddress } from '../repositories/addresses';
-import {
-  insertOrder,
-  type OrderEventRow,
-  type OrderItemWithImage,
-  type OrderRow,
-} from '../repositories/orders';
-import { findProductsByIds, isProductId, type ProductRow } from '../repositories/products';
-import { isStockShort, type ShortLine, shortLines } from '../repositories/stock';
+import { isStockShort, type ShortLine, shortLines } from '../stock/stock.repository';
+import { insertOrder, type OrderEventRow, type OrderItemWithImage, type OrderRow } from './orders.repository';
 
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
@@ -210,7 +205,7 @@ export async function placeOrder(
   if (totalPaise > maxTotalPaise) throw orderTooLarge(totalPaise, maxTotalPaise);
   const orderId = newOrderId();
   // A line of `lines` names its size and colour ('' for a product sold in none); a `products`-map line
-  // takes any (repositories/stock.ts takes it from the size and colour with the most left).
+  // takes any (stock/stock.repository.ts takes it from the size and colour with the most left).
   const wanted = lines.map((line) => ({
     productId: line.productId,
     size: body.lines ? (line.size ?? '') : null,

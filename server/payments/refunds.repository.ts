@@ -8,8 +8,8 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { CASH_ON_DELIVERY } from '../../shared/payment-fields';
 import type { Database } from '../context';
 import { paymentAttempts, refunds } from '../db/schema';
-import { newRefundId } from '../payments/ids';
-import type { RefundableAttempt, RefundOutcome } from '../payments/provider';
+import { newRefundId } from './ids';
+import type { RefundableAttempt, RefundOutcome } from './provider';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -64,7 +64,7 @@ export const REFUND_MAX_ATTEMPTS = 6;
 /** How long a process holds a refund it is asking about (a gateway call takes at most ~10 s). */
 export const REFUND_LEASE_MS = 120_000;
 
-/** A payment attempt's columns as PaymentAttempt reads them (repositories/payments.ts uses them too). */
+/** A payment attempt's columns as PaymentAttempt reads them (payments/payments.repository.ts uses them too). */
 export const ATTEMPT_COLUMNS = {
   id: paymentAttempts.id,
   orderId: paymentAttempts.orderId,

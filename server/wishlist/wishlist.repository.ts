@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { WISHLIST_LIMIT } from '../../shared/wishlist';
+import type { ProductRow } from '../catalogue/products.repository';
 import type { Database } from '../context';
 import { products, wishlistItems } from '../db/schema';
-import type { ProductRow } from './products';
 
 /** The shopper's saved products, most recently saved first. */
 export async function wishlistOf(db: Database, userId: string): Promise<ProductRow[]> {

@@ -50,7 +50,7 @@ const wantedJson = (lines: readonly WantedLine[]) =>
   );
 
 /**
- * The CTEs that take an order's stock inside the statement that stores it (repositories/orders.ts
+ * The CTEs that take an order's stock inside the statement that stores it (orders/orders.repository.ts
  * insertOrder, which must also define `lines`, the inserted order lines returning id and position):
  * - `pick`: per line, the size and colour to take from: the line's own, or for a line without them (a
  *   `products`-map line) the one with the most left;

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
 import { requireUser } from '../accounts/auth';
+import { toProductJson } from '../catalogue/product-row-json';
+import { isProductId } from '../catalogue/products.repository';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { isProductId } from '../repositories/products';
-import { removeFromWishlist, saveToWishlist, wishlistOf } from '../repositories/wishlist';
-import { toProductJson } from '../services/product-json';
+import { removeFromWishlist, saveToWishlist, wishlistOf } from './wishlist.repository';
 
 type Wishlist = components['schemas']['Wishlist'];
 type WishlistMergeRequest = components['schemas']['WishlistMergeRequest'];

@@ -20,8 +20,8 @@ import { EVENT_MAIL_KEY_PREFIX, orderMailTemplate } from '../mail/outbox';
 import type { MailTemplate } from '../mail/templates';
 import { COD_PROVIDER } from '../payments/cod';
 import type { PayableOrder } from '../payments/provider';
-import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from './refunds';
-import { heldCte, releaseCtes, releaseStockOf, takingCtes, type WantedLine } from './stock';
+import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from '../payments/refunds.repository';
+import { heldCte, releaseCtes, releaseStockOf, takingCtes, type WantedLine } from '../stock/stock.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -39,7 +39,7 @@ export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'
 /**
  * Stores an order, its lines (each keeps its place in the request), its placement on the timeline and
  * the placement's mail in one statement (atomic on its own, one round trip: docs/performance.md), which
- * also takes the stock of `stock` (the lines' sizes and colours, by position: repositories/stock.ts
+ * also takes the stock of `stock` (the lines' sizes and colours, by position: stock/stock.repository.ts
  * takingCtes) and aborts with statefront_stock_short()'s error when a line is short. That mail is the payment reminder, due `reminderAfterMs` later: the worker
  * drops it if the order no longer waits for its payment then (server/mail/worker.ts).
  */
@@ -59,7 +59,7 @@ export async function insertOrder(
     .insert(orderItems)
     .values(lines.map((line, position) => ({ ...line, orderId: order.id, position })))
     .returning();
-  // The stock its lines take, in the same statement (repositories/stock.ts): a short line aborts it.
+  // The stock its lines take, in the same statement (stock/stock.repository.ts): a short line aborts it.
   const counted = stock.length > 0;
   const taking = counted ? sql`${takingCtes(stock)}, ` : sql``;
   const held = counted ? sql`${heldCte}, ` : sql``;
@@ -446,7 +446,7 @@ const EXPIRED_MAILED = mailedFor(EXPIRED_MAIL);
  * records each move and its mail to the shopper (the outbox's `order.cancelled`), in one statement.
  * `FOR UPDATE SKIP LOCKED` makes it safe across processes: two servers running it at once take
  * disjoint orders, and an order whose payment is being settled (its row locked by settleAttempt) is skipped until the next run, which finds it Processing. The same statement gives back the stock the
- * expired orders held (repositories/stock.ts). Returns the ids.
+ * expired orders held (stock/stock.repository.ts). Returns the ids.
  */
 export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100): Promise<string[]> {
   const pending = 0;

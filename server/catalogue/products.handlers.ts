@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components, operations } from '../../contract/schema';
-import type { CatalogueFindQuery } from '../catalogue/catalogue-query';
-import type { CatalogueReadModel } from '../catalogue/read-model';
-import { parseSearch } from '../catalogue/search';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { sendEncoded } from '../http/cache';
 import { toRupees } from '../payments/money';
-import { isProductId, type ProductRow } from '../repositories/products';
+import type { CatalogueFindQuery } from './catalogue-query';
+import { isProductId, type ProductRow } from './products.repository';
+import type { CatalogueReadModel } from './read-model';
+import { parseSearch } from './search';
 
 type Product = components['schemas']['Product'];
 

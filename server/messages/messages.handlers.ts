@@ -15,7 +15,7 @@ import { LoginThrottle } from '../infra/login-throttle';
 import { signLink, verifyLink } from '../mail/links';
 import { mailQueueOf } from '../mail/queue';
 import { defaultOrigin } from '../payments/origin';
-import { requestSubscription, setSubscriptionStatus, storeContactMessage } from '../repositories/messages';
+import { requestSubscription, setSubscriptionStatus, storeContactMessage } from './messages.repository';
 
 type ContactMessage = components['schemas']['ContactMessage'];
 type NewsletterSubscription = components['schemas']['NewsletterSubscription'];
