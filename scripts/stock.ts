@@ -144,7 +144,13 @@ async function setOne(base: URL, secret: string, args: string[]): Promise<void> 
   const color = noneCell(colorArg.trim());
   const stored = await putStock(base, secret, [{ productId: product.id, size, color, units }]);
   const title = escapeControls(product.title);
-  for (const entry of stored)
+  // The answer holds every row of the product; show the one set (stored in the product's own spelling).
+  const same = (a: string | null, b: string | null) =>
+    (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+  const set = stored.filter(
+    (entry) => (size === null || same(entry.size, size)) && (color === null || same(entry.color, color)),
+  );
+  for (const entry of set)
     console.log(
       `${title} (${product.id}) ${escapeControls(variant(entry.size, entry.color))}: ${entry.left} left`,
     );
@@ -154,7 +160,6 @@ async function setOne(base: URL, secret: string, args: string[]): Promise<void> 
   const { items } = (await call(url)) as { items: StockEntry[] };
   const sizes = optionValues(product.attributes, 'size');
   const colors = optionValues(product.attributes, 'color');
-  const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
   const without = (sizes.length > 0 ? sizes : [null]).flatMap((s) =>
     (colors.length > 0 ? colors : [null])
       .filter((c) => !items.some((entry) => same(entry.size, s) && same(entry.color, c)))

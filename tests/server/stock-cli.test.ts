@@ -26,6 +26,8 @@ const t = setupTestApp(fulfilmentConfig(SECRET));
 let baseUrl: string;
 let dir: string;
 beforeAll(async () => {
+  // The demo seed counts every demo product (server/catalogue/demo-stock.ts): start from none counted.
+  await t.ctx.db.execute(sql`delete from product_stock`);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dir = mkdtempSync(join(tmpdir(), 'statefront-stock-cli-'));
 });
