@@ -442,10 +442,12 @@ async function main() {
     `\n${'configuration'.padEnd(22)} ${'paid'.padStart(5)} ${'sold out'.padStart(9)} ${'errors'.padStart(7)}  ${'order ms p50/p99'.padStart(15)}  ${'paid ms p50/p99'.padStart(15)}  clock`,
   );
   const failures: string[] = [];
+  const signIns: string[] = [];
   const runTarget = async (target: FlashTarget) => {
     try {
       const figures = await flashSale(target, shoppers, units);
       printFigures(figures);
+      signIns.push(`${figures.label} ${figures.signInsPerSecond.toFixed(1)}/s`);
       if (figures.errors > 0 || !figures.check.ok || figures.paid !== units) failures.push(figures.label);
     } finally {
       await target.cleanup();
@@ -469,7 +471,10 @@ async function main() {
     destroyCluster();
   }
   console.log(
-    `\nPostgreSQL: ${given ? 'DATABASE_URL (a fresh database per configuration)' : 'a private throwaway cluster'}; load average at end ${load()}; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
+    `\nsign-ins before the clock (${SIGN_IN_CONCURRENCY} at a time, scrypt): ${signIns.join(', ')}`,
+  );
+  console.log(
+    `PostgreSQL: ${given ? 'DATABASE_URL (a fresh database per configuration)' : 'a private throwaway cluster'}; load average at end ${load()}; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
   );
   if (failures.length > 0) {
     console.log(`errors, unsold units or failed checks in: ${failures.join(', ')}`);
