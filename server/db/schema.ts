@@ -155,6 +155,42 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
 
+/**
+ * Units left of each size and colour of a product (migration 0014, docs/stock.md): '' for no size or
+ * colour. A product without rows is not counted. `units >= 0` is a check, so stock never goes negative.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    units: integer('units').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size, t.color] }),
+    check('product_stock_units_check', sql`${t.units} >= 0`),
+  ],
+);
+
+/** What an order line took from stock (its size and colour, its units still out): what a release gives back. */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    orderItemId: uuid('order_item_id')
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [check('stock_holds_units_check', sql`${t.units} >= 0`)],
+);
+
 /** Who moved an order: the lifecycle's list (the check constraint below is written from it too). */
 export type OrderEventActor = OrderActor;
 

@@ -25,6 +25,7 @@ export const FULFILMENT_OPERATIONS = new Set([
   'receiveFulfilmentEvent',
   'listFulfilmentOrders',
   'receiveReturnEvent',
+  'setStock',
 ]);
 const SIGNATURE_HEADER = 'x-statefront-signature';
 /** How far a signature's timestamp may be from the server's clock, either way. */

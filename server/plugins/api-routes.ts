@@ -12,6 +12,7 @@ import { messagesHandlers } from '../handlers/messages.handlers';
 import { ordersHandlers } from '../handlers/orders.handlers';
 import { gatewayCallbackHandler, paymentsHandlers } from '../handlers/payments.handlers';
 import { productsHandlers } from '../handlers/products.handlers';
+import { stockHandlers } from '../handlers/stock.handlers';
 import { storeHandlers } from '../handlers/store.handlers';
 import { usersHandlers } from '../handlers/users.handlers';
 import { wishlistHandlers } from '../handlers/wishlist.handlers';
@@ -110,6 +111,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     ...addressesHandlers(ctx),
     ...fulfilmentHandlers(ctx),
     ...returnsHandlers(ctx),
+    ...stockHandlers(ctx),
     ...messagesHandlers(ctx),
   } satisfies Record<HandledOperation, AnyHandler>;
   const unknownOperations: [Exclude<keyof typeof handlers, HandledOperation>] extends [never] ? true : never =

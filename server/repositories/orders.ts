@@ -21,6 +21,7 @@ import type { MailTemplate } from '../mail/templates';
 import { COD_PROVIDER } from '../payments/cod';
 import type { PayableOrder } from '../payments/provider';
 import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from './refunds';
+import { holdsCte, releaseCtes, releaseStockOf, type StockHold } from './stock';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -37,15 +38,16 @@ export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'
 
 /**
  * Stores an order, its lines (each keeps its place in the request), its placement on the timeline and
- * the placement's mail in one statement (atomic on its own: no transaction, one round trip:
- * docs/performance.md). That mail is the payment reminder, due `reminderAfterMs` later: the worker
+ * the placement's mail in one statement (atomic on its own, one round trip: docs/performance.md), with
+ * the stock holds of its counted lines (`holds`, by the line's position: repositories/stock.ts). That mail is the payment reminder, due `reminderAfterMs` later: the worker
  * drops it if the order no longer waits for its payment then (server/mail/worker.ts).
  */
 export async function insertOrder(
-  db: Database,
+  db: Runner,
   order: NewOrder,
   lines: readonly NewOrderLine[],
   reminderAfterMs = 0,
+  holds: readonly StockHold[] = [],
 ): Promise<{ order: OrderRow; items: OrderItemRow[]; timeline: OrderEventRow[] }> {
   const now = new Date();
   const placed = db
@@ -70,7 +72,7 @@ export async function insertOrder(
     reminderAfterMs,
   );
   const [row] = rowsOf<{ order: unknown; items: unknown[] | null; event: unknown }>(
-    await db.execute(sql`with placed as ${placed}, lines as ${items}, ${recorded}
+    await db.execute(sql`with placed as ${placed}, lines as ${items}, ${holds.length > 0 ? sql`${holdsCte(holds)}, ` : sql``}${recorded}
       select (select row_to_json(placed) from placed) as "order",
         (select json_agg(lines) from lines) as items,
         (select row_to_json(recorded) from recorded) as event`),
@@ -408,6 +410,7 @@ function applyFulfilmentEventOnce(db: Database, input: FulfilmentInput): Promise
       })
       .where(eq(orders.id, input.orderId));
     await settleCashOnDelivery(tx, input.orderId, next, input.at);
+    if (next === OrderStatus.Cancelled) await releaseStockOf(tx, input.orderId);
     // An operator (or courier) cancelling a paid order owes the shopper their money: the refund is
     // written before the event, so the cancellation mail can say so; the refund sweep asks the gateway.
     if (next === OrderStatus.Cancelled && order.status === OrderStatus.Processing) {
@@ -436,7 +439,8 @@ const EXPIRED_MAILED = mailedFor(EXPIRED_MAIL);
  * Cancels (actor 'timer') up to `batch` orders still Pending that were placed before `cutoff`, and
  * records each move and its mail to the shopper (the outbox's `order.cancelled`), in one statement.
  * `FOR UPDATE SKIP LOCKED` makes it safe across processes: two servers running it at once take
- * disjoint orders, and an order whose payment is being settled (its row locked by settleAttempt) is skipped until the next run, which finds it Processing. Returns the ids.
+ * disjoint orders, and an order whose payment is being settled (its row locked by settleAttempt) is skipped until the next run, which finds it Processing. The same statement gives back the stock the
+ * expired orders held (repositories/stock.ts). Returns the ids.
  */
 export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100): Promise<string[]> {
   const pending = 0;
@@ -451,7 +455,7 @@ export async function expireUnpaidOrders(db: Database, cutoff: Date, batch = 100
       update ${orders} set status = ${EXPIRED_STATUS}, updated_at = now()
       from due where ${orders.id} = due.id and ${orders.status} = ${pending}
       returning ${orders.id} as id
-    ), recorded as (
+    ), ${releaseCtes('moved')}, recorded as (
       insert into ${orderEvents} (order_id, from_status, to_status, actor, note)
       select id, ${pending}, ${EXPIRED_STATUS}, 'timer', ${UNPAID_EXPIRED_NOTE} from moved
       returning id, order_id
@@ -507,6 +511,8 @@ export async function cancelOrderOfUser(
     });
     // A cash-on-delivery order took no money: its attempt is voided, never refunded.
     await settleCashOnDelivery(tx, orderId, next, now);
+    // What the order held goes back on sale with the cancellation.
+    await releaseStockOf(tx, orderId);
     if (order.status !== 1) return { kind: 'cancelled', order: moved, refund: null };
     // Processing means paid (online; cash on delivery is not refunded, paidAttemptOf skips it): the
     // refund is owed in this transaction, asked for by the request after it.

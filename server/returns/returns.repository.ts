@@ -16,6 +16,7 @@ import { isUniqueViolation, rowsOf, tableRow } from '../db/rows';
 import { refunds, returnEvents, returnLines, returns } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { oweRefund, paidAttemptOf, type RefundRow } from '../repositories/refunds';
+import { restockReturn } from '../repositories/stock';
 
 type ReturnRow = typeof returns.$inferSelect;
 type ReturnLineRow = typeof returnLines.$inferSelect;
@@ -154,6 +155,8 @@ function applyReturnEventOnce(db: Database, input: ReturnEventInput): Promise<Re
     const next = nextReturnStatus(found.status, found.kind, input.event);
     if (next === null) return { kind: 'illegal', status: found.status, returnKind: found.kind };
     let status = await move(tx, found, next, input);
+    // What the store got back is on sale again (repositories/stock.ts), a return's or an exchange's.
+    if (status === 'received') await restockReturn(tx, found.id);
     if (status === 'received' && found.kind === 'return') {
       const paid = await paidAttemptOf(tx, found.orderId);
       if (paid && found.amountPaise > 0) {

@@ -1,7 +1,8 @@
 /**
  * Placing an order (POST /orders): the rules that turn what the shopper sent into priced lines —
  * product ids, quantities, the size and colour each product offers, the per-line and per-order caps —
- * then one statement stores it (repositories/orders.ts insertOrder) and the address is remembered.
+ * then one transaction takes its stock (repositories/stock.ts: a short line is a 409 and nothing is
+ * taken) and stores it (repositories/orders.ts insertOrder); then the address is remembered.
  * The handler parses and answers; every rule is here.
  */
 
@@ -24,6 +25,7 @@ import {
   type OrderRow,
 } from '../repositories/orders';
 import { findProductsByIds, isProductId, type ProductRow } from '../repositories/products';
+import { type Taking, takeStock } from '../repositories/stock';
 
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
@@ -44,7 +46,7 @@ export function newOrderId(): string {
  * One option of an order line against what the product offers: required when it offers several
  * values, filled in when it offers one, refused when it offers none or the value is not offered.
  */
-function chooseOption(
+export function chooseOption(
   product: { id: string; title: string; attributes: ProductAttributeRow[] },
   option: ProductOption,
   given: string | undefined,
@@ -73,6 +75,33 @@ function orderTooLarge(totalPaise: number, maxTotalPaise: number): HttpError {
   return badRequest(
     `The order total ${formatRupees(totalPaise)} is above the limit of ${formatRupees(maxTotalPaise)} per order`,
   );
+}
+
+type StockShortage = components['schemas']['StockShortage'];
+
+/** A line short of stock as the 409 names it: its product, size and colour, what it asked, what is left. */
+function shortage(
+  line: { productId: string; productTitle: string; quantity: number },
+  taking: Taking,
+): StockShortage {
+  return {
+    productId: line.productId,
+    title: line.productTitle,
+    size: taking.size || null,
+    color: taking.color || null,
+    requested: line.quantity,
+    left: Math.max(0, taking.left),
+  };
+}
+
+/** The 409 of an order asking for more than is left: every short line, the message naming them. */
+function stockShortage(short: StockShortage[]): HttpError {
+  const sentences = short.map((line) => {
+    const variant = [line.size, line.color].filter(Boolean).join(', ');
+    const what = `"${line.title}"${variant ? ` in ${variant}` : ''}`;
+    return line.left === 0 ? `${what} is sold out` : `Only ${line.left} left of ${what}`;
+  });
+  return new HttpError(409, sentences.join('; '), {}, undefined, { shortages: short });
 }
 
 /** A placed order as stored, its lines sorted as the API shows them (with images) and its timeline. */
@@ -176,24 +205,56 @@ export async function placeOrder(
   const totalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
   if (totalPaise > maxTotalPaise) throw orderTooLarge(totalPaise, maxTotalPaise);
   const orderId = newOrderId();
+  // A line of `lines` names its size and colour ('' for a product sold in none); a `products`-map line
+  // takes any (repositories/stock.ts takes it from the size and colour with the most left).
+  const wanted = lines.map((line) => ({
+    productId: line.productId,
+    size: body.lines ? (line.size ?? '') : null,
+    color: body.lines ? (line.color ?? '') : null,
+    quantity: line.quantity,
+  }));
 
-  const { order, items, timeline } = await insertOrder(
-    ctx.db,
-    {
-      id: orderId,
-      userId,
-      status: OrderStatus.Pending,
-      totalPaise,
-      shipFullName: shipping.fullName,
-      shipAddress: shipping.address,
-      shipCity: shipping.city,
-      shipState: shipping.state,
-      shipPostalCode: shipping.postalCode,
-      shipPhone: shipping.phone,
-    },
-    lines,
-    ctx.config.lifecycle.paymentReminderMs,
-  );
+  // The stock is taken and the order stored in one transaction: a short line rolls both back.
+  const { order, items, timeline } = await ctx.db.transaction(async (tx) => {
+    const takings = await takeStock(tx, wanted);
+    const short = takings.flatMap((taking, index) => {
+      const line = lines[index];
+      return line && taking.counted && !taking.taken ? [shortage(line, taking)] : [];
+    });
+    if (short.length > 0) throw stockShortage(short);
+    const holds = takings.flatMap((taking, position) => {
+      const line = lines[position];
+      return line && taking.counted
+        ? [
+            {
+              position,
+              productId: line.productId,
+              size: taking.size ?? '',
+              color: taking.color ?? '',
+              units: line.quantity,
+            },
+          ]
+        : [];
+    });
+    return insertOrder(
+      tx,
+      {
+        id: orderId,
+        userId,
+        status: OrderStatus.Pending,
+        totalPaise,
+        shipFullName: shipping.fullName,
+        shipAddress: shipping.address,
+        shipCity: shipping.city,
+        shipState: shipping.state,
+        shipPostalCode: shipping.postalCode,
+        shipPhone: shipping.phone,
+      },
+      lines,
+      ctx.config.lifecycle.paymentReminderMs,
+      holds,
+    );
+  });
   log.info({ orderId, userId, totalPaise }, 'order created');
   // The address goes first in the account's saved addresses (the least recently used makes room).
   // The order stands either way: an address not remembered is no reason to answer 500.
