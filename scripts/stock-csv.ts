@@ -9,6 +9,11 @@ import { parse } from 'csv-parse/sync';
 
 /** PUT /fulfilment/stock takes at most this many rows at once (openapi.yaml SetStockRequest). */
 export const MAX_BATCH = 5000;
+/**
+ * Bytes of rows per batch: a signed body may be at most 64 KiB (MAX_SIGNED_BODY in
+ * server/handlers/fulfilment.handlers.ts), about 650 rows of ids and short sizes and colours.
+ */
+const MAX_BATCH_BYTES = 60_000;
 /** The contract's limits of a row (openapi.yaml SetStockRequest). */
 const MAX_UNITS = 1_000_000;
 const MAX_LENGTH = { product: 100, size: 40, colour: 60 } as const;
@@ -139,9 +144,21 @@ export function readStockCsv(text: string): { rows: StockCsvRow[]; problems: Csv
   return { rows, problems };
 }
 
-/** `rows` in runs of at most `size`, in order. */
-export function batches<T>(rows: readonly T[], size = MAX_BATCH): T[][] {
+/** `rows` in runs of at most `size` rows and about `maxBytes` of JSON, in order. */
+export function batches<T>(rows: readonly T[], size = MAX_BATCH, maxBytes = MAX_BATCH_BYTES): T[][] {
   const runs: T[][] = [];
-  for (let start = 0; start < rows.length; start += size) runs.push(rows.slice(start, start + size));
+  let run: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const weight = Buffer.byteLength(JSON.stringify(row)) + 1;
+    if (run.length > 0 && (run.length >= size || bytes + weight > maxBytes)) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(row);
+    bytes += weight;
+  }
+  if (run.length > 0) runs.push(run);
   return runs;
 }

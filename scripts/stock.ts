@@ -22,8 +22,8 @@ id or its exact title; "-" stands for no size or no colour (a product sold in on
   npm run stock -- set "Indigo Block-Print Kurta" XL Indigo 0
   npm run stock -- set "Kullu Wool Stole" "One Size" Charcoal 40
 import reads a CSV with the header product,size,colour,units (or color), product by id, and sends it in
-batches of ${MAX_BATCH} rows (--batch fewer); each batch is stored whole or not at all, and a bad row is
-named by its line.
+batches of at most ${MAX_BATCH} rows and 60 KB (--batch: fewer rows); each batch is stored whole or not
+at all, and a bad row is named by its line.
 A product with no stock rows is not counted and never sells out; once it has one, a size or colour
 without a row is sold out (docs/stock.md).
 Environment: STATEFRONT_URL (default http://localhost:8044), FULFILMENT_SECRET (required, the server's).`;

@@ -88,4 +88,18 @@ describe('batches', () => {
     ]);
     expect(batches([])).toEqual([]);
   });
+
+  it('starts a new run before the bytes would pass the signed body limit of 64 KiB', () => {
+    const short = { line: 2, productId: KURTA, size: 'M', color: 'Indigo', units: 12 };
+    // A 60-letter colour in Devanagari is 180 bytes.
+    const long = { ...short, color: 'नील'.repeat(20) };
+    for (const row of [short, long]) {
+      const runs = batches(Array.from({ length: 5000 }, () => row));
+      expect(runs.flat()).toHaveLength(5000);
+      const { line: _, ...sent } = row;
+      for (const run of runs)
+        expect(Buffer.byteLength(JSON.stringify({ items: run.map(() => sent) }))).toBeLessThan(64 * 1024);
+      expect(runs[0]?.length).toBeGreaterThan(row === short ? 500 : 200);
+    }
+  });
 });

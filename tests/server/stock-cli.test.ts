@@ -10,7 +10,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../server/catalogue/catalogue';
 import { rowsOf } from '../../server/db/rows';
+import { optionValues } from '../../shared/product-options';
 import { fulfilmentConfig, setupTestApp } from './helpers';
 
 const SECRET = 'stock-cli-secret-0123456789abcdef012345';
@@ -164,5 +166,22 @@ describe('npm run stock -- import', () => {
     expect(imported.stderr).toContain('1 bad row(s)');
     expect(await stockRows(KURTA.id)).not.toHaveProperty('L/Indigo');
     expect((await stock(['import', join(dir, 'missing.csv')])).code).toBe(2);
+  }, 60_000);
+
+  // Last: it counts every demo product, which the tests above expect not counted.
+  it('stores a count of every size and colour of the demo catalogue in one go', async () => {
+    const lines = ['product,size,colour,units'];
+    for (const [index, product] of catalogue.entries())
+      for (const size of optionValues(product.attributes, 'size'))
+        for (const color of optionValues(product.attributes, 'color'))
+          lines.push(`${product.id},"${size}","${color}",${(index * 7 + lines.length) % 60}`);
+    const imported = await stock(['import', csv('all.csv', lines)]);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain(`${lines.length - 1} rows from`);
+    const result = await t.ctx.db.execute(
+      sql`select count(*)::int as n, sum(units)::int as units from product_stock`,
+    );
+    const expected = lines.slice(1).reduce((sum, line) => sum + Number(line.split(',').at(-1)), 0);
+    expect(rowsOf(result)[0]).toEqual({ n: lines.length - 1, units: expected });
   }, 60_000);
 });
