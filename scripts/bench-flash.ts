@@ -92,6 +92,8 @@ interface FlashFigures {
   paid: number;
   placed: number;
   soldOut: number;
+  /** 409 answers whose `shortages` said a unit or more was left (or named no line). */
+  soldOutSayingLeft: number;
   errors: number;
   errorSamples: string[];
   seconds: number;
@@ -297,6 +299,7 @@ export async function flashSale(target: FlashTarget, shoppers: number, units: nu
     let errors = 0;
     let placed = 0;
     let soldOut = 0;
+    let soldOutSayingLeft = 0;
     let paid = 0;
     const error = (message: string) => {
       errors++;
@@ -321,6 +324,9 @@ export async function flashSale(target: FlashTarget, shoppers: number, units: nu
       orderMs.push(performance.now() - started);
       if (order.status === 409) {
         soldOut++;
+        // A refusal of one unit that says some are left contradicts itself (docs/stock.md, the 409).
+        const [short] = (order.body as { shortages?: { left: number }[] } | null)?.shortages ?? [];
+        if (!short || short.left >= 1) soldOutSayingLeft++;
         return;
       }
       if (order.status !== 201) return error(describe('order', order));
@@ -350,6 +356,7 @@ export async function flashSale(target: FlashTarget, shoppers: number, units: nu
       paid,
       placed,
       soldOut,
+      soldOutSayingLeft,
       errors,
       errorSamples,
       seconds,
@@ -410,7 +417,7 @@ function printFigures(figures: FlashFigures) {
     `${figures.label.padEnd(22)} ${String(figures.paid).padStart(5)} ${String(figures.soldOut).padStart(9)} ${String(figures.errors).padStart(7)}  ${`${ms(figures.order.p50)}/${ms(figures.order.p99)}`.padStart(15)}  ${`${ms(figures.toPaid.p50)}/${ms(figures.toPaid.p99)}`.padStart(15)}  ${figures.seconds.toFixed(1).padStart(5)} s  load ${load()}`,
   );
   console.log(
-    `  ${check.oversold} oversold; database: ${check.ordered} units ordered in ${check.orders} orders, ${check.paidOnce} paid once, ${check.held} held, ${check.left} left of ${figures.units}, lowest stock row ${check.lowestUnits}, lowest left seen by GET /stock ${seen}; ${check.ok ? 'check ok' : `CHECK FAILED: ${check.failures.join('; ')}`}`,
+    `  ${check.oversold} oversold; ${figures.soldOutSayingLeft} of the ${figures.soldOut} sold-out answers said units were left; database: ${check.ordered} units ordered in ${check.orders} orders, ${check.paidOnce} paid once, ${check.held} held, ${check.left} left of ${figures.units}, lowest stock row ${check.lowestUnits}, lowest left seen by GET /stock ${seen}; ${check.ok ? 'check ok' : `CHECK FAILED: ${check.failures.join('; ')}`}`,
   );
   for (const sample of figures.errorSamples) console.log(`    error: ${sample}`);
 }
@@ -448,7 +455,8 @@ async function main() {
       const figures = await flashSale(target, shoppers, units);
       printFigures(figures);
       signIns.push(`${figures.label} ${figures.signInsPerSecond.toFixed(1)}/s`);
-      if (figures.errors > 0 || !figures.check.ok || figures.paid !== units) failures.push(figures.label);
+      if (figures.errors > 0 || !figures.check.ok || figures.paid !== units || figures.soldOutSayingLeft > 0)
+        failures.push(figures.label);
     } finally {
       await target.cleanup();
     }
@@ -477,7 +485,9 @@ async function main() {
     `PostgreSQL: ${given ? 'DATABASE_URL (a fresh database per configuration)' : 'a private throwaway cluster'}; load average at end ${load()}; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
   );
   if (failures.length > 0) {
-    console.log(`errors, unsold units or failed checks in: ${failures.join(', ')}`);
+    console.log(
+      `errors, unsold units, sold-out answers saying units were left or failed checks in: ${failures.join(', ')}`,
+    );
     process.exit(1);
   }
 }

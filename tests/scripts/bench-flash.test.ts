@@ -10,7 +10,7 @@ describe('npm run bench:flash', () => {
     try {
       const figures = await flashSale(target, 8, 3, 8335);
       expect(figures.errorSamples).toEqual([]);
-      expect(figures).toMatchObject({ paid: 3, placed: 3, soldOut: 5, errors: 0 });
+      expect(figures).toMatchObject({ paid: 3, placed: 3, soldOut: 5, soldOutSayingLeft: 0, errors: 0 });
       expect(figures.check).toMatchObject({
         ordered: 3,
         held: 3,
