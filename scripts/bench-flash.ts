@@ -23,7 +23,7 @@ import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { components } from '../contract/schema';
-import { hashPassword } from '../server/auth';
+import { hashPassword } from '../server/accounts/auth';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { optionValues } from '../shared/product-options';

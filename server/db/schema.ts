@@ -339,7 +339,7 @@ export const refunds = pgTable(
     /** The gateway's reference for the refund (PayU request_id), when it gave one. */
     gatewayReference: text('gateway_reference'),
     error: text('error'),
-    /** Times the gateway was asked; the refund sweep (server/refunds.ts) retries up to REFUND_MAX_ATTEMPTS. */
+    /** Times the gateway was asked; the refund sweep (server/payments/refunds.ts) retries up to REFUND_MAX_ATTEMPTS. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Whoever is asking the gateway holds the row until then (a request, or a sweep in some process). */

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
 import { PIN_CODE_INVALID, PIN_CODE_PATTERN, type PinPlace, pinNotFoundMessage } from '../../shared/pincode';
+import { requireUser } from '../accounts/auth';
 import { checkDeliverableAddress } from '../addresses/deliverable-address';
 import { deliveryTo } from '../addresses/delivery';
 import { pincodeIndex } from '../addresses/pincode-index';
-import { requireUser } from '../auth';
 import type { AppContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { REFERENCE_CACHE_CONTROL } from '../http/cache';

@@ -11,7 +11,7 @@ import { EMAIL_PATTERN, normaliseEmail } from '../../shared/email';
 import { visibleLength } from '../../shared/text';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
-import { LoginThrottle } from '../login-throttle';
+import { LoginThrottle } from '../infra/login-throttle';
 import { signLink, verifyLink } from '../mail/links';
 import { mailQueueOf } from '../mail/queue';
 import { defaultOrigin } from '../payments/origin';

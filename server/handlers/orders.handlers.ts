@@ -1,15 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
-import { optionalUser, requireUser } from '../auth';
+import { optionalUser, requireUser } from '../accounts/auth';
 import type { AppContext } from '../context';
 import { OrderStatus } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { LoginThrottle } from '../login-throttle';
+import { LoginThrottle } from '../infra/login-throttle';
 import { newRefundId } from '../payments/ids';
 import { toRupees } from '../payments/money';
 import type { PaymentGateway } from '../payments/provider';
+import { requestRefund } from '../payments/refunds';
 import { GATEWAYS } from '../payments/registry';
-import { requestRefund } from '../refunds';
 import { cancelOrderOfUser, ordersOfUser, orderWithOwnerEmail } from '../repositories/orders';
 import { refundExpectedBy } from '../repositories/refunds';
 import { orderJson, ordersJson, toOrderJson } from '../services/order-json';
@@ -73,7 +73,7 @@ export function ordersHandlers(ctx: AppContext, gateways: readonly PaymentGatewa
 
       let refund: CancelledOrder['refund'] = null;
       if (result.refund) {
-        // Asked now, after the commit: a failure is retried by the refund sweep (server/refunds.ts).
+        // Asked now, after the commit: a failure is retried by the refund sweep (server/payments/refunds.ts).
         const outcome = await requestRefund(ctx, gateways, result.refund, log);
         refund = {
           amount: toRupees(result.refund.amountPaise),

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
-import { optionalUser, requireUser } from '../auth';
+import { optionalUser, requireUser } from '../accounts/auth';
 import type { AppContext, ServerConfig } from '../context';
 import { badRequest, HttpError, notFound } from '../errors';
 import { shopOrigin } from '../payments/origin';

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { EncodedBody, sendEncoded } from '../http/cache';
 
 export function storeHandlers(ctx: AppContext) {
-  // Loaded and validated once at start (server/store-config.ts); the UPI payee is not part of it.
+  // Loaded and validated once at start (server/infra/store-config.ts); the UPI payee is not part of it.
   // Serialized once for the life of the process, by the route's own response serializer (so the
   // bytes are what the contract lets through), and compressed on first demand.
   let body: EncodedBody | undefined;

@@ -12,12 +12,7 @@ import {
   requireUser,
   SESSION_TTL_MS,
   verifyPassword,
-} from '../auth';
-import type { AppContext } from '../context';
-import { badRequest, conflict, unauthorized } from '../errors';
-import { LoginThrottle } from '../login-throttle';
-import { enqueueMail } from '../mail/outbox';
-import { mailQueueOf } from '../mail/queue';
+} from '../accounts/auth';
 import {
   createResetToken,
   isResetTokenValid,
@@ -25,7 +20,12 @@ import {
   RESET_INVALID,
   RESET_REQUESTED,
   resetTokenUserId,
-} from '../password-reset';
+} from '../accounts/password-reset';
+import type { AppContext } from '../context';
+import { badRequest, conflict, unauthorized } from '../errors';
+import { LoginThrottle } from '../infra/login-throttle';
+import { enqueueMail } from '../mail/outbox';
+import { mailQueueOf } from '../mail/queue';
 import { defaultOrigin } from '../payments/origin';
 import {
   createSession,
@@ -116,7 +116,7 @@ export function usersHandlers(ctx: AppContext) {
       const email = normaliseEmail(body.email);
       // Keyed by IP and account so one shopper's typos do not lock out a shared office IP.
       const throttleKey = `${request.ip}|${email}`;
-      // Counted before the password is checked (server/login-throttle.ts), given back on success.
+      // Counted before the password is checked (server/infra/login-throttle.ts), given back on success.
       await ipThrottle.take(request.ip);
       try {
         await loginThrottle.take(throttleKey);

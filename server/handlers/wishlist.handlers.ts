@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
-import { requireUser } from '../auth';
+import { requireUser } from '../accounts/auth';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { isProductId } from '../repositories/products';

@@ -16,8 +16,8 @@ import { stockHandlers } from '../handlers/stock.handlers';
 import { storeHandlers } from '../handlers/store.handlers';
 import { usersHandlers } from '../handlers/users.handlers';
 import { wishlistHandlers } from '../handlers/wishlist.handlers';
-import { healthHandlers, type ProcessHealth } from '../health';
 import { API_PREFIX, operationIdOf, servedContract } from '../http/api';
+import { healthHandlers, type ProcessHealth } from '../infra/health';
 import type { PaymentGateway } from '../payments/provider';
 import { returnsHandlers } from '../returns/returns.handlers';
 import { appWide } from './app-wide';
@@ -27,7 +27,7 @@ export interface ApiRoutesOptions {
   ctx: AppContext;
   /** The registered payment gateways: each one's callback route is served here. */
   gateways: readonly PaymentGateway[];
-  /** What getHealth reports (server/health.ts). */
+  /** What getHealth reports (server/infra/health.ts). */
   health: ProcessHealth;
 }
 

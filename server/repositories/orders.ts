@@ -21,7 +21,7 @@ import type { MailTemplate } from '../mail/templates';
 import { COD_PROVIDER } from '../payments/cod';
 import type { PayableOrder } from '../payments/provider';
 import { oweRefund, paidAttemptOf, REFUND_LEASE_MS, type RefundRow } from './refunds';
-import { holdsCte, releaseCtes, releaseStockOf, type StockHold } from './stock';
+import { heldCte, releaseCtes, releaseStockOf, takingCtes, type WantedLine } from './stock';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -38,8 +38,9 @@ export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'
 
 /**
  * Stores an order, its lines (each keeps its place in the request), its placement on the timeline and
- * the placement's mail in one statement (atomic on its own, one round trip: docs/performance.md), with
- * the stock holds of its counted lines (`holds`, by the line's position: repositories/stock.ts). That mail is the payment reminder, due `reminderAfterMs` later: the worker
+ * the placement's mail in one statement (atomic on its own, one round trip: docs/performance.md), which
+ * also takes the stock of `stock` (the lines' sizes and colours, by position: repositories/stock.ts
+ * takingCtes) and aborts with statefront_stock_short()'s error when a line is short. That mail is the payment reminder, due `reminderAfterMs` later: the worker
  * drops it if the order no longer waits for its payment then (server/mail/worker.ts).
  */
 export async function insertOrder(
@@ -47,7 +48,7 @@ export async function insertOrder(
   order: NewOrder,
   lines: readonly NewOrderLine[],
   reminderAfterMs = 0,
-  holds: readonly StockHold[] = [],
+  stock: readonly WantedLine[] = [],
 ): Promise<{ order: OrderRow; items: OrderItemRow[]; timeline: OrderEventRow[] }> {
   const now = new Date();
   const placed = db
@@ -58,6 +59,11 @@ export async function insertOrder(
     .insert(orderItems)
     .values(lines.map((line, position) => ({ ...line, orderId: order.id, position })))
     .returning();
+  // The stock its lines take, in the same statement (repositories/stock.ts): a short line aborts it.
+  const counted = stock.length > 0;
+  const taking = counted ? sql`${takingCtes(stock)}, ` : sql``;
+  const held = counted ? sql`${heldCte}, ` : sql``;
+  const short = counted ? sql`(select bool_or(raised) from guard) as short, ` : sql``;
   // The placement is the timeline's first entry (from nothing to the order's status).
   const recorded = recordedWithMail(
     db,
@@ -72,8 +78,8 @@ export async function insertOrder(
     reminderAfterMs,
   );
   const [row] = rowsOf<{ order: unknown; items: unknown[] | null; event: unknown }>(
-    await db.execute(sql`with placed as ${placed}, lines as ${items}, ${holds.length > 0 ? sql`${holdsCte(holds)}, ` : sql``}${recorded}
-      select (select row_to_json(placed) from placed) as "order",
+    await db.execute(sql`with ${taking}placed as ${placed}, lines as ${items}, ${held}${recorded}
+      select ${short}(select row_to_json(placed) from placed) as "order",
         (select json_agg(lines) from lines) as items,
         (select row_to_json(recorded) from recorded) as event`),
   );
@@ -480,7 +486,7 @@ const SHOPPER_CANCELLED_NOTE = 'Cancelled by the shopper';
  * The shopper cancels their own order. One transaction locks the order's row (`FOR UPDATE`, so a
  * payment settling or a courier's "shipped" waits, then finds it Cancelled) and lets the lifecycle
  * decide. A paid (Processing) order gets a refund row for its succeeded attempt, status 'pending': the
- * gateway is asked after the commit (server/refunds.ts records its answer). The unique index on
+ * gateway is asked after the commit (server/payments/refunds.ts records its answer). The unique index on
  * refunds.attempt_id means one attempt is never refunded twice. Someone else's order is 'notFound'.
  */
 export async function cancelOrderOfUser(

@@ -2,7 +2,7 @@
  * Refund rows (docs/operations.md). A refund is written in the transaction that makes it owed — a shopper's
  * or an operator's cancellation of a paid order, or a payment confirmed for an order that had already expired
  * — with status 'pending'; the gateway is asked after the commit (by the request, or by the refund sweep,
- * server/refunds.ts), and its answer recorded here. One refund per attempt (unique index).
+ * server/payments/refunds.ts), and its answer recorded here. One refund per attempt (unique index).
  */
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { CASH_ON_DELIVERY } from '../../shared/payment-fields';

@@ -5,7 +5,7 @@
  * cannot both take it, and the table's check keeps units from going below 0 whatever a caller does.
  * '' stands for "no size" or "no colour" in the table; the API shows null.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../context';
 import { rowsOf } from '../db/rows';
 import { orderItems, productStock, returnLines, stockHolds } from '../db/schema';
@@ -28,29 +28,18 @@ export interface WantedLine {
   quantity: number;
 }
 
-export interface Taking {
-  /** Whether the product's stock is counted at all; an uncounted line takes nothing and is never short. */
-  counted: boolean;
-  /** Whether the units were taken (false: short, and the caller must roll back). */
-  taken: boolean;
-  /** The size and colour taken from (or looked at), '' for none; null when not counted. */
+/** A line short of stock: its place in the order's lines, the size and colour looked at, units left. */
+export interface ShortLine {
+  index: number;
   size: string | null;
   color: string | null;
-  /** Units left of that size and colour after this statement (unchanged when short). */
   left: number;
 }
 
 const blankToNull = (value: string | null): string | null => (value === '' || value === null ? null : value);
 
-/**
- * Takes every line's units in one statement. A line naming its size and colour takes from that row; a
- * line without them takes from the size and colour with the most left (the one most able to serve it).
- * Lines must be distinct by product, size and colour (the order service merges them): one statement
- * updates a row once. Answers per line, in order; the caller rolls the transaction back on any short line.
- */
-export async function takeStock(db: Runner, lines: readonly WantedLine[]): Promise<Taking[]> {
-  if (lines.length === 0) return [];
-  const wanted = JSON.stringify(
+const wantedJson = (lines: readonly WantedLine[]) =>
+  JSON.stringify(
     lines.map((line, idx) => ({
       idx,
       product_id: line.productId,
@@ -59,9 +48,23 @@ export async function takeStock(db: Runner, lines: readonly WantedLine[]): Promi
       quantity: line.quantity,
     })),
   );
-  const result = await db.execute(sql`
-    with wanted as (
-      select * from json_to_recordset(${wanted}::json)
+
+/**
+ * The CTEs that take an order's stock inside the statement that stores it (repositories/orders.ts
+ * insertOrder, which must also define `lines`, the inserted order lines returning id and position):
+ * - `pick`: per line, the size and colour to take from: the line's own, or for a line without them (a
+ *   `products`-map line) the one with the most left;
+ * - `taken`: one conditional update per picked row (`units >= quantity`, re-checked on the row's
+ *   newest version when another order changed it meanwhile: READ COMMITTED);
+ * - `guard`: a row for each line of a counted product that took nothing, calling
+ *   statefront_stock_short() (migration 0014), whose error aborts the whole statement: nothing is
+ *   taken and nothing stored. The statement's main query must read `guard.raised`.
+ * Lines must be distinct by product, size and colour (the order service merges them): one statement
+ * updates a row once.
+ */
+export function takingCtes(lines: readonly WantedLine[]): SQL {
+  return sql`wanted as (
+      select * from json_to_recordset(${wantedJson(lines)}::json)
         as w(idx int, product_id uuid, size text, color text, quantity int)
     ), pick as (
       select distinct on (w.idx) w.idx, s.product_id, s.size, s.color, w.quantity
@@ -73,62 +76,63 @@ export async function takeStock(db: Runner, lines: readonly WantedLine[]): Promi
       from pick p
       where s.product_id = p.product_id and s.size = p.size and s.color = p.color
         and s.units >= p.quantity
-      returning s.product_id, s.size, s.color, s.units
-    )
-    select w.idx,
-      exists (select 1 from ${productStock} c where c.product_id = w.product_id) as counted,
-      t.product_id is not null as taken,
-      coalesce(p.size, w.size) as size, coalesce(p.color, w.color) as color,
-      coalesce(t.units, s.units, 0) as "left"
-    from wanted w
-      left join pick p on p.idx = w.idx
-      left join taken t on t.product_id = p.product_id and t.size = p.size and t.color = p.color
-      left join ${productStock} s on s.product_id = p.product_id and s.size = p.size and s.color = p.color
-    order by w.idx`);
-  return rowsOf<{
-    counted: boolean;
-    taken: boolean;
-    size: string | null;
-    color: string | null;
-    left: number;
-  }>(result).map((row) => ({
-    counted: row.counted,
-    taken: row.taken,
-    size: row.counted ? (row.size ?? '') : null,
-    color: row.counted ? (row.color ?? '') : null,
-    left: Number(row.left),
-  }));
+      returning s.product_id, s.size, s.color
+    ), guard as (
+      select statefront_stock_short() as raised
+      from wanted w
+      where exists (select 1 from ${productStock} c where c.product_id = w.product_id)
+        and not exists (
+          select 1 from pick p join taken t
+            on t.product_id = p.product_id and t.size = p.size and t.color = p.color
+          where p.idx = w.idx)
+    )`;
+}
+
+/** The CTE `held`, after `takingCtes` and `lines`: what each line took, for a release to give back. */
+export const heldCte = sql`held as (
+    insert into ${stockHolds} (order_item_id, product_id, size, color, units)
+    select lines.id, p.product_id, p.size, p.color, p.quantity
+    from pick p
+      join taken t on t.product_id = p.product_id and t.size = p.size and t.color = p.color
+      join lines on lines.position = p.idx
+    returning order_item_id
+  )`;
+
+/** Whether a database error is statefront_stock_short()'s: a line of the order was short. */
+export function isStockShort(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === 'SF409' || e?.cause?.code === 'SF409';
 }
 
 /**
- * The CTE `held` for insertOrder's statement: a hold per counted line, joined to the inserted lines
- * (a CTE `lines` returning id and position) by position.
+ * After a statement aborted for a short line: which lines are short now and what is left of them (a
+ * line without a size or colour: the most left in any). Read on its own, so under a race it may find
+ * none short (another order gave units back meanwhile); the caller then tries once more.
  */
-export interface StockHold {
-  position: number;
-  productId: string;
-  size: string;
-  color: string;
-  units: number;
-}
-
-export function holdsCte(holds: readonly StockHold[]) {
-  const rows = JSON.stringify(
-    holds.map((hold) => ({
-      position: hold.position,
-      product_id: hold.productId,
-      size: hold.size,
-      color: hold.color,
-      units: hold.units,
-    })),
-  );
-  return sql`held as (
-    insert into ${stockHolds} (order_item_id, product_id, size, color, units)
-    select lines.id, h.product_id, h.size, h.color, h.units
-    from json_to_recordset(${rows}::json) as h(position int, product_id uuid, size text, color text, units int)
-      join lines on lines.position = h.position
-    returning order_item_id
-  )`;
+export async function shortLines(db: Runner, lines: readonly WantedLine[]): Promise<ShortLine[]> {
+  const result = await db.execute(sql`
+    with wanted as (
+      select * from json_to_recordset(${wantedJson(lines)}::json)
+        as w(idx int, product_id uuid, size text, color text, quantity int)
+    )
+    select distinct on (w.idx) w.idx, w.quantity, s.size, s.color, coalesce(s.units, 0) as units
+    from wanted w left join ${productStock} s on s.product_id = w.product_id
+      and (w.size is null or s.size = w.size) and (w.color is null or s.color = w.color)
+    where exists (select 1 from ${productStock} c where c.product_id = w.product_id)
+    order by w.idx, s.units desc nulls last`);
+  return rowsOf<{ idx: number; quantity: number; size: string | null; color: string | null; units: number }>(
+    result,
+  )
+    .filter((row) => Number(row.units) < Number(row.quantity))
+    .map((row) => {
+      const line = lines[row.idx];
+      return {
+        index: row.idx,
+        size: blankToNull(row.size ?? line?.size ?? null),
+        color: blankToNull(row.color ?? line?.color ?? null),
+        left: Number(row.units),
+      };
+    });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
 import { RETURN_STATUS_LABEL } from '../../shared/return-lifecycle';
-import { requireUser } from '../auth';
+import { requireUser } from '../accounts/auth';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
 import { eventTime } from '../handlers/fulfilment.handlers';

@@ -127,7 +127,7 @@ const REFUNDED_NOTE = 'Refunded to the way you paid';
 /**
  * Moves a return as a signed event asks, if its lifecycle allows (else 'illegal': the caller answers 409).
  * Idempotent by the sender's id. A return of an order paid online is refunded when it is received: a
- * refund row for the returned lines' amount (the refund sweep asks the gateway: server/refunds.ts) and
+ * refund row for the returned lines' amount (the refund sweep asks the gateway: server/payments/refunds.ts) and
  * the move to refunded, in the same transaction.
  */
 export async function applyReturnEvent(db: Database, input: ReturnEventInput): Promise<ReturnEventResult> {

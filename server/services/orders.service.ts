@@ -1,8 +1,8 @@
 /**
  * Placing an order (POST /orders): the rules that turn what the shopper sent into priced lines —
  * product ids, quantities, the size and colour each product offers, the per-line and per-order caps —
- * then one transaction takes its stock (repositories/stock.ts: a short line is a 409 and nothing is
- * taken) and stores it (repositories/orders.ts insertOrder); then the address is remembered.
+ * then one statement takes its stock and stores it (repositories/orders.ts insertOrder; a short line is
+ * a 409 and nothing is taken: repositories/stock.ts) and the address is remembered.
  * The handler parses and answers; every rule is here.
  */
 
@@ -25,7 +25,7 @@ import {
   type OrderRow,
 } from '../repositories/orders';
 import { findProductsByIds, isProductId, type ProductRow } from '../repositories/products';
-import { type Taking, takeStock } from '../repositories/stock';
+import { isStockShort, type ShortLine, shortLines } from '../repositories/stock';
 
 type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
@@ -79,29 +79,33 @@ function orderTooLarge(totalPaise: number, maxTotalPaise: number): HttpError {
 
 type StockShortage = components['schemas']['StockShortage'];
 
-/** A line short of stock as the 409 names it: its product, size and colour, what it asked, what is left. */
-function shortage(
-  line: { productId: string; productTitle: string; quantity: number },
-  taking: Taking,
-): StockShortage {
-  return {
-    productId: line.productId,
-    title: line.productTitle,
-    size: taking.size || null,
-    color: taking.color || null,
-    requested: line.quantity,
-    left: Math.max(0, taking.left),
-  };
-}
-
 /** The 409 of an order asking for more than is left: every short line, the message naming them. */
-function stockShortage(short: StockShortage[]): HttpError {
-  const sentences = short.map((line) => {
+function stockShortage(
+  lines: readonly { productId: string; productTitle: string; quantity: number }[],
+  short: readonly ShortLine[],
+): HttpError {
+  const shortages: StockShortage[] = short.flatMap((found) => {
+    const line = lines[found.index];
+    return line
+      ? [
+          {
+            productId: line.productId,
+            title: line.productTitle,
+            size: found.size,
+            color: found.color,
+            requested: line.quantity,
+            left: Math.max(0, found.left),
+          },
+        ]
+      : [];
+  });
+  const sentences = shortages.map((line) => {
     const variant = [line.size, line.color].filter(Boolean).join(', ');
     const what = `"${line.title}"${variant ? ` in ${variant}` : ''}`;
     return line.left === 0 ? `${what} is sold out` : `Only ${line.left} left of ${what}`;
   });
-  return new HttpError(409, sentences.join('; '), {}, undefined, { shortages: short });
+  const message = sentences.length > 0 ? sentences.join('; ') : 'Part of this order has just sold out';
+  return new HttpError(409, message, {}, undefined, { shortages });
 }
 
 /** A placed order as stored, its lines sorted as the API shows them (with images) and its timeline. */
@@ -214,47 +218,32 @@ export async function placeOrder(
     quantity: line.quantity,
   }));
 
-  // The stock is taken and the order stored in one transaction: a short line rolls both back.
-  const { order, items, timeline } = await ctx.db.transaction(async (tx) => {
-    const takings = await takeStock(tx, wanted);
-    const short = takings.flatMap((taking, index) => {
-      const line = lines[index];
-      return line && taking.counted && !taking.taken ? [shortage(line, taking)] : [];
-    });
-    if (short.length > 0) throw stockShortage(short);
-    const holds = takings.flatMap((taking, position) => {
-      const line = lines[position];
-      return line && taking.counted
-        ? [
-            {
-              position,
-              productId: line.productId,
-              size: taking.size ?? '',
-              color: taking.color ?? '',
-              units: line.quantity,
-            },
-          ]
-        : [];
-    });
-    return insertOrder(
-      tx,
-      {
-        id: orderId,
-        userId,
-        status: OrderStatus.Pending,
-        totalPaise,
-        shipFullName: shipping.fullName,
-        shipAddress: shipping.address,
-        shipCity: shipping.city,
-        shipState: shipping.state,
-        shipPostalCode: shipping.postalCode,
-        shipPhone: shipping.phone,
-      },
-      lines,
-      ctx.config.lifecycle.paymentReminderMs,
-      holds,
-    );
-  });
+  const newOrder = {
+    id: orderId,
+    userId,
+    status: OrderStatus.Pending,
+    totalPaise,
+    shipFullName: shipping.fullName,
+    shipAddress: shipping.address,
+    shipCity: shipping.city,
+    shipState: shipping.state,
+    shipPostalCode: shipping.postalCode,
+    shipPhone: shipping.phone,
+  };
+  // One statement takes the stock and stores the order; a short line aborts it (nothing taken). Its
+  // shortages are read after: if none is short by then (another order gave units back), once more.
+  const place = () => insertOrder(ctx.db, newOrder, lines, ctx.config.lifecycle.paymentReminderMs, wanted);
+  let placed: Awaited<ReturnType<typeof place>> | undefined;
+  for (let attempt = 0; placed === undefined; attempt++) {
+    try {
+      placed = await place();
+    } catch (error) {
+      if (!isStockShort(error)) throw error;
+      const short = await shortLines(ctx.db, wanted);
+      if (short.length > 0 || attempt > 0) throw stockShortage(lines, short);
+    }
+  }
+  const { order, items, timeline } = placed;
   log.info({ orderId, userId, totalPaise }, 'order created');
   // The address goes first in the account's saved addresses (the least recently used makes room).
   // The order stands either way: an address not remembered is no reason to answer 500.

@@ -6,7 +6,7 @@ import { mailOutbox } from '../../server/db/schema';
 import type { Mail } from '../../server/mail/mailer';
 import { enqueueMail } from '../../server/mail/outbox';
 import { MAIL_MAX_ATTEMPTS, MailWorker } from '../../server/mail/worker';
-import { runOrderExpiry } from '../../server/order-expiry';
+import { runOrderExpiry } from '../../server/orders/order-expiry';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
 import { applyReturnEvent } from '../../server/returns/returns.repository';
 import { deliveryDates, formatDeliveryDay } from '../../shared/delivery';

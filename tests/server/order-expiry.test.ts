@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderEvents } from '../../server/db/schema';
-import { runOrderExpiry } from '../../server/order-expiry';
+import { runOrderExpiry } from '../../server/orders/order-expiry';
 import { settleAttempt } from '../../server/repositories/payments';
 import { myOrder, placeOrder, placePaidOrder, setupShopper, setupTestApp, startPayment } from './helpers';
 

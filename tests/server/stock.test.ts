@@ -11,7 +11,7 @@ import type { components } from '../../contract/schema';
 import { demoStock } from '../../server/catalogue/demo-stock';
 import { productStock, stockHolds } from '../../server/db/schema';
 import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
-import { runOrderExpiry } from '../../server/order-expiry';
+import { runOrderExpiry } from '../../server/orders/order-expiry';
 import { applyFulfilmentEvent } from '../../server/repositories/orders';
 import { setStockUnits } from '../../server/repositories/stock';
 import {

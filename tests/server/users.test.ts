@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hashToken, SESSION_TTL_MS, verifyPassword } from '../../server/auth';
+import { hashPassword, hashToken, SESSION_TTL_MS, verifyPassword } from '../../server/accounts/auth';
 import { sessions, users } from '../../server/db/schema';
 import { findUserByEmail, findUserById, insertUser, replacePassword } from '../../server/repositories/users';
 import { API, bearer, registerAndLogin, setupTestApp } from './helpers';

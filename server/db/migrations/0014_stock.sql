@@ -21,3 +21,12 @@ CREATE TABLE "stock_holds" (
 	"units" integer NOT NULL,
 	CONSTRAINT "stock_holds_units_check" CHECK ("units" >= 0)
 );
+--> statement-breakpoint
+-- Called by the statement that places an order when a line is short (repositories/stock.ts): the
+-- error aborts the whole statement, so the units other lines took are never taken and no order is
+-- stored, without a transaction around it. SQLSTATE SF409 tells the server to answer 409.
+CREATE FUNCTION "statefront_stock_short"() RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+	RAISE EXCEPTION 'an order line is short of stock' USING ERRCODE = 'SF409';
+END
+$$;

@@ -9,9 +9,7 @@
  * a retry never pays twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from './context';
-import type { PaymentGateway, RefundOutcome } from './payments/provider';
-import { gatewayNamed } from './payments/registry';
+import type { AppContext } from '../context';
 import {
   claimDueRefunds,
   REFUND_LEASE_MS,
@@ -19,7 +17,9 @@ import {
   type RefundRow,
   refundableAttempt,
   settleRefund,
-} from './repositories/refunds';
+} from '../repositories/refunds';
+import type { PaymentGateway, RefundOutcome } from './provider';
+import { gatewayNamed } from './registry';
 
 const REFUND_SWEEP_MS = 30_000;
 

@@ -1,4 +1,4 @@
-import { HttpError } from './errors';
+import { HttpError } from '../errors';
 import { LocalWindowCounter, type WindowCounter } from './window-counter';
 
 /** The 429 every throttle answers, with Retry-After (the rate-limit plugin's text). */
@@ -15,7 +15,7 @@ function tooManyRequests(ttlMs: number): HttpError {
  * a count below the limit before any of them records (check-then-record let 60 parallel wrong passwords
  * through). `giveBack` undoes the count of an attempt that should not cost anything (a correct
  * sign-in), so only failures use the budget. The counts live where the rate limits' do: in this
- * process, or with REDIS_URL in Redis, shared by every process (server/window-counter.ts, with its
+ * process, or with REDIS_URL in Redis, shared by every process (server/infra/window-counter.ts, with its
  * fallback while Redis is down).
  */
 export class LoginThrottle {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { digestsEqual } from './payments/sandbox';
+import { digestsEqual } from '../payments/sandbox';
 
 /** A reset link is good for one hour. */
 const RESET_TTL_MS = 60 * 60 * 1000;

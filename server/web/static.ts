@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EncodedBody, sendEncoded } from './http/cache';
+import { EncodedBody, sendEncoded } from '../http/cache';
 
 const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';

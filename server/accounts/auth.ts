@@ -1,8 +1,8 @@
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
-import { unauthorized } from './errors';
-import { type SessionUser, userForSession } from './repositories/users';
+import type { AppContext } from '../context';
+import { unauthorized } from '../errors';
+import { type SessionUser, userForSession } from '../repositories/users';
 
 export type { SessionUser };
 

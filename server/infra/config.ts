@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HELD_PRODUCTS } from './catalogue/snapshot-load';
-import type { PaymentsConfig, ServerConfig } from './context';
+import { HELD_PRODUCTS } from '../catalogue/snapshot-load';
+import type { PaymentsConfig, ServerConfig } from '../context';
 
 /**
  * The repository root, where package.json is: default paths resolve from here, not from the shell's
- * cwd. Found by walking up from this module, so it is the same for server/config.ts run through tsx and
+ * cwd. Found by walking up from this module, so it is the same for server/infra/config.ts run through tsx and
  * for the compiled server in dist/.server/ (scripts/server-bundle.ts).
  */
 export const PROJECT_ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { components } from '../contract/schema';
+import type { components } from '../../contract/schema';
 import {
   FIRST_ANSWER_ID,
   type FirstAnswer,
@@ -7,14 +7,14 @@ import {
   PAGE_PARTS_ATTRIBUTE,
   type PageRenderer,
   type RenderedPage,
-} from '../shared/first-screen';
-import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../shared/page-titles';
-import { FEATURED_LIMIT, PAGE_SIZE, PRODUCT_SORTS, parseProductsQuery } from '../shared/products-query';
-import { STORE_SNAPSHOT_ID } from '../shared/store-snapshot';
-import type { CatalogueSort } from './catalogue/catalogue-query';
-import type { CatalogueReadModel } from './catalogue/read-model';
-import { toFindQuery } from './handlers/products.handlers';
-import { EncodedBody } from './http/cache';
+} from '../../shared/first-screen';
+import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } from '../../shared/page-titles';
+import { FEATURED_LIMIT, PAGE_SIZE, PRODUCT_SORTS, parseProductsQuery } from '../../shared/products-query';
+import { STORE_SNAPSHOT_ID } from '../../shared/store-snapshot';
+import type { CatalogueSort } from '../catalogue/catalogue-query';
+import type { CatalogueReadModel } from '../catalogue/read-model';
+import { toFindQuery } from '../handlers/products.handlers';
+import { EncodedBody } from '../http/cache';
 import {
   absoluteUrl,
   injectPageMeta,
@@ -166,14 +166,14 @@ export interface Page {
 export interface PageTools {
   /** React's server rendering of the app (shared/first-screen.ts); null renders none (the app does it all). */
   render: PageRenderer | null;
-  /** The files to preload for these screen modules (server/page-assets.ts); none by default. */
+  /** The files to preload for these screen modules (server/web/page-assets.ts); none by default. */
   preloads?: (modules: readonly string[]) => string[];
 }
 
 /**
  * Every page of the storefront, rendered by React on the server (`tools.render`) into index.html with
  * its own head: `/`, /products[?query] and /product/{id} with their title, description, canonical URL,
- * Open Graph/Twitter tags and, for a product, schema.org/Product JSON-LD (server/seo.ts), their LCP
+ * Open Graph/Twitter tags and, for a product, schema.org/Product JSON-LD (server/web/seo.ts), their LCP
  * image preloaded (the hero; the product's image, or the first card's for that list page and filter,
  * read from the in-memory catalogue) and the API answer the page's machine starts from; every other
  * route with the store's head. No page holds anything of one visitor (the cart, the session and the
@@ -440,7 +440,7 @@ export class StorefrontPages {
     return page;
   }
 
-  /** Told of a page the renderer failed on (server/spa.ts logs it). */
+  /** Told of a page the renderer failed on (server/web/spa.ts logs it). */
   onRenderError?: (error: unknown) => void;
 }
 

@@ -2,14 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../contract/schema';
-import { PAGE_RENDERER_MODULE, type PageRenderer } from '../shared/first-screen';
-import type { CatalogueReadModel } from './catalogue/read-model';
-import type { ServerConfig } from './context';
-import { EncodedBody } from './http/cache';
+import type { components } from '../../contract/schema';
+import { PAGE_RENDERER_MODULE, type PageRenderer } from '../../shared/first-screen';
+import type { CatalogueReadModel } from '../catalogue/read-model';
+import type { ServerConfig } from '../context';
+import { EncodedBody } from '../http/cache';
+import { shopOrigin } from '../payments/origin';
 import { pagePreloads, readManifest } from './page-assets';
 import { injectStoreSnapshot, type Page, StorefrontPages } from './page-head';
-import { shopOrigin } from './payments/origin';
 import { loadStaticFiles, REVALIDATE_CACHE_CONTROL, type StaticFile, sendStatic } from './static';
 
 type StoreInfo = components['schemas']['StoreInfo'];
@@ -70,7 +70,7 @@ export interface SpaOptions {
   pageRenderer?: PageRenderer | null;
   /** Every page carries the "Sandbox — no money moves" banner (production running the sandbox). */
   sandboxBanner?: boolean;
-  /** Serve the build's *.map files (false in production: server/config.ts httpHardeningFrom). */
+  /** Serve the build's *.map files (false in production: server/infra/config.ts httpHardeningFrom). */
   sourceMaps?: boolean;
 }
 
@@ -87,11 +87,11 @@ const TOKEN_PAGES = ['/reset-password', '/newsletter/confirm', '/newsletter/unsu
 const NOINDEX = 'noindex, nofollow';
 
 /**
- * Serves the built SPA (when `staticDir` has an index.html) from memory, precompressed (server/static.ts),
+ * Serves the built SPA (when `staticDir` has an index.html) from memory, precompressed (server/web/static.ts),
  * and answers everything unmatched: unknown API paths and methods get JSON 404s; any other GET that is
  * not a file gets index.html so client-side routes (/products?category=men, /product/:id, /orders)
  * survive a reload or a deep link. /products and /product/{id} get index.html with their LCP image
- * preloaded (server/page-head.ts).
+ * preloaded (server/web/page-head.ts).
  */
 export async function registerSpa(
   app: FastifyInstance,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { components } from '../contract/schema';
-import type { Database } from './context';
+import type { components } from '../../contract/schema';
+import type { Database } from '../context';
 import { redisAnswers } from './redis';
 
 type Health = components['schemas']['Health'];

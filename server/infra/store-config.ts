@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { DELIVERY_ZONES } from '../shared/delivery';
-import { PIN_CODE_PATTERN } from '../shared/pincode';
-import { DEFAULT_DELIVERY_DAYS, type DeliveryConfig } from './addresses/delivery';
-import type { StoreInfo } from './context';
+import { DELIVERY_ZONES } from '../../shared/delivery';
+import { PIN_CODE_PATTERN } from '../../shared/pincode';
+import { DEFAULT_DELIVERY_DAYS, type DeliveryConfig } from '../addresses/delivery';
+import type { StoreInfo } from '../context';
 
 const POLICY_SLUGS = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
 

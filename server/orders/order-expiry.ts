@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './context';
-import { expireUnpaidOrders } from './repositories/orders';
+import type { Database } from '../context';
+import { expireUnpaidOrders } from '../repositories/orders';
 
 /** How often the expiry job looks for unpaid orders: a quarter of the window, between 5 s and a minute. */
 const expiryInterval = (paymentWindowMs: number) => Math.min(60_000, Math.max(5_000, paymentWindowMs / 4));

@@ -2,9 +2,9 @@
  * What crawlers and link previews read in the HTML the server sends, before any JavaScript runs: each
  * page's <title>, meta description, canonical URL, Open Graph and Twitter tags, schema.org/Product
  * JSON-LD on product pages; plus /robots.txt and /sitemap.xml. Page heads are put together in
- * server/page-head.ts; this file holds the pieces and the escaping every one of them goes through.
+ * server/web/page-head.ts; this file holds the pieces and the escaping every one of them goes through.
  */
-import type { StoreInfo } from './context';
+import type { StoreInfo } from '../context';
 
 /** At most this many URLs per sitemap file (the sitemaps.org limit); past it /sitemap.xml is an index. */
 export const SITEMAP_URL_LIMIT = 50_000;
