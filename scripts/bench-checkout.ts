@@ -31,7 +31,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { seedIfEmpty } from '../server/db/seed';
-import { signFulfilment } from '../server/orders/fulfilment.handlers';
 import {
   type PrivatePostgres,
   RATE_LIMITS_RAISED,
@@ -272,38 +271,11 @@ async function postgresServerTarget(cluster: PrivatePostgres, workers: number): 
   };
 }
 
-const BENCH_FULFILMENT_SECRET = 'bench-checkout-fulfilment-secret-0123456789';
-
-/**
- * Gives every size and colour of the basket's products more units than any run sells (PUT
- * /fulfilment/stock, signed), so the bench measures checkouts, not sold-out answers: those are
- * `npm run bench:flash`'s.
- */
-async function stockUp(base: string, productIds: readonly string[]): Promise<void> {
-  const stock = await call(base, 'GET', `/stock?products=${productIds.join(',')}`);
-  const items = (stock.body as { items: { productId: string; size: string | null; color: string | null }[] })
-    .items;
-  if (items.length === 0) return;
-  const raw = JSON.stringify({
-    items: items.map(({ productId, size, color }) => ({ productId, size, color, units: 1_000_000 })),
-  });
-  const answer = await fetch(`${base}/api/v1/fulfilment/stock`, {
-    method: 'PUT',
-    headers: {
-      'content-type': 'application/json',
-      'x-statefront-signature': signFulfilment(BENCH_FULFILMENT_SECRET, raw, Math.floor(Date.now() / 1000)),
-    },
-    body: raw,
-  });
-  if (answer.status !== 200) throw new Error(`stocking the basket: ${answer.status} ${await answer.text()}`);
-}
-
 function serverEnv(extra: Record<string, string>): Record<string, string> {
   return {
     // Several workers must share the signing keys (server/infra/config.ts checkMultiProcess).
     SANDBOX_SECRET: 'bench-checkout-sandbox-secret-0123456789',
     RESET_SECRET: 'bench-checkout-reset-secret-0123456789ab',
-    FULFILMENT_SECRET: BENCH_FULFILMENT_SECRET,
     ...RATE_LIMITS_RAISED,
     ...extra,
   };
@@ -314,7 +286,6 @@ export async function benchServer(target: ServerTarget, shoppers: number, port =
   let server: ServerProcess | undefined = await startServer(serverEnv(target.env), port, profileArgs);
   try {
     const products = await basket(server.url);
-    await stockUp(server.url, Object.keys(products));
     const emails = await signUpAll(server.url, shoppers, randomBytes(3).toString('hex'));
     const pid = server.child.pid ?? 0;
     const beforeSignIns = processTreeCpuMs(pid);

@@ -87,6 +87,12 @@ export const RATE_LIMITS_RAISED: Record<string, string> = Object.fromEntries(
  * The environment a test runs a Statefront server in: a production server on `port` of the loopback
  * address, logging warnings only, and nothing of this process's environment but PATH and HOME.
  */
+/**
+ * The signed operators' API of every server started here (tests/faults/shop.ts stocks the basket up
+ * through it, so a scenario's orders never run out of the demo catalogue's few units).
+ */
+export const FAULTS_FULFILMENT_SECRET = 'faults-fulfilment-secret-0123456789abcdef';
+
 export function serverEnv(port: number, env: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
@@ -95,6 +101,7 @@ export function serverEnv(port: number, env: Record<string, string> = {}): Recor
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    FULFILMENT_SECRET: FAULTS_FULFILMENT_SECRET,
     ...env,
   };
 }

@@ -1,4 +1,6 @@
 /** A shopper's HTTP calls against a running server, as the SPA and the sandbox page make them. */
+import { createHmac } from 'node:crypto';
+import { FAULTS_FULFILMENT_SECRET } from './procs';
 
 const API = '/api/v1';
 const TIMEOUT_MS = 15_000;
@@ -69,12 +71,39 @@ export async function signUp(base: string, tag: string): Promise<string> {
   return (login.body as { token: string }).token;
 }
 
-/** One of the first product and two of the second: two order lines, three items. */
+/**
+ * One of the first product and two of the second: two order lines, three items. Every size and colour
+ * of both is stocked up first (more units than any run orders: docs/stock.md), through the signed
+ * operators' API of servers started by procs.ts, so scenarios and benches measure checkouts, not
+ * sold-out answers (those are `npm run bench:flash`'s).
+ */
 export async function basket(base: string): Promise<Record<string, number>> {
   const page = await call(base, 'GET', '/products?limit=2');
   const [first, second] = (page.body as { data: { id: string }[] }).data;
   if (!first || !second) throw new Error(`the catalogue needs two products: ${page.text}`);
+  await stockUp(base, [first.id, second.id]);
   return { [first.id]: 1, [second.id]: 2 };
+}
+
+async function stockUp(base: string, productIds: readonly string[]): Promise<void> {
+  const stock = await call(base, 'GET', `/stock?products=${productIds.join(',')}`);
+  const items = (stock.body as { items?: { productId: string; size: string | null; color: string | null }[] })
+    .items;
+  if (!items) throw new Error(`GET /stock: ${stock.status} ${stock.text}`);
+  if (items.length === 0) return;
+  const raw = JSON.stringify({
+    items: items.map(({ productId, size, color }) => ({ productId, size, color, units: 1_000_000 })),
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', FAULTS_FULFILMENT_SECRET).update(`${t}.${raw}`).digest('hex');
+  const answer = await fetch(`${base}${API}/fulfilment/stock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-statefront-signature': `t=${t},v1=${v1}` },
+    body: raw,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (answer.status !== 200)
+    throw new Error(`stocking the basket up: ${answer.status} ${await answer.text()}`);
 }
 
 export async function createOrder(base: string, token: string, products: Record<string, number>) {
