@@ -23,6 +23,7 @@
  * | auth                | `auth.signedOut`       | wishlist      | `session.signedOut` |
  * | any API call (401)  | `api.unauthorized`     | auth          | `auth.unauthorized` |
  * | checkout (page)     | `checkout.orderPlaced` | cart          | `cart.reset`        |
+ * | checkout (page)     | `checkout.bagAdjusted` | cart          | `cart.fit`          |
  * | product (page)      | `cart.add`             | cart          | `cart.add`          |
  *
  * Toasts, navigation and gateway forms are not messages between machines: they leave every machine
@@ -70,6 +71,10 @@ export const appMachine = setup({
     tellWishlistSignedOut: sendTo('wishlist', { type: 'session.signedOut' }),
     signOutAfter401: sendTo('auth', { type: 'auth.unauthorized' }),
     resetCart: sendTo('cart', { type: 'cart.reset' }),
+    fitCart: sendTo('cart', ({ event }) => ({
+      type: 'cart.fit' as const,
+      lines: event.type === 'checkout.bagAdjusted' ? event.lines : [],
+    })),
     addToCart: sendTo('cart', ({ event }) => event),
   },
 }).createMachine({
@@ -107,6 +112,11 @@ export const appMachine = setup({
     'checkout.orderPlaced': {
       description: 'The order was created: the cart it was made from empties.',
       actions: 'resetCart',
+    },
+    'checkout.bagAdjusted': {
+      description:
+        'The order was short of stock and the shopper chose to adjust: the cart takes what is left.',
+      actions: 'fitCart',
     },
     'cart.add': {
       description: "A product page's Add to Cart: the line goes into the cart.",

@@ -18,6 +18,7 @@ import {
   setLineQuantity,
 } from './cart.model';
 import { type EmittedEvent, focus, navigate, toast } from './events';
+import { fitLines, type LineShortage, productIdsOf, type StockEntry } from './stock.model';
 
 const QUANTITY_LIMIT_TITLE = 'Quantity limit';
 const quantityLimitMessage = (name: string) =>
@@ -38,6 +39,13 @@ export type CartEvent =
   | { type: 'cart.reset' }
   /** The Checkout button. */
   | { type: 'cart.checkout' }
+  /** The cart page opened: read the units left of its lines' sizes and colours (one GET /stock). */
+  | { type: 'cart.checkStock' }
+  /**
+   * Fit lines to what is left: each named line's quantity becomes `left`, or it goes at 0. Sent by a
+   * short line's own button on the cart page, and by the app when the checkout's "Adjust my bag" is pressed.
+   */
+  | { type: 'cart.fit'; lines: LineShortage[] }
   /** From the app: the shopper signed in or out (checkout needs a signed-in shopper). */
   | { type: 'session.signedIn' }
   | { type: 'session.signedOut' };
@@ -48,6 +56,8 @@ export type CartContext = {
   signedIn: boolean;
   /** What the last Remove or Clear Cart took out, until Undo or the next change to the cart. */
   removed: RemovedLines | null;
+  /** Units left of the lines' sizes and colours, as last read for the cart page; null until then. */
+  stock: StockEntry[] | null;
 };
 
 /** "Kurti" or "2 lines of Kurti": what a Remove took out, for its toast. */
@@ -73,6 +83,9 @@ export const cartMachine = setup({
   },
   actors: {
     loadCart: fromPromise<unknown>(async () => null),
+    fetchStock: fromPromise<StockEntry[], { products: string[] }>(async () => {
+      throw new Error('fetchStock is provided by src/app/actors');
+    }),
   },
   guards: {
     isLineInCart: ({ context, event }) =>
@@ -128,6 +141,12 @@ export const cartMachine = setup({
       removed: ({ context }) => linesRemovedBy(context.items),
       items: () => [],
     }),
+    fitItems: assign({
+      items: ({ context, event }) =>
+        event.type === 'cart.fit' ? fitLines(context.items, event.lines) : context.items,
+    }),
+    assignStock: assign({ stock: (_, params: { stock: StockEntry[] }) => params.stock }),
+    forgetStock: assign({ stock: null }),
     markSignedIn: assign({ signedIn: true }),
     markSignedOut: assign({ signedIn: false }),
     persistCart: () => {},
@@ -182,7 +201,7 @@ export const cartMachine = setup({
 }).createMachine({
   id: 'cart',
   description: "The shopper's cart, kept in this browser between visits.",
-  context: { items: [], signedIn: false, removed: null },
+  context: { items: [], signedIn: false, removed: null, stock: null },
   initial: 'loading',
   // Heard in every state: the sign-in can change while the stored cart is still being read.
   on: {
@@ -206,7 +225,44 @@ export const cartMachine = setup({
     },
     ready: {
       description: 'The cart is shown and can be changed.',
+      initial: 'stockUnread',
+      states: {
+        stockUnread: {
+          description:
+            'Nothing is known of what is left: no line is marked (the cart page asks when it opens).',
+        },
+        checkingStock: {
+          description: 'Reading the units left of the lines (one GET /stock for all their products).',
+          invoke: {
+            id: 'fetchStock',
+            src: 'fetchStock',
+            input: ({ context }) => ({ products: productIdsOf(context.items) }),
+            onDone: {
+              target: 'stockRead',
+              actions: { type: 'assignStock', params: ({ event }) => ({ stock: event.output }) },
+              description: 'A line that can no longer be had in full says so, with a button to fit it.',
+            },
+            onError: {
+              target: 'stockUnread',
+              actions: 'forgetStock',
+              description: 'The stock could not be read: the cart works as without it.',
+            },
+          },
+        },
+        stockRead: {
+          description: 'Short lines say "Sold out" or "Only N left" and offer to fit them to what is left.',
+        },
+      },
       on: {
+        'cart.checkStock': {
+          guard: 'isCartFilled',
+          target: '.checkingStock',
+          description: 'The cart page opened with lines in the cart.',
+        },
+        'cart.fit': {
+          actions: ['fitItems', 'forgetRemoved', 'persistCart'],
+          description: 'Short lines take what is left; a sold-out line goes.',
+        },
         'cart.add': [
           {
             guard: and(['isQuantityValid', 'isOverLineLimit']),
@@ -258,6 +314,9 @@ export const cartMachine = setup({
           actions: ['clearItems', 'persistCart'],
           description: 'An order was placed from this cart: it empties without a message.',
         },
+        // Checkout stays open with a short line: the stock read may be stale by the time the order is
+        // placed (sold, or restocked), so the server decides — POST /orders answers 409 with the short
+        // lines, and the checkout machine offers the same fit (machines/checkout.machine.ts).
         'cart.checkout': [
           {
             guard: 'hasLineNeedingChoice',

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { type CartLine, choiceFieldId } from '../../machines/cart.model';
 import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
-import { answerOf, describeModel, type StepView } from './support/suite';
+import { answered, answerOf, describeModel, failed, type StepView } from './support/suite';
 
 const same = (a: Partial<CartLine>, b: Partial<CartLine>) =>
   a.id === b.id && a.selectedSize === b.selectedSize && a.selectedColor === b.selectedColor;
@@ -47,6 +47,15 @@ function itemsAfter(step: StepView): CartLine[] {
       const out = [...items];
       for (const { index, line: back } of removed) out.splice(index, 0, back);
       return out;
+    }
+    case 'cart.fit': {
+      // The kurta line takes the 1 left (a line with 0 left would go).
+      const { lines } = step.event as unknown as { lines: (Partial<CartLine> & { left: number })[] };
+      return items.flatMap((l) => {
+        const fit = lines.find((f) => same(f, l));
+        if (!fit || fit.left >= l.quantity) return [l];
+        return fit.left > 0 ? [{ ...l, quantity: fit.left }] : [];
+      });
     }
     case 'cart.choose': {
       // A size the line offers is set on it (the line no longer needs a choice).
@@ -147,5 +156,24 @@ describeModel(modelNamed('cart'), expectEmits, {
           ? false
           : (step.from?.context.signedIn ?? false);
     expect(step.to.context.signedIn).toBe(signedIn);
+    // The stock is asked for only by the cart page, with lines in the cart, once per product.
+    const asked =
+      step.event.type === 'cart.checkStock' && ((step.from?.context.items ?? []) as CartLine[]).length > 0;
+    expect(step.to.matches({ ready: 'checkingStock' })).toBe(
+      asked ||
+        (step.from?.matches({ ready: 'checkingStock' }) === true &&
+          !step.event.type.endsWith('.actor.fetchStock')),
+    );
+    const stock = answered(step, 'fetchStock')
+      ? answerOf(step, 'fetchStock')
+      : failed(step, 'fetchStock')
+        ? null
+        : (step.from?.context.stock ?? null);
+    expect(step.to.context.stock).toEqual(stock);
+  },
+  sends: {
+    fetchStock: (step) => ({
+      products: [...new Set(((step.from?.context.items ?? []) as CartLine[]).map((l) => l.id))],
+    }),
   },
 });

@@ -1,11 +1,13 @@
 import { expect } from 'vitest';
-import { shipping, toast } from './support/fixtures';
+import { StockShortageError } from '../../machines/errors';
+import { kurtaLine, shipping, teeLine, toast } from './support/fixtures';
 import { modelNamed } from './support/models';
-import { answerOf, describeModel } from './support/suite';
+import { answerOf, before, describeModel, failureOf } from './support/suite';
 
 describeModel(
   modelNamed('checkout'),
-  ({ event, to }) => {
+  (step) => {
+    const { event, to } = step;
     const e = event as {
       type: string;
       items?: { sizeOptions?: string[] }[];
@@ -28,6 +30,14 @@ describeModel(
     }
     if (e.type === 'xstate.done.actor.createOrder')
       return [{ type: 'navigate', to: '/payment?orderId=SF-TEST0001' }];
+    // A 409 is no failure to toast: the page lists the short lines instead.
+    if (
+      e.type === 'xstate.error.actor.createOrder' &&
+      failureOf(step, 'createOrder') instanceof StockShortageError
+    ) {
+      expect(to.value).toBe('shortage');
+      return [];
+    }
     if (e.type === 'xstate.error.actor.createOrder') {
       expect(to.value).toBe('idle');
       return [toast('Error placing order', 'Please try again later.', 'error')];
@@ -53,16 +63,42 @@ describeModel(
       // 'Processing...' from a valid submit until the order is created or fails.
       expect(to.hasTag('loading')).toBe(valid);
       expect(to.context.orderId).toBe(answerOf<{ id: string }>(step, 'createOrder')?.id ?? null);
+      // The 409's short lines are shown until "Adjust my bag"; a new Place Order forgets them too.
+      const error = failureOf(step, 'createOrder');
+      const shortages =
+        error instanceof StockShortageError
+          ? error.shortages
+          : e.type === 'checkout.submit' || e.type === 'checkout.adjust'
+            ? []
+            : before(step, (c) => c.shortages, []);
+      expect(to.context.shortages).toEqual(shortages);
+      // Adjusted: the sold-out kurta goes, the tees come down to the one left.
+      if (e.type === 'checkout.adjust') {
+        const from = (step.from?.context.items ?? []) as (typeof kurtaLine)[];
+        const expected = from.flatMap((line) =>
+          line.id === kurtaLine.id ? [] : [{ ...line, quantity: Math.min(line.quantity, 1) }],
+        );
+        expect(to.context.items).toEqual(expected);
+        expect(expected).toEqual([{ ...teeLine, quantity: 1 }]);
+      }
     },
     sends: {
-      createOrder: () => ({
-        products: { 'p-kurta': 1, 'p-tee': 2 },
-        lines: [
-          { productId: 'p-kurta', quantity: 1, size: 'M', color: 'Indigo' },
-          { productId: 'p-tee', quantity: 2 },
-        ],
-        shippingAddress: shipping,
-      }),
+      // The 2 lines as placed, or the one tee left after "Adjust my bag".
+      createOrder: (step) =>
+        (step.to.context.items as unknown[]).length === 1
+          ? {
+              products: { 'p-tee': 1 },
+              lines: [{ productId: 'p-tee', quantity: 1 }],
+              shippingAddress: shipping,
+            }
+          : {
+              products: { 'p-kurta': 1, 'p-tee': 2 },
+              lines: [
+                { productId: 'p-kurta', quantity: 1, size: 'M', color: 'Indigo' },
+                { productId: 'p-tee', quantity: 2 },
+              ],
+              shippingAddress: shipping,
+            },
     },
   },
 );

@@ -28,10 +28,12 @@ import { offersReturn } from '../../../machines/returns.model';
 import { savedProductsMachine } from '../../../machines/saved-products.machine';
 import { type Suggestion, searchMachine } from '../../../machines/search.machine';
 import { similarProductsMachine } from '../../../machines/similar-products.machine';
+import { shortLines } from '../../../machines/stock.model';
 import { storeInfoMachine } from '../../../machines/store-info.machine';
 import { wishlistMachine } from '../../../machines/wishlist.machine';
 import { orderLifecycleMachine } from '../../../shared/order-lifecycle';
 import { returnLifecycleMachine } from '../../../shared/return-lifecycle';
+import type { StockEntry } from '../../../shared/stock';
 import {
   fieldError,
   kurta,
@@ -44,6 +46,7 @@ import {
   scarf,
   serverError,
   shipping,
+  shortageError,
   storeInfo,
   tee,
   teeLine,
@@ -92,13 +95,21 @@ function cartOffstage(snapshot: AnyMachineSnapshot, event: EventObject): boolean
       return !items.some((line) => line.id === tee.id && lineNeedsChoice(line));
     case 'cart.clear':
     case 'cart.checkout':
+    case 'cart.checkStock':
       return items.length === 0;
+    // A line's own button to fit it shows only on a line the stock read says is short.
+    case 'cart.fit':
+      return !shortLines(items, (snapshot.context as CartContext).stock).some((l) => l.id === kurta.id);
     case 'cart.reset':
       return !signedIn || items.length === 0 || firstLineNeedingChoice(items) !== null;
     default:
       return false;
   }
 }
+
+/** GET /stock for the cart: one kurta left in M, Indigo; the tee is not counted. */
+export const cartStock: StockEntry[] = [{ productId: kurta.id, size: 'M', color: 'Indigo', left: 1 }];
+const kurtaKey = { id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo' };
 
 const cartModel: MachineModel = {
   name: 'cart',
@@ -160,6 +171,11 @@ const cartModel: MachineModel = {
       { type: 'cart.choose', line: { id: tee.id }, selectedSize: 'L' },
       { type: 'cart.reset' },
       { type: 'cart.checkout' },
+      // The cart page opens and reads what is left; the kurta's short line is fitted to it.
+      { type: 'cart.checkStock' },
+      done('fetchStock', cartStock, '1 kurta left in M, Indigo'),
+      fail('fetchStock', noResponse()),
+      user({ type: 'cart.fit', lines: [{ ...kurtaKey, left: 1 }] }, 'the kurta line to the 1 left'),
     ];
   },
 };
@@ -284,6 +300,13 @@ const searchModel: MachineModel = {
   },
 };
 
+/** GET /stock for the product page: the kurta's M is sold out in Indigo, 3 of its S are left; the scarf is gone. */
+export const productStock: StockEntry[] = [
+  { productId: kurta.id, size: 'S', color: 'Indigo', left: 3 },
+  { productId: kurta.id, size: 'M', color: 'Indigo', left: 0 },
+  { productId: scarf.id, size: 'One Size', color: null, left: 0 },
+];
+
 const productModel: MachineModel = {
   name: 'product',
   machine: productMachine,
@@ -294,11 +317,18 @@ const productModel: MachineModel = {
     // The server rendered the page and embedded the product (src/app/actors/first-answer.ts).
     { title: 'product page with its product', input: { id: kurta.id, first: kurta } },
   ],
-  events: () => [
+  events: (snapshot) => [
     done('fetchProduct', kurta, 'the kurta (sizes S, M)'),
     done('fetchProduct', scarf, 'the scarf (One Size)'),
     done('fetchProduct', null, 'no product'),
     fail('fetchProduct', serverError('Internal server error')),
+    // GET /stock answers once, after the product shows.
+    ...((snapshot.context as { stock: unknown }).stock === null
+      ? [
+          done('fetchStock', productStock, 'kurta M sold out, 3 S left; the scarf sold out'),
+          fail('fetchStock', noResponse()),
+        ]
+      : []),
     { type: 'product.selectSize', size: 'M' },
     { type: 'product.selectColor', color: 'Indigo' },
     { type: 'product.setQuantity', quantity: 2 },
@@ -393,16 +423,29 @@ const authModel: MachineModel = {
   ],
 };
 
+/** The tee line after "Adjust my bag" fitted it to the 1 left (`shortageError`). */
+const adjustedTee = { ...teeLine, quantity: 1 };
+
 const checkoutModel: MachineModel = {
   name: 'checkout',
   machine: checkoutMachine,
   simplePaths: true,
   cases: [{ title: 'checkout page' }],
-  events: () => [
+  events: (snapshot) => [
     user(
       { type: 'checkout.submit', items: [kurtaLine, teeLine], ...shipping, fieldsValid: true },
       '2 lines, every field filled',
     ),
+    // Place Order again once "Adjust my bag" has fitted the cart to the 409 (only then: a journey
+    // 409 → adjust → order placed).
+    ...(JSON.stringify((snapshot.context as { items: unknown }).items) === JSON.stringify([adjustedTee])
+      ? [
+          user(
+            { type: 'checkout.submit', items: [adjustedTee], ...shipping, fieldsValid: true },
+            'the bag as adjusted: 1 tee',
+          ),
+        ]
+      : []),
     user({ type: 'checkout.submit', items: [], ...shipping, fieldsValid: true }, 'empty cart'),
     user(
       {
@@ -424,6 +467,9 @@ const checkoutModel: MachineModel = {
     done('createOrder', { id: 'SF-TEST0001' }, 'order SF-TEST0001'),
     fail('createOrder', serverError('Failed to create order', 400)),
     fail('createOrder', fieldError('Enter a valid 6-digit PIN code', 'postalCode')),
+    // A 409: the kurta sold out and one tee left; "Adjust my bag" fits the cart to it.
+    labelled(fail('createOrder', shortageError()), 'the kurta sold out, 1 tee left'),
+    user({ type: 'checkout.adjust' }, 'Adjust my bag'),
   ],
 };
 
