@@ -6,8 +6,7 @@ import {
   type MachineContext,
   type Snapshot,
 } from 'xstate';
-import type { CartLine } from './cart.model';
-import type { LineShortage } from './stock.model';
+import type { CartLine, LineShortage } from './cart.model';
 
 /** What the app hears: facts from its children and from screens' machines (see app.machine.ts). */
 export type AppEvent =
@@ -17,7 +16,7 @@ export type AppEvent =
   | { type: 'api.unauthorized' }
   | { type: 'checkout.orderPlaced'; orderId: string }
   /** The checkout's "Adjust my bag" after a 409: these lines take what is left (0: they go). */
-  | { type: 'checkout.bagAdjusted'; lines: LineShortage[] }
+  | { type: 'cart.fit'; lines: LineShortage[] }
   | ({ type: 'cart.add' } & CartLine);
 
 /** The app as the machines that report to it see it: something to send facts to. */

@@ -6,8 +6,10 @@ import {
   chooseVariant,
   exceedsLineLimit,
   firstLineNeedingChoice,
+  fitLines,
   isValidQuantity,
   type LineKey,
+  type LineShortage,
   linesRemovedBy,
   MAX_LINE_QUANTITY,
   parseStoredCart,
@@ -18,7 +20,6 @@ import {
   setLineQuantity,
 } from './cart.model';
 import { type EmittedEvent, focus, navigate, toast } from './events';
-import { fitLines, type LineShortage, productIdsOf, type StockEntry } from './stock.model';
 
 const QUANTITY_LIMIT_TITLE = 'Quantity limit';
 const quantityLimitMessage = (name: string) =>
@@ -39,11 +40,11 @@ export type CartEvent =
   | { type: 'cart.reset' }
   /** The Checkout button. */
   | { type: 'cart.checkout' }
-  /** The cart page opened: read the units left of its lines' sizes and colours (one GET /stock). */
-  | { type: 'cart.checkStock' }
   /**
    * Fit lines to what is left: each named line's quantity becomes `left`, or it goes at 0. Sent by a
    * short line's own button on the cart page, and by the app when the checkout's "Adjust my bag" is pressed.
+   * (What is left is read by the cart page's own machine, machines/cart-stock.machine.ts: the cart runs on
+   * every page, and its code is in every page's first download.)
    */
   | { type: 'cart.fit'; lines: LineShortage[] }
   /** From the app: the shopper signed in or out (checkout needs a signed-in shopper). */
@@ -56,8 +57,6 @@ export type CartContext = {
   signedIn: boolean;
   /** What the last Remove or Clear Cart took out, until Undo or the next change to the cart. */
   removed: RemovedLines | null;
-  /** Units left of the lines' sizes and colours, as last read for the cart page; null until then. */
-  stock: StockEntry[] | null;
 };
 
 /** "Kurti" or "2 lines of Kurti": what a Remove took out, for its toast. */
@@ -83,9 +82,6 @@ export const cartMachine = setup({
   },
   actors: {
     loadCart: fromPromise<unknown>(async () => null),
-    fetchStock: fromPromise<StockEntry[], { products: string[] }>(async () => {
-      throw new Error('fetchStock is provided by src/app/actors');
-    }),
   },
   guards: {
     isLineInCart: ({ context, event }) =>
@@ -145,8 +141,6 @@ export const cartMachine = setup({
       items: ({ context, event }) =>
         event.type === 'cart.fit' ? fitLines(context.items, event.lines) : context.items,
     }),
-    assignStock: assign({ stock: (_, params: { stock: StockEntry[] }) => params.stock }),
-    forgetStock: assign({ stock: null }),
     markSignedIn: assign({ signedIn: true }),
     markSignedOut: assign({ signedIn: false }),
     persistCart: () => {},
@@ -201,7 +195,7 @@ export const cartMachine = setup({
 }).createMachine({
   id: 'cart',
   description: "The shopper's cart, kept in this browser between visits.",
-  context: { items: [], signedIn: false, removed: null, stock: null },
+  context: { items: [], signedIn: false, removed: null },
   initial: 'loading',
   // Heard in every state: the sign-in can change while the stored cart is still being read.
   on: {
@@ -225,43 +219,11 @@ export const cartMachine = setup({
     },
     ready: {
       description: 'The cart is shown and can be changed.',
-      initial: 'stockUnread',
-      states: {
-        stockUnread: {
-          description:
-            'Nothing is known of what is left: no line is marked (the cart page asks when it opens).',
-        },
-        checkingStock: {
-          description: 'Reading the units left of the lines (one GET /stock for all their products).',
-          invoke: {
-            id: 'fetchStock',
-            src: 'fetchStock',
-            input: ({ context }) => ({ products: productIdsOf(context.items) }),
-            onDone: {
-              target: 'stockRead',
-              actions: { type: 'assignStock', params: ({ event }) => ({ stock: event.output }) },
-              description: 'A line that can no longer be had in full says so, with a button to fit it.',
-            },
-            onError: {
-              target: 'stockUnread',
-              actions: 'forgetStock',
-              description: 'The stock could not be read: the cart works as without it.',
-            },
-          },
-        },
-        stockRead: {
-          description: 'Short lines say "Sold out" or "Only N left" and offer to fit them to what is left.',
-        },
-      },
       on: {
-        'cart.checkStock': {
-          guard: 'isCartFilled',
-          target: '.checkingStock',
-          description: 'The cart page opened with lines in the cart.',
-        },
         'cart.fit': {
           actions: ['fitItems', 'forgetRemoved', 'persistCart'],
-          description: 'Short lines take what is left; a sold-out line goes.',
+          description:
+            'Short lines take what is left (the cart page reads it: cart-stock.machine.ts); a sold-out line goes.',
         },
         'cart.add': [
           {

@@ -3,10 +3,10 @@ import type { components } from '../contract/schema';
 import { firstBlankField, SHIPPING_FIELDS, type ShippingField } from '../shared/checkout-address';
 import { type AppRef, tellApp } from './app-inbox';
 import { type CartLine, lineNeedsChoice } from './cart.model';
-import { fieldErrorOf, isStockShortageError, type StockShortage } from './errors';
+import { fieldErrorOf } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
 import { shippingPhoneOf } from './shipping.model';
-import { fitLines, linesShortOf } from './stock.model';
+import { isStockShortageError, linesShortOf, type StockShortage } from './shortage.model';
 
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
@@ -33,7 +33,7 @@ export type CheckoutContext = {
   orderId: string | null;
   /** What POST /orders said about one field (`{ postalCode: '…' }`), for the form to show under it. */
   fieldErrors: Partial<Record<ShippingField, string>>;
-  /** The lines POST /orders could not reserve (its 409), shown until the bag is adjusted. */
+  /** The lines POST /orders could not reserve (its 409), shown in `shortage`; the next Place Order forgets them. */
   shortages: StockShortage[];
   /** The app this actor reports the placed order to (none when the machine runs on its own). */
   app: AppRef | null;
@@ -132,13 +132,8 @@ export const checkoutMachine = setup({
       shortages: (_, params: { error: unknown }) =>
         isStockShortageError(params.error) ? params.error.shortages : [],
     }),
-    // The order is retried with the cart's lines as the app fits them (the cart's `cart.fit`).
-    fitItems: assign(({ context }) => ({
-      items: fitLines(context.items, linesShortOf(context.items, context.shortages)),
-      shortages: [],
-    })),
     announceBagAdjusted: tellApp<CheckoutContext>((context) => ({
-      type: 'checkout.bagAdjusted',
+      type: 'cart.fit',
       lines: linesShortOf(context.items, context.shortages),
     })),
     assignFieldError: assign({
@@ -253,8 +248,8 @@ export const checkoutMachine = setup({
       on: {
         'checkout.adjust': {
           target: 'idle',
-          // announce first: it names the lines from the shortages that fitItems then clears.
-          actions: ['announceBagAdjusted', 'fitItems'],
+          // The app fits the cart; Place Order then sends the cart's lines as they are.
+          actions: 'announceBagAdjusted',
           description: 'The short lines take what is left (sold-out ones go); Place Order again.',
         },
       },

@@ -1,5 +1,3 @@
-import type { components } from '../contract/schema';
-
 /**
  * Errors that actors throw so machines can pick the §8 text without knowing the HTTP client.
  * The real actors (src/app/actors) throw `RequestError`; fakes in tests do the same.
@@ -60,25 +58,4 @@ export function fieldErrorOf(error: unknown, fields: readonly string[]): Record<
 export function refusalOf(error: unknown, fallback: string): string {
   if (!isRequestError(error) || !error.serverMessage || error.status === undefined) return fallback;
   return error.status >= 400 && error.status < 500 ? error.serverMessage : fallback;
-}
-
-/** One line POST /orders could not reserve (its 409): what was asked and what is left (0: sold out). */
-export type StockShortage = components['schemas']['StockShortage'];
-
-/**
- * POST /orders answered 409: some lines ask for more than is left. The checkout shows each of them and
- * offers to fit the bag to what is left (machines/checkout.machine.ts).
- */
-export class StockShortageError extends RequestError {
-  readonly shortages: StockShortage[];
-
-  constructor(message: string, shortages: StockShortage[]) {
-    super(message, { status: 409, serverMessage: message });
-    this.name = 'StockShortageError';
-    this.shortages = shortages;
-  }
-}
-
-export function isStockShortageError(error: unknown): error is StockShortageError {
-  return error instanceof StockShortageError;
 }

@@ -3,14 +3,7 @@ import { type AppRef, tellApp } from './app-inbox';
 import { type DisplayProduct, imageOf, ONE_SIZE } from './catalogue.model';
 import { type EmittedEvent, navigate, toast } from './events';
 import type { PageProduct } from './size-chart.model';
-import {
-  colorStock,
-  isPickSoldOut,
-  pickedLeft,
-  quantityWithin,
-  type StockEntry,
-  sizeStock,
-} from './stock.model';
+import { pickedLeft, quantityWithin, type StockEntry } from './stock.model';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const PRODUCT_LOAD_FAILED = 'Failed to load product details';
@@ -76,17 +69,8 @@ export const productMachine = setup({
     hasFirstProduct: ({ context }) => context.first !== null,
     isSizeMissing: ({ context }) => (context.product?.sizes?.length ?? 0) > 0 && !context.selectedSize,
     isInDialog: ({ context }) => context.inDialog,
-    // The chips of a sold-out size or colour are disabled; the machine refuses them all the same.
-    isSizeSoldOut: ({ context, event }) =>
-      event.type === 'product.selectSize' &&
-      context.product !== null &&
-      sizeStock(context.stock, context.product.id, event.size, context.selectedColor)?.kind === 'soldOut',
-    isColorSoldOut: ({ context, event }) =>
-      event.type === 'product.selectColor' &&
-      context.product !== null &&
-      colorStock(context.stock, context.product.id, event.color, context.selectedSize)?.kind === 'soldOut',
-    isPickSoldOut: ({ context }) =>
-      context.product !== null && isPickSoldOut(context.stock, context.product.id, context),
+    // Nothing is left of the size and colour picked (Add to Cart is disabled; refused all the same).
+    isSoldOutPick: ({ context }) => leftOfPick(context) === 0,
     isQuantityValid: ({ event }) =>
       event.type === 'product.setQuantity' && Number.isInteger(event.quantity) && event.quantity >= 1,
   },
@@ -114,12 +98,10 @@ export const productMachine = setup({
           : context.quantity,
     }),
     assignStock: assign({ stock: (_, params: { stock: StockEntry[] }) => params.stock }),
-    forgetStock: assign({ stock: () => [] }),
     // The quantity never passes what is left of the size and colour picked (shared/stock.ts).
     fitQuantityToStock: assign({
       quantity: ({ context }) => quantityWithin(context.quantity, leftOfPick(context)),
     }),
-    notifySoldOut: emit(toast('Sold out', 'This size and colour is sold out.', 'error')),
     requireSize: emit(toast('Please select a size', 'You must select a size before adding to cart', 'error')),
     addToCart: tellApp<ProductContext>((context) => {
       const p = context.product as DisplayProduct;
@@ -206,19 +188,14 @@ export const productMachine = setup({
           description: 'Sold-out sizes and colours are marked; the quantity stops at what is left.',
         },
         onError: {
-          actions: 'forgetStock',
+          actions: { type: 'assignStock', params: { stock: [] } },
           description: 'The stock could not be read: nothing is marked, the page works as without it.',
         },
       },
       on: {
-        'product.selectSize': [
-          { guard: 'isSizeSoldOut', description: 'A sold-out size cannot be picked.' },
-          { actions: ['selectSize', 'fitQuantityToStock'] },
-        ],
-        'product.selectColor': [
-          { guard: 'isColorSoldOut', description: 'A colour sold out in the size picked cannot be picked.' },
-          { actions: ['selectColor', 'fitQuantityToStock'] },
-        ],
+        // A sold-out chip is disabled (it cannot be picked); the quantity stops at what is left of the new pick.
+        'product.selectSize': { actions: ['selectSize', 'fitQuantityToStock'] },
+        'product.selectColor': { actions: ['selectColor', 'fitQuantityToStock'] },
         'product.setQuantity': {
           guard: 'isQuantityValid',
           actions: 'setQuantity',
@@ -231,9 +208,9 @@ export const productMachine = setup({
             description: 'The product comes in sizes and none is chosen yet.',
           },
           {
-            guard: 'isPickSoldOut',
-            actions: 'notifySoldOut',
-            description: 'Nothing is left of the size and colour picked (Add to Cart is disabled).',
+            guard: 'isSoldOutPick',
+            description:
+              'Nothing is left of the size and colour picked: nothing is added (its button is disabled).',
           },
           {
             guard: 'isInDialog',

@@ -156,24 +156,5 @@ describeModel(modelNamed('cart'), expectEmits, {
           ? false
           : (step.from?.context.signedIn ?? false);
     expect(step.to.context.signedIn).toBe(signedIn);
-    // The stock is asked for only by the cart page, with lines in the cart, once per product.
-    const asked =
-      step.event.type === 'cart.checkStock' && ((step.from?.context.items ?? []) as CartLine[]).length > 0;
-    expect(step.to.matches({ ready: 'checkingStock' })).toBe(
-      asked ||
-        (step.from?.matches({ ready: 'checkingStock' }) === true &&
-          !step.event.type.endsWith('.actor.fetchStock')),
-    );
-    const stock = answered(step, 'fetchStock')
-      ? answerOf(step, 'fetchStock')
-      : failed(step, 'fetchStock')
-        ? null
-        : (step.from?.context.stock ?? null);
-    expect(step.to.context.stock).toEqual(stock);
-  },
-  sends: {
-    fetchStock: (step) => ({
-      products: [...new Set(((step.from?.context.items ?? []) as CartLine[]).map((l) => l.id))],
-    }),
   },
 });

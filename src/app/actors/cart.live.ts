@@ -2,16 +2,12 @@ import { fromPromise } from 'xstate';
 import { cartMachine } from '../../../machines/cart.machine';
 import { CART_STORAGE_KEY, serializeCart } from '../../../machines/cart.model';
 import type { LiveDeps } from './live-deps';
-import { fetchStockOf } from './stock';
 
 export function provideCartMachine(deps: LiveDeps) {
   return cartMachine.provide({
     actors: {
       // The machine validates what was stored; a storage that throws (privacy mode) is an empty cart.
       loadCart: fromPromise<unknown>(async () => deps.storage().getItem(CART_STORAGE_KEY)),
-      fetchStock: fromPromise(async ({ input }: { input: { products: string[] } }) =>
-        fetchStockOf(deps.client, input.products),
-      ),
     },
     actions: {
       persistCart: ({ context }) => {

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { components } from '../../../contract/schema';
 import { checkoutMachine } from '../../../machines/checkout.machine';
-import { StockShortageError } from '../../../machines/errors';
+import { StockShortageError } from '../../../machines/shortage.model';
 import { type LiveDeps, logErrorAs } from './live-deps';
 import { call } from './request';
 

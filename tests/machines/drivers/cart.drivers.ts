@@ -16,8 +16,6 @@ import {
   firstLineNeedingChoice,
   MAX_LINE_QUANTITY,
 } from '../../../machines/cart.model';
-import { shortLines } from '../../../machines/stock.model';
-import { stockLabel } from '../../../shared/stock';
 import { kurta } from '../support/fixtures';
 import { labelOf } from '../support/graph';
 import { fillShipping, placeOrder, type SubmitEvent } from './checkout.drivers';
@@ -108,13 +106,8 @@ const readyCheck: { shows: string; check: (world: World, context?: unknown) => P
 
 export const cartDrivers: MachineDrivers<typeof cartMachine> = {
   needsOrder: false,
-  // Read from localStorage in the page: no request, nothing to hold. GET /stock is not held either: the
-  // cart page asks on every visit, also in steps the model names otherwise; the stock steps' `arrange`
-  // answers the one they stand for in the page itself.
-  requests: {
-    loadCart: { method: 'GET', path: /^\/(?!)/ },
-    fetchStock: { method: 'GET', path: /^\/(?!)/ },
-  },
+  // Read from localStorage in the page: no request, nothing to hold.
+  requests: { loadCart: { method: 'GET', path: /^\/(?!)/ } },
   steps: {
     start: {
       does: () =>
@@ -262,18 +255,10 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
         await page.waitForURL((url) => url.pathname !== '/checkout', { timeout: TIMEOUT });
       },
     },
-    'cart.checkStock': {
-      does: () => 'Open /cart (followed in the app): the page asks GET /stock for the products of its lines',
-      perform: async ({ world }) => {
-        // Away and back: the page asks each time it opens.
-        await goInApp(world, '/');
-        await openCart(world);
-      },
-    },
-    'done:fetchStock': {
+    'cart.fit': {
       does: () =>
-        "GET /stock answers that 1 is left of the product's size and colour (answered in the page, set before /cart opened)",
-      arrange: async ({ world }) => {
+        "Open /cart (followed in the app) with GET /stock answering 1 left of the product's size and colour (answered in the page), and click the line's 'Keep 1'",
+      perform: async ({ world }) => {
         const line = world.lines.sized as { id: string; selectedSize?: string; selectedColor?: string };
         const items = [
           { productId: line.id, size: line.selectedSize ?? null, color: line.selectedColor ?? null, left: 1 },
@@ -281,23 +266,9 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
         await world.page.route('**/api/v1/stock?**', (route) => route.fulfill({ json: { items } }), {
           times: 1,
         });
-      },
-      perform: async () => {},
-    },
-    'error:fetchStock': {
-      does: () => "GET /stock is answered 500 'Internal server error' (fault injected before /cart opened)",
-      arrange: async ({ world }) => {
-        await world.page.route(
-          '**/api/v1/stock?**',
-          (route) => route.fulfill({ status: 500, json: { error: 'Internal server error' } }),
-          { times: 1 },
-        );
-      },
-      perform: async () => {},
-    },
-    'cart.fit': {
-      does: () => "On /cart, click the short line's 'Keep 1' (its quantity becomes what is left)",
-      perform: async ({ world }) => {
+        // Away and back: the page asks each time it opens.
+        await goInApp(world, '/');
+        await openCart(world);
         await world.page
           .getByRole('button', { name: /^Keep 1 of / })
           .first()
@@ -329,19 +300,6 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
       shows: "/cart opens; the cart is read from this browser's storage at once",
       check: headerFromFirstByte,
     },
-    'ready.stockUnread': readyCheck,
-    'ready.checkingStock': {
-      shows: "The cart as in 'ready' while GET /stock is on its way (no line marked yet)",
-      check: (world, context) => readyCheck.check(world, context),
-    },
-    'ready.stockRead': {
-      shows: "The cart as in 'ready', a line asking for more than is left says 'Only N left' or 'Sold out'",
-      check: async (world, context) => {
-        await readyCheck.check(world, context);
-        const cart = cartOf(context);
-        for (const short of cart ? shortLines(cart.items, cart.stock) : [])
-          await see(world.page, stockLabel(short.left)?.text ?? '');
-      },
-    },
+    ready: readyCheck,
   },
 };

@@ -5,7 +5,7 @@
  */
 import type { EventObject } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
-import { type StockShortage, StockShortageError } from '../../../machines/errors';
+import { type StockShortage, StockShortageError } from '../../../machines/shortage.model';
 import { labelOf } from '../support/graph';
 import { appStarted, busyButton, type MachineDrivers, type StepContext, see, type World } from './driver';
 

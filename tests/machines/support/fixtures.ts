@@ -1,9 +1,10 @@
 /** Data the fake actors answer with in the model tests and journeys. */
 import type { CartLine } from '../../../machines/cart.model';
 import type { DisplayProduct } from '../../../machines/catalogue.model';
-import { RequestError, StockShortageError } from '../../../machines/errors';
+import { RequestError } from '../../../machines/errors';
 import type { ToastVariant } from '../../../machines/events';
 import type { DisplayOrder } from '../../../machines/orders.model';
+import { StockShortageError } from '../../../machines/shortage.model';
 import type { StoreInfo } from '../../../machines/store-info.machine';
 import type { PaymentField } from '../../../shared/payment-fields';
 
