@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { type CartLine, choiceFieldId } from '../../machines/cart.model';
 import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
-import { answered, answerOf, describeModel, failed, type StepView } from './support/suite';
+import { answerOf, describeModel, type StepView } from './support/suite';
 
 const same = (a: Partial<CartLine>, b: Partial<CartLine>) =>
   a.id === b.id && a.selectedSize === b.selectedSize && a.selectedColor === b.selectedColor;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { StockShortageError } from '../../machines/shortage.model';
-import { kurtaLine, shipping, teeLine, toast } from './support/fixtures';
+import { shipping, toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answerOf, before, describeModel, failureOf } from './support/suite';
 
