@@ -46,7 +46,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     sourcemap: !isSsrBuild,
-    // dist/.vite/manifest.json: each page's chunks, for the server's module preloads (server/page-assets.ts)
+    // dist/.vite/manifest.json: each page's chunks, for the server's module preloads (server/web/page-assets.ts)
     // and `npm run check:budget`.
     manifest: !isSsrBuild,
     // Every browser the shop serves supports <link rel=modulepreload> (Safari from 17); one without it

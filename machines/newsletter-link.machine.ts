@@ -4,7 +4,7 @@ import { isRequestError, refusalOf } from './errors';
 /** What a mailed newsletter link does: confirm the subscription, or end it. */
 export type NewsletterLink = 'confirm' | 'unsubscribe';
 
-/** The server's answer to a token that is missing, malformed or not signed by it (server/handlers/messages.handlers.ts). */
+/** The server's answer to a token that is missing, malformed or not signed by it (server/messages/messages.handlers.ts). */
 export const NEWSLETTER_LINK_INVALID = 'This link is invalid. Please use the link from your email.';
 /** No answer, or a server fault: the shopper may try again. */
 export const NEWSLETTER_LINK_FAILED = 'Could not reach the shop. Please check your connection and try again.';

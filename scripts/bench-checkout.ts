@@ -10,6 +10,7 @@
  *   npm run bench:checkout -- --quick         10 shoppers, one configuration per database
  *   npm run bench:checkout -- --rounds 5      each shopper checks out 5 times in a row (a longer clock)
  *   npm run bench:checkout -- --statements    also lists the SQL the one-shopper probe sent
+ *   npm run bench:checkout -- --only postgres only PostgreSQL (or --only pglite): a shorter loop
  *   npm run bench:checkout -- --profile DIR   the servers run with --cpu-prof (into DIR); each run's
  *                                             profile is summarised (self time by package, top functions)
  *
@@ -30,6 +31,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { seedIfEmpty } from '../server/db/seed';
+import { signFulfilment } from '../server/orders/fulfilment.handlers';
 import {
   type PrivatePostgres,
   RATE_LIMITS_RAISED,
@@ -270,11 +272,38 @@ async function postgresServerTarget(cluster: PrivatePostgres, workers: number): 
   };
 }
 
+const BENCH_FULFILMENT_SECRET = 'bench-checkout-fulfilment-secret-0123456789';
+
+/**
+ * Gives every size and colour of the basket's products more units than any run sells (PUT
+ * /fulfilment/stock, signed), so the bench measures checkouts, not sold-out answers: those are
+ * `npm run bench:flash`'s.
+ */
+async function stockUp(base: string, productIds: readonly string[]): Promise<void> {
+  const stock = await call(base, 'GET', `/stock?products=${productIds.join(',')}`);
+  const items = (stock.body as { items: { productId: string; size: string | null; color: string | null }[] })
+    .items;
+  if (items.length === 0) return;
+  const raw = JSON.stringify({
+    items: items.map(({ productId, size, color }) => ({ productId, size, color, units: 1_000_000 })),
+  });
+  const answer = await fetch(`${base}/api/v1/fulfilment/stock`, {
+    method: 'PUT',
+    headers: {
+      'content-type': 'application/json',
+      'x-statefront-signature': signFulfilment(BENCH_FULFILMENT_SECRET, raw, Math.floor(Date.now() / 1000)),
+    },
+    body: raw,
+  });
+  if (answer.status !== 200) throw new Error(`stocking the basket: ${answer.status} ${await answer.text()}`);
+}
+
 function serverEnv(extra: Record<string, string>): Record<string, string> {
   return {
-    // Several workers must share the signing keys (server/config.ts checkMultiProcess).
+    // Several workers must share the signing keys (server/infra/config.ts checkMultiProcess).
     SANDBOX_SECRET: 'bench-checkout-sandbox-secret-0123456789',
     RESET_SECRET: 'bench-checkout-reset-secret-0123456789ab',
+    FULFILMENT_SECRET: BENCH_FULFILMENT_SECRET,
     ...RATE_LIMITS_RAISED,
     ...extra,
   };
@@ -285,6 +314,7 @@ export async function benchServer(target: ServerTarget, shoppers: number, port =
   let server: ServerProcess | undefined = await startServer(serverEnv(target.env), port, profileArgs);
   try {
     const products = await basket(server.url);
+    await stockUp(server.url, Object.keys(products));
     const emails = await signUpAll(server.url, shoppers, randomBytes(3).toString('hex'));
     const pid = server.child.pid ?? 0;
     const beforeSignIns = processTreeCpuMs(pid);
@@ -334,7 +364,7 @@ interface BaselineDriver {
 const SHIP = ['Asha Verma', '14 MG Road, Indiranagar', 'Bengaluru', 'Karnataka', '560038', '+919876543210'];
 
 /**
- * The same rows the app writes (server/repositories/orders.ts insertOrder, payments.ts insertAttempt
+ * The same rows the app writes (server/orders/orders.repository.ts insertOrder, payments.ts insertAttempt
  * and settleAttempt): an order, its two lines in one insert, its placement event with its outbox row;
  * a payment attempt; then the confirmation locks the order, settles the attempt, moves the order and
  * records the event with its outbox row. 3 transactions, 11 round trips.
@@ -590,11 +620,15 @@ function parseArgs(argv: string[]) {
   const profileAt = argv.indexOf('--profile');
   const profile = profileAt >= 0 ? String(argv[profileAt + 1] ?? '') : null;
   if (profile === '') throw new Error('--profile needs a folder');
-  return { quick, shoppers, rounds, profile, statements: argv.includes('--statements') };
+  const onlyAt = argv.indexOf('--only');
+  const only = onlyAt >= 0 ? String(argv[onlyAt + 1] ?? '') : null;
+  if (only !== null && only !== 'pglite' && only !== 'postgres')
+    throw new Error('--only takes pglite or postgres');
+  return { quick, shoppers, rounds, profile, only, statements: argv.includes('--statements') };
 }
 
 async function main() {
-  const { quick, shoppers, rounds, profile, statements } = parseArgs(process.argv.slice(2));
+  const { quick, shoppers, rounds, profile, only, statements } = parseArgs(process.argv.slice(2));
   const baselineSeconds = quick ? 1 : 5;
   if (profile) {
     mkdirSync(profile, { recursive: true });
@@ -624,87 +658,91 @@ async function main() {
     }
   };
 
-  // PGlite: the baseline in this process (PGlite is in-process), then the server on a fresh folder.
-  const baselineDir = tempDir('statefront-bench-baseline-');
-  let pgliteBaseline: number;
-  try {
-    const driver = await pgliteBaselineDriver(baselineDir);
-    try {
-      pgliteBaseline = await baseline(driver, shoppers, baselineSeconds);
-    } finally {
-      await driver.close();
-    }
-  } finally {
-    rmSync(baselineDir, { recursive: true, force: true });
-  }
-  console.log(
-    `\nPGlite baseline (plain SQL, in-process, ${shoppers} concurrent callers, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${pgliteBaseline.toFixed(1)} paid orders/s  load ${load()}`,
-  );
-  console.log(header);
   const failures: string[] = [];
   const note = (figures: CheckoutFigures) => {
     if (figures.errors > 0 || !figures.check.ok) failures.push(figures.label);
   };
-  note(await runServer(pgliteServerTarget(), pgliteBaseline));
-  console.log(
-    'PGlite WORKERS=2         not run: PGlite serves one process only (WORKERS>1 needs DATABASE_URL)',
-  );
-
-  // PostgreSQL: a private cluster; the baseline and each configuration on a fresh database.
-  const cluster = await startPostgres(PG_PORT, shoppers + 40);
-  // Even a crash (an unhandled error) must not leave the private cluster holding its port.
-  const destroyCluster = () => cluster.destroy();
-  process.once('exit', destroyCluster);
-  try {
-    const database = await freshClusterDatabase(cluster);
-    let postgresBaseline: number;
-    let poolBaseline: number | undefined;
+  if (only !== 'postgres') {
+    // PGlite: the baseline in this process (PGlite is in-process), then the server on a fresh folder.
+    const baselineDir = tempDir('statefront-bench-baseline-');
+    let pgliteBaseline: number;
     try {
-      const driver = await postgresBaselineDriver(database.url, shoppers);
+      const driver = await pgliteBaselineDriver(baselineDir);
       try {
-        postgresBaseline = await baseline(driver, shoppers, baselineSeconds);
+        pgliteBaseline = await baseline(driver, shoppers, baselineSeconds);
       } finally {
         await driver.close();
       }
-      // For reading the figures, not for the ratio: the same clients through the server's pool size.
-      if (shoppers > SERVER_POOL) {
-        const narrow = await postgresBaselineDriver(database.url, SERVER_POOL);
-        try {
-          poolBaseline = await baseline(narrow, shoppers, baselineSeconds);
-        } finally {
-          await narrow.close();
-        }
-      }
     } finally {
-      await database.drop();
+      rmSync(baselineDir, { recursive: true, force: true });
     }
-    const version = await withPgClient(cluster.url, async (client) =>
-      String((await client.query('show server_version')).rows[0].server_version),
-    );
     console.log(
-      `\nPostgreSQL ${version} baseline (plain SQL, pg Pool of ${shoppers} connections, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${postgresBaseline.toFixed(1)} paid orders/s  load ${load()}`,
+      `\nPGlite baseline (plain SQL, in-process, ${shoppers} concurrent callers, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${pgliteBaseline.toFixed(1)} paid orders/s  load ${load()}`,
     );
-    if (poolBaseline !== undefined)
-      console.log(
-        `  (the same ${shoppers} callers through a pool of ${SERVER_POOL} connections, the server's per process: ${poolBaseline.toFixed(1)} paid orders/s)`,
-      );
     console.log(header);
-    for (const workers of quick ? [1] : [1, 2])
-      note(await runServer(await postgresServerTarget(cluster, workers), postgresBaseline));
-    if (quick) console.log('PostgreSQL WORKERS=2     not run (--quick)');
-    const { counts, timings } = await countStatements(cluster, statements);
-    const list = (values: Record<string, number>, unit: string) =>
-      Object.entries(values)
-        .map(([step, n]) => `${step} ${unit ? ms(n) : n}${unit}`)
-        .join(', ');
-    const perOrder = STEPS.reduce((sum, step) => sum + counts[step], 0);
+    note(await runServer(pgliteServerTarget(), pgliteBaseline));
     console.log(
-      `\nSQL statements per step (one shopper, PostgreSQL log_statement = all, BEGIN/COMMIT included): ${list(counts, '')}; ${perOrder} per paid order against the baseline's ${BASELINE_ROUND_TRIPS}`,
+      'PGlite WORKERS=2         not run: PGlite serves one process only (WORKERS>1 needs DATABASE_URL)',
     );
-    console.log(`the same steps alone on an idle server: ${list(timings, ' ms')}`);
-  } finally {
-    process.off('exit', destroyCluster);
-    cluster.destroy();
+  }
+
+  if (only !== 'pglite') {
+    // PostgreSQL: a private cluster; the baseline and each configuration on a fresh database.
+    const cluster = await startPostgres(PG_PORT, shoppers + 40);
+    // Even a crash (an unhandled error) must not leave the private cluster holding its port.
+    const destroyCluster = () => cluster.destroy();
+    process.once('exit', destroyCluster);
+    try {
+      const database = await freshClusterDatabase(cluster);
+      let postgresBaseline: number;
+      let poolBaseline: number | undefined;
+      try {
+        const driver = await postgresBaselineDriver(database.url, shoppers);
+        try {
+          postgresBaseline = await baseline(driver, shoppers, baselineSeconds);
+        } finally {
+          await driver.close();
+        }
+        // For reading the figures, not for the ratio: the same clients through the server's pool size.
+        if (shoppers > SERVER_POOL) {
+          const narrow = await postgresBaselineDriver(database.url, SERVER_POOL);
+          try {
+            poolBaseline = await baseline(narrow, shoppers, baselineSeconds);
+          } finally {
+            await narrow.close();
+          }
+        }
+      } finally {
+        await database.drop();
+      }
+      const version = await withPgClient(cluster.url, async (client) =>
+        String((await client.query('show server_version')).rows[0].server_version),
+      );
+      console.log(
+        `\nPostgreSQL ${version} baseline (plain SQL, pg Pool of ${shoppers} connections, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${postgresBaseline.toFixed(1)} paid orders/s  load ${load()}`,
+      );
+      if (poolBaseline !== undefined)
+        console.log(
+          `  (the same ${shoppers} callers through a pool of ${SERVER_POOL} connections, the server's per process: ${poolBaseline.toFixed(1)} paid orders/s)`,
+        );
+      console.log(header);
+      for (const workers of quick ? [1] : [1, 2])
+        note(await runServer(await postgresServerTarget(cluster, workers), postgresBaseline));
+      if (quick) console.log('PostgreSQL WORKERS=2     not run (--quick)');
+      const { counts, timings } = await countStatements(cluster, statements);
+      const list = (values: Record<string, number>, unit: string) =>
+        Object.entries(values)
+          .map(([step, n]) => `${step} ${unit ? ms(n) : n}${unit}`)
+          .join(', ');
+      const perOrder = STEPS.reduce((sum, step) => sum + counts[step], 0);
+      console.log(
+        `\nSQL statements per step (one shopper, PostgreSQL log_statement = all, BEGIN/COMMIT included): ${list(counts, '')}; ${perOrder} per paid order against the baseline's ${BASELINE_ROUND_TRIPS}`,
+      );
+      console.log(`the same steps alone on an idle server: ${list(timings, ' ms')}`);
+    } finally {
+      process.off('exit', destroyCluster);
+      cluster.destroy();
+    }
   }
   console.log(
     `\nsign-ins (${SIGN_IN_CONCURRENCY} at a time, scrypt in the libuv pool): ${signIns.join('; ')}`,

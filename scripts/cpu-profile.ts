@@ -45,6 +45,47 @@ function owner(url: string): string {
   return ours ? (ours[1] === 'server' ? 'server/' : `${ours[1]}/`) : url;
 }
 
+/**
+ * The part of the server a sample's time goes to, for `--profile`'s "by part" line: the innermost frame
+ * of a package or of ours decides (Node's own stream and socket code counts for whoever called it, so a
+ * socket write to PostgreSQL is the driver's); a native JSON.stringify is serialization and an ajv
+ * validator (compiled, without a URL) is validation wherever they are called from.
+ */
+const PARTS: ReadonlyArray<[string, RegExp]> = [
+  ['logger (pino)', /^(pino|pino-std-serializers|sonic-boom|thread-stream)$/],
+  ['contract validation (ajv)', /^(ajv|ajv-formats|@fastify\/ajv-compiler|fast-uri)$/],
+  ['serialization (fast-json-stringify)', /^(fast-json-stringify|@fastify\/fast-json-stringify-compiler)$/],
+  ['SQL builder (drizzle-orm)', /^drizzle-orm$/],
+  [
+    'database driver (pg, its socket writes)',
+    /^(pg|pg-protocol|pg-pool|pg-types|postgres-array|@electric-sql\/pglite)$/,
+  ],
+  [
+    'lifecycle (fastify: routing, hooks, reply)',
+    /^(fastify|find-my-way|avvio|@fastify\/.+|fastify-.+|openapi-glue|light-my-request)$/,
+  ],
+];
+
+function partOf(chain: readonly ProfileNode['callFrame'][]): string {
+  const [leaf] = chain;
+  if (leaf && !leaf.url) {
+    if (leaf.functionName === '(garbage collector)') return 'garbage collection';
+    if (leaf.functionName === 'stringify') return 'serialization (fast-json-stringify)';
+    if (/^validate\d*$/.test(leaf.functionName)) return 'contract validation (ajv)';
+  }
+  for (const frame of chain) {
+    if (!frame.url) {
+      if (/^validate\d*$/.test(frame.functionName)) return 'contract validation (ajv)';
+      continue;
+    }
+    const who = owner(frame.url);
+    if (who === 'node internals') continue;
+    const part = PARTS.find(([, pattern]) => pattern.test(who));
+    return part ? part[0] : frame.url.includes('node_modules') ? who : 'our code (server/, shared/)';
+  }
+  return 'Node (http, streams, timers)';
+}
+
 /** The .cpuprofile files in `dir` written at or after `since` (ms since the epoch). */
 export function profilesSince(dir: string, since: number): string[] {
   return readdirSync(dir)
@@ -62,6 +103,8 @@ export interface ProfileSummary {
   /** Self time by owner and by function, as shares of the busy time, heaviest first. */
   byOwner: Array<[string, number]>;
   byFunction: Array<[string, number]>;
+  /** Inclusive time by part of the server (partOf), as shares of the busy time. */
+  byPart: Array<[string, number]>;
 }
 
 /** Self time of the samples taken inside `spans`, by owner and by function. */
@@ -74,8 +117,21 @@ export function summariseProfile(profile: CpuProfile, spans: readonly Span[]): P
     at += delta;
     if (spans.some((span) => at >= span.from && at <= span.to)) self.set(id, (self.get(id) ?? 0) + delta);
   });
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of (node as ProfileNode & { children?: number[] }).children ?? [])
+      parentOf.set(child, node.id);
+  const chainOf = (id: number) => {
+    const chain: ProfileNode['callFrame'][] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const node = byId.get(at);
+      if (node) chain.push(node.callFrame);
+    }
+    return chain;
+  };
   const byOwner = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const byPart = new Map<string, number>();
   let total = 0;
   let idle = 0;
   for (const [id, micros] of self) {
@@ -87,6 +143,8 @@ export function summariseProfile(profile: CpuProfile, spans: readonly Span[]): P
     }
     const who = owner(frame.url);
     byOwner.set(who, (byOwner.get(who) ?? 0) + micros);
+    const part = partOf(chainOf(id));
+    byPart.set(part, (byPart.get(part) ?? 0) + micros);
     const name = `${frame.functionName || '(anonymous)'} ${who === frame.url ? '' : `${who} `}${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
   }
@@ -95,7 +153,13 @@ export function summariseProfile(profile: CpuProfile, spans: readonly Span[]): P
     [...map]
       .sort((a, b) => b[1] - a[1])
       .map(([name, micros]) => [name, busy > 0 ? micros / busy : 0]) as Array<[string, number]>;
-  return { total, busy, byOwner: shares(byOwner), byFunction: shares(byFunction) };
+  return {
+    total,
+    busy,
+    byOwner: shares(byOwner),
+    byFunction: shares(byFunction),
+    byPart: shares(byPart),
+  };
 }
 
 /** Prints a summary; nothing for a profile (nearly) idle throughout. */
@@ -109,6 +173,6 @@ export function printProfileSummary(
   const top = (list: Array<[string, number]>, n: number) =>
     list.slice(0, n).map(([name, share]) => `${name} ${(100 * share).toFixed(1)}%`);
   console.log(
-    `  ${heading}: busy ${(summary.busy / 1e6).toFixed(2)} s of ${(summary.total / 1e6).toFixed(2)} s\n    by owner: ${top(summary.byOwner, owners).join(', ')}\n    heaviest: ${top(summary.byFunction, functions).join('; ')}`,
+    `  ${heading}: busy ${(summary.busy / 1e6).toFixed(2)} s of ${(summary.total / 1e6).toFixed(2)} s\n    by part: ${top(summary.byPart, 12).join(', ')}\n    by owner: ${top(summary.byOwner, owners).join(', ')}\n    heaviest: ${top(summary.byFunction, functions).join('; ')}`,
   );
 }

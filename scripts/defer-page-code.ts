@@ -2,7 +2,7 @@
  * The built index.html asks for nothing but its stylesheet and a tiny boot module before the first paint
  * (src/boot.ts): the app's entry `<script type=module>` becomes the boot script's `data-app`, and Vite's
  * `<link rel=modulepreload>`s move into an inert `<template id="page-code">` that boot makes live once the
- * page has painted (the server adds the screen's chunks to it: server/page-head.ts). Every page arrives
+ * page has painted (the server adds the screen's chunks to it: server/web/page-head.ts). Every page arrives
  * painted from the server's HTML, and the JavaScript only hydrates what is already shown; requested
  * before the paint it shares the connection with the stylesheet and the hero image, and Lighthouse's
  * simulation charges every such request to the first and the largest paint.

@@ -3,7 +3,7 @@
  * compressed the way the server sends it (brotli q11), against a ceiling per route entry
  * (scripts/route-budgets.json). Reads Vite's manifest in dist/.vite/manifest.json (build.manifest): a
  * route is the app's entry and its static imports plus the route's screen chunk
- * (`src/routes/*.page.tsx`, which the server preloads with the page: server/page-assets.ts) and its
+ * (`src/routes/*.page.tsx`, which the server preloads with the page: server/web/page-assets.ts) and its
  * static imports. Prints a table, one line per route (JS as sent, JS as budgeted, its ceiling, and JS +
  * CSS); exits 1 when a route's budgeted JS is over its ceiling by more than BUDGET_TOLERANCE_KB, or it
  * has none. Within the tolerance it says so and passes: moving a module to where it belongs must never
@@ -24,9 +24,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { appEntry, type Manifest, staticClosure } from '../server/page-assets';
+import { appEntry, type Manifest, staticClosure } from '../server/web/page-assets';
 
-export type { Manifest, ManifestChunk } from '../server/page-assets';
+export type { Manifest, ManifestChunk } from '../server/web/page-assets';
 
 /** Where the ceilings live: KB (brotli) per route module. */
 export const BUDGETS_FILE = 'scripts/route-budgets.json';

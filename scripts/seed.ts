@@ -9,9 +9,10 @@
  * fresh database ends with exactly that many products. A running PostgreSQL-backed server picks the
  * change up through NOTIFY; PGlite allows one process per DATA_DIR, so stop the server first.
  */
-import { databaseConfigFrom } from '../server/config';
+
 import { openDatabase } from '../server/db/client';
 import { defaultSeedConnections, seedScaleCatalogue } from '../server/db/scale-seed';
+import { databaseConfigFrom } from '../server/infra/config';
 
 /** `--name N`, `--name=N` or the environment's variable; `fallback` when none is given. */
 function requestedNumber(

@@ -2,7 +2,7 @@
  * The compiled server: `server/index.ts` and everything it imports from server/, shared/ and contract/,
  * bundled by esbuild into one ES module, `dist/.server/index.js` (with its source map), which `npm run
  * serve` and `npm start` run with plain node — no TypeScript compiler in the running process. Packages
- * stay imports of node_modules. A dot folder of dist/, so the static files never serve it (server/static.ts
+ * stay imports of node_modules. A dot folder of dist/, so the static files never serve it (server/web/static.ts
  * skips dotfiles), and `vite build` clears it with the rest: `npm run build` writes it last.
  *
  * `npm run build:server` (or this file run by tsx) writes it.

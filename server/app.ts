@@ -4,13 +4,16 @@ import type { PageRenderer } from '../shared/first-screen';
 import type { DeliveryConfig } from './addresses/delivery';
 import { cataloguePlugin, openCatalogue } from './catalogue/plugin';
 import type { AppContext, Database, ServerConfig, StoreInfo } from './context';
-import { ProcessHealth } from './health';
 import { MAX_PARAM_LENGTH } from './http/api';
+import { ProcessHealth } from './infra/health';
+import { connectRedis } from './infra/redis';
+import { windowCounterFor } from './infra/window-counter';
 import { createMailer, type Mailer, registerDevOutbox } from './mail/mailer';
 import { MailQueue } from './mail/queue';
 import { MailWorker } from './mail/worker';
 import { defaultOrigin } from './payments/origin';
 import type { PaymentGateway } from './payments/provider';
+import { runRefundSweep } from './payments/refunds';
 import { GATEWAYS, gatewayNamed } from './payments/registry';
 import { apiRoutesPlugin } from './plugins/api-routes';
 import { compressionPlugin } from './plugins/compression';
@@ -22,9 +25,6 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { BODY_LIMIT, requestValidationPlugin } from './plugins/request-validation';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
-import { connectRedis } from './redis';
-import { runRefundSweep } from './refunds';
-import { windowCounterFor } from './window-counter';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +37,7 @@ declare module 'fastify' {
      * port is open. Tests call `drain()` to deliver what is due.
      */
     mailWorker: MailWorker;
-    /** One run of the refund sweep (server/refunds.ts); server/index.ts runs it every 30 s. */
+    /** One run of the refund sweep (server/payments/refunds.ts); server/index.ts runs it every 30 s. */
     refundSweep: () => Promise<number>;
   }
 }

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../contract/schema';
 import type { DeliveryConfig } from './addresses/delivery';
 import type * as schema from './db/schema';
+import type { WindowCounter } from './infra/window-counter';
 import type { Mailer } from './mail/mailer';
 import type { MailQueue } from './mail/queue';
-import type { WindowCounter } from './window-counter';
 
 /** Drizzle over either driver (PGlite or node-postgres): handlers only use the common pg-core API. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,7 +59,7 @@ export interface ServerConfig {
   publicUrl: string | null;
   /**
    * Fastify's trustProxy (TRUST_PROXY): when X-Forwarded-* and the client IP may be read from a proxy —
-   * a hop count or proxy addresses/CIDRs (server/config.ts trustProxyFrom). `true` (trust every peer)
+   * a hop count or proxy addresses/CIDRs (server/infra/config.ts trustProxyFrom). `true` (trust every peer)
    * is for tests only.
    */
   trustProxy: boolean | number | string[];
@@ -85,7 +85,7 @@ export interface ServerConfig {
     windowMs: number;
   };
   logLevel: string;
-  /** What production hides (server/config.ts httpHardeningFrom). */
+  /** What production hides (server/infra/config.ts httpHardeningFrom). */
   http: {
     /** CORS_ORIGINS: browser origins besides PUBLIC_URL's that may call the API with credentials. */
     corsOrigins: string[];
@@ -98,7 +98,7 @@ export interface ServerConfig {
   lifecycle: {
     /**
      * FULFILMENT_SECRET: HMAC key of POST /fulfilment/events and GET /fulfilment/orders; null turns
-     * both off (404). At least 32 characters outside development (server/config.ts isDevelopment).
+     * both off (404). At least 32 characters outside development (server/infra/config.ts isDevelopment).
      */
     fulfilmentSecret: string | null;
     /**
@@ -146,7 +146,7 @@ export interface AppContext {
   /** Where account mail (password reset) is sent; buildApp creates it from config.mail unless given. */
   mailer?: Mailer;
   /**
-   * Where the failed-sign-in throttle counts (server/window-counter.ts): Redis when REDIS_URL is set,
+   * Where the failed-sign-in throttle counts (server/infra/window-counter.ts): Redis when REDIS_URL is set,
    * else this process. Unset in a hand-made context: each throttle then counts on its own.
    */
   limits?: WindowCounter;

@@ -1,8 +1,8 @@
 /**
  * A failure the client caused or may see: the error handler answers `statusCode` with
  * `{ "error": message }`, plus `"field": field` when the failure is about one field of a form (the
- * form shows the message under that field). Throw it from handlers; anything else thrown is a 500
- * (logged).
+ * form shows the message under that field), and any `details` beside them (a 409's `shortages`). Throw it
+ * from handlers; anything else thrown is a 500 (logged).
  */
 export class HttpError extends Error {
   constructor(
@@ -10,6 +10,7 @@ export class HttpError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly field?: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

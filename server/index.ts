@@ -2,13 +2,13 @@ import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import { pincodeIndex } from './addresses/pincode-index';
 import { buildApp } from './app';
-import { isDevelopment, loadConfig, paymentsConfigFrom } from './config';
 import type { PaymentsConfig, ServerConfig } from './context';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
-import { startOrderExpiry } from './order-expiry';
-import { startRefundSweep } from './refunds';
-import { loadStoreConfig, StoreConfigError } from './store-config';
+import { isDevelopment, loadConfig, paymentsConfigFrom } from './infra/config';
+import { loadStoreConfig, StoreConfigError } from './infra/store-config';
+import { startOrderExpiry } from './orders/order-expiry';
+import { startRefundSweep } from './payments/refunds';
 
 /** How long a SIGTERM'd process may take to finish its requests before it exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -112,7 +112,7 @@ async function serve(config: ServerConfig) {
     stopExpiry = startOrderExpiry(database.db, config.lifecycle.paymentWindowMs, app.log);
     // The mail outbox is delivered by every process (SKIP LOCKED); see server/mail/worker.ts.
     app.mailWorker.start();
-    // Refunds owed but not yet asked for (or failed) are asked again; see server/refunds.ts.
+    // Refunds owed but not yet asked for (or failed) are asked again; see server/payments/refunds.ts.
     stopRefunds = startRefundSweep(app.refundSweep, app.log);
     if (!config.mail.smtpUrl && !isDevelopment(process.env))
       app.log.warn('mail: SMTP_URL is not set, so the shop sends no mail (each is kept in memory only)');

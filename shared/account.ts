@@ -1,6 +1,6 @@
 /**
  * The account rules, once: the sign-in, registration and reset forms use them through zod's `refine`
- * (src/forms/auth.schema.ts) and the server through server/handlers/users.handlers.ts; openapi.yaml's
+ * (src/forms/auth.schema.ts) and the server through server/accounts/users.handlers.ts; openapi.yaml's
  * minLength and maxLength say the same (tests/shared/account.test.ts compares them). Lengths count
  * code points, as the contract's validator does, so an emoji is one character everywhere; a name
  * counts only what a reader sees (shared/text.ts visibleText). The email rule is shared/email.ts.

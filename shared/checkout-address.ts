@@ -1,7 +1,7 @@
 /**
  * The shipping address rules of checkout: what the checkout form checks (src/forms/checkout.schema.ts
  * wraps these in zod), what the checkout machine counts as blank, and what POST /orders enforces
- * (server/handlers/orders.handlers.ts). One module, so the form and the server cannot disagree on a
+ * (server/orders/orders.handlers.ts). One module, so the form and the server cannot disagree on a
  * message or on what a phone number becomes.
  */
 import { INDIAN_STATES } from './indian-states';

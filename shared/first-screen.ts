@@ -1,6 +1,6 @@
 /**
  * Every page is rendered by React on the server and hydrated in the browser (docs/storefront.md). The server
- * (server/spa.ts, server/page-head.ts) asks the build's page renderer (src/entry-server.tsx, bundled for
+ * (server/web/spa.ts, server/web/page-head.ts) asks the build's page renderer (src/entry-server.tsx, bundled for
  * Node by `npm run build` into dist/.ssr/) for the markup inside #root, so server/ never imports src/.
  * Where a page's machine starts from an API answer (/, /products, /product/{id}), the server renders from
  * the answer the machine would ask for and embeds it as a JSON data block; the client's machine starts

@@ -1,7 +1,7 @@
 /**
  * What a PIN code tells about a shipping address, and the one rule it enforces: the PIN must belong to
  * the state chosen. The checkout form (src/forms/checkout.schema.ts), the saved addresses and
- * POST /orders (server/handlers/orders.handlers.ts) all ask `checkPinInState`, so the message a shopper
+ * POST /orders (server/orders/orders.handlers.ts) all ask `checkPinInState`, so the message a shopper
  * sees under the field is the one the server answers.
  */
 import type { IndianState } from './indian-states';

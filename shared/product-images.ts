@@ -2,7 +2,7 @@
  * Which of a product's pictures show a colour. A product's images may each name the colour they show
  * (`ProductImage.color` in openapi.yaml: one of the product's colour values); an image without one shows
  * the product whatever colour is chosen (a label close-up, a size guide). The storefront's gallery, cards
- * and cart lines (machines/catalogue.model.ts), the order lines of the API (server/services/order-json.ts)
+ * and cart lines (machines/catalogue.model.ts), the order lines of the API (server/orders/order-json.ts)
  * and the mails (server/mail/worker.ts) all pick pictures here, so a Navy line shows the navy tee
  * everywhere.
  */

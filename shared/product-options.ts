@@ -1,7 +1,7 @@
 /**
  * The attributes that hold a product's options: its sizes and its colours. The storefront's pickers
  * (machines/catalogue.model.ts), the order's check of the chosen size and colour
- * (server/services/orders.service.ts), the catalogue's size and colour filters
+ * (server/orders/orders.service.ts), the catalogue's size and colour filters
  * (server/catalogue/attribute-values.ts) and the specifications the product page lists read the same
  * keys, in any case, trimmed: an attribute keyed "Colour" is a colour everywhere.
  */

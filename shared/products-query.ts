@@ -1,6 +1,6 @@
 /**
  * A products list's address (/products?…) as a query, and back: one query has one address. The
- * storefront's list machine and the server's first render of /products (server/page-head.ts) read it
+ * storefront's list machine and the server's first render of /products (server/web/page-head.ts) read it
  * alike; the sort names are the contract's.
  */
 import { searchTextOf } from './search-text';

@@ -23,7 +23,7 @@ async function pageCode(): Promise<void> {
 
 // The server rendered the page (src/entry-server.tsx): React hydrates it in place — the same nodes, no
 // second page — and from then on a tap or a keystroke is React's. src/boot.ts imports this module once
-// the page has painted, with the page's chunks named beside it (server/page-head.ts). A page without
+// the page has painted, with the page's chunks named beside it (server/web/page-head.ts). A page without
 // server markup (`npm run dev`) is rendered once the screen's chunk is in, so the first commit is the
 // whole page, not a blank fallback. A chunk that failed to load does not hold the page back: its part
 // throws when rendered, and the error boundary around it says so.

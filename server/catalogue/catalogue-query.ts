@@ -1,6 +1,6 @@
 /**
  * What a catalogue listing asks for, after the handler has validated and normalised the request
- * (server/handlers/products.handlers.ts); the read model answers it.
+ * (server/catalogue/products.handlers.ts); the read model answers it.
  */
 import type { ProductSort } from '../../shared/products-query';
 import type { SearchTerms } from './search';

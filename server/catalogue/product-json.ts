@@ -34,7 +34,7 @@ export interface ProductSource {
   patched(indexById: PositionsById, ids: IdSequence, fresh: Map<string, string>): ProductSource;
 }
 
-/** Reads products' JSON by id (ids not found are missing): server/repositories/products.ts. */
+/** Reads products' JSON by id (ids not found are missing): server/catalogue/products.repository.ts. */
 export type ReadProductJson = (ids: readonly string[]) => Promise<Map<string, string>>;
 
 const LIST_PREFIX = Buffer.from('{"data":[');

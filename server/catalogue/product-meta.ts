@@ -1,6 +1,6 @@
 /**
  * The index fields of every product, as the catalogue load reads them (readCatalogueSnapshot's
- * indexText, server/repositories/products.ts): enough to filter, sort by price and tell which rows
+ * indexText, server/catalogue/products.repository.ts): enough to filter, sort by price and tell which rows
  * changed, without parsing any product's JSON.
  */
 

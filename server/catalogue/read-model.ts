@@ -30,9 +30,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../context';
 import type { EncodedBody } from '../http/cache';
-import { normalizeTsquery, searchProductIds } from '../repositories/products';
 import { type CatalogueFindQuery, type CatalogueListQuery, isPlainListing } from './catalogue-query';
 import { listenForChanges } from './change-listener';
+import { normalizeTsquery, searchProductIds } from './products.repository';
 import type { CatalogueSearch } from './search-positions';
 import { Snapshot } from './snapshot';
 import { indexSearch, loadSnapshot } from './snapshot-load';

@@ -7,7 +7,7 @@ import type { SearchTerms } from './search';
 import type { SearchIndex } from './search-index';
 import { parseQueryText } from './tsquery-text';
 
-/** What a search asks of the database (server/repositories/products.ts). */
+/** What a search asks of the database (server/catalogue/products.repository.ts). */
 export interface CatalogueSearch {
   /** PostgreSQL's normal form of the tsquery. */
   normalize(tsquery: string): Promise<string>;

@@ -3,16 +3,12 @@
  * changes, otherwise as a patch of the previous snapshot that re-reads only the rows that changed.
  */
 import type { Database } from '../context';
-import {
-  type CatalogueSnapshotReads,
-  productJsonByIds,
-  readCatalogueSnapshot,
-} from '../repositories/products';
 import { attributeValuesOf } from './attribute-values';
 import { LexemeDictionary } from './lexeme-dictionary';
 import type { IdSequence } from './product-ids';
 import { parseMeta } from './product-meta';
 import { type ProductVectors, VectorsBuilder } from './product-vectors';
+import { type CatalogueSnapshotReads, productJsonByIds, readCatalogueSnapshot } from './products.repository';
 import { SearchIndex } from './search-index';
 import { BuildStopped, Slices } from './slices';
 import { Snapshot } from './snapshot';
@@ -36,7 +32,7 @@ export interface SnapshotReading {
 }
 
 /**
- * Loads the catalogue (its queries: server/repositories/products.ts). With a previous snapshot, only
+ * Loads the catalogue (its queries: server/catalogue/products.repository.ts). With a previous snapshot, only
  * products whose row changed (by xmin, the transaction that wrote the row version) get their JSON built
  * again; the rest reuse their bytes, so a write to a 100,000-product catalogue costs the index query
  * plus a few rows, not a full rebuild. A catalogue larger than `reading.heldUpTo` leaves its JSON in

@@ -7,8 +7,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PROJECT_ROOT } from '../config';
 import type { Database, ServerConfig } from '../context';
+import { PROJECT_ROOT } from '../infra/config';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 

@@ -155,6 +155,42 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
 
+/**
+ * Units left of each size and colour of a product (migration 0014, docs/stock.md): '' for no size or
+ * colour. A product without rows is not counted. `units >= 0` is a check, so stock never goes negative.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    units: integer('units').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size, t.color] }),
+    check('product_stock_units_check', sql`${t.units} >= 0`),
+  ],
+);
+
+/** What an order line took from stock (its size and colour, its units still out): what a release gives back. */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    orderItemId: uuid('order_item_id')
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [check('stock_holds_units_check', sql`${t.units} >= 0`)],
+);
+
 /** Who moved an order: the lifecycle's list (the check constraint below is written from it too). */
 export type OrderEventActor = OrderActor;
 
@@ -244,7 +280,7 @@ export const wishlistItems = pgTable(
 );
 
 /**
- * A signed-in shopper's shipping addresses (at most 5, server/repositories/addresses.ts), stored as
+ * A signed-in shopper's shipping addresses (at most 5, server/addresses/addresses.repository.ts), stored as
  * the checkout rules normalise them. `seq` orders them: adding one or placing an order with it takes
  * the next value, so the last used is first. The same six fields are one address, saved once.
  */
@@ -279,7 +315,7 @@ export const savedAddresses = pgTable(
 
 /**
  * A refund of a succeeded payment attempt, written when the shopper cancels a paid order
- * (server/repositories/orders.ts cancelOrderOfUser) and updated with the gateway's answer.
+ * (server/orders/orders.repository.ts cancelOrderOfUser) and updated with the gateway's answer.
  * status: pending (written, gateway not asked yet) | recorded (sandbox: no money moved) | queued (the
  * gateway accepted it) | failed (the gateway refused it or could not be reached; `error` says why).
  * One refund per attempt at most (the unique index), so a payment is never refunded twice.
@@ -303,7 +339,7 @@ export const refunds = pgTable(
     /** The gateway's reference for the refund (PayU request_id), when it gave one. */
     gatewayReference: text('gateway_reference'),
     error: text('error'),
-    /** Times the gateway was asked; the refund sweep (server/refunds.ts) retries up to REFUND_MAX_ATTEMPTS. */
+    /** Times the gateway was asked; the refund sweep (server/payments/refunds.ts) retries up to REFUND_MAX_ATTEMPTS. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Whoever is asking the gateway holds the row until then (a request, or a sweep in some process). */

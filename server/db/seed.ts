@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { SeedProduct } from '../catalogue/catalogue';
 import type { Database } from '../context';
-import { products } from './schema';
+import { productStock, products } from './schema';
+
+/** Rows per insert of the demo stock (well under the 65,535 parameters of one statement). */
+const STOCK_BATCH = 2000;
 
 export type { SeedProduct };
 
@@ -13,7 +16,10 @@ export async function defaultCatalogue(): Promise<SeedProduct[]> {
   return catalogue;
 }
 
-/** Inserts the given products (existing ids are left alone). Returns how many rows were new. */
+/**
+ * Inserts the given products (existing ids are left alone) and, for those of the demo catalogue, their
+ * stock (catalogue/demo-stock.ts; other products are not counted). Returns how many products were new.
+ */
 export async function seedProducts(db: Database, list: readonly SeedProduct[]): Promise<number> {
   if (list.length === 0) return 0;
   const rows = list.map((p) => ({
@@ -35,6 +41,15 @@ export async function seedProducts(db: Database, list: readonly SeedProduct[]): 
     .values(rows)
     .onConflictDoNothing()
     .returning({ id: products.id });
+  const { demoStock } = await import('../catalogue/demo-stock');
+  const stock = inserted.flatMap(({ id }) =>
+    (demoStock.get(id) ?? []).map((row) => ({ productId: id, ...row })),
+  );
+  for (let from = 0; from < stock.length; from += STOCK_BATCH)
+    await db
+      .insert(productStock)
+      .values(stock.slice(from, from + STOCK_BATCH))
+      .onConflictDoNothing();
   return inserted.length;
 }
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
-import { PROJECT_ROOT } from '../config';
 import type { ServerConfig } from '../context';
+import { PROJECT_ROOT } from '../infra/config';
 
 /** The contract: every operation the API serves, with its schemas. */
 export const OPENAPI_PATH = resolve(PROJECT_ROOT, 'openapi.yaml');

@@ -69,7 +69,7 @@ export interface MailOrder {
   /**
    * The refund of a paid order that was cancelled, with the day the money should be back and where it
    * stands: `asked` (the gateway has it, or is about to be asked), `retrying` (refused, the sweep asks
-   * again: server/refunds.ts) or `by-hand` (refused every time: a person refunds it).
+   * again: server/payments/refunds.ts) or `by-hand` (refused every time: a person refunds it).
    */
   refund: { amountPaise: number; expectedBy: string; standing: 'asked' | 'retrying' | 'by-hand' } | null;
 }

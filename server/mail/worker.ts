@@ -31,7 +31,7 @@ import {
   users,
 } from '../db/schema';
 import { COD_PROVIDER } from '../payments/cod';
-import { REFUND_MAX_ATTEMPTS, refundExpectedBy } from '../repositories/refunds';
+import { REFUND_MAX_ATTEMPTS, refundExpectedBy } from '../payments/refunds.repository';
 import type { Mailer } from './mailer';
 import {
   MAIL_TEMPLATES,

@@ -1,8 +1,8 @@
 import { formatRupees } from '../../shared/money';
 import { CASH_ON_DELIVERY, CASH_ON_DELIVERY_LABEL } from '../../shared/payment-fields';
-import { DEFAULT_COD_LIMIT_RUPEES } from '../config';
 import type { PaymentsConfig } from '../context';
 import { badRequest, type HttpError } from '../errors';
+import { DEFAULT_COD_LIMIT_RUPEES } from '../infra/config';
 import type { PaymentField } from './fields';
 
 /**

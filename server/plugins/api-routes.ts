@@ -1,24 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { operations } from '../../contract/schema';
+import { usersHandlers } from '../accounts/users.handlers';
+import { addressesHandlers } from '../addresses/addresses.handlers';
+import { productsHandlers } from '../catalogue/products.handlers';
 import type { AppContext } from '../context';
-import { addressesHandlers } from '../handlers/addresses.handlers';
+import { API_PREFIX, operationIdOf, servedContract } from '../http/api';
+import { healthHandlers, type ProcessHealth } from '../infra/health';
+import { messagesHandlers } from '../messages/messages.handlers';
+import { storeHandlers } from '../messages/store.handlers';
 import {
   FULFILMENT_OPERATIONS,
   fulfilmentHandlers,
   fulfilmentRouteHooks,
-} from '../handlers/fulfilment.handlers';
-import { messagesHandlers } from '../handlers/messages.handlers';
-import { ordersHandlers } from '../handlers/orders.handlers';
-import { gatewayCallbackHandler, paymentsHandlers } from '../handlers/payments.handlers';
-import { productsHandlers } from '../handlers/products.handlers';
-import { storeHandlers } from '../handlers/store.handlers';
-import { usersHandlers } from '../handlers/users.handlers';
-import { wishlistHandlers } from '../handlers/wishlist.handlers';
-import { healthHandlers, type ProcessHealth } from '../health';
-import { API_PREFIX, operationIdOf, servedContract } from '../http/api';
+} from '../orders/fulfilment.handlers';
+import { ordersHandlers } from '../orders/orders.handlers';
+import { gatewayCallbackHandler, paymentsHandlers } from '../payments/payments.handlers';
 import type { PaymentGateway } from '../payments/provider';
 import { returnsHandlers } from '../returns/returns.handlers';
+import { stockHandlers } from '../stock/stock.handlers';
+import { wishlistHandlers } from '../wishlist/wishlist.handlers';
 import { appWide } from './app-wide';
 import type { MultilineConfig, OptionalBodyConfig } from './request-validation';
 
@@ -26,7 +27,7 @@ export interface ApiRoutesOptions {
   ctx: AppContext;
   /** The registered payment gateways: each one's callback route is served here. */
   gateways: readonly PaymentGateway[];
-  /** What getHealth reports (server/health.ts). */
+  /** What getHealth reports (server/infra/health.ts). */
   health: ProcessHealth;
 }
 
@@ -110,6 +111,7 @@ export const apiRoutesPlugin = appWide<ApiRoutesOptions>('statefront-api-routes'
     ...addressesHandlers(ctx),
     ...fulfilmentHandlers(ctx),
     ...returnsHandlers(ctx),
+    ...stockHandlers(ctx),
     ...messagesHandlers(ctx),
   } satisfies Record<HandledOperation, AnyHandler>;
   const unknownOperations: [Exclude<keyof typeof handlers, HandledOperation>] extends [never] ? true : never =

@@ -1,9 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { PROJECT_ROOT } from '../config';
 import type { ServerConfig } from '../context';
 import { DOCS_PREFIX, OPENAPI_PATH, withShopLimits } from '../http/api';
 import { contentSecurityPolicy } from '../http/security-headers';
+import { PROJECT_ROOT } from '../infra/config';
 import { appWide } from './app-wide';
 
 /**

@@ -81,11 +81,19 @@ export function classifyError(raw: unknown): {
   headers: Record<string, string>;
   /** The form field a 400 is about (`{ error, field }`), so the form can show it under that field. */
   field?: string;
+  /** Fields a 4xx carries beside `error` (HttpError's `details`). */
+  details?: Record<string, unknown>;
 } {
   if (raw instanceof HttpError) {
     if (raw.statusCode >= 500 && raw.statusCode !== 501)
       return { status: raw.statusCode, message: 'Internal server error', headers: raw.headers };
-    return { status: raw.statusCode, message: raw.message, headers: raw.headers, field: raw.field };
+    return {
+      status: raw.statusCode,
+      message: raw.message,
+      headers: raw.headers,
+      field: raw.field,
+      details: raw.details,
+    };
   }
   const error = (raw ?? {}) as ErrorLike;
   if (Array.isArray(error.validation) && error.validation[0]) {
@@ -182,7 +190,7 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
 /** The error handler of every route (errors before routing: frameworkErrors, clientErrorHandler above). */
 export const errorHandlerPlugin = appWide('statefront-error-handler', async (app) => {
   app.setErrorHandler((error, request, reply) => {
-    const { status, message, headers, field } = classifyError(error);
+    const { status, message, headers, field, details } = classifyError(error);
     if (status === 503) {
       // One line per request, not a stack each: a database restart would otherwise flood the log.
       request.log.warn({ reason: rootCause(error) }, 'database unavailable');
@@ -195,6 +203,6 @@ export const errorHandlerPlugin = appWide('statefront-error-handler', async (app
     reply
       .code(status)
       .type('application/json; charset=utf-8')
-      .send(field === undefined ? { error: message } : { error: message, field });
+      .send({ ...details, error: message, ...(field === undefined ? {} : { field }) });
   });
 });

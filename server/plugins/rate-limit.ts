@@ -2,13 +2,13 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import type { ServerConfig } from '../context';
 import { HttpError } from '../errors';
 import { operationIdOf } from '../http/api';
-import type { WindowCounter } from '../window-counter';
+import type { WindowCounter } from '../infra/window-counter';
 import { appWide } from './app-wide';
 
 export interface RateLimitOptions {
   limits: ServerConfig['rateLimit'];
   /**
-   * Where to count (server/window-counter.ts) when the processes share their limits (REDIS_URL);
+   * Where to count (server/infra/window-counter.ts) when the processes share their limits (REDIS_URL);
    * absent, the plugin's own in-process store counts.
    */
   counter?: WindowCounter;
@@ -41,14 +41,14 @@ function storeOver(counter: WindowCounter): FastifyRateLimitStoreCtor {
 
 /**
  * Per-IP limits: one for every route, lower ones for the costly operations. (Failed sign-ins are
- * throttled by the users handlers themselves, server/login-throttle.ts.) Routes added before this
+ * throttled by the users handlers themselves, server/infra/login-throttle.ts.) Routes added before this
  * plugin are not limited.
  */
 export const rateLimitPlugin = appWide<RateLimitOptions>(
   'statefront-rate-limit',
   async (app, { limits, counter }) => {
     // Order tracking (trackOrder) is limited by its handler, which alone knows whether the reader
-    // owns the order: owners count against the global limit only (server/handlers/orders.handlers.ts).
+    // owns the order: owners count against the global limit only (server/orders/orders.handlers.ts).
     const perOperation: Record<string, { max: number }> = {
       register: { max: limits.registerMax },
       requestPasswordReset: { max: limits.resetMax },

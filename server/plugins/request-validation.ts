@@ -10,7 +10,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
-import { isWellFormedText } from '../text';
+import { isWellFormedText } from '../infra/text';
 import { appWide } from './app-wide';
 
 export const BODY_LIMIT = 1024 * 1024;

@@ -8,9 +8,9 @@ import { ORDER_STATUS } from '../../shared/order-lifecycle';
 import { optionValues } from '../../shared/product-options';
 import { exclusionOf, RETURNS_ATTRIBUTE, returnDeadline } from '../../shared/returns';
 import type { ProductAttributeRow } from '../db/schema';
+import type { OrderEventRow } from '../orders/orders.repository';
 import { toRupees } from '../payments/money';
-import type { OrderEventRow } from '../repositories/orders';
-import { refundExpectedBy } from '../repositories/refunds';
+import { refundExpectedBy } from '../payments/refunds.repository';
 import type { ReturnRecord } from './returns.repository';
 
 type Return = components['schemas']['Return'];

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../contract/schema';
 import { RETURN_STATUS_LABEL } from '../../shared/return-lifecycle';
-import { requireUser } from '../auth';
+import { requireUser } from '../accounts/auth';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
-import { eventTime } from '../handlers/fulfilment.handlers';
-import { orderWithOwnerEmail } from '../repositories/orders';
-import { orderJson } from '../services/order-json';
-import { ORDER_ID_PATTERN } from '../services/orders.service';
+import { eventTime } from '../orders/fulfilment.handlers';
+import { orderJson } from '../orders/order-json';
+import { orderWithOwnerEmail } from '../orders/orders.repository';
+import { ORDER_ID_PATTERN } from '../orders/orders.service';
 import { applyReturnEvent } from './returns.repository';
 import { requestReturn } from './returns.service';
 

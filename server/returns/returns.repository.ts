@@ -15,7 +15,8 @@ import type { Database } from '../context';
 import { isUniqueViolation, rowsOf, tableRow } from '../db/rows';
 import { refunds, returnEvents, returnLines, returns } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
-import { oweRefund, paidAttemptOf, type RefundRow } from '../repositories/refunds';
+import { oweRefund, paidAttemptOf, type RefundRow } from '../payments/refunds.repository';
+import { restockReturn } from '../stock/stock.repository';
 
 type ReturnRow = typeof returns.$inferSelect;
 type ReturnLineRow = typeof returnLines.$inferSelect;
@@ -126,7 +127,7 @@ const REFUNDED_NOTE = 'Refunded to the way you paid';
 /**
  * Moves a return as a signed event asks, if its lifecycle allows (else 'illegal': the caller answers 409).
  * Idempotent by the sender's id. A return of an order paid online is refunded when it is received: a
- * refund row for the returned lines' amount (the refund sweep asks the gateway: server/refunds.ts) and
+ * refund row for the returned lines' amount (the refund sweep asks the gateway: server/payments/refunds.ts) and
  * the move to refunded, in the same transaction.
  */
 export async function applyReturnEvent(db: Database, input: ReturnEventInput): Promise<ReturnEventResult> {
@@ -154,6 +155,8 @@ function applyReturnEventOnce(db: Database, input: ReturnEventInput): Promise<Re
     const next = nextReturnStatus(found.status, found.kind, input.event);
     if (next === null) return { kind: 'illegal', status: found.status, returnKind: found.kind };
     let status = await move(tx, found, next, input);
+    // What the store got back is on sale again (stock/stock.repository.ts), a return's or an exchange's.
+    if (status === 'received') await restockReturn(tx, found.id);
     if (status === 'received' && found.kind === 'return') {
       const paid = await paidAttemptOf(tx, found.orderId);
       if (paid && found.amountPaise > 0) {

@@ -17,8 +17,8 @@ import {
 import type { AppContext } from '../context';
 import { OrderStatus } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { cashOnDeliveryOf, itemsOfOrders, lockOrder, timelinesOf } from '../orders/orders.repository';
 import { newPaymentReference } from '../payments/ids';
-import { cashOnDeliveryOf, itemsOfOrders, lockOrder, timelinesOf } from '../repositories/orders';
 import { sealAccount } from './account-cipher';
 import { deliveredAtIn, exchangeSizesOf, notReturnableOf, returnByOf, returnedByItem } from './return-json';
 import { insertReturn, type NewReturn, returnsOfOrders } from './returns.repository';
@@ -93,7 +93,7 @@ export async function requestReturn(
         `Only a delivered order can be returned; order ${orderId} is ${ORDER_STATUS_LOOK[order.status as OrderStatusCode]?.label ?? 'not delivered'}.`,
       );
     const now = new Date();
-    // The same reads as the order's answer (server/services/order-json.ts), so the rules see what it shows.
+    // The same reads as the order's answer (server/orders/order-json.ts), so the rules see what it shows.
     const [timelines, itemsByOrder, records, cod] = await Promise.all([
       timelinesOf(tx, [orderId]),
       itemsOfOrders(tx, [orderId]),

@@ -85,7 +85,7 @@ const appRoutes: RouteObject[] = [
             path: 'order-success',
             Component: screen('order-success.page', () => import('../routes/order-success.page')),
           },
-          // The links of newsletter mail (server/handlers/messages.handlers.ts); never indexed (server/spa.ts).
+          // The links of newsletter mail (server/messages/messages.handlers.ts); never indexed (server/web/spa.ts).
           {
             path: 'newsletter/confirm',
             Component: screen('newsletter-confirm.page', () => import('../routes/newsletter-confirm.page')),

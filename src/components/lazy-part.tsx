@@ -2,7 +2,7 @@ import { type ComponentType, createContext, lazy, type ReactNode, Suspense, useC
 
 /**
  * The source modules of the lazy parts a server render showed (`src/…tsx`): src/entry-server.tsx gives
- * each render its own set, and the page preloads those chunks with the app's (server/page-assets.ts).
+ * each render its own set, and the page preloads those chunks with the app's (server/web/page-assets.ts).
  */
 export const RenderedModules = createContext<Set<string> | null>(null);
 

@@ -67,7 +67,7 @@ function DefaultPolicy({ slug, company }: { slug: PolicySlug; company: PolicyCom
 
 /**
  * A slug that is no policy goes to /404 (spec §2): the server renders the 404 page here (with its
- * status: server/spa.ts), and the browser moves to /404 once hydrated.
+ * status: server/web/spa.ts), and the browser moves to /404 once hydrated.
  */
 function NotAPolicy() {
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import {
   contactMachine,
 } from '../../machines/contact.machine';
 import { RequestError } from '../../machines/errors';
-import { CONTACT_SENT as SERVER_CONTACT_SENT } from '../../server/handlers/messages.handlers';
+import { CONTACT_SENT as SERVER_CONTACT_SENT } from '../../server/messages/messages.handlers';
 import { toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { describeModel, failureOf } from './support/suite';

@@ -5,7 +5,7 @@ import {
   NEWSLETTER_LINK_INVALID,
   newsletterLinkMachine,
 } from '../../machines/newsletter-link.machine';
-import { NEWSLETTER_LINK_INVALID as SERVER_LINK_INVALID } from '../../server/handlers/messages.handlers';
+import { NEWSLETTER_LINK_INVALID as SERVER_LINK_INVALID } from '../../server/messages/messages.handlers';
 import { modelNamed } from './support/models';
 import { answerOf, before, describeModel, failureOf } from './support/suite';
 

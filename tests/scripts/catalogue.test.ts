@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { colourHex, renderAll } from '../../scripts/generate-images';
 import { artworkById, catalogue, productIdFor, type SeedProduct } from '../../server/catalogue/catalogue';
-import { parseStoreConfig } from '../../server/store-config';
+import { parseStoreConfig } from '../../server/infra/store-config';
 
 const root = join(import.meta.dirname, '..', '..');
 const publicDir = join(root, 'public');

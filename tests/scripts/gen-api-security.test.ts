@@ -38,7 +38,7 @@ describe(OUTPUT, () => {
     for (const read of ['GET /storeInfo', 'GET /products', 'GET /products/{id}'])
       expect(keys).not.toContain(read);
     expect(keys).toContain('GET /accountInfo');
-    // Public, but the server prefills the form for a signed-in customer (server/handlers/payments.handlers.ts).
+    // Public, but the server prefills the form for a signed-in customer (server/payments/payments.handlers.ts).
     expect(keys).toContain('GET /payments/fields');
   });
 });

@@ -74,7 +74,7 @@ const files: Record<string, { upward: string[]; allowed: string[] }> = {
     ],
   },
   // The server's first render shares the products query through shared/, never machines/.
-  'server/page-head.ts': {
+  'server/web/page-head.ts': {
     upward: [
       "import { handleEmitted } from '../src/app/emitted';",
       "import { STORE_SNAPSHOT_ID } from '../src/app/actors/store-snapshot';",

@@ -11,7 +11,7 @@ import {
   withoutChunkHashes,
 } from '../../scripts/js-budget';
 import { shouldPrecompress } from '../../scripts/precompress';
-import { pagePreloads } from '../../server/page-assets';
+import { pagePreloads } from '../../server/web/page-assets';
 
 const manifest: Manifest = {
   // The boot module (src/boot.ts): an entry of its own, importing nothing; index.html's is the app.

@@ -2,7 +2,7 @@
  * Row 27: a NODE_ENV other than exactly `production` — unset, as a unit file written from
  * docs/deploy.md gives, or `staging` — ran every development convenience: a silent self-approving
  * sandbox without its banner, any FULFILMENT_SECRET, source maps served and loopback CORS. Now only
- * NODE_ENV=development (server/config.ts isDevelopment) turns a production guard off.
+ * NODE_ENV=development (server/infra/config.ts isDevelopment) turns a production guard off.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

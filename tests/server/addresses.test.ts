@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
+import { SAVED_ADDRESS_LIMIT } from '../../server/addresses/addresses.repository';
 import { rowsOf } from '../../server/db/rows';
-import { SAVED_ADDRESS_LIMIT } from '../../server/repositories/addresses';
 import {
   apiCaller,
   DEFAULT_SHIPPING,

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { readCatalogueSnapshot } from '../../server/catalogue/products.repository';
 import { seedScaleCatalogue } from '../../server/db/scale-seed';
 import { products } from '../../server/db/schema';
-import { readCatalogueSnapshot } from '../../server/repositories/products';
 import { setupTestApp } from './helpers';
 
 // Migration 0012's log of which products each catalogue version changed (the read model patches from it).

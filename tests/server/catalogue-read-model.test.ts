@@ -2,14 +2,14 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isPlainListing } from '../../server/catalogue/catalogue-query';
 import { valuesAt } from '../../server/catalogue/facet-index';
+import { toProductJson } from '../../server/catalogue/product-row-json';
+import { toFindQuery } from '../../server/catalogue/products.handlers';
+import { normalizeTsquery, searchProductIds } from '../../server/catalogue/products.repository';
 import type { CatalogueSearch } from '../../server/catalogue/search-positions';
 import type { Snapshot } from '../../server/catalogue/snapshot';
 import { indexSearch, loadSnapshot } from '../../server/catalogue/snapshot-load';
 import type { ServerConfig } from '../../server/context';
 import { products } from '../../server/db/schema';
-import { toFindQuery } from '../../server/handlers/products.handlers';
-import { normalizeTsquery, searchProductIds } from '../../server/repositories/products';
-import { toProductJson } from '../../server/services/product-json';
 import { COLOR_KEYS, SIZE_KEYS } from '../../shared/product-options';
 import { API, type ProductPage, setupTestApp, type TestApp } from './helpers';
 

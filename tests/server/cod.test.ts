@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codLimitFrom, DEFAULT_COD_LIMIT_RUPEES, loadConfig } from '../../server/config';
 import { orderEvents, paymentAttempts, refunds } from '../../server/db/schema';
-import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
-import { runOrderExpiry } from '../../server/order-expiry';
+import { codLimitFrom, DEFAULT_COD_LIMIT_RUPEES, loadConfig } from '../../server/infra/config';
+import { signFulfilment } from '../../server/orders/fulfilment.handlers';
+import { runOrderExpiry } from '../../server/orders/order-expiry';
 import { isCodEligible } from '../../server/payments/cod';
 import { formatRupees, paiseOf } from '../../shared/money';
 import {

@@ -11,11 +11,11 @@ import {
   loadConfig,
   PROJECT_ROOT,
   paymentsModeFrom,
-} from '../../server/config';
-import { loadStoreConfig, parseStoreConfig, StoreConfigError } from '../../server/store-config';
+} from '../../server/infra/config';
+import { loadStoreConfig, parseStoreConfig, StoreConfigError } from '../../server/infra/store-config';
 import { API, setupTestApp, TEST_STORE } from './helpers';
 
-/** The development setting (server/config.ts isDevelopment): without it every production guard is on. */
+/** The development setting (server/infra/config.ts isDevelopment): without it every production guard is on. */
 const DEV = { NODE_ENV: 'development' };
 
 describe('loadConfig', () => {

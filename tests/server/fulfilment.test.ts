@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lifecycleConfigFrom } from '../../server/config';
 import { orderEvents } from '../../server/db/schema';
-import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
+import { lifecycleConfigFrom } from '../../server/infra/config';
+import { signFulfilment } from '../../server/orders/fulfilment.handlers';
 import {
   API,
   fulfilmentConfig,

@@ -9,15 +9,15 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { components } from '../../contract/schema';
 import type { DeliveryConfig } from '../../server/addresses/delivery';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import type { AppContext, ServerConfig, StoreInfo } from '../../server/context';
 import { openDatabase } from '../../server/db/client';
 import { paymentAttempts } from '../../server/db/schema';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
+import { loadConfig } from '../../server/infra/config';
 import type { Mail, Mailer } from '../../server/mail/mailer';
+import { settleAttempt } from '../../server/payments/payments.repository';
 import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
-import { settleAttempt } from '../../server/repositories/payments';
 import type { PageRenderer } from '../../shared/first-screen';
 import { testPostgresUrl } from '../setup/database-template';
 import { freshDatabase } from '../setup/postgres';
@@ -107,7 +107,7 @@ interface TestAppOptions {
   store?: StoreInfo;
   products?: SeedProduct[];
   gateways?: readonly PaymentGateway[];
-  /** A Redis to share the limits in (server/window-counter.ts). */
+  /** A Redis to share the limits in (server/infra/window-counter.ts). */
   redis?: Redis;
   /** React's page renderer (src/entry-server.tsx). */
   pageRenderer?: PageRenderer;

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../server/config';
 import { acquireDataDirLock, LOCK_FILE, readLockHolder } from '../../server/db/lock';
+import { PROJECT_ROOT } from '../../server/infra/config';
 import { spawnLogged } from '../faults/procs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'statefront-index-'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/errors';
-import { LoginThrottle } from '../../server/login-throttle';
-import { LocalWindowCounter } from '../../server/window-counter';
+import { LoginThrottle } from '../../server/infra/login-throttle';
+import { LocalWindowCounter } from '../../server/infra/window-counter';
 
 const refused = async (attempt: Promise<void>) => {
   const error = await attempt.then(

@@ -9,7 +9,7 @@ import {
   NEWSLETTER_LINK_INVALID,
   NEWSLETTER_REQUESTED,
   NEWSLETTER_UNSUBSCRIBED,
-} from '../../server/handlers/messages.handlers';
+} from '../../server/messages/messages.handlers';
 import { API, RecordingMailer, setupTestApp, TEST_STORE, testConfig, withTestApp } from './helpers';
 
 const PUBLIC_URL = 'https://shop.example.in';

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { refunds } from '../../server/db/schema';
-import { ORDER_ALREADY_CANCELLED, ORDER_ALREADY_SHIPPED } from '../../server/handlers/orders.handlers';
+import { ORDER_ALREADY_CANCELLED, ORDER_ALREADY_SHIPPED } from '../../server/orders/orders.handlers';
+import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
 import { createPayuProvider, payuGateway } from '../../server/payments/payu';
+import { refundExpectedBy } from '../../server/payments/refunds.repository';
 import { sandboxGateway } from '../../server/payments/sandbox';
-import { applyFulfilmentEvent } from '../../server/repositories/orders';
-import { refundExpectedBy } from '../../server/repositories/refunds';
 import {
   API,
   bearer,

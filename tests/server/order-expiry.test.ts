@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderEvents } from '../../server/db/schema';
-import { runOrderExpiry } from '../../server/order-expiry';
-import { settleAttempt } from '../../server/repositories/payments';
+import { runOrderExpiry } from '../../server/orders/order-expiry';
+import { settleAttempt } from '../../server/payments/payments.repository';
 import { myOrder, placeOrder, placePaidOrder, setupShopper, setupTestApp, startPayment } from './helpers';
 
 const WINDOW = 30 * 60_000;

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable } from '../../server/db/schema';
-import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
+import { signFulfilment } from '../../server/orders/fulfilment.handlers';
 import { fulfilmentConfig, myOrder, placeOrder, placePaidOrder, setupShopper, setupTestApp } from './helpers';
 
 const SECRET = 'orders-cli-secret-0123456789abcdef0123';

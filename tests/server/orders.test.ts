@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { orderItems, orders } from '../../server/db/schema';
-import { contactMatches, newOrderId, ORDER_ID_PATTERN } from '../../server/services/orders.service';
+import { contactMatches, newOrderId, ORDER_ID_PATTERN } from '../../server/orders/orders.service';
 import {
   API,
   bearer,

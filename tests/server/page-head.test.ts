@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StoreInfo } from '../../machines/store-info.machine';
 import { products } from '../../server/db/schema';
-import { injectImagePreload, injectStoreSnapshot } from '../../server/page-head';
+import { injectImagePreload, injectStoreSnapshot } from '../../server/web/page-head';
 import { API, type Product, setupBuild, setupTestApp, TEST_STORE } from './helpers';
 
 /** What the build writes: the frame and the snapshot of the store.config.json it was built with. */

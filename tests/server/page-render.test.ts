@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
-import { injectPage } from '../../server/page-head';
+import { injectPage } from '../../server/web/page-head';
 import {
   FIRST_ANSWER_ID,
   type FirstAnswer,

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import {
+  createResetToken,
+  RESET_DONE,
+  RESET_INVALID,
+  RESET_REQUESTED,
+} from '../../server/accounts/password-reset';
 import { buildApp } from '../../server/app';
 import type { Mailer } from '../../server/mail/mailer';
-import { createResetToken, RESET_DONE, RESET_INVALID, RESET_REQUESTED } from '../../server/password-reset';
 import { API, bearer, registerAndLogin, setupTestApp, TEST_STORE, testConfig } from './helpers';
 
 type Outbox = { messages: { to: string; subject: string; text: string }[] };

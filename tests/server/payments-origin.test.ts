@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { fastifyTrustProxy } from '../../server/app';
-import { loadConfig, trustProxyFrom } from '../../server/config';
+import { loadConfig, trustProxyFrom } from '../../server/infra/config';
 import {
   API,
   bearer,

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, orderEvents, orders, paymentAttempts } from '../../server/db/schema';
 import { GSTIN_FORMAT_MESSAGE } from '../../server/payments/fields';
+import { settleAttempt } from '../../server/payments/payments.repository';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { SANDBOX_TITLE } from '../../server/payments/sandbox-page';
-import { settleAttempt } from '../../server/repositories/payments';
 import {
   API,
   bearer,

@@ -1,7 +1,7 @@
 /** What the PayU tests share: the test merchant, the shop's PayU config and PayU's signed callback. */
 import type { FastifyInstance } from 'fastify';
-import { paymentsConfigFrom } from '../../server/config';
 import type { ServerConfig } from '../../server/context';
+import { paymentsConfigFrom } from '../../server/infra/config';
 import { type PayuResponseParams, payuResponseHash } from '../../server/payments/payu';
 import { API } from './helpers';
 

@@ -7,13 +7,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
 import { mailOutbox, paymentAttempts, refunds } from '../../server/db/schema';
-import { runOrderExpiry } from '../../server/order-expiry';
+import { runOrderExpiry } from '../../server/orders/order-expiry';
+import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
+import { settleAttempt } from '../../server/payments/payments.repository';
 import type { PaymentGateway, RefundOutcome } from '../../server/payments/provider';
+import { runRefundSweep } from '../../server/payments/refunds';
+import { REFUND_MAX_ATTEMPTS } from '../../server/payments/refunds.repository';
 import { sandboxGateway } from '../../server/payments/sandbox';
-import { runRefundSweep } from '../../server/refunds';
-import { applyFulfilmentEvent } from '../../server/repositories/orders';
-import { settleAttempt } from '../../server/repositories/payments';
-import { REFUND_MAX_ATTEMPTS } from '../../server/repositories/refunds';
 import {
   API,
   bearer,

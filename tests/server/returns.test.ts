@@ -5,13 +5,13 @@
  * encrypted. Runs on PGlite and on PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
-import { mailOutbox, products, refunds, returns } from '../../server/db/schema';
-import { signFulfilment } from '../../server/handlers/fulfilment.handlers';
-import { applyFulfilmentEvent } from '../../server/repositories/orders';
-import { settleAttempt } from '../../server/repositories/payments';
+import { mailOutbox, productStock, products, refunds, returns } from '../../server/db/schema';
+import { signFulfilment } from '../../server/orders/fulfilment.handlers';
+import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
+import { settleAttempt } from '../../server/payments/payments.repository';
 import { openAccount } from '../../server/returns/account-cipher';
 import { NOT_RETURNABLE_VALUES } from '../../shared/returns';
 import {
@@ -79,6 +79,17 @@ async function placeTees(token = shopper.token, withCap = false): Promise<Order>
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Order>();
+}
+
+/** Units left of the tee in a size and colour (server/stock/stock.repository.ts). */
+async function teeUnits(size: string, color: string): Promise<number | undefined> {
+  const [row] = await t.ctx.db
+    .select({ units: productStock.units })
+    .from(productStock)
+    .where(
+      and(eq(productStock.productId, tee.id), eq(productStock.size, size), eq(productStock.color, color)),
+    );
+  return row?.units;
 }
 
 /** Moves an order along by the courier, at `at`. */
@@ -336,8 +347,11 @@ describe('the return lifecycle on signed events', () => {
     const scheduled = await move(made.id, 'pickupScheduled', { note: 'Delhivery, 11 Dec, 10 am–2 pm' });
     expect(scheduled.json()).toMatchObject({ returnId: made.id, status: 'pickupScheduled', replay: false });
     expect((await move(made.id, 'pickedUp')).json().status).toBe('pickedUp');
+    const before = await teeUnits('M', tee.colour);
     const received = await move(made.id, 'received');
     expect(received.json().status).toBe('refunded');
+    // The piece received is on sale again (server/stock/stock.repository.ts restockReturn).
+    expect(await teeUnits('M', tee.colour)).toBe((before ?? 0) + 1);
     const [refund] = await t.ctx.db.select().from(refunds).where(eq(refunds.returnId, made.id));
     expect(refund?.amountPaise).toBe(Math.round(line.price * 100));
     const listed = await myOrder(t.app, shopper.token, order.id);

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { LexemeDictionary } from '../../server/catalogue/lexeme-dictionary';
 import { VectorsBuilder } from '../../server/catalogue/product-vectors';
-import { parseSearch } from '../../server/catalogue/search';
-import { SearchIndex } from '../../server/catalogue/search-index';
-import { parseQueryText } from '../../server/catalogue/tsquery-text';
-import { generatedProduct } from '../../server/db/scale-seed';
 import {
   normalizeTsquery,
   readCatalogueSnapshot,
   searchProductIds,
-} from '../../server/repositories/products';
+} from '../../server/catalogue/products.repository';
+import { parseSearch } from '../../server/catalogue/search';
+import { SearchIndex } from '../../server/catalogue/search-index';
+import { parseQueryText } from '../../server/catalogue/tsquery-text';
+import { generatedProduct } from '../../server/db/scale-seed';
 import { API, createTestApp, type TestApp } from './helpers';
 
 // The in-memory search (server/catalogue/search-index.ts, ranking in ts-rank.ts) must give exactly the

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { catalogue, type SeedProduct } from '../../server/catalogue/catalogue';
+import { searchProductIds } from '../../server/catalogue/products.repository';
 import { parseSearch, type SearchTerms } from '../../server/catalogue/search';
 import { products } from '../../server/db/schema';
-import { searchProductIds } from '../../server/repositories/products';
 import { API, type Product, type ProductPage, setupTestApp } from './helpers';
 
 // Runs on PGlite by default and on PostgreSQL with TEST_DATABASE=postgres (`npm run test:pg`): the

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, type SeedProduct } from '../../server/catalogue/catalogue';
-import { injectPageMeta, SITEMAP_URL_LIMIT, sitemapFiles, sitemapUrls, summarise } from '../../server/seo';
+import {
+  injectPageMeta,
+  SITEMAP_URL_LIMIT,
+  sitemapFiles,
+  sitemapUrls,
+  summarise,
+} from '../../server/web/seo';
 import { setupBuild, setupTestApp, TEST_STORE } from './helpers';
 
 const INDEX = `<!doctype html>

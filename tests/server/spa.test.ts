@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { injectServedBy, SANDBOX_BANNER, SANDBOX_BANNER_TEXT } from '../../server/spa';
+import { injectServedBy, SANDBOX_BANNER, SANDBOX_BANNER_TEXT } from '../../server/web/spa';
 import { API, setupBuild, setupTestApp, type TestApp, testConfig, withTestApp } from './helpers';
 
 const INDEX = `<!doctype html>

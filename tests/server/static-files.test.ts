@@ -1,5 +1,5 @@
 /**
- * server/static.ts reads the built SPA at start. Development starts (source maps served) failed on a
+ * server/web/static.ts reads the built SPA at start. Development starts (source maps served) failed on a
  * busy host: every source map was brotli-compressed at start, 96 of them in 18.6 s, past Fastify's
  * 10 s plugin timeout. A map is compressed when it is first asked for instead.
  */
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadStaticFiles } from '../../server/static';
+import { loadStaticFiles } from '../../server/web/static';
 
 const root = mkdtempSync(join(tmpdir(), 'statefront-static-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hashToken, SESSION_TTL_MS, verifyPassword } from '../../server/auth';
+import { hashPassword, hashToken, SESSION_TTL_MS, verifyPassword } from '../../server/accounts/auth';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  replacePassword,
+} from '../../server/accounts/users.repository';
 import { sessions, users } from '../../server/db/schema';
-import { findUserByEmail, findUserById, insertUser, replacePassword } from '../../server/repositories/users';
 import { API, bearer, registerAndLogin, setupTestApp } from './helpers';
 
 const t = setupTestApp();

@@ -1,10 +1,14 @@
 /**
- * The Redis counter's local fallback (server/window-counter.ts). A Redis reply that comes too late
+ * The Redis counter's local fallback (server/infra/window-counter.ts). A Redis reply that comes too late
  * (the command timeout) used to fall back to a local count starting at 0 while Redis had counted the
  * earlier hits: a burst got up to twice a limit (10, 12, 21 × 401 for a limit of 10).
  */
 import { describe, expect, it } from 'vitest';
-import { FallbackWindowCounter, LocalWindowCounter, type WindowCounter } from '../../server/window-counter';
+import {
+  FallbackWindowCounter,
+  LocalWindowCounter,
+  type WindowCounter,
+} from '../../server/infra/window-counter';
 
 /** A shared counter that answers its first `answers` hits and then times out. */
 function lateAfter(answers: number): WindowCounter {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { users } from '../../server/db/schema';
-import { saveToWishlist, wishlistOf } from '../../server/repositories/wishlist';
+import { saveToWishlist, wishlistOf } from '../../server/wishlist/wishlist.repository';
 import { WISHLIST_LIMIT } from '../../shared/wishlist';
 import { API, apiCaller, bearer, expectEmptyAccountList, setupTestApp, setupTwoShoppers } from './helpers';
 

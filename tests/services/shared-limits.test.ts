@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
 import type { ServerConfig } from '../../server/context';
+import { loadConfig } from '../../server/infra/config';
+import { LocalWindowCounter, RedisWindowCounter } from '../../server/infra/window-counter';
 import { classifyError } from '../../server/plugins/error-handler';
-import { LocalWindowCounter, RedisWindowCounter } from '../../server/window-counter';
 import { API, createTestApp, type TestApp } from '../server/helpers';
 
 // A private redis-server on a unix socket in a temp folder: no port to collide with, and stopping it

@@ -12,7 +12,7 @@ import { fetchStockOf } from './stock';
 /** The product the server rendered this /product/{id} page with, when `id` is that page's. */
 export function firstProduct(id: string, first: FirstAnswer | null): PageProduct | null {
   if (first?.route !== 'product' || first.id.toLowerCase() !== id.toLowerCase()) return null;
-  // The server wrote it from GET /products/{id}'s own answer (server/page-head.ts).
+  // The server wrote it from GET /products/{id}'s own answer (server/web/page-head.ts).
   const answer = first.answer as components['schemas']['Product'];
   return withSizeChart(toDisplayProduct(answer), answer);
 }

@@ -107,7 +107,7 @@ export default function SearchCombobox({ className, query = '' }: SearchBoxProps
 
   return (
     <search className={cx(searchForm, className)}>
-      {/* Before hydration a plain GET form: Enter opens the results page (server/spa.ts renders it). */}
+      {/* Before hydration a plain GET form: Enter opens the results page (server/web/spa.ts renders it). */}
       <form
         action="/products"
         onSubmit={(event) => {

@@ -11,7 +11,7 @@ const heroSection = css({
 
 /**
  * The home page's first screen: its image is the page's largest paint, asked for at high priority
- * (the server also preloads it in the head: server/page-head.ts).
+ * (the server also preloads it in the head: server/web/page-head.ts).
  */
 export function Hero({ description }: { description: string | undefined }) {
   return (

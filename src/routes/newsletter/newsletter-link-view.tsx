@@ -19,7 +19,7 @@ const actions = css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyConten
  * the page opens (opening the link is the one click); a confirmation waits for the shopper's Confirm
  * (machines/newsletter-link.machine.ts says why). Then the server's message or its reason, and a
  * way back to the shop. The pages carry a token and are never indexed (here and the server's
- * X-Robots-Tag, server/spa.ts).
+ * X-Robots-Tag, server/web/spa.ts).
  */
 export function NewsletterLinkView({ link }: { link: NewsletterLink }) {
   const [params] = useSearchParams();

@@ -4,7 +4,7 @@ import { FIRST_ANSWER_ID, type FirstAnswer } from '../../../shared/first-screen'
 import { resetFirstAnswer } from '../../../src/app/actors/first-answer';
 import { apiProduct, findHeading, json, productPage, renderApp } from '../../setup/app-harness';
 
-/** The block the server writes into a page whose first screen it rendered (server/page-head.ts). */
+/** The block the server writes into a page whose first screen it rendered (server/web/page-head.ts). */
 function embed(first: FirstAnswer | string) {
   const block = document.createElement('script');
   block.type = 'application/json';

@@ -21,7 +21,7 @@ const api = {
 
 const titleIs = (title: string) => waitFor(() => expect(document.title).toBe(title));
 
-describe('document title on /products (the words of the HTML the server sends, server/page-head.ts)', () => {
+describe('document title on /products (the words of the HTML the server sends, server/web/page-head.ts)', () => {
   it('names the search, category, type, featured list and page, and follows links and Back', async () => {
     const { router } = renderApp({ path: '/products?q=kurta', api });
     await titleIs('Search results for “kurta” | Rangrez');
