@@ -109,6 +109,8 @@ export const STOCK_CHECKS: Check[] = [
   {
     name: 'stock-checkout-409',
     path: '/',
+    // The browser logs the 409 the check provokes on purpose.
+    allowConsole: /the server responded with a status of 409/,
     expect: async (page) => {
       const { product, sizes, colors } = await productWithSizes(page);
       const size = sizes[1] as string;

@@ -21,7 +21,7 @@ export function StockShortages({
       <h2 id="shortage-title" className={css({ textStyle: 'cardTitle' })}>
         Some items are no longer available in full
       </h2>
-      <ul className={css({ my: '4', lineHeight: '2' })}>
+      <ul className={css({ display: 'grid', gap: '2', my: '4' })}>
         {shortages.map((line) => (
           <li key={`${line.productId}|${line.size}|${line.color}`}>
             {line.title}
