@@ -263,11 +263,19 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
         const items = [
           { productId: line.id, size: line.selectedSize ?? null, color: line.selectedColor ?? null, left: 1 },
         ];
-        await world.page.route('**/api/v1/stock?**', (route) => route.fulfill({ json: { items } }), {
-          times: 1,
-        });
-        // Away and back: the page asks each time it opens.
+        await world.page.route(
+          (url) => url.pathname === '/api/v1/stock',
+          (route) => route.fulfill({ json: { items } }),
+          {
+            times: 1,
+          },
+        );
+        // Away and back: the page asks each time it opens. Away means the cart page has gone (a
+        // navigation keeps the page before up until the next one's code is in).
         await goInApp(world, '/');
+        await world.page
+          .getByRole('heading', { level: 1, name: /^(Shopping Cart|Your cart is empty)$/ })
+          .waitFor({ state: 'detached', timeout: TIMEOUT });
         await openCart(world);
         await world.page
           .getByRole('button', { name: /^Keep 1 of / })
