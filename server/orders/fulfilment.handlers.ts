@@ -30,7 +30,9 @@ export const FULFILMENT_OPERATIONS = new Set([
 const SIGNATURE_HEADER = 'x-statefront-signature';
 /** How far a signature's timestamp may be from the server's clock, either way. */
 const SIGNATURE_TOLERANCE_S = 300;
+/** A signed event's body at most; a stock list (PUT /fulfilment/stock, up to 5,000 rows) at most 1 MiB. */
 const MAX_SIGNED_BODY = 64 * 1024;
+const MAX_SIGNED_STOCK_BODY = 1024 * 1024;
 
 const EVENT_OF = {
   shipped: 'fulfilment.shipped',
@@ -70,13 +72,17 @@ function verifyFulfilment(
   return 'ok';
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer | string>) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buffer.length;
-    if (size > MAX_SIGNED_BODY) throw new HttpError(413, 'Request body is too large');
+    if (size > limit)
+      throw new HttpError(
+        413,
+        `Request body is too large (limit ${limit >= 1024 * 1024 ? '1 MB' : '64 KB'})`,
+      );
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);
@@ -95,7 +101,7 @@ export function fulfilmentRouteHooks(ctx: AppContext): Pick<RouteOptions, 'onReq
     },
     preParsing: async (request, _reply, payload) => {
       if (secret === null) throw notFound('Not found');
-      const raw = await readAll(payload);
+      const raw = await readAll(payload, request.method === 'PUT' ? MAX_SIGNED_STOCK_BODY : MAX_SIGNED_BODY);
       const signed = request.method === 'GET' ? request.url : raw.toString('utf8');
       const header = request.headers[SIGNATURE_HEADER];
       const verdict = verifyFulfilment(secret, typeof header === 'string' ? header : undefined, signed);

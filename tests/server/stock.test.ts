@@ -313,6 +313,26 @@ describe('PUT /fulfilment/stock', () => {
     expect(await unitsOf(tee.id, size, color)).toBe(12);
   });
 
+  it('takes 5,000 rows in one call, the last of a size and colour winning, and refuses a body over 1 MiB', async () => {
+    const variants = valuesOf(tee, 'size').flatMap((size) =>
+      valuesOf(tee, 'color').map((color) => ({ size, color })),
+    );
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      productId: tee.id,
+      ...(variants[i % variants.length] as { size: string; color: string }),
+      units: i,
+    }));
+    const answer = await put({ items });
+    expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+    const last = items.at(-1);
+    expect(await unitsOf(tee.id, last?.size ?? '', last?.color ?? '')).toBe(4999);
+    const huge = await put({
+      items: items.map((item) => ({ ...item, color: `${item.color}${' '.repeat(200)}` })),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toBe('Request body is too large (limit 1 MB)');
+  });
+
   it('refuses an unsigned or wrongly signed request', async () => {
     const answer = await put({ items: [{ productId: tee.id, units: 1 }] }, 'another-secret-0123456789abcdef');
     expect(answer.statusCode).toBe(401);
