@@ -6,7 +6,7 @@ import {
   type MachineContext,
   type Snapshot,
 } from 'xstate';
-import type { CartLine } from './cart.model';
+import type { CartLine, LineShortage } from './cart.model';
 
 /** What the app hears: facts from its children and from screens' machines (see app.machine.ts). */
 export type AppEvent =
@@ -15,6 +15,8 @@ export type AppEvent =
   /** Any API call was answered 401 (the client has already dropped the cookie). */
   | { type: 'api.unauthorized' }
   | { type: 'checkout.orderPlaced'; orderId: string }
+  /** The checkout's "Adjust my bag" after a 409: these lines take what is left (0: they go). */
+  | { type: 'cart.fit'; lines: LineShortage[] }
   | ({ type: 'cart.add' } & CartLine);
 
 /** The app as the machines that report to it see it: something to send facts to. */

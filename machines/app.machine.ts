@@ -23,6 +23,7 @@
  * | auth                | `auth.signedOut`       | wishlist      | `session.signedOut` |
  * | any API call (401)  | `api.unauthorized`     | auth          | `auth.unauthorized` |
  * | checkout (page)     | `checkout.orderPlaced` | cart          | `cart.reset`        |
+ * | checkout (page)     | `cart.fit`             | cart          | `cart.fit`          |
  * | product (page)      | `cart.add`             | cart          | `cart.add`          |
  *
  * Toasts, navigation and gateway forms are not messages between machines: they leave every machine
@@ -70,7 +71,8 @@ export const appMachine = setup({
     tellWishlistSignedOut: sendTo('wishlist', { type: 'session.signedOut' }),
     signOutAfter401: sendTo('auth', { type: 'auth.unauthorized' }),
     resetCart: sendTo('cart', { type: 'cart.reset' }),
-    addToCart: sendTo('cart', ({ event }) => event),
+    // A screen's change to the cart (Add to Cart, the checkout's "Adjust my bag"), passed on as it came.
+    forwardToCart: sendTo('cart', ({ event }) => event),
   },
 }).createMachine({
   id: 'app',
@@ -108,9 +110,14 @@ export const appMachine = setup({
       description: 'The order was created: the cart it was made from empties.',
       actions: 'resetCart',
     },
+    'cart.fit': {
+      description:
+        'The order was short of stock and the shopper chose to adjust their bag: the cart takes what is left.',
+      actions: 'forwardToCart',
+    },
     'cart.add': {
       description: "A product page's Add to Cart: the line goes into the cart.",
-      actions: 'addToCart',
+      actions: 'forwardToCart',
     },
   },
 });

@@ -6,8 +6,10 @@ import {
   chooseVariant,
   exceedsLineLimit,
   firstLineNeedingChoice,
+  fitLines,
   isValidQuantity,
   type LineKey,
+  type LineShortage,
   linesRemovedBy,
   MAX_LINE_QUANTITY,
   parseStoredCart,
@@ -38,6 +40,13 @@ export type CartEvent =
   | { type: 'cart.reset' }
   /** The Checkout button. */
   | { type: 'cart.checkout' }
+  /**
+   * Fit lines to what is left: each named line's quantity becomes `left`, or it goes at 0. Sent by a
+   * short line's own button on the cart page, and by the app when the checkout's "Adjust my bag" is pressed.
+   * (What is left is read by the cart page's own machine, machines/cart-stock.machine.ts: the cart runs on
+   * every page, and its code is in every page's first download.)
+   */
+  | { type: 'cart.fit'; lines: LineShortage[] }
   /** From the app: the shopper signed in or out (checkout needs a signed-in shopper). */
   | { type: 'session.signedIn' }
   | { type: 'session.signedOut' };
@@ -128,6 +137,10 @@ export const cartMachine = setup({
       removed: ({ context }) => linesRemovedBy(context.items),
       items: () => [],
     }),
+    fitItems: assign({
+      items: ({ context, event }) =>
+        event.type === 'cart.fit' ? fitLines(context.items, event.lines) : context.items,
+    }),
     markSignedIn: assign({ signedIn: true }),
     markSignedOut: assign({ signedIn: false }),
     persistCart: () => {},
@@ -207,6 +220,11 @@ export const cartMachine = setup({
     ready: {
       description: 'The cart is shown and can be changed.',
       on: {
+        'cart.fit': {
+          actions: ['fitItems', 'forgetRemoved', 'persistCart'],
+          description:
+            'Short lines take what is left (the cart page reads it: cart-stock.machine.ts); a sold-out line goes.',
+        },
         'cart.add': [
           {
             guard: and(['isQuantityValid', 'isOverLineLimit']),
@@ -258,6 +276,9 @@ export const cartMachine = setup({
           actions: ['clearItems', 'persistCart'],
           description: 'An order was placed from this cart: it empties without a message.',
         },
+        // Checkout stays open with a short line: the stock read may be stale by the time the order is
+        // placed (sold, or restocked), so the server decides — POST /orders answers 409 with the short
+        // lines, and the checkout machine offers the same fit (machines/checkout.machine.ts).
         'cart.checkout': [
           {
             guard: 'hasLineNeedingChoice',

@@ -28,6 +28,21 @@ export const CART_STORAGE_KEY = 'cart';
 /** At most this many of one size and colour in one line (a typed 999 is brought down to it). */
 export const MAX_LINE_QUANTITY = 10;
 
+/** A cart line that can no longer be had in full: how many are left of its size and colour. */
+export type LineShortage = LineKey & { left: number };
+
+/**
+ * The cart after fitting each short line to what is left: its quantity becomes `left`, and a line
+ * with nothing left goes (the other lines of its product stay, unlike the cart's Remove).
+ */
+export function fitLines(lines: readonly CartLine[], fits: readonly LineShortage[]): CartLine[] {
+  return lines.flatMap((line) => {
+    const fit = fits.find((f) => sameLine(f, line));
+    if (!fit || fit.left >= line.quantity) return [line];
+    return fit.left > 0 ? [{ ...line, quantity: fit.left }] : [];
+  });
+}
+
 /** The lines a Remove or Clear Cart took out, each with the position it had, so Undo can put them back. */
 export type RemovedLines = { index: number; line: CartLine }[];
 

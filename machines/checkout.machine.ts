@@ -6,6 +6,7 @@ import { type CartLine, lineNeedsChoice } from './cart.model';
 import { fieldErrorOf } from './errors';
 import { type EmittedEvent, navigate, toast } from './events';
 import { shippingPhoneOf } from './shipping.model';
+import { isStockShortageError, linesShortOf, type StockShortage } from './shortage.model';
 
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
@@ -16,11 +17,14 @@ export { SHIPPING_FIELDS };
  * Place Order (or Enter) with the fields as typed and the cart's lines. `fieldsValid`: the form's own
  * rules for each field (PIN code, phone, state) passed; the form shows any it did not.
  */
-export type CheckoutEvent = {
-  type: 'checkout.submit';
-  items: CartLine[];
-  fieldsValid: boolean;
-} & ShippingAddress;
+export type CheckoutEvent =
+  | ({
+      type: 'checkout.submit';
+      items: CartLine[];
+      fieldsValid: boolean;
+    } & ShippingAddress)
+  /** "Adjust my bag" after a 409: the short lines take what is left, back to the form. */
+  | { type: 'checkout.adjust' };
 
 export type CheckoutContext = {
   items: CartLine[];
@@ -29,6 +33,8 @@ export type CheckoutContext = {
   orderId: string | null;
   /** What POST /orders said about one field (`{ postalCode: '…' }`), for the form to show under it. */
   fieldErrors: Partial<Record<ShippingField, string>>;
+  /** The lines POST /orders could not reserve (its 409), shown in `shortage`; the next Place Order forgets them. */
+  shortages: StockShortage[];
   /** The app this actor reports the placed order to (none when the machine runs on its own). */
   app: AppRef | null;
 };
@@ -101,20 +107,34 @@ export const checkoutMachine = setup({
     // Every field is filled in but one breaks its rule; a blank field is the spec's toast instead.
     hasInvalidFilledField: ({ context }) =>
       !context.fieldsValid && firstBlankField(context.shipping) === null,
+    isStockShortage: (_, params: { error: unknown }) => isStockShortageError(params.error),
   },
   actions: {
-    assignDraft: assign(({ event }) => ({
-      items: event.items,
-      shipping: {
-        fullName: event.fullName ?? '',
-        address: event.address ?? '',
-        city: event.city ?? '',
-        state: event.state ?? '',
-        postalCode: event.postalCode ?? '',
-        phone: shippingPhoneOf(event.phone ?? ''),
-      },
-      fieldErrors: {},
-      fieldsValid: event.fieldsValid,
+    assignDraft: assign(({ context, event }) =>
+      event.type !== 'checkout.submit'
+        ? context
+        : {
+            items: event.items,
+            shipping: {
+              fullName: event.fullName ?? '',
+              address: event.address ?? '',
+              city: event.city ?? '',
+              state: event.state ?? '',
+              postalCode: event.postalCode ?? '',
+              phone: shippingPhoneOf(event.phone ?? ''),
+            },
+            fieldErrors: {},
+            fieldsValid: event.fieldsValid,
+            shortages: [],
+          },
+    ),
+    assignShortages: assign({
+      shortages: (_, params: { error: unknown }) =>
+        isStockShortageError(params.error) ? params.error.shortages : [],
+    }),
+    announceBagAdjusted: tellApp<CheckoutContext>((context) => ({
+      type: 'cart.fit',
+      lines: linesShortOf(context.items, context.shortages),
     })),
     assignFieldError: assign({
       fieldErrors: (_, params: { error: unknown }) => fieldErrorOf(params.error, SHIPPING_FIELDS),
@@ -146,6 +166,7 @@ export const checkoutMachine = setup({
     fieldsValid: false,
     orderId: null,
     fieldErrors: {},
+    shortages: [],
     app: input?.app ?? null,
   }),
   initial: 'idle',
@@ -200,15 +221,36 @@ export const checkoutMachine = setup({
           ],
           description: 'The order exists: the cart empties and the shopper goes on to pay.',
         },
-        onError: {
+        onError: [
+          {
+            guard: { type: 'isStockShortage', params: ({ event }) => ({ error: event.error }) },
+            target: 'shortage',
+            actions: { type: 'assignShortages', params: ({ event }) => ({ error: event.error }) },
+            description: 'A 409: some lines ask for more than is left; nothing was reserved, no order made.',
+          },
+          {
+            target: 'idle',
+            actions: [
+              'notifyOrderFailed',
+              // A 400 about one field (`{ error, field }`) also goes under that field in the form.
+              { type: 'assignFieldError', params: ({ event }) => ({ error: event.error }) },
+              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            ],
+            description: 'The order could not be placed: say so; the details stay filled in.',
+          },
+        ],
+      },
+    },
+    shortage: {
+      description:
+        'Each short line is shown (title, size, colour, "Sold out" or "Only N left") with "Adjust my bag"; the form keeps its fields.',
+      tags: ['error'],
+      on: {
+        'checkout.adjust': {
           target: 'idle',
-          actions: [
-            'notifyOrderFailed',
-            // A 400 about one field (`{ error, field }`) also goes under that field in the form.
-            { type: 'assignFieldError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          ],
-          description: 'The order could not be placed: say so; the details stay filled in.',
+          // The app fits the cart; Place Order then sends the cart's lines as they are.
+          actions: 'announceBagAdjusted',
+          description: 'The short lines take what is left (sold-out ones go); Place Order again.',
         },
       },
     },

@@ -3,6 +3,7 @@ import { type AppRef, tellApp } from './app-inbox';
 import { type DisplayProduct, imageOf, ONE_SIZE } from './catalogue.model';
 import { type EmittedEvent, navigate, toast } from './events';
 import type { PageProduct } from './size-chart.model';
+import { pickedLeft, quantityWithin, type StockEntry } from './stock.model';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const PRODUCT_LOAD_FAILED = 'Failed to load product details';
@@ -21,6 +22,11 @@ export type ProductContext = {
   selectedSize: string | null;
   selectedColor: string | null;
   quantity: number;
+  /**
+   * Units left of each size and colour (GET /stock), read once the product shows; null until then.
+   * A failed read leaves it empty: nothing is marked, as for a product whose stock is not counted.
+   */
+  stock: StockEntry[] | null;
   /** Shown in the Quick View dialog: Add to Cart keeps the shopper on the list instead of going to the cart. */
   inDialog: boolean;
   /** The app this actor hands Add to Cart to (none when the machine runs on its own). */
@@ -32,6 +38,11 @@ export type ProductContext = {
    */
   first: PageProduct | null;
 };
+
+/** Units left of the size and colour picked, null when unknown or not counted. */
+function leftOfPick(context: ProductContext): number | null {
+  return context.product ? pickedLeft(context.stock, context.product.id, context) : null;
+}
 
 /**
  * The product page (spec §2 Product detail, §4 Product page). `fetchProduct` resolves with the display
@@ -49,12 +60,17 @@ export const productMachine = setup({
     fetchProduct: fromPromise<PageProduct | null, { id: string }>(async () => {
       throw new Error('fetchProduct is provided by src/app/actors');
     }),
+    fetchStock: fromPromise<StockEntry[], { products: string[] }>(async () => {
+      throw new Error('fetchStock is provided by src/app/actors');
+    }),
   },
   guards: {
     isProductFound: (_, params: { product: PageProduct | null }) => params.product !== null,
     hasFirstProduct: ({ context }) => context.first !== null,
     isSizeMissing: ({ context }) => (context.product?.sizes?.length ?? 0) > 0 && !context.selectedSize,
     isInDialog: ({ context }) => context.inDialog,
+    // Nothing is left of the size and colour picked (Add to Cart is disabled; refused all the same).
+    isSoldOutPick: ({ context }) => leftOfPick(context) === 0,
     isQuantityValid: ({ event }) =>
       event.type === 'product.setQuantity' && Number.isInteger(event.quantity) && event.quantity >= 1,
   },
@@ -77,7 +93,14 @@ export const productMachine = setup({
     }),
     setQuantity: assign({
       quantity: ({ context, event }) =>
-        event.type === 'product.setQuantity' ? event.quantity : context.quantity,
+        event.type === 'product.setQuantity'
+          ? quantityWithin(event.quantity, leftOfPick(context))
+          : context.quantity,
+    }),
+    assignStock: assign({ stock: (_, params: { stock: StockEntry[] }) => params.stock }),
+    // The quantity never passes what is left of the size and colour picked (shared/stock.ts).
+    fitQuantityToStock: assign({
+      quantity: ({ context }) => quantityWithin(context.quantity, leftOfPick(context)),
     }),
     requireSize: emit(toast('Please select a size', 'You must select a size before adding to cart', 'error')),
     addToCart: tellApp<ProductContext>((context) => {
@@ -101,6 +124,7 @@ export const productMachine = setup({
   context: ({ input }) => ({
     id: input.id,
     product: null,
+    stock: null,
     error: null,
     selectedSize: null,
     selectedColor: null,
@@ -151,19 +175,42 @@ export const productMachine = setup({
     },
     loaded: {
       description: 'The product is shown; the shopper picks size, colour and quantity.',
+      // After the product, never before it: the page shows at once and the chips are marked when it answers.
+      invoke: {
+        id: 'fetchStock',
+        src: 'fetchStock',
+        input: ({ context }) => ({ products: [context.product?.id ?? context.id] }),
+        onDone: {
+          actions: [
+            { type: 'assignStock', params: ({ event }) => ({ stock: event.output }) },
+            'fitQuantityToStock',
+          ],
+          description: 'Sold-out sizes and colours are marked; the quantity stops at what is left.',
+        },
+        onError: {
+          actions: { type: 'assignStock', params: { stock: [] } },
+          description: 'The stock could not be read: nothing is marked, the page works as without it.',
+        },
+      },
       on: {
-        'product.selectSize': { actions: 'selectSize' },
-        'product.selectColor': { actions: 'selectColor' },
+        // A sold-out chip is disabled (it cannot be picked); the quantity stops at what is left of the new pick.
+        'product.selectSize': { actions: ['selectSize', 'fitQuantityToStock'] },
+        'product.selectColor': { actions: ['selectColor', 'fitQuantityToStock'] },
         'product.setQuantity': {
           guard: 'isQuantityValid',
           actions: 'setQuantity',
-          description: 'At least 1, whole numbers only.',
+          description: 'At least 1, whole numbers only, and no more than is left.',
         },
         'product.addToCart': [
           {
             guard: 'isSizeMissing',
             actions: 'requireSize',
             description: 'The product comes in sizes and none is chosen yet.',
+          },
+          {
+            guard: 'isSoldOutPick',
+            description:
+              'Nothing is left of the size and colour picked: nothing is added (its button is disabled).',
           },
           {
             guard: 'isInDialog',

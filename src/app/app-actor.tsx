@@ -13,6 +13,7 @@ import { cartCount, cartTotal } from '../../machines/cart.model';
 import type { provideAccountMachine } from './actors/account.live';
 import type { provideAddressBookMachine } from './actors/address-book.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
+import type { provideCartStockMachine } from './actors/cart-stock.live';
 import type { provideCheckoutMachine } from './actors/checkout.live';
 import type { provideContactMachine } from './actors/contact.live';
 import type { provideDeliveryCheckMachine } from './actors/delivery-check.live';
@@ -75,6 +76,7 @@ export type PageMachines = {
   account: ReturnType<typeof provideAccountMachine>;
   addressBook: ReturnType<typeof provideAddressBookMachine>;
   apiTest: ReturnType<typeof provideApiTestMachine>;
+  cartStock: ReturnType<typeof provideCartStockMachine>;
   checkout: ReturnType<typeof provideCheckoutMachine>;
   contact: ReturnType<typeof provideContactMachine>;
   deliveryCheck: ReturnType<typeof provideDeliveryCheckMachine>;

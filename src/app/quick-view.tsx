@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
 import { imagesOf } from '../../machines/catalogue.model';
 import type { ToastEmitted } from '../../machines/events';
+import { pickedLeft } from '../../machines/stock.model';
 import { DEFAULT_PRODUCT_IMAGE } from '../components/fallback-image';
 import { CartIcon, CloseIcon } from '../components/icons';
 import { Price, TaxNote } from '../components/price';
@@ -145,6 +146,7 @@ export default function QuickView({ id }: { id: string }) {
                     <Button
                       size="lg"
                       onClick={() => send({ type: 'product.addToCart' })}
+                      disabled={pickedLeft(state.context.stock, product.id, state.context) === 0}
                       className={css({ flex: '1', minW: '40' })}
                     >
                       <CartIcon size={20} /> Add to Cart

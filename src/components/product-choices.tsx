@@ -2,6 +2,8 @@ import { css } from 'styled-system/css';
 import { sizeLabel } from '../../machines/catalogue.model';
 import type { ProductContext, ProductEvent } from '../../machines/product.machine';
 import type { PageProduct } from '../../machines/size-chart.model';
+import { pickedLeft } from '../../machines/stock.model';
+import { stockLabel } from '../../shared/stock';
 import { SizeChartButton } from './size-chart-button';
 import { ChipGroup } from './ui/chip-group';
 import { LazyQuantityInput } from './ui/lazy-controls';
@@ -10,8 +12,8 @@ import { Swatch } from './ui/swatch';
 type ProductChoicesProps = {
   /** With its size chart (GET /products/{id}), a 'Size chart' button shows beside the sizes. */
   product: PageProduct;
-  /** The product machine's picks (its context): size, colour and quantity. */
-  picked: Pick<ProductContext, 'selectedSize' | 'selectedColor' | 'quantity'>;
+  /** The product machine's picks (its context): size, colour and quantity, and the stock read for them. */
+  picked: Pick<ProductContext, 'selectedSize' | 'selectedColor' | 'quantity' | 'stock'>;
   send: (event: ProductEvent) => void;
   /** Prefixes the chip groups' field names where two pickers can share a page (Quick View: `quick-`). */
   namePrefix?: string;
@@ -23,10 +25,15 @@ type ProductChoicesProps = {
  */
 export function ProductChoices({
   product,
-  picked: { selectedSize, selectedColor, quantity },
+  picked: { selectedSize, selectedColor, quantity, stock },
   send,
   namePrefix = '',
 }: ProductChoicesProps) {
+  // What the stock read says (machines/stock.model.ts; nothing until it answers, or if it failed): a
+  // chip says "Sold out" (and cannot be picked) or "Only 3 left" for the pick it would make.
+  const note = (selectedSize: string | null, selectedColor: string | null) =>
+    stockLabel(pickedLeft(stock, product.id, { selectedSize, selectedColor }));
+  const left = pickedLeft(stock, product.id, { selectedSize, selectedColor });
   return (
     <>
       {product.sizes && product.sizes.length > 0 ? (
@@ -37,6 +44,7 @@ export function ProductChoices({
             options={product.sizes}
             value={selectedSize ?? ''}
             onValueChange={(size) => send({ type: 'product.selectSize', size })}
+            note={(size) => note(size, selectedColor)}
           />
           {product.sizeChart ? (
             // On the label's line, at its end, where the shopping apps put it.
@@ -56,12 +64,15 @@ export function ProductChoices({
           options={product.colors}
           value={selectedColor ?? ''}
           onValueChange={(color) => send({ type: 'product.selectColor', color })}
+          note={(color) => note(selectedSize, color)}
           renderAdornment={(color) => <Swatch color={color} />}
         />
       ) : null}
       <LazyQuantityInput
         label="Quantity"
         value={quantity}
+        // No more than is left of the size and colour picked (the machine stops there too).
+        max={left || undefined}
         onValueChange={(value) => send({ type: 'product.setQuantity', quantity: value })}
       />
     </>

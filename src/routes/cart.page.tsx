@@ -5,13 +5,25 @@ import {
   type CartLine,
   choiceFieldId,
   firstLineNeedingChoice,
+  type LineShortage,
   lineNeedsChoice,
   lineTotal,
   MAX_LINE_QUANTITY,
   removeScope,
 } from '../../machines/cart.model';
+import { shortLines } from '../../machines/cart-stock.machine';
 import { formatRupees, paiseOf } from '../../shared/money';
-import { useCartCount, useCartLines, useCartReading, useCartRef, useCartTotal } from '../app/app-actor';
+import type { StockEntry } from '../../shared/stock';
+import { stockLabel } from '../../shared/stock';
+import { provideCartStockMachine } from '../app/actors/cart-stock.live';
+import {
+  useCartCount,
+  useCartLines,
+  useCartReading,
+  useCartRef,
+  useCartTotal,
+  usePageActor,
+} from '../app/app-actor';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../components/fallback-image';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../components/icons';
 import { h1Style, Page, StatePanel } from '../components/layout/page';
@@ -113,8 +125,51 @@ function ChooseVariant({ line }: { line: CartLine }) {
   );
 }
 
-function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine[] }) {
+/**
+ * A line the stock read says can no longer be had in full: "Sold out" or "Only N left", and the button
+ * that fits it (the quantity to what is left, or the line out at 0; the product's other lines stay).
+ */
+function LineStock({ line, short }: { line: CartLine; short: LineShortage }) {
   const cart = useCartRef();
+  const label = stockLabel(short.left);
+  if (!label) return null;
+  const fit = () => cart.send({ type: 'cart.fit', lines: [short] });
+  return (
+    <div className={css(hstack, { gap: '3', flexWrap: 'wrap' })}>
+      <p
+        role="status"
+        className={css({
+          fontSize: 'sm',
+          fontWeight: '600',
+          color: label.kind === 'soldOut' ? 'fg.error' : 'terracotta.700',
+        })}
+      >
+        {label.text}
+      </p>
+      {short.left > 0 ? (
+        <Button variant="outline" size="sm" onClick={fit} aria-label={`Keep ${short.left} of ${line.name}`}>
+          Keep {short.left}
+        </Button>
+      ) : (
+        <Button variant="outline" size="sm" onClick={fit} aria-label={`Remove sold-out ${line.name}`}>
+          <TrashIcon size={16} /> Remove
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function CartLineRow({
+  line,
+  lines,
+  stock,
+}: {
+  line: CartLine;
+  lines: readonly CartLine[];
+  stock: readonly StockEntry[] | null;
+}) {
+  const cart = useCartRef();
+  const short = shortLines([line], stock)[0];
   // Remove takes every line of the product (spec §4): where there are several, the button says so, and
   // each line's button has its own name.
   const scope = removeScope(lines, line.id);
@@ -167,6 +222,7 @@ function CartLineRow({ line, lines }: { line: CartLine; lines: readonly CartLine
         </h2>
         {details ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{details}</p> : null}
         {lineNeedsChoice(line) ? <ChooseVariant line={line} /> : null}
+        {short ? <LineStock line={line} short={short} /> : null}
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="line-sum">
           {formatRupees(paiseOf(line.price))} × {line.quantity} = {formatRupees(paiseOf(lineTotal(line)))}
         </p>
@@ -245,6 +301,11 @@ export default function CartPage() {
   const count = useCartCount();
   const total = useCartTotal();
   const cart = useCartRef();
+  // What is left of the lines, read each time the page opens (never cached): machines/cart-stock.machine.ts.
+  const [stockState] = usePageActor('cartStock', provideCartStockMachine);
+  const { stock } = stockState.context;
+  // Checkout stays open when a line is short: the read may be stale by the time the order is placed, so
+  // POST /orders decides (its 409 shows the short lines again at checkout; machines/cart.machine.ts).
   // Checkout waits while a line lacks its size or colour: the button says which (and, pressed, the
   // cart machine puts the shopper on that line's picker).
   const phone = usePhoneLayout();
@@ -329,7 +390,7 @@ export default function CartPage() {
         >
           <ul>
             {lines.map((line) => (
-              <CartLineRow key={lineKey(line)} line={line} lines={lines} />
+              <CartLineRow key={lineKey(line)} line={line} lines={lines} stock={stock} />
             ))}
           </ul>
         </Card>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { type FormEvent, useEffect, useMemo } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { pinAnswerOf } from '../../machines/address-book.machine';
@@ -33,6 +33,11 @@ import { SavedAddresses } from './checkout/saved-addresses';
 import { StateSelect } from './checkout/state-select';
 import { useAddressFill } from './checkout/use-address-fill';
 
+/** Shown only after POST /orders answered 409: in a chunk of its own, out of the page's budget. */
+const StockShortages = lazy(() =>
+  import('./checkout/stock-shortages').then((module) => ({ default: module.StockShortages })),
+);
+
 /**
  * /checkout (spec §2 Checkout, §4, §5, §8). The form checks the Indian address rules the server
  * enforces; the checkout machine creates the order, empties the cart and goes to /payment.
@@ -42,6 +47,8 @@ export default function CheckoutPage() {
   const total = useCartTotal();
   const [state, send] = usePageActor('checkout', provideCheckoutMachine);
   const processing = state.hasTag('loading') || state.matches('success');
+  // A 409 lists the short lines above the form; Place Order waits for "Adjust my bag".
+  const short = state.matches('shortage');
   const placedOrderId = state.context.orderId;
   // Back from /payment finds the cart this tab's order emptied: go to that order's payment instead of
   // offering a fresh Place Order. New items in the cart start a new checkout.
@@ -118,6 +125,14 @@ export default function CheckoutPage() {
   return (
     <Page>
       <h1 className={h1Style}>Checkout</h1>
+      {short ? (
+        <Suspense fallback={null}>
+          <StockShortages
+            shortages={state.context.shortages}
+            onAdjust={() => send({ type: 'checkout.adjust' })}
+          />
+        </Suspense>
+      ) : null}
       <div
         className={css(grid, {
           mt: '6',
@@ -190,7 +205,7 @@ export default function CheckoutPage() {
             <p aria-live="polite" className={css({ color: 'fg.muted', _empty: { display: 'none' } })}>
               {estimate}
             </p>
-            <SubmitButton size="lg" disabled={processing} aria-busy={processing}>
+            <SubmitButton size="lg" disabled={processing || short} aria-busy={processing}>
               {processing ? 'Processing...' : 'Place Order'}
             </SubmitButton>
           </form>

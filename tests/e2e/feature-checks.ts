@@ -14,6 +14,7 @@ import { PAYMENTS_CHECKS } from './payments.checks';
 import { PHONE_LAYOUT_CHECKS } from './phone-layout.checks';
 import { PRODUCT_EXTRAS_CHECKS } from './product-extras.checks';
 import { SEO_CHECKS } from './seo.checks';
+import { STOCK_CHECKS } from './stock.checks';
 import { WISHLIST_CHECKS } from './wishlist.checks';
 
 export const FEATURE_CHECKS: Check[] = [
@@ -28,4 +29,5 @@ export const FEATURE_CHECKS: Check[] = [
   ...ORDERS_CHECKS,
   ...COD_CHECKS,
   ...PRODUCT_EXTRAS_CHECKS,
+  ...STOCK_CHECKS,
 ];

@@ -170,6 +170,40 @@ describe('the app actor system', () => {
     expect(cart.getSnapshot().context.items).toEqual([tee]);
   });
 
+  it('fits the cart to what is left when the checkout answered 409 and the shopper adjusts the bag', async () => {
+    const { cart, storage, startPage, messages } = startSystem({
+      token: 'tok-kept',
+      routes: {
+        'POST /orders': () =>
+          Response.json(
+            {
+              error: 'Only 1 left',
+              shortages: [
+                { productId: tee.id, title: tee.name, size: null, color: null, requested: 3, left: 1 },
+              ],
+            },
+            { status: 409 },
+          ),
+      },
+    });
+    await ready(cart);
+    cart.send({ type: 'cart.add', ...tee, quantity: 3 });
+    const checkout = startPage('checkout');
+    checkout.send({
+      type: 'checkout.submit',
+      items: cart.getSnapshot().context.items,
+      ...shipping,
+      fieldsValid: true,
+    });
+    await waitFor(checkout, (s) => s.matches('shortage'));
+    expect(cart.getSnapshot().context.items[0]?.quantity).toBe(3);
+    checkout.send({ type: 'checkout.adjust' });
+    await waitFor(cart, (s) => s.context.items[0]?.quantity === 1);
+    expect(checkout.getSnapshot().matches('idle')).toBe(true);
+    expect(JSON.parse(storage.get('cart') ?? 'null')[0].quantity).toBe(1);
+    expect(messages.slice(-2)).toEqual(['checkout → app: cart.fit', 'app → cart: cart.fit']);
+  });
+
   it("puts the product page's chosen size, colour and quantity into the cart on Add to Cart", async () => {
     const { cart, startPage, messages } = startSystem({
       routes: {

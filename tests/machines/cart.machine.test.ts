@@ -48,6 +48,15 @@ function itemsAfter(step: StepView): CartLine[] {
       for (const { index, line: back } of removed) out.splice(index, 0, back);
       return out;
     }
+    case 'cart.fit': {
+      // The kurta line takes the 1 left (a line with 0 left would go).
+      const { lines } = step.event as unknown as { lines: (Partial<CartLine> & { left: number })[] };
+      return items.flatMap((l) => {
+        const fit = lines.find((f) => same(f, l));
+        if (!fit || fit.left >= l.quantity) return [l];
+        return fit.left > 0 ? [{ ...l, quantity: fit.left }] : [];
+      });
+    }
     case 'cart.choose': {
       // A size the line offers is set on it (the line no longer needs a choice).
       const choice = step.event as unknown as { line: Partial<CartLine>; selectedSize?: string };

@@ -1,11 +1,13 @@
 import { expect } from 'vitest';
+import { StockShortageError } from '../../machines/shortage.model';
 import { shipping, toast } from './support/fixtures';
 import { modelNamed } from './support/models';
-import { answerOf, describeModel } from './support/suite';
+import { answerOf, before, describeModel, failureOf } from './support/suite';
 
 describeModel(
   modelNamed('checkout'),
-  ({ event, to }) => {
+  (step) => {
+    const { event, to } = step;
     const e = event as {
       type: string;
       items?: { sizeOptions?: string[] }[];
@@ -28,6 +30,14 @@ describeModel(
     }
     if (e.type === 'xstate.done.actor.createOrder')
       return [{ type: 'navigate', to: '/payment?orderId=SF-TEST0001' }];
+    // A 409 is no failure to toast: the page lists the short lines instead.
+    if (
+      e.type === 'xstate.error.actor.createOrder' &&
+      failureOf(step, 'createOrder') instanceof StockShortageError
+    ) {
+      expect(to.value).toBe('shortage');
+      return [];
+    }
     if (e.type === 'xstate.error.actor.createOrder') {
       expect(to.value).toBe('idle');
       return [toast('Error placing order', 'Please try again later.', 'error')];
@@ -53,16 +63,36 @@ describeModel(
       // 'Processing...' from a valid submit until the order is created or fails.
       expect(to.hasTag('loading')).toBe(valid);
       expect(to.context.orderId).toBe(answerOf<{ id: string }>(step, 'createOrder')?.id ?? null);
+      // The 409's short lines are kept (shown in `shortage`) until the next Place Order.
+      const error = failureOf(step, 'createOrder');
+      const shortages =
+        error instanceof StockShortageError
+          ? error.shortages
+          : e.type === 'checkout.submit'
+            ? []
+            : before(step, (c) => c.shortages, []);
+      expect(to.context.shortages).toEqual(shortages);
+      expect(to.matches('shortage')).toBe(error instanceof StockShortageError);
+      // "Adjust my bag" goes back to the form; the cart's fit is the app's (tests/machines/app-system.test.ts).
+      if (e.type === 'checkout.adjust') expect(to.matches('idle')).toBe(true);
     },
     sends: {
-      createOrder: () => ({
-        products: { 'p-kurta': 1, 'p-tee': 2 },
-        lines: [
-          { productId: 'p-kurta', quantity: 1, size: 'M', color: 'Indigo' },
-          { productId: 'p-tee', quantity: 2 },
-        ],
-        shippingAddress: shipping,
-      }),
+      // The 2 lines as placed, or the one tee left after "Adjust my bag".
+      createOrder: (step) =>
+        (step.to.context.items as unknown[]).length === 1
+          ? {
+              products: { 'p-tee': 1 },
+              lines: [{ productId: 'p-tee', quantity: 1 }],
+              shippingAddress: shipping,
+            }
+          : {
+              products: { 'p-kurta': 1, 'p-tee': 2 },
+              lines: [
+                { productId: 'p-kurta', quantity: 1, size: 'M', color: 'Indigo' },
+                { productId: 'p-tee', quantity: 2 },
+              ],
+              shippingAddress: shipping,
+            },
     },
   },
 );

@@ -27,12 +27,36 @@ function choiceAfter(step: StepView): Choice {
     answerOf<DisplayProduct | null>(step, 'fetchProduct') ?? firstAnswerOf<DisplayProduct>(step);
   // A product sold in 'One Size' only has it chosen already.
   if (product) return { ...prev, selectedSize: product.sizes?.join() === 'One Size' ? 'One Size' : null };
-  if (e.type === 'product.selectSize') return { ...prev, selectedSize: e.size ?? null };
-  if (e.type === 'product.selectColor') return { ...prev, selectedColor: e.color ?? null };
+  // What is left of a pick, by the stock read (the fixture spelled out: the kurta's M is sold out in
+  // Indigo and in every colour, 3 S are left); null before it was read, or after it failed.
+  const read = before(step, (c) => c.stock as unknown[] | null, null);
+  const stocked = read !== null && read.length > 0;
+  const kurtaLeft = (size: string | null) => (size === 'M' ? 0 : size === 'S' ? 3 : 3);
+  const cap = (quantity: number, size: string | null) =>
+    stocked && kurtaLeft(size) > 0 ? Math.min(quantity, kurtaLeft(size)) : quantity;
+  // The stock arrives: the quantity stops at what is left.
+  if (answered(step, 'fetchStock') && isKurta(step))
+    return { ...prev, quantity: cap(prev.quantity, prev.selectedSize) };
+  // A pick stops the quantity at what is left of it (M is sold out: nothing to stop at).
+  if (e.type === 'product.selectSize')
+    return {
+      ...prev,
+      selectedSize: e.size ?? null,
+      quantity: isKurta(step) ? cap(prev.quantity, e.size ?? null) : prev.quantity,
+    };
+  if (e.type === 'product.selectColor')
+    return {
+      ...prev,
+      selectedColor: e.color ?? null,
+      quantity: isKurta(step) ? cap(prev.quantity, prev.selectedSize) : prev.quantity,
+    };
   if (e.type === 'product.setQuantity' && (e.quantity ?? 0) >= 1)
-    return { ...prev, quantity: e.quantity ?? 1 };
+    return { ...prev, quantity: isKurta(step) ? cap(e.quantity ?? 1, prev.selectedSize) : (e.quantity ?? 1) };
   return prev;
 }
+
+const isKurta = (step: StepView) =>
+  (before(step, (c) => c.product, null) as DisplayProduct | null)?.id === 'p-kurta';
 
 describeModel(
   modelNamed('product'),
@@ -46,6 +70,9 @@ describeModel(
     };
     if ((c.product.sizes?.length ?? 0) > 0 && !c.selectedSize)
       return [toast('Please select a size', 'You must select a size before adding to cart', 'error')];
+    // Nothing left of the pick (the kurta's M, the scarf's One Size, once the stock was read).
+    const stock = (from.context as { stock: unknown[] | null }).stock;
+    if (stock && stock.length > 0 && (c.product.id === 'p-scarf' || c.selectedSize === 'M')) return [];
     // The line itself goes to the app (tests/machines/app-system.test.ts); the page moves on to the cart,
     // Quick View keeps the shopper on the list.
     return (from.context as { inDialog: boolean }).inDialog ? [] : [{ type: 'navigate', to: '/cart' }];
@@ -67,8 +94,15 @@ describeModel(
           : before(step, (c) => c.error, null);
       expect(to.context.error).toBe(error);
       expect(to.context).toMatchObject(choiceAfter(step));
+      // A failed read marks nothing, as for a product whose stock is not counted.
+      if (answered(step, 'fetchStock')) expect(to.context.stock).toEqual(answerOf(step, 'fetchStock'));
+      if (failed(step, 'fetchStock')) expect(to.context.stock).toEqual([]);
       expect(to.hasTag('loading')).toBe(step.event.type === 'xstate.init' && first === null);
     },
-    sends: { fetchProduct: () => ({ id: 'p-kurta' }) },
+    sends: {
+      fetchProduct: () => ({ id: 'p-kurta' }),
+      // Asked once the product shows, for that product alone.
+      fetchStock: (step) => ({ products: [(step.to.context.product as DisplayProduct).id] }),
+    },
   },
 );

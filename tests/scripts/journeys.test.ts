@@ -117,7 +117,7 @@ describe('npm run journeys', () => {
 
   it('reports model coverage per machine, and browser coverage only where the machine has drivers', () => {
     const report = coverageReport(['checkout', 'newsletter']);
-    expect(report).toMatch(/^checkout +5\/5 100 %/m);
+    expect(report).toMatch(/^checkout +6\/6 100 %/m);
     expect(report).toMatch(/^newsletter +4\/4 100 % +no drivers/m);
   });
 });

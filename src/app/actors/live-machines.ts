@@ -9,6 +9,7 @@ import { provideSavedProductsMachine } from '../wishlist/saved-products.live';
 import { provideAccountMachine } from './account.live';
 import { provideAddressBookMachine } from './address-book.live';
 import { provideApiTestMachine } from './api-test.live';
+import { provideCartStockMachine } from './cart-stock.live';
 import { provideCheckoutMachine } from './checkout.live';
 import { provideContactMachine } from './contact.live';
 import { provideDeliveryCheckMachine } from './delivery-check.live';
@@ -37,6 +38,7 @@ export function createLiveMachines(deps: LiveDeps) {
     product: provideProductMachine(deps),
     similarProducts: provideSimilarProductsMachine(deps),
     featuredProducts: provideFeaturedProductsMachine(deps),
+    cartStock: provideCartStockMachine(deps),
     checkout: provideCheckoutMachine(deps),
     orderTracking: provideOrderTrackingMachine(deps),
     orderSuccess: provideOrderSuccessMachine(deps),

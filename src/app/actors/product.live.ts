@@ -7,6 +7,7 @@ import { type PageProduct, withSizeChart } from '../../../machines/size-chart.mo
 import type { FirstAnswer } from '../../../shared/first-screen';
 import type { LiveDeps } from './live-deps';
 import { call } from './request';
+import { fetchStockOf } from './stock';
 
 /** The product the server rendered this /product/{id} page with, when `id` is that page's. */
 export function firstProduct(id: string, first: FirstAnswer | null): PageProduct | null {
@@ -32,6 +33,9 @@ export function provideProductMachine({ client }: LiveDeps) {
           throw error;
         }
       }),
+      fetchStock: fromPromise(async ({ input }: { input: { products: string[] } }) =>
+        fetchStockOf(client, input.products),
+      ),
     },
   });
 }

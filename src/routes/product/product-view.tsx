@@ -5,6 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { type DisplayProduct, imagesOf } from '../../../machines/catalogue.model';
 import type { ProductEvent, productMachine } from '../../../machines/product.machine';
 import { specifications } from '../../../machines/specifications.model';
+import { pickedLeft } from '../../../machines/stock.model';
 import { PLACEHOLDER_IMAGE } from '../../components/fallback-image';
 import { ArrowLeftIcon, CartIcon } from '../../components/icons';
 import { Page, StatePanel } from '../../components/layout/page';
@@ -194,6 +195,8 @@ export function ProductView({
               <Button
                 size="lg"
                 onClick={() => send({ type: 'product.addToCart' })}
+                // Nothing left of the size and colour picked: the chip says "Sold out".
+                disabled={pickedLeft(state.context.stock, product.id, state.context) === 0}
                 className={css({ flex: '1', minW: { md: '48' } })}
               >
                 <CartIcon size={20} /> Add to Cart

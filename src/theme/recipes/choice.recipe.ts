@@ -7,7 +7,8 @@ export const chipGroupRecipe = defineSlotRecipe({
   className: 'chip-group',
   description: 'Ark RadioGroup rendered as selectable pills',
   jsx: ['ChipGroup'],
-  slots: radioGroupAnatomy.keys(),
+  // itemNote: what an option says beside its name ("Sold out", "Only 3 left").
+  slots: [...radioGroupAnatomy.keys(), 'itemNote'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '2.5', border: 'none', p: '0', m: '0' },
     label: fieldLabel,
@@ -25,9 +26,26 @@ export const chipGroupRecipe = defineSlotRecipe({
       transition: 'all 0.15s',
       _checked: { bg: 'secondary.default', color: 'white', borderColor: 'secondary.default' },
       '&:has(input:focus-visible)': focusRingApart,
+      // Sold out: still there to read, plainly not to pick.
+      _disabled: {
+        cursor: 'not-allowed',
+        bg: 'bg.muted',
+        color: 'fg.subtle',
+        borderStyle: 'dashed',
+        _hover: { borderColor: 'border.default' },
+      },
     },
     itemControl: { display: 'none' },
-    itemText: {},
+    itemText: { '[data-disabled] > &': { textDecoration: 'line-through' } },
+    itemNote: {
+      fontSize: 'xs',
+      fontWeight: '600',
+      color: 'terracotta.700',
+      // The name is struck through; what it says about it is not.
+      display: 'inline-block',
+      textDecoration: 'none',
+      '[data-disabled] &, [data-state=checked] &': { color: 'inherit' },
+    },
   },
 });
 

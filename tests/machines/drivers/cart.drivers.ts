@@ -85,6 +85,25 @@ function addToast(before: CartContext | undefined, event: AddEvent): string | un
   return same.quantity + event.quantity > MAX_LINE_QUANTITY ? 'Quantity limit' : 'Cart updated';
 }
 
+/** /cart with the model's lines (whatever was read of their stock). */
+const readyCheck: { shows: string; check: (world: World, context?: unknown) => Promise<void> } = {
+  shows:
+    "/cart (followed in the app) shows the cart's lines, or 'Your cart is empty'; the header's cart link counts the model's items",
+  check: async (world, context) => {
+    await openCart(world);
+    const cart = cartOf(context);
+    const count = cart ? cartCount(cart.items) : null;
+    const name = count === null ? /^Cart, \d+ items?$/ : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+    await world.page
+      .getByRole('banner')
+      .getByRole('link', { name, exact: true })
+      .first()
+      .waitFor({ timeout: TIMEOUT });
+    if (count === 0) await see(world.page, 'Your cart is empty');
+    else if (count !== null) await see(world.page, `${count} Item(s)`);
+  },
+};
+
 export const cartDrivers: MachineDrivers<typeof cartMachine> = {
   needsOrder: false,
   // Read from localStorage in the page: no request, nothing to hold.
@@ -236,6 +255,34 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
         await page.waitForURL((url) => url.pathname !== '/checkout', { timeout: TIMEOUT });
       },
     },
+    'cart.fit': {
+      does: () =>
+        "Open /cart (followed in the app) with GET /stock answering 1 left of the product's size and colour (answered in the page), and click the line's 'Keep 1'",
+      perform: async ({ world }) => {
+        const line = world.lines.sized as { id: string; selectedSize?: string; selectedColor?: string };
+        const items = [
+          { productId: line.id, size: line.selectedSize ?? null, color: line.selectedColor ?? null, left: 1 },
+        ];
+        await world.page.route(
+          (url) => url.pathname === '/api/v1/stock',
+          (route) => route.fulfill({ json: { items } }),
+          {
+            times: 1,
+          },
+        );
+        // Away and back: the page asks each time it opens. Away means the cart page has gone (a
+        // navigation keeps the page before up until the next one's code is in).
+        await goInApp(world, '/');
+        await world.page
+          .getByRole('heading', { level: 1, name: /^(Shopping Cart|Your cart is empty)$/ })
+          .waitFor({ state: 'detached', timeout: TIMEOUT });
+        await openCart(world);
+        await world.page
+          .getByRole('button', { name: /^Keep 1 of / })
+          .first()
+          .click();
+      },
+    },
     'cart.checkout': {
       does: () => "On /cart, click 'Checkout'",
       perform: async ({ world, context }) => {
@@ -261,23 +308,6 @@ export const cartDrivers: MachineDrivers<typeof cartMachine> = {
       shows: "/cart opens; the cart is read from this browser's storage at once",
       check: headerFromFirstByte,
     },
-    ready: {
-      shows:
-        "/cart (followed in the app) shows the cart's lines, or 'Your cart is empty'; the header's cart link counts the model's items",
-      check: async (world, context) => {
-        await openCart(world);
-        const cart = cartOf(context);
-        const count = cart ? cartCount(cart.items) : null;
-        const name =
-          count === null ? /^Cart, \d+ items?$/ : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
-        await world.page
-          .getByRole('banner')
-          .getByRole('link', { name, exact: true })
-          .first()
-          .waitFor({ timeout: TIMEOUT });
-        if (count === 0) await see(world.page, 'Your cart is empty');
-        else if (count !== null) await see(world.page, `${count} Item(s)`);
-      },
-    },
+    ready: readyCheck,
   },
 };

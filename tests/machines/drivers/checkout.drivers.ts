@@ -5,6 +5,7 @@
  */
 import type { EventObject } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
+import { type StockShortage, StockShortageError } from '../../../machines/shortage.model';
 import { labelOf } from '../support/graph';
 import { appStarted, busyButton, type MachineDrivers, type StepContext, see, type World } from './driver';
 
@@ -16,6 +17,8 @@ function cartFor(world: World, event: EventObject): Record<string, unknown>[] {
   switch (label) {
     case '2 lines, every field filled':
       return [world.lines.sized, world.lines.simple];
+    case 'the bag as adjusted: 1 tee':
+      return [{ ...world.lines.simple, quantity: 1 }];
     case 'empty cart':
       return [];
     case 'a tee line without its size':
@@ -28,9 +31,33 @@ function cartFor(world: World, event: EventObject): Record<string, unknown>[] {
   }
 }
 
+/** The 409 a step stands for (tests/machines/support/fixtures.ts `shortageError`), if it is one. */
+function shortageOf(event: EventObject): StockShortageError | null {
+  const error = (event as { error?: unknown }).error;
+  return error instanceof StockShortageError ? error : null;
+}
+
+/** A model shortage about the kurta or the tee, about the real line standing for it instead. */
+function realShortage(world: World, shortage: StockShortage): StockShortage {
+  const line = (shortage.productId === 'p-kurta' ? world.lines.sized : world.lines.simple) as {
+    id: string;
+    name: string;
+    selectedSize?: string;
+    selectedColor?: string;
+  };
+  return {
+    ...shortage,
+    productId: line.id,
+    title: line.name,
+    size: line.selectedSize ?? null,
+    color: line.selectedColor ?? null,
+  };
+}
+
 const cartWords = (event: EventObject) =>
   ({
     '2 lines, every field filled': 'a product with its size and colour chosen and a one-size product',
+    'the bag as adjusted: 1 tee': 'the one-size product alone, 1 of it (as Adjust my bag left it)',
     'empty cart': 'nothing',
     'a tee line without its size': 'a product added from a card, its size still to choose',
     'city blank': 'a product with its size and colour chosen',
@@ -114,14 +141,33 @@ export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {
       does: () => 'POST /orders answers from the real server: the order is created',
       perform: ({ world }) => world.answer('createOrder', { kind: 'real' }),
     },
+    'checkout.adjust': {
+      does: () => "Click 'Adjust my bag' under the short lines",
+      perform: ({ world }) => world.page.getByRole('button', { name: 'Adjust my bag', exact: true }).click(),
+    },
     'error:createOrder': {
       does: (event) => {
+        const shortage = shortageOf(event);
+        if (shortage)
+          return `POST /orders is answered 409 with the short lines: ${shortage.shortages
+            .map((s) => `${s.title} ${s.left === 0 ? 'sold out' : `${s.left} left`}`)
+            .join(', ')} (fault injected)`;
         const error = (event as { error?: { message?: string; field?: string } }).error;
         return error?.field
           ? `POST /orders is answered 400 '${error.message}' about the ${error.field} field (fault injected)`
           : `POST /orders is answered 400 '${error?.message}' (fault injected)`;
       },
       perform: ({ world, event }) => {
+        const shortage = shortageOf(event);
+        if (shortage)
+          return world.answer('createOrder', {
+            kind: 'fault',
+            status: 409,
+            body: {
+              error: shortage.message,
+              shortages: shortage.shortages.map((s) => realShortage(world, s)),
+            },
+          });
         const error = (event as { error?: { message?: string; field?: string } }).error;
         return world.answer('createOrder', {
           kind: 'fault',
@@ -130,6 +176,7 @@ export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {
         });
       },
       shows: (event) => {
+        if (shortageOf(event)) return 'Adjust my bag';
         const error = (event as { error?: { field?: string; message?: string } }).error;
         return error?.field ? error.message : 'Error placing order';
       },
@@ -145,6 +192,15 @@ export const checkoutDrivers: MachineDrivers<typeof checkoutMachine> = {
       },
     },
     validating: { transient: 'Decided at once on Place Order (no screen of its own)' },
+    shortage: {
+      shows:
+        "Above the form, each short line with its size, colour and 'Sold out' or 'Only N left', and 'Adjust my bag'; Place Order is disabled",
+      check: async ({ page }) => {
+        await page.getByRole('button', { name: 'Adjust my bag', exact: true }).waitFor({ timeout: 15_000 });
+        if (!(await page.getByRole('button', { name: 'Place Order', exact: true }).isDisabled()))
+          throw new Error('Place Order is enabled beside the short lines');
+      },
+    },
     processing: busyButton(
       "Place Order reads 'Processing...' and is disabled while the order is placed",
       'Processing...',

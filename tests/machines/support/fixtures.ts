@@ -4,6 +4,7 @@ import type { DisplayProduct } from '../../../machines/catalogue.model';
 import { RequestError } from '../../../machines/errors';
 import type { ToastVariant } from '../../../machines/events';
 import type { DisplayOrder } from '../../../machines/orders.model';
+import { StockShortageError } from '../../../machines/shortage.model';
 import type { StoreInfo } from '../../../machines/store-info.machine';
 import type { PaymentField } from '../../../shared/payment-fields';
 
@@ -163,6 +164,22 @@ export const serverError = (message: string, status = 500) =>
 /** A 400 about one form field, as `call` throws for `{ error, field }`. */
 export const fieldError = (message: string, field: string) =>
   new RequestError(message, { status: 400, serverMessage: message, field });
+/**
+ * POST /orders's 409 for the kurta and two tees: the kurta's M in Indigo is sold out, one tee is left
+ * (as `createOrder` throws it from the answer's `shortages`).
+ */
+export const shortageError = () =>
+  new StockShortageError('Only 1 left of "Plain Tee"', [
+    {
+      productId: 'p-kurta',
+      title: 'Indigo Block-Print Kurta',
+      size: 'M',
+      color: 'Indigo',
+      requested: 1,
+      left: 0,
+    },
+    { productId: 'p-tee', title: 'Plain Tee', size: null, color: null, requested: 2, left: 1 },
+  ]);
 export const noResponse = () =>
   new RequestError('No response from server. Please try again later.', { noResponse: true });
 

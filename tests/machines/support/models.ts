@@ -8,6 +8,7 @@ import { addressBookMachine } from '../../../machines/address-book.machine';
 import { authMachine } from '../../../machines/auth.machine';
 import { type CartContext, cartMachine } from '../../../machines/cart.machine';
 import { firstLineNeedingChoice, lineNeedsChoice } from '../../../machines/cart.model';
+import { cartStockMachine } from '../../../machines/cart-stock.machine';
 import { filterChips, type ProductsQuery } from '../../../machines/catalogue.model';
 import { checkoutMachine } from '../../../machines/checkout.machine';
 import { contactMachine } from '../../../machines/contact.machine';
@@ -32,6 +33,7 @@ import { storeInfoMachine } from '../../../machines/store-info.machine';
 import { wishlistMachine } from '../../../machines/wishlist.machine';
 import { orderLifecycleMachine } from '../../../shared/order-lifecycle';
 import { returnLifecycleMachine } from '../../../shared/return-lifecycle';
+import type { StockEntry } from '../../../shared/stock';
 import {
   fieldError,
   kurta,
@@ -44,6 +46,7 @@ import {
   scarf,
   serverError,
   shipping,
+  shortageError,
   storeInfo,
   tee,
   teeLine,
@@ -93,12 +96,17 @@ function cartOffstage(snapshot: AnyMachineSnapshot, event: EventObject): boolean
     case 'cart.clear':
     case 'cart.checkout':
       return items.length === 0;
+    // A line's own button to fit it shows only on a line asking for more than the 1 left.
+    case 'cart.fit':
+      return (items.find((l) => l.id === kurta.id)?.quantity ?? 0) < 2;
     case 'cart.reset':
       return !signedIn || items.length === 0 || firstLineNeedingChoice(items) !== null;
     default:
       return false;
   }
 }
+
+const kurtaKey = { id: kurta.id, selectedSize: 'M', selectedColor: 'Indigo' };
 
 const cartModel: MachineModel = {
   name: 'cart',
@@ -160,6 +168,8 @@ const cartModel: MachineModel = {
       { type: 'cart.choose', line: { id: tee.id }, selectedSize: 'L' },
       { type: 'cart.reset' },
       { type: 'cart.checkout' },
+      // The cart page read that 1 kurta is left in M, Indigo: its short line is fitted to it.
+      user({ type: 'cart.fit', lines: [{ ...kurtaKey, left: 1 }] }, 'the kurta line to the 1 left'),
     ];
   },
 };
@@ -284,6 +294,13 @@ const searchModel: MachineModel = {
   },
 };
 
+/** GET /stock for the product page: the kurta's M is sold out in Indigo, 3 of its S are left; the scarf is gone. */
+const productStock: StockEntry[] = [
+  { productId: kurta.id, size: 'S', color: 'Indigo', left: 3 },
+  { productId: kurta.id, size: 'M', color: 'Indigo', left: 0 },
+  { productId: scarf.id, size: 'One Size', color: null, left: 0 },
+];
+
 const productModel: MachineModel = {
   name: 'product',
   machine: productMachine,
@@ -294,11 +311,18 @@ const productModel: MachineModel = {
     // The server rendered the page and embedded the product (src/app/actors/first-answer.ts).
     { title: 'product page with its product', input: { id: kurta.id, first: kurta } },
   ],
-  events: () => [
+  events: (snapshot) => [
     done('fetchProduct', kurta, 'the kurta (sizes S, M)'),
     done('fetchProduct', scarf, 'the scarf (One Size)'),
     done('fetchProduct', null, 'no product'),
     fail('fetchProduct', serverError('Internal server error')),
+    // GET /stock answers once, after the product shows.
+    ...((snapshot.context as { stock: unknown }).stock === null
+      ? [
+          done('fetchStock', productStock, 'kurta M sold out, 3 S left; the scarf sold out'),
+          fail('fetchStock', noResponse()),
+        ]
+      : []),
     { type: 'product.selectSize', size: 'M' },
     { type: 'product.selectColor', color: 'Indigo' },
     { type: 'product.setQuantity', quantity: 2 },
@@ -393,16 +417,29 @@ const authModel: MachineModel = {
   ],
 };
 
+/** The tee line after "Adjust my bag" fitted it to the 1 left (`shortageError`). */
+const adjustedTee = { ...teeLine, quantity: 1 };
+
 const checkoutModel: MachineModel = {
   name: 'checkout',
   machine: checkoutMachine,
   simplePaths: true,
   cases: [{ title: 'checkout page' }],
-  events: () => [
+  events: (snapshot) => [
     user(
       { type: 'checkout.submit', items: [kurtaLine, teeLine], ...shipping, fieldsValid: true },
       '2 lines, every field filled',
     ),
+    // Place Order again once "Adjust my bag" has fitted the cart to the 409 (only then: a journey
+    // 409 → adjust → order placed).
+    ...(snapshot.matches('idle') && (snapshot.context as { shortages: unknown[] }).shortages.length > 0
+      ? [
+          user(
+            { type: 'checkout.submit', items: [adjustedTee], ...shipping, fieldsValid: true },
+            'the bag as adjusted: 1 tee',
+          ),
+        ]
+      : []),
     user({ type: 'checkout.submit', items: [], ...shipping, fieldsValid: true }, 'empty cart'),
     user(
       {
@@ -424,6 +461,9 @@ const checkoutModel: MachineModel = {
     done('createOrder', { id: 'SF-TEST0001' }, 'order SF-TEST0001'),
     fail('createOrder', serverError('Failed to create order', 400)),
     fail('createOrder', fieldError('Enter a valid 6-digit PIN code', 'postalCode')),
+    // A 409: the kurta sold out and one tee left; "Adjust my bag" fits the cart to it.
+    labelled(fail('createOrder', shortageError()), 'the kurta sold out, 1 tee left'),
+    user({ type: 'checkout.adjust' }, 'Adjust my bag'),
   ],
 };
 
@@ -790,6 +830,23 @@ const wishlistModel: MachineModel = {
   },
 };
 
+/** GET /stock for the cart page: one kurta left in M, Indigo; the tee is not counted. */
+const cartStock: StockEntry[] = [{ productId: kurta.id, size: 'M', color: 'Indigo', left: 1 }];
+
+const cartStockModel: MachineModel = {
+  name: 'cart-stock',
+  machine: cartStockMachine,
+  simplePaths: true,
+  cases: [{ title: 'cart page' }],
+  events: () => [
+    // The app's cart has read its lines (followCart says so once).
+    { type: 'stock.lines', products: [kurta.id, tee.id] },
+    { type: 'stock.lines', products: [] },
+    done('fetchStock', cartStock, '1 kurta left in M, Indigo'),
+    fail('fetchStock', noResponse()),
+  ],
+};
+
 const savedProductsModel: MachineModel = {
   name: 'saved-products',
   machine: savedProductsMachine,
@@ -954,6 +1011,7 @@ export const models: MachineModel[] = [
   passwordResetModel,
   wishlistModel,
   savedProductsModel,
+  cartStockModel,
   addressBookModel,
   deliveryCheckModel,
   orderSuccessModel,
