@@ -107,13 +107,13 @@ export interface OrderCheck {
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-function percentiles(values: number[]): Percentiles {
+export function percentiles(values: number[]): Percentiles {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
-async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+export async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   const lane = async () => {
     while (next < items.length) await work(items[next++] as T);
@@ -121,8 +121,8 @@ async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-const failed = (answer: Answer) => answer.status === 0 || answer.status >= 400;
-const describe = (step: string, answer: Answer) =>
+export const failed = (answer: Answer) => answer.status === 0 || answer.status >= 400;
+export const describe = (step: string, answer: Answer) =>
   `${step}: ${answer.status === 0 ? 'no answer' : answer.status} ${answer.text.slice(0, 120)}`;
 
 /** Registers `count` accounts (not timed) and returns their emails. */

@@ -35,8 +35,9 @@ import {
   stop,
   tempDir,
 } from '../tests/faults/procs';
-import { type Answer, call, confirm, startPayment, successSignature } from '../tests/faults/shop';
+import { type Answer, call, confirm, SHIPPING, startPayment, successSignature } from '../tests/faults/shop';
 import { freshDatabase } from '../tests/setup/postgres';
+import { describe, failed, percentiles, pooled } from './bench-checkout';
 
 const PG_PORT = 8331;
 const SERVER_PORT = 8332;
@@ -45,14 +46,6 @@ const SIGN_IN_CONCURRENCY = 16;
 const FULFILMENT_SECRET = 'bench-flash-fulfilment-secret-0123456789';
 /** A thousand orders queue on one database: the last may wait far past tests/faults/shop.ts's 15 s. */
 const ORDER_TIMEOUT_MS = 120_000;
-const SHIPPING = {
-  fullName: 'Asha Verma',
-  address: '14 MG Road, Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560038',
-  phone: '98765 43210',
-};
 
 type StockEntry = components['schemas']['StockEntry'];
 
@@ -105,26 +98,6 @@ interface FlashFigures {
   signInsPerSecond: number;
   check: FlashCheck;
 }
-
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-function percentiles(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
-}
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
-const describe = (step: string, answer: Answer) =>
-  `${step}: ${answer.status === 0 ? 'no answer' : answer.status} ${answer.text.slice(0, 160)}`;
-const failed = (answer: Answer) => answer.status === 0 || answer.status >= 400;
 
 /** `count` accounts `flash-<tag>-<i>@example.in` with one password, written in one statement. */
 async function writeAccounts(target: FlashTarget, count: number, tag: string): Promise<string[]> {

@@ -4,11 +4,12 @@
  * it works while that server holds its PGlite folder. Reads STATEFRONT_URL (default
  * http://localhost:8044) and FULFILMENT_SECRET (the server's). Exits 1 on any refusal, 2 on bad usage.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { components } from '../contract/schema';
 import { RETURN_STATUS_LABEL } from '../shared/return-lifecycle';
 import { escapeControls } from '../shared/text';
+import { call, sign } from './operator-api';
 
 const USAGE = `Usage:
   npm run orders -- list [--status pending|processing|shipped|delivered|cancelled|0-4] [--limit N]
@@ -30,45 +31,11 @@ const STATUS_NAMES = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelle
 
 class UsageError extends Error {}
 
-function sign(secret: string, payload: string): string {
-  const t = Math.floor(Date.now() / 1000);
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
-}
-
 function statusCode(raw: string): number {
   const index = STATUS_NAMES.findIndex((name) => name.toLowerCase() === raw.trim().toLowerCase());
   const value = index >= 0 ? index : Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 4) throw new UsageError(`Unknown status "${raw}"`);
   return value;
-}
-
-async function call(url: URL, init: RequestInit): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (error) {
-    throw new Error(
-      `Cannot reach ${url.origin} (${(error as Error).cause ?? (error as Error).message}); is the server running? (STATEFRONT_URL)`,
-    );
-  }
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: shown as it is
-  }
-  if (!response.ok) {
-    const message = (body as { error?: string })?.error ?? text;
-    const hint =
-      response.status === 404 && url.pathname.includes('/fulfilment/') && message === 'Not found'
-        ? ' (is FULFILMENT_SECRET set on the server?)'
-        : response.status === 401
-          ? " (is FULFILMENT_SECRET the same as the server's, and this machine's clock right?)"
-          : '';
-    throw new Error(`${response.status}: ${escapeControls(String(message))}${hint}`);
-  }
-  return body;
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -4,12 +4,12 @@
  * running server, reads STATEFRONT_URL (default http://localhost:8044) and FULFILMENT_SECRET (the
  * server's), and exits 1 on any refusal, 2 on bad usage.
  */
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { components } from '../contract/schema';
 import { optionValues } from '../shared/product-options';
 import { escapeControls } from '../shared/text';
+import { call, HttpRefusal, Refusal, sign } from './operator-api';
 import { batches, MAX_BATCH, noneCell, readStockCsv, type StockCsvRow, unitsOf } from './stock-csv';
 
 const USAGE = `Usage:
@@ -33,66 +33,23 @@ type Product = components['schemas']['Product'];
 type StockItem = components['schemas']['SetStockRequest']['items'][number];
 
 class UsageError extends Error {}
-/** A refusal (exit 1): the server's or a bad row's. */
-class Refusal extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A batch of 5000 rows is one transaction; a busy PGlite can take a while. */
 const TIMEOUT_MS = 120_000;
 
-/** `t=<unix>,v1=<hex>` over `<t>.<payload>`, as POST /fulfilment/events takes it (scripts/orders.ts). */
-function sign(secret: string, payload: string): string {
-  const t = Math.floor(Date.now() / 1000);
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
-}
-
-/** One HTTP call; a refusal carries the status, the server's message (escaped) and its JSON body. */
-class HttpRefusal extends Refusal {
-  constructor(
-    readonly status: number,
-    readonly reason: string,
-  ) {
-    super(`${status}: ${reason}`);
-  }
-}
-
-async function call(url: URL, init: RequestInit = {}): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (error) {
-    throw new Refusal(
-      `Cannot reach ${url.origin} (${(error as Error).cause ?? (error as Error).message}); is the server running? (STATEFRONT_URL)`,
-    );
-  }
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: shown as it is
-  }
-  if (!response.ok) {
-    const message = escapeControls(String((body as { error?: string })?.error ?? text));
-    const hint =
-      response.status === 404 && url.pathname.includes('/fulfilment/') && message === 'Not found'
-        ? ' (is FULFILMENT_SECRET set on the server?)'
-        : response.status === 401
-          ? " (is FULFILMENT_SECRET the same as the server's, and this machine's clock right?)"
-          : '';
-    throw new HttpRefusal(response.status, `${message}${hint}`);
-  }
-  return body;
-}
-
 /** PUT /fulfilment/stock, signed over the exact bytes sent: the rows as stored. */
 async function putStock(base: URL, secret: string, items: StockItem[]): Promise<StockEntry[]> {
   const raw = JSON.stringify({ items });
-  const body = (await call(new URL('/api/v1/fulfilment/stock', base), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
-    body: raw,
-  })) as { items: StockEntry[] };
+  const body = (await call(
+    new URL('/api/v1/fulfilment/stock', base),
+    {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
+      body: raw,
+    },
+    TIMEOUT_MS,
+  )) as { items: StockEntry[] };
   return body.items;
 }
 
@@ -103,7 +60,11 @@ const variant = (size: string | null, color: string | null) =>
 async function findProduct(base: URL, named: string): Promise<Product> {
   if (UUID.test(named)) {
     try {
-      return (await call(new URL(`/api/v1/products/${encodeURIComponent(named)}`, base))) as Product;
+      return (await call(
+        new URL(`/api/v1/products/${encodeURIComponent(named)}`, base),
+        {},
+        TIMEOUT_MS,
+      )) as Product;
     } catch (error) {
       if (error instanceof HttpRefusal && error.status === 404) throw new Refusal(`No product ${named}`);
       throw error;
@@ -112,7 +73,7 @@ async function findProduct(base: URL, named: string): Promise<Product> {
   const url = new URL('/api/v1/products', base);
   url.searchParams.set('q', named);
   url.searchParams.set('limit', '100');
-  const page = (await call(url)) as { data: Product[] };
+  const page = (await call(url, {}, TIMEOUT_MS)) as { data: Product[] };
   const wanted = named.trim().toLowerCase();
   const exact = page.data.filter((product) => product.title.trim().toLowerCase() === wanted);
   const [only] = exact;
@@ -157,7 +118,7 @@ async function setOne(base: URL, secret: string, args: string[]): Promise<void> 
   // Once a product is counted, a size or colour with no row is sold out: say which, so none is by mistake.
   const url = new URL('/api/v1/stock', base);
   url.searchParams.set('products', product.id);
-  const { items } = (await call(url)) as { items: StockEntry[] };
+  const { items } = (await call(url, {}, TIMEOUT_MS)) as { items: StockEntry[] };
   const sizes = optionValues(product.attributes, 'size');
   const colors = optionValues(product.attributes, 'color');
   const without = (sizes.length > 0 ? sizes : [null]).flatMap((s) =>

@@ -50,7 +50,8 @@ export async function call(
   }
 }
 
-const SHIPPING = {
+/** The shipping address every scenario's and bench's order uses. */
+export const SHIPPING = {
   fullName: 'Asha Verma',
   address: '14 MG Road, Indiranagar',
   city: 'Bengaluru',

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -462,5 +464,34 @@ export class RecordingMailer implements Mailer {
     await app.mailQueue.idle();
     await app.mailWorker.drain();
     return this.sent.slice(before);
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs an operator's command (`scripts/orders.ts`, `scripts/stock.ts`) through tsx against the server at
+ * `baseUrl`, signed with `secret`, as an operator's shell would: its exit code and what it printed.
+ */
+export async function runOperatorCommand(
+  script: string,
+  args: string[],
+  baseUrl: string,
+  secret: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execFileAsync(
+      resolve(ROOT, 'node_modules/.bin/tsx'),
+      [script, ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, STATEFRONT_URL: baseUrl, FULFILMENT_SECRET: secret },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }

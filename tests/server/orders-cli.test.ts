@@ -2,18 +2,21 @@
  * `npm run orders` (scripts/orders.ts) against a real server on a loopback port: ship, deliver, list,
  * and its refusals (wrong secret, illegal move, missing arguments) with a non-zero exit.
  */
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable } from '../../server/db/schema';
 import { signFulfilment } from '../../server/orders/fulfilment.handlers';
-import { fulfilmentConfig, myOrder, placeOrder, placePaidOrder, setupShopper, setupTestApp } from './helpers';
+import {
+  fulfilmentConfig,
+  myOrder,
+  placeOrder,
+  placePaidOrder,
+  runOperatorCommand,
+  setupShopper,
+  setupTestApp,
+} from './helpers';
 
 const SECRET = 'orders-cli-secret-0123456789abcdef0123';
-const ROOT = resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
 
 const t = setupTestApp(fulfilmentConfig(SECRET));
 let baseUrl: string;
@@ -22,25 +25,8 @@ beforeAll(async () => {
 });
 const shopper = setupShopper(t);
 
-async function orders(
-  args: string[],
-  secret = SECRET,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(
-      resolve(ROOT, 'node_modules/.bin/tsx'),
-      ['scripts/orders.ts', ...args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, STATEFRONT_URL: baseUrl, FULFILMENT_SECRET: secret },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const orders = (args: string[], secret = SECRET) =>
+  runOperatorCommand('scripts/orders.ts', args, baseUrl, secret);
 
 const paidOrder = () => placePaidOrder(t, shopper.token);
 const statusOf = (orderId: string) => myOrder(t.app, shopper.token, orderId);

@@ -3,21 +3,17 @@
  * import a CSV in batches, and the refusals (a bad row named by its line with nothing of its batch
  * stored, a wrong secret, bad usage) with a non-zero exit. Every change is read back from the table.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { rowsOf } from '../../server/db/rows';
 import { optionValues } from '../../shared/product-options';
-import { fulfilmentConfig, setupTestApp } from './helpers';
+import { fulfilmentConfig, runOperatorCommand, setupTestApp } from './helpers';
 
 const SECRET = 'stock-cli-secret-0123456789abcdef012345';
-const ROOT = resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
 
 // From the demo catalogue (server/catalogue/seed-men.ts, seed-accessories.ts, seed-t-shirts.ts).
 const KURTA = { id: '0147062b-c04c-5763-a25b-cd582ae0b55a', title: 'Indigo Block-Print Kurta' };
@@ -37,25 +33,8 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function stock(
-  args: string[],
-  secret = SECRET,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(
-      resolve(ROOT, 'node_modules/.bin/tsx'),
-      ['scripts/stock.ts', ...args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, STATEFRONT_URL: baseUrl, FULFILMENT_SECRET: secret },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const stock = (args: string[], secret = SECRET) =>
+  runOperatorCommand('scripts/stock.ts', args, baseUrl, secret);
 
 /** The product's rows as the table holds them: `size/colour` → units ('' for none). */
 async function stockRows(productId: string): Promise<Record<string, number>> {

@@ -1,0 +1,57 @@
+/**
+ * What `npm run orders` (scripts/orders.ts) and `npm run stock` (scripts/stock.ts) share: one HTTP call
+ * to a running server's API, whose refusals say what an operator should check, and the signature of the
+ * signed operators' routes (checked by server/orders/fulfilment.handlers.ts; not imported from there, so
+ * the commands do not load the server's modules).
+ */
+import { createHmac } from 'node:crypto';
+import { escapeControls } from '../shared/text';
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>">` with FULFILMENT_SECRET. */
+export function sign(secret: string, payload: string): string {
+  const t = Math.floor(Date.now() / 1000);
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+}
+
+/** A refusal (exit 1): the server unreachable, or its answer (below), or a command's own. */
+export class Refusal extends Error {}
+
+/** The server's refusal: its status and its message (escaped, with a hint for the operator). */
+export class HttpRefusal extends Refusal {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+  ) {
+    super(`${status}: ${reason}`);
+  }
+}
+
+/** One call; the JSON body (or the text) of a 2xx answer, a Refusal otherwise. No timeout unless given. */
+export async function call(url: URL, init: RequestInit = {}, timeoutMs?: number): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, timeoutMs ? { ...init, signal: AbortSignal.timeout(timeoutMs) } : init);
+  } catch (error) {
+    throw new Refusal(
+      `Cannot reach ${url.origin} (${(error as Error).cause ?? (error as Error).message}); is the server running? (STATEFRONT_URL)`,
+    );
+  }
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: shown as it is
+  }
+  if (!response.ok) {
+    const message = escapeControls(String((body as { error?: string })?.error ?? text));
+    const hint =
+      response.status === 404 && url.pathname.includes('/fulfilment/') && message === 'Not found'
+        ? ' (is FULFILMENT_SECRET set on the server?)'
+        : response.status === 401
+          ? " (is FULFILMENT_SECRET the same as the server's, and this machine's clock right?)"
+          : '';
+    throw new HttpRefusal(response.status, `${message}${hint}`);
+  }
+  return body;
+}
