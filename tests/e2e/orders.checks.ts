@@ -3,8 +3,9 @@
  * shows its history (placed, then shipped with the courier and a tracking link) on My Orders, and a
  * Pending order is cancelled from its card after the shopper confirms.
  */
-import { createHmac } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
+import { sign } from '../../scripts/operator-api';
 import { at, type Check, h1, open, text } from './checks';
 import { shot } from './payments.checks';
 import { E2E_FULFILMENT_SECRET } from './shop';
@@ -83,11 +84,12 @@ async function courier(page: Page, orderId: string, type: 'shipped' | 'delivered
       ? { trackingNumber: '1234567890', trackingUrl: 'https://www.delhivery.com/track/package/1234567890' }
       : {}),
   });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', E2E_FULFILMENT_SECRET).update(`${t}.${body}`).digest('hex');
   const answer = await page.request.post(at(page, '/api/v1/fulfilment/events'), {
     data: body,
-    headers: { 'content-type': 'application/json', 'x-statefront-signature': `t=${t},v1=${v1}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-statefront-signature': sign(E2E_FULFILMENT_SECRET, body),
+    },
   });
   if (answer.status() !== 200) throw new Error(`the fulfilment webhook answered ${answer.status()}`);
 }

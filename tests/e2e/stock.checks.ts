@@ -6,8 +6,9 @@
  * through the signed `PUT /api/v1/fulfilment/stock`. The two widths run at once against one server, so
  * each takes a product of its own.
  */
-import { createHmac } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
+import { sign } from '../../scripts/operator-api';
 import { at, type Check, h1, open, registerShopper, text } from './checks';
 import { shot } from './payments.checks';
 import { E2E_FULFILMENT_SECRET } from './shop';
@@ -36,11 +37,12 @@ async function productWithSizes(page: Page) {
 /** Sets units as `npm run stock` does: the signed PUT /fulfilment/stock (absolute counts). */
 async function setStock(page: Page, items: Variant[]) {
   const body = JSON.stringify({ items });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', E2E_FULFILMENT_SECRET).update(`${t}.${body}`).digest('hex');
   const answer = await page.request.put(at(page, '/api/v1/fulfilment/stock'), {
     data: body,
-    headers: { 'content-type': 'application/json', 'x-statefront-signature': `t=${t},v1=${v1}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-statefront-signature': sign(E2E_FULFILMENT_SECRET, body),
+    },
   });
   if (answer.status() !== 200) throw new Error(`PUT /fulfilment/stock answered ${answer.status()}`);
 }

@@ -1,5 +1,5 @@
 /** A shopper's HTTP calls against a running server, as the SPA and the sandbox page make them. */
-import { createHmac } from 'node:crypto';
+import { sign } from '../../scripts/operator-api';
 import { FAULTS_FULFILMENT_SECRET } from './procs';
 
 const API = '/api/v1';
@@ -95,11 +95,12 @@ async function stockUp(base: string, productIds: readonly string[]): Promise<voi
   const raw = JSON.stringify({
     items: items.map(({ productId, size, color }) => ({ productId, size, color, units: 1_000_000 })),
   });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', FAULTS_FULFILMENT_SECRET).update(`${t}.${raw}`).digest('hex');
   const answer = await fetch(`${base}${API}/fulfilment/stock`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', 'x-statefront-signature': `t=${t},v1=${v1}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-statefront-signature': sign(FAULTS_FULFILMENT_SECRET, raw),
+    },
     body: raw,
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
