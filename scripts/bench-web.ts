@@ -25,7 +25,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { servedServer } from '../tests/faults/procs';
+import { SERVED, servedServer } from '../tests/faults/procs';
 import { median, numberOption, option } from './cli-option';
 
 const RUNS = numberOption('runs', 3);
@@ -75,10 +75,11 @@ async function waitForServer(server: ChildProcess, origin: string) {
 
 /** The compiled server of this checkout, or of `root` (a worktree built by prepareAgainst). */
 function startServer(dataDir: string, origin: string, root?: string): ChildProcess {
-  const argv = root ? ['--enable-source-maps', join(root, 'dist', '.server', 'index.js')] : servedServer();
+  const argv = root ? [...SERVED.flags, join(root, 'dist', '.server', 'index.js')] : servedServer();
   return spawn(process.execPath, argv, {
     cwd: root ?? process.cwd(),
     env: {
+      ...SERVED.env,
       ...process.env,
       NODE_ENV: 'production',
       PAYMENTS: 'sandbox',

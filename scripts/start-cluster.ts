@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { servedServer } from '../tests/faults/procs';
+import { SERVED, servedServer } from '../tests/faults/procs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find(existsSync);
@@ -67,6 +67,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const child = spawn(process.execPath, servedServer(), {
       cwd: ROOT,
       env: {
+        ...SERVED.env,
         ...process.env,
         NODE_ENV: 'production',
         // A demo cluster takes sandbox payments unless the caller's env chooses PayU.

@@ -38,6 +38,8 @@ export interface ServerConfig {
   host: string;
   /** PGlite data folder (DATA_DIR, default ./.data); unused when databaseUrl is set. */
   dataDir: string;
+  /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS, default 16MB); unused when databaseUrl is set. */
+  pgliteSharedBuffers: string;
   databaseUrl: string | null;
   /**
    * REDIS_URL: where the rate limits and the failed-sign-in throttle are counted so that every process

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database, ServerConfig } from '../context';
-import { PROJECT_ROOT } from '../infra/config';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, PROJECT_ROOT } from '../infra/config';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 
@@ -26,7 +26,7 @@ export interface DatabaseHandle {
  * in DATA_DIR/pglite (locked to this process) — and applies the committed migrations.
  */
 export async function openDatabase(
-  config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>,
+  config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<ServerConfig, 'pgliteSharedBuffers'>>,
   options: {
     migrate?: boolean;
     /**
@@ -73,7 +73,10 @@ export async function openDatabase(
   let client: PGlite | undefined;
   try {
     // pg_trgm backs the catalogue search's typo tolerance (migration 0003_search).
-    client = new PGlite(join(config.dataDir, 'pglite'), { extensions: { pg_trgm } });
+    client = new PGlite(join(config.dataDir, 'pglite'), {
+      extensions: { pg_trgm },
+      postgresqlconf: [`shared_buffers=${config.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
+    });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     if (shouldMigrate) {

@@ -322,9 +322,27 @@ function checkMail(env: Env, publicUrl: string | null): void {
  * Where the data lives: DATABASE_URL (PostgreSQL), else the PGlite folder DATA_DIR. All that a tool
  * such as `npm run seed` needs, so it starts whatever NODE_ENV says about payments or secrets.
  */
-export function databaseConfigFrom(env: Env): Pick<ServerConfig, 'dataDir' | 'databaseUrl'> {
-  return { dataDir: resolve(nonEmpty(env.DATA_DIR) ?? './.data'), databaseUrl: nonEmpty(env.DATABASE_URL) };
+export function databaseConfigFrom(
+  env: Env,
+): Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'pgliteSharedBuffers'> {
+  const pgliteSharedBuffers = nonEmpty(env.PGLITE_SHARED_BUFFERS) ?? DEFAULT_PGLITE_SHARED_BUFFERS;
+  if (!/^\d+(kB|MB|GB)$/.test(pgliteSharedBuffers))
+    throw new Error(
+      `PGLITE_SHARED_BUFFERS must be a size such as 16MB or 256MB (got "${pgliteSharedBuffers}")`,
+    );
+  return {
+    dataDir: resolve(nonEmpty(env.DATA_DIR) ?? './.data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    pgliteSharedBuffers,
+  };
 }
+
+/**
+ * PGlite's page cache (PostgreSQL's shared_buffers, 128MB unless told), inside its WebAssembly memory:
+ * the demo catalogue's tables fit in a few MB, and an idle server holds every page of the cache it once
+ * touched. A larger shop on PGlite raises it (docs/performance.md, "Memory").
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 
 /** Reads the server's configuration from the environment (see the README's configuration table). */
 export function loadConfig(env: Env = process.env): ServerConfig {
@@ -348,7 +366,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new Error(
       `MAX_ORDER_VALUE must be at most ${MAX_ORDER_VALUE_CEILING} rupees (got ${maxOrderRupees})`,
     );
-  const { dataDir, databaseUrl } = databaseConfigFrom(env);
+  const { dataDir, databaseUrl, pgliteSharedBuffers } = databaseConfigFrom(env);
   const redisUrl = nonEmpty(env.REDIS_URL);
   const workers = intFrom(env, 'WORKERS', 1, 1);
   checkMultiProcess(env, { databaseUrl, redisUrl, workers });
@@ -365,6 +383,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir,
     databaseUrl,
+    pgliteSharedBuffers,
     redisUrl,
     workers,
     catalogueHeldProducts: intFrom(env, 'CATALOGUE_HELD_PRODUCTS', HELD_PRODUCTS),

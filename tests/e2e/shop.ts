@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { servedServer } from '../faults/procs';
+import { SERVED, servedServer } from '../faults/procs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -85,6 +85,7 @@ export async function startShop(options: {
     cwd: ROOT,
     detached: true,
     env: {
+      ...SERVED.env,
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -4,7 +4,7 @@
  * never touches the machine's shared services.
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -102,6 +102,7 @@ export function serverEnv(port: number, env: Record<string, string> = {}): Recor
     PORT: String(port),
     LOG_LEVEL: 'warn',
     FULFILMENT_SECRET: FAULTS_FULFILMENT_SECRET,
+    ...SERVED.env,
     ...env,
   };
 }
@@ -136,12 +137,33 @@ export function spawnLogged(
 let bundle: string | undefined;
 
 /**
- * The compiled server as `npm run serve` runs it (`node --enable-source-maps dist/.server/index.js`),
+ * How `npm run serve` starts node, read from package.json so tests and benches run the process users
+ * run: the variables it sets before `node` (a `${NAME:-default}` counts as its default) and node's
+ * flags before the script.
+ */
+export const SERVED = ((): { env: Record<string, string>; flags: string[] } => {
+  const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<
+    string,
+    string
+  >;
+  const words = (scripts.serve ?? '').split(/\s+/);
+  const node = words.indexOf('node');
+  const env: Record<string, string> = {};
+  for (const word of words.slice(0, node)) {
+    const [name, value] = word.split(/=(.*)/s) as [string, string];
+    if (name !== 'NODE_ENV') env[name] = /^\$\{\w+:-(.*)\}$/.exec(value)?.[1] ?? value;
+  }
+  return { env, flags: words.slice(node + 1).filter((word) => word.startsWith('--')) };
+})();
+
+/**
+ * The compiled server as `npm run serve` runs it (`node <SERVED.flags> dist/.server/index.js`),
  * built once per process from the sources as they are (scripts/server-bundle.ts): the argv to spawn.
+ * Spawn it with SERVED.env among its variables.
  */
 export function servedServer(): string[] {
   bundle ??= buildServerBundle();
-  return ['--enable-source-maps', bundle];
+  return [...SERVED.flags, bundle];
 }
 
 /**

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: resolve('./.data'),
       databaseUrl: null,
+      pgliteSharedBuffers: '16MB',
       publicUrl: null,
       trustProxy: false,
       storeConfigPath: resolve(PROJECT_ROOT, 'store.config.json'),
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/tmp/sf-data',
       DATABASE_URL: 'postgres://db/statefront',
+      PGLITE_SHARED_BUFFERS: '256MB',
       PUBLIC_URL: 'https://shop.example.in/',
       STORE_CONFIG: '/etc/statefront/store.json',
       PAYU_KEY: 'key',
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/tmp/sf-data',
       databaseUrl: 'postgres://db/statefront',
+      pgliteSharedBuffers: '256MB',
       publicUrl: 'https://shop.example.in',
       storeConfigPath: '/etc/statefront/store.json',
       logLevel: 'warn',
@@ -83,6 +86,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...DEV, RATE_LIMIT_AUTH_MAX: '0' })).toThrow(/RATE_LIMIT_AUTH_MAX/);
     expect(() => loadConfig({ ...DEV, PUBLIC_URL: 'shop.example.in' })).toThrow(
       /PUBLIC_URL must be an absolute/,
+    );
+    expect(() => loadConfig({ ...DEV, PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(
+      'PGLITE_SHARED_BUFFERS must be a size such as 16MB or 256MB (got "lots")',
     );
   });
 });

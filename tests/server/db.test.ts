@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, readLockHolder } from '../../server/db/lock';
+import { rowsOf } from '../../server/db/rows';
 import { products } from '../../server/db/schema';
 import { type SeedProduct, seedIfEmpty, seedProducts, toPaise } from '../../server/db/seed';
 import { withPgClient } from '../setup/postgres';
@@ -157,10 +158,13 @@ describe('openDatabase on PGlite', () => {
       await handle.close();
     }
     // Released on close (the reopen below takes the lock), and the data persists across restarts.
-    const reopened = await openDatabase({ dataDir: dir, databaseUrl: null });
+    const reopened = await openDatabase({ dataDir: dir, databaseUrl: null, pgliteSharedBuffers: '24MB' });
     try {
       const [row] = await reopened.db.select({ n: sql<number>`count(*)::int` }).from(products);
       expect(row?.n).toBe(2);
+      // PGlite's page cache is the configured one (server/infra/config.ts PGLITE_SHARED_BUFFERS).
+      const shown = await reopened.db.execute(sql`show shared_buffers`);
+      expect(rowsOf<{ shared_buffers: string }>(shown)[0]?.shared_buffers).toBe('24MB');
     } finally {
       await reopened.close();
     }
