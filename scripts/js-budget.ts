@@ -65,7 +65,10 @@ export function unpreloadableParts(manifest: Manifest, modules: readonly string[
 /** The route modules of a build: the screens (`src/routes/*.page.tsx`) the app loads per route. */
 export function routeModules(manifest: Manifest): string[] {
   return Object.keys(manifest)
-    .filter((key) => /^src\/routes\/[^/]+\.page\.tsx$/.test(key) && manifest[key]?.isDynamicEntry)
+    .filter(
+      (key) =>
+        /^src\/(?:routes|features\/[^/]+)\/[^/]+\.page\.tsx$/.test(key) && manifest[key]?.isDynamicEntry,
+    )
     .sort();
 }
 

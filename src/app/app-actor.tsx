@@ -10,6 +10,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { cartCount, cartTotal } from '../../machines/cart.model';
+import type { provideSavedProductsMachine } from '../features/wishlist/saved-products.live';
 import type { provideAccountMachine } from './actors/account.live';
 import type { provideAddressBookMachine } from './actors/address-book.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
@@ -32,7 +33,6 @@ import { provideAppMachine, type RootMachines } from './actors/root.live';
 import type { provideSearchMachine } from './actors/search.live';
 import type { provideSimilarProductsMachine } from './actors/similar-products.live';
 import { type Emitter, handleEmitted, type Navigate, useEmitted } from './emitted';
-import type { provideSavedProductsMachine } from './wishlist/saved-products.live';
 
 export type StartAppOptions = {
   /** The router's navigate: the root actors' `navigate` events (after sign-in, Checkout) go here. */

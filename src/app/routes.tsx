@@ -26,7 +26,7 @@ type Screen = LazyPart<object>;
  * (RouteErrorBoundary shows the error).
  */
 function screen(module: string, load: () => Promise<{ default: ComponentType }>): Screen {
-  return lazyPart(`src/routes/${module}.tsx`, load);
+  return lazyPart(`src/${module}.tsx`, load);
 }
 
 /** The list and product screens title the tab from their machines (shared/page-titles.ts). */
@@ -47,76 +47,106 @@ const appRoutes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', Component: screen('login.page', () => import('../routes/login.page')) },
-          { path: 'register', Component: screen('register.page', () => import('../routes/register.page')) },
+          { path: 'login', Component: screen('routes/login.page', () => import('../routes/login.page')) },
+          {
+            path: 'register',
+            Component: screen('routes/register.page', () => import('../routes/register.page')),
+          },
           {
             path: 'forgot-password',
-            Component: screen('forgot-password.page', () => import('../routes/forgot-password.page')),
+            Component: screen('routes/forgot-password.page', () => import('../routes/forgot-password.page')),
           },
           {
             path: 'reset-password',
-            Component: screen('reset-password.page', () => import('../routes/reset-password.page')),
+            Component: screen('routes/reset-password.page', () => import('../routes/reset-password.page')),
           },
         ],
       },
       {
         element: <MainLayout />,
         children: [
-          { index: true, Component: screen('home.page', () => import('../routes/home.page')) },
+          { index: true, Component: screen('routes/home.page', () => import('../routes/home.page')) },
           {
             path: 'products',
-            Component: screen('products.page', () => import('../routes/products.page')),
+            Component: screen('routes/products.page', () => import('../routes/products.page')),
             handle: screenTitle,
           },
           {
             path: 'product/:id',
-            Component: screen('product.page', () => import('../routes/product.page')),
+            Component: screen('routes/product.page', () => import('../routes/product.page')),
             handle: screenTitle,
           },
-          { path: 'cart', Component: screen('cart.page', () => import('../routes/cart.page')) },
-          { path: 'wishlist', Component: screen('wishlist.page', () => import('../routes/wishlist.page')) },
+          { path: 'cart', Component: screen('routes/cart.page', () => import('../routes/cart.page')) },
+          {
+            path: 'wishlist',
+            Component: screen(
+              'features/wishlist/wishlist.page',
+              () => import('../features/wishlist/wishlist.page'),
+            ),
+          },
           {
             path: 'track-order',
-            Component: screen('track-order.page', () => import('../routes/track-order.page')),
+            Component: screen('routes/track-order.page', () => import('../routes/track-order.page')),
           },
-          { path: 'contact', Component: screen('contact.page', () => import('../routes/contact.page')) },
-          { path: 'api-test', Component: screen('api-test.page', () => import('../routes/api-test.page')) },
+          {
+            path: 'contact',
+            Component: screen('routes/contact.page', () => import('../routes/contact.page')),
+          },
+          {
+            path: 'api-test',
+            Component: screen('routes/api-test.page', () => import('../routes/api-test.page')),
+          },
           {
             path: 'order-success',
-            Component: screen('order-success.page', () => import('../routes/order-success.page')),
+            Component: screen('routes/order-success.page', () => import('../routes/order-success.page')),
           },
           // The links of newsletter mail (server/messages/messages.handlers.ts); never indexed (server/web/spa.ts).
           {
             path: 'newsletter/confirm',
-            Component: screen('newsletter-confirm.page', () => import('../routes/newsletter-confirm.page')),
+            Component: screen(
+              'routes/newsletter-confirm.page',
+              () => import('../routes/newsletter-confirm.page'),
+            ),
           },
           {
             path: 'newsletter/unsubscribe',
             Component: screen(
-              'newsletter-unsubscribe.page',
+              'routes/newsletter-unsubscribe.page',
               () => import('../routes/newsletter-unsubscribe.page'),
             ),
           },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'account', Component: screen('account.page', () => import('../routes/account.page')) },
+              {
+                path: 'account',
+                Component: screen('routes/account.page', () => import('../routes/account.page')),
+              },
               {
                 path: 'checkout',
-                Component: screen('checkout.page', () => import('../routes/checkout.page')),
+                Component: screen('routes/checkout.page', () => import('../routes/checkout.page')),
               },
-              { path: 'orders', Component: screen('orders.page', () => import('../routes/orders.page')) },
-              { path: 'payment', Component: screen('payment.page', () => import('../routes/payment.page')) },
+              {
+                path: 'orders',
+                Component: screen('routes/orders.page', () => import('../routes/orders.page')),
+              },
+              {
+                path: 'payment',
+                Component: screen('routes/payment.page', () => import('../routes/payment.page')),
+              },
             ],
           },
-          { path: '404', Component: screen('not-found.page', () => import('../routes/not-found.page')) },
+          {
+            path: '404',
+            Component: screen('routes/not-found.page', () => import('../routes/not-found.page')),
+          },
           // Valid slugs render the policy; reserved words and unknown slugs go to /404 (in the screen).
           {
             path: ':policyType',
-            Component: screen('policy.page', () => import('../routes/policy.page')),
+            Component: screen('routes/policy.page', () => import('../routes/policy.page')),
             handle: policyHandle,
           },
-          { path: '*', Component: screen('not-found.page', () => import('../routes/not-found.page')) },
+          { path: '*', Component: screen('routes/not-found.page', () => import('../routes/not-found.page')) },
         ],
       },
     ],

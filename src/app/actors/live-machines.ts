@@ -5,7 +5,7 @@
  * first download. Do not import this module from app code.
  */
 
-import { provideSavedProductsMachine } from '../wishlist/saved-products.live';
+import { provideSavedProductsMachine } from '../../features/wishlist/saved-products.live';
 import { provideAccountMachine } from './account.live';
 import { provideAddressBookMachine } from './address-book.live';
 import { provideApiTestMachine } from './api-test.live';

@@ -7,7 +7,7 @@
 import { fromCallback } from 'xstate';
 import { appMachine } from '../../../machines/app.machine';
 import { onUnauthorized } from '../../api/client';
-import { provideWishlistMachine } from '../wishlist/wishlist.live';
+import { provideWishlistMachine } from '../../features/wishlist/wishlist.live';
 import { provideAuthMachine } from './auth.live';
 import { provideCartMachine } from './cart.live';
 import { type LiveDeps, liveDeps } from './live-deps';

@@ -5,8 +5,8 @@ import {
   type WishlistChange,
   wishlistMachine,
 } from '../../../machines/wishlist.machine';
-import type { LiveDeps } from '../actors/live-deps';
-import { call } from '../actors/request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 const idsOf = (body: { items: { id: string }[] }) => body.items.map((product) => product.id);
 

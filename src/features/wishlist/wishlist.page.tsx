@@ -1,20 +1,20 @@
 import { css } from 'styled-system/css';
-import { cardCartLine } from '../../machines/catalogue.model';
-import { savedProductsOf } from '../../machines/saved-products.machine';
+import { cardCartLine } from '../../../machines/catalogue.model';
+import { savedProductsOf } from '../../../machines/saved-products.machine';
 import {
   useCardWishlist,
   useCartRef,
   usePageActor,
   useToggleSaved,
   useWishlistReading,
-} from '../app/app-actor';
-import { useOpenQuickView } from '../app/quick-view-host';
-import { provideSavedProductsMachine } from '../app/wishlist/saved-products.live';
-import { HeartIcon } from '../components/icons';
-import { h1Style, Page, StatePanel } from '../components/layout/page';
-import { ProductCard, ProductCardSkeleton, productGrid } from '../components/product-card';
-import { Button, ButtonLink } from '../components/ui/button';
-import { stack } from '../theme/layout';
+} from '../../app/app-actor';
+import { useOpenQuickView } from '../../app/quick-view-host';
+import { HeartIcon } from '../../components/icons';
+import { h1Style, Page, StatePanel } from '../../components/layout/page';
+import { ProductCard, ProductCardSkeleton, productGrid } from '../../components/product-card';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { stack } from '../../theme/layout';
+import { provideSavedProductsMachine } from './saved-products.live';
 
 const SKELETONS = 4;
 

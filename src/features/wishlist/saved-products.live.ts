@@ -2,8 +2,8 @@ import { fromPromise } from 'xstate';
 import { type DisplayProduct, toDisplayProduct } from '../../../machines/catalogue.model';
 import { RequestError } from '../../../machines/errors';
 import { savedProductsMachine } from '../../../machines/saved-products.machine';
-import type { LiveDeps } from '../actors/live-deps';
-import { call } from '../actors/request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 export function provideSavedProductsMachine({ client }: LiveDeps) {
   const productOf = async (id: string): Promise<DisplayProduct | null> => {
