@@ -10,11 +10,11 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { cartCount, cartTotal } from '../../machines/cart.model';
+import type { provideCartStockMachine } from '../features/cart/cart-stock.live';
 import type { provideSavedProductsMachine } from '../features/wishlist/saved-products.live';
 import type { provideAccountMachine } from './actors/account.live';
 import type { provideAddressBookMachine } from './actors/address-book.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
-import type { provideCartStockMachine } from './actors/cart-stock.live';
 import type { provideCheckoutMachine } from './actors/checkout.live';
 import type { provideContactMachine } from './actors/contact.live';
 import type { provideDeliveryCheckMachine } from './actors/delivery-check.live';

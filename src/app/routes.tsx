@@ -76,7 +76,10 @@ const appRoutes: RouteObject[] = [
             Component: screen('routes/product.page', () => import('../routes/product.page')),
             handle: screenTitle,
           },
-          { path: 'cart', Component: screen('routes/cart.page', () => import('../routes/cart.page')) },
+          {
+            path: 'cart',
+            Component: screen('features/cart/cart.page', () => import('../features/cart/cart.page')),
+          },
           {
             path: 'wishlist',
             Component: screen(

@@ -5,11 +5,11 @@
  * first download. Do not import this module from app code.
  */
 
+import { provideCartStockMachine } from '../../features/cart/cart-stock.live';
 import { provideSavedProductsMachine } from '../../features/wishlist/saved-products.live';
 import { provideAccountMachine } from './account.live';
 import { provideAddressBookMachine } from './address-book.live';
 import { provideApiTestMachine } from './api-test.live';
-import { provideCartStockMachine } from './cart-stock.live';
 import { provideCheckoutMachine } from './checkout.live';
 import { provideContactMachine } from './contact.live';
 import { provideDeliveryCheckMachine } from './delivery-check.live';

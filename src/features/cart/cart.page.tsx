@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { css, cx } from 'styled-system/css';
-import { choiceNeededMessage } from '../../machines/cart.machine';
+import { choiceNeededMessage } from '../../../machines/cart.machine';
 import {
   type CartLine,
   choiceFieldId,
@@ -10,12 +10,11 @@ import {
   lineTotal,
   MAX_LINE_QUANTITY,
   removeScope,
-} from '../../machines/cart.model';
-import { shortLines } from '../../machines/cart-stock.machine';
-import { formatRupees, paiseOf } from '../../shared/money';
-import type { StockEntry } from '../../shared/stock';
-import { stockLabel } from '../../shared/stock';
-import { provideCartStockMachine } from '../app/actors/cart-stock.live';
+} from '../../../machines/cart.model';
+import { shortLines } from '../../../machines/cart-stock.machine';
+import { formatRupees, paiseOf } from '../../../shared/money';
+import type { StockEntry } from '../../../shared/stock';
+import { stockLabel } from '../../../shared/stock';
 import {
   useCartCount,
   useCartLines,
@@ -23,17 +22,18 @@ import {
   useCartRef,
   useCartTotal,
   usePageActor,
-} from '../app/app-actor';
-import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../components/fallback-image';
-import { ArrowRightIcon, CartIcon, TrashIcon } from '../components/icons';
-import { h1Style, Page, StatePanel } from '../components/layout/page';
-import { usePhoneLayout } from '../components/layout/use-phone-layout';
-import { SummaryCard } from '../components/summary-card';
-import { Button, ButtonLink } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { LazyQuantityInput as QuantityInput } from '../components/ui/lazy-controls';
-import { Skeleton } from '../components/ui/skeleton';
-import { grid, hstack, stack } from '../theme/layout';
+} from '../../app/app-actor';
+import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../../components/fallback-image';
+import { ArrowRightIcon, CartIcon, TrashIcon } from '../../components/icons';
+import { h1Style, Page, StatePanel } from '../../components/layout/page';
+import { usePhoneLayout } from '../../components/layout/use-phone-layout';
+import { SummaryCard } from '../../components/summary-card';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { LazyQuantityInput as QuantityInput } from '../../components/ui/lazy-controls';
+import { Skeleton } from '../../components/ui/skeleton';
+import { grid, hstack, stack } from '../../theme/layout';
+import { provideCartStockMachine } from './cart-stock.live';
 
 function lineKey(line: CartLine) {
   return `${line.id}|${line.selectedColor ?? ''}|${line.selectedSize ?? ''}`;

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { cartStockMachine } from '../../../machines/cart-stock.machine';
-import type { LiveDeps } from './live-deps';
-import { fetchStockOf } from './stock';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { fetchStockOf } from '../../app/actors/stock';
 
 export function provideCartStockMachine({ client }: LiveDeps) {
   return cartStockMachine.provide({

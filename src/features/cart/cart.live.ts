@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { cartMachine } from '../../../machines/cart.machine';
 import { CART_STORAGE_KEY, serializeCart } from '../../../machines/cart.model';
-import type { LiveDeps } from './live-deps';
+import type { LiveDeps } from '../../app/actors/live-deps';
 
 export function provideCartMachine(deps: LiveDeps) {
   return cartMachine.provide({
