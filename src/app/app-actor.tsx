@@ -10,10 +10,11 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { cartCount, cartTotal } from '../../machines/cart.model';
+import type { provideAccountMachine } from '../features/accounts/account.live';
+import type { provideAddressBookMachine } from '../features/accounts/address-book.live';
+import type { providePasswordResetMachine } from '../features/accounts/password-reset.live';
 import type { provideCartStockMachine } from '../features/cart/cart-stock.live';
 import type { provideSavedProductsMachine } from '../features/wishlist/saved-products.live';
-import type { provideAccountMachine } from './actors/account.live';
-import type { provideAddressBookMachine } from './actors/address-book.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
 import type { provideCheckoutMachine } from './actors/checkout.live';
 import type { provideContactMachine } from './actors/contact.live';
@@ -25,7 +26,6 @@ import type { provideNewsletterMachine } from './actors/newsletter.live';
 import type { provideNewsletterLinkMachine } from './actors/newsletter-link.live';
 import type { provideOrderSuccessMachine } from './actors/order-success.live';
 import type { provideOrderTrackingMachine } from './actors/order-tracking.live';
-import type { providePasswordResetMachine } from './actors/password-reset.live';
 import type { providePaymentMachine } from './actors/payment.live';
 import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';

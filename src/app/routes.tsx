@@ -8,10 +8,10 @@ import {
   useRoutes,
 } from 'react-router';
 import { type LazyPart, lazyPart } from '../components/lazy-part';
+import { AuthLayout } from '../features/accounts/auth-layout';
 import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-meta';
 import { StartApp } from './app-actor';
 import { type RouteHandle, RouteMatchesContext } from './document-title';
-import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
@@ -47,18 +47,33 @@ const appRoutes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', Component: screen('routes/login.page', () => import('../routes/login.page')) },
+          {
+            path: 'login',
+            Component: screen(
+              'features/accounts/login.page',
+              () => import('../features/accounts/login.page'),
+            ),
+          },
           {
             path: 'register',
-            Component: screen('routes/register.page', () => import('../routes/register.page')),
+            Component: screen(
+              'features/accounts/register.page',
+              () => import('../features/accounts/register.page'),
+            ),
           },
           {
             path: 'forgot-password',
-            Component: screen('routes/forgot-password.page', () => import('../routes/forgot-password.page')),
+            Component: screen(
+              'features/accounts/forgot-password.page',
+              () => import('../features/accounts/forgot-password.page'),
+            ),
           },
           {
             path: 'reset-password',
-            Component: screen('routes/reset-password.page', () => import('../routes/reset-password.page')),
+            Component: screen(
+              'features/accounts/reset-password.page',
+              () => import('../features/accounts/reset-password.page'),
+            ),
           },
         ],
       },
@@ -123,7 +138,10 @@ const appRoutes: RouteObject[] = [
             children: [
               {
                 path: 'account',
-                Component: screen('routes/account.page', () => import('../routes/account.page')),
+                Component: screen(
+                  'features/accounts/account.page',
+                  () => import('../features/accounts/account.page'),
+                ),
               },
               {
                 path: 'checkout',

@@ -6,20 +6,20 @@ import { css } from 'styled-system/css';
 import { pinAnswerOf } from '../../machines/address-book.machine';
 import { deliveryText } from '../../shared/delivery';
 import { MOBILE_PREFIX } from '../../shared/phone';
-import { provideAddressBookMachine } from '../app/actors/address-book.live';
 import { provideCheckoutMachine } from '../app/actors/checkout.live';
 import { useCartLines, useCartTotal, usePageActor } from '../app/app-actor';
+import { formStack } from '../components/form-layout';
 import { h1Style, Page } from '../components/layout/page';
 import { SubmitButton } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { InputField, TextareaField } from '../components/ui/field';
 import { PhoneField } from '../components/ui/phone-field';
+import { provideAddressBookMachine } from '../features/accounts/address-book.live';
 import { checkoutSchema, checkoutSchemaFor } from '../forms/checkout.schema';
 import { isConformIntentSubmit } from '../forms/conform-intent';
 import { PRIVATE_FORM } from '../forms/private-form';
 import { serverFieldErrors } from '../forms/server-errors';
 import { grid } from '../theme/layout';
-import { formStack } from './auth/form-layout';
 import {
   forgetPlaced,
   markPlaced,

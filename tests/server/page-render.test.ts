@@ -160,7 +160,7 @@ describe('every page rendered by React on the server', () => {
     expect(await partsOf('/terms')).toEqual([search, 'src/routes/policy.page.tsx']);
     expect(await partsOf('/no/such/page')).toEqual([search, 'src/routes/not-found.page.tsx']);
     // The sign-in pages have no header: the screen alone.
-    expect(await partsOf('/login')).toEqual(['src/routes/login.page.tsx']);
+    expect(await partsOf('/login')).toEqual(['src/features/accounts/login.page.tsx']);
   });
 
   it('answers an unknown path and a policy that is none with the storefront 404 page and status 404', async () => {

@@ -5,10 +5,11 @@
  * first download. Do not import this module from app code.
  */
 
+import { provideAccountMachine } from '../../features/accounts/account.live';
+import { provideAddressBookMachine } from '../../features/accounts/address-book.live';
+import { providePasswordResetMachine } from '../../features/accounts/password-reset.live';
 import { provideCartStockMachine } from '../../features/cart/cart-stock.live';
 import { provideSavedProductsMachine } from '../../features/wishlist/saved-products.live';
-import { provideAccountMachine } from './account.live';
-import { provideAddressBookMachine } from './address-book.live';
 import { provideApiTestMachine } from './api-test.live';
 import { provideCheckoutMachine } from './checkout.live';
 import { provideContactMachine } from './contact.live';
@@ -20,7 +21,6 @@ import { provideNewsletterMachine } from './newsletter.live';
 import { provideNewsletterLinkMachine } from './newsletter-link.live';
 import { provideOrderSuccessMachine } from './order-success.live';
 import { provideOrderTrackingMachine } from './order-tracking.live';
-import { providePasswordResetMachine } from './password-reset.live';
 import { providePaymentMachine } from './payment.live';
 import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';

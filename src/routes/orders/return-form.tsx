@@ -7,12 +7,12 @@ import { css, cx } from 'styled-system/css';
 import type { DisplayOrder, DisplayOrderItem, ReturnRequest } from '../../../machines/orders.model';
 import { RETURN_WINDOW_DAYS } from '../../../shared/returns';
 import { DEFAULT_PRODUCT_IMAGE, FallbackImage } from '../../components/fallback-image';
+import { formStack } from '../../components/form-layout';
 import { formatDeadline } from '../../components/format';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { InputField, TextareaField } from '../../components/ui/field';
 import { PRIVATE_FORM } from '../../forms/private-form';
 import { stack } from '../../theme/layout';
-import { formStack } from '../auth/form-layout';
 import { BoxRow, ChoicePills, SelectControl } from './return-form-controls';
 import {
   RETURN_NOTE_MAX_LENGTH,

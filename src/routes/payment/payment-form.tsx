@@ -9,13 +9,13 @@ import {
   type PaymentValue,
   type PaymentValues,
 } from '../../../shared/payment-fields';
+import { formStack } from '../../components/form-layout';
 import { SubmitButton } from '../../components/ui/button';
 import { isConformIntentSubmit } from '../../forms/conform-intent';
 import { buildPaymentForm } from '../../forms/payment-form.schema';
 import { PRIVATE_FORM } from '../../forms/private-form';
 import { serverFieldErrors } from '../../forms/server-errors';
 import { grid } from '../../theme/layout';
-import { formStack } from '../auth/form-layout';
 import { PaymentFieldControl } from './payment-field';
 
 type PaymentFormProps = {

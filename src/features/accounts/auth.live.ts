@@ -7,8 +7,8 @@ import {
   REGISTER_FAILED,
   type RegisterInput,
 } from '../../../machines/auth.machine';
-import type { LiveDeps } from './live-deps';
-import { call } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 export function provideAuthMachine({ client, token }: LiveDeps) {
   return authMachine.provide({

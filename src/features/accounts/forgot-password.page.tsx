@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { providePasswordResetMachine } from '../app/actors/password-reset.live';
-import { usePageActor } from '../app/app-actor';
-import { ErrorAlert } from '../components/ui/error-alert';
-import { InputField } from '../components/ui/field';
-import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthFooter, AuthHeading, AuthSubmit } from './auth/auth-card';
-import { formStack } from './auth/form-layout';
+import { usePageActor } from '../../app/app-actor';
+import { formStack } from '../../components/form-layout';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { InputField } from '../../components/ui/field';
+import { PRIVATE_FORM } from '../../forms/private-form';
+import { AuthFooter, AuthHeading, AuthSubmit } from './auth-card';
+import { providePasswordResetMachine } from './password-reset.live';
 
 /** /forgot-password: ask for a one-time reset link by email. */
 export default function ForgotPasswordPage() {

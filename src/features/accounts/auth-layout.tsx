@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { css } from 'styled-system/css';
+import { useStoreInfo } from '../../app/app-actor';
 import { BrandLink } from '../../components/layout/brand-link';
 import { storeDisplayName } from '../../components/layout/store-display';
 import { Card } from '../../components/ui/card';
 import { stack } from '../../theme/layout';
-import { useStoreInfo } from '../app-actor';
 
 /** Centred card for sign-in and registration (spec §2 Route groups). */
 export function AuthLayout() {

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { addressBookMachine } from '../../../machines/address-book.machine';
-import type { LiveDeps } from './live-deps';
-import { pincodeLookup } from './pincode-lookup';
-import { call } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { pincodeLookup } from '../../app/actors/pincode-lookup';
+import { call } from '../../app/actors/request';
 
 export function provideAddressBookMachine(deps: LiveDeps) {
   const { client } = deps;

@@ -2,16 +2,16 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Link, useLocation } from 'react-router';
 import { css } from 'styled-system/css';
-import { useAuth, useAuthRef } from '../app/app-actor';
-import { Checkbox } from '../components/ui/checkbox';
-import { loginSchema } from '../forms/auth.schema';
-import { PRIVATE_FORM } from '../forms/private-form';
-import { hstack } from '../theme/layout';
-import { AuthFooter, AuthHeading, AuthLegalLinks, AuthSubmit } from './auth/auth-card';
-import { EmailField } from './auth/email-field';
-import { formStack } from './auth/form-layout';
-import { loginOrigin } from './auth/login-origin';
-import { PasswordField } from './auth/password-field';
+import { useAuth, useAuthRef } from '../../app/app-actor';
+import { formStack } from '../../components/form-layout';
+import { Checkbox } from '../../components/ui/checkbox';
+import { loginSchema } from '../../forms/auth.schema';
+import { PRIVATE_FORM } from '../../forms/private-form';
+import { hstack } from '../../theme/layout';
+import { AuthFooter, AuthHeading, AuthLegalLinks, AuthSubmit } from './auth-card';
+import { EmailField } from './email-field';
+import { loginOrigin } from './login-origin';
+import { PasswordField } from './password-field';
 
 /**
  * /login (spec §2 Sign in, §5 Login form). The auth machine signs in, shows the §8 toasts and then

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { accountMachine } from '../../../machines/account.machine';
-import type { LiveDeps } from './live-deps';
-import { call, unwrapData } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call, unwrapData } from '../../app/actors/request';
 
 export function provideAccountMachine({ client }: LiveDeps) {
   return accountMachine.provide({

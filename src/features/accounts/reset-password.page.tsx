@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
-import { isPasswordLongEnough } from '../../shared/account';
-import { providePasswordResetMachine } from '../app/actors/password-reset.live';
-import { usePageActor } from '../app/app-actor';
-import { ErrorAlert } from '../components/ui/error-alert';
-import { PRIVATE_FORM } from '../forms/private-form';
-import { AuthFooter, AuthHeading, AuthSubmit, authLink } from './auth/auth-card';
-import { formStack } from './auth/form-layout';
-import { PasswordField } from './auth/password-field';
+import { isPasswordLongEnough } from '../../../shared/account';
+import { usePageActor } from '../../app/app-actor';
+import { formStack } from '../../components/form-layout';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { PRIVATE_FORM } from '../../forms/private-form';
+import { AuthFooter, AuthHeading, AuthSubmit, authLink } from './auth-card';
+import { PasswordField } from './password-field';
+import { providePasswordResetMachine } from './password-reset.live';
 
 const PASSWORDS_DIFFER = 'The two passwords do not match.';
 const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters.';

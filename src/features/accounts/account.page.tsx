@@ -1,18 +1,18 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
-import { provideAccountMachine } from '../app/actors/account.live';
-import { provideAddressBookMachine } from '../app/actors/address-book.live';
-import { useAuth, useAuthRef, usePageActor } from '../app/app-actor';
-import { formatLongDate } from '../components/format';
-import { UserIcon } from '../components/icons';
-import { h1Style, Page } from '../components/layout/page';
-import { addressSummary, SavedAddressList } from '../components/saved-address-list';
-import { Button, ButtonLink } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { ErrorAlert } from '../components/ui/error-alert';
-import { Skeleton } from '../components/ui/skeleton';
-import { circle, grid, hstack, stack } from '../theme/layout';
+import { useAuth, useAuthRef, usePageActor } from '../../app/app-actor';
+import { formatLongDate } from '../../components/format';
+import { UserIcon } from '../../components/icons';
+import { h1Style, Page } from '../../components/layout/page';
+import { addressSummary, SavedAddressList } from '../../components/saved-address-list';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { Skeleton } from '../../components/ui/skeleton';
+import { circle, grid, hstack, stack } from '../../theme/layout';
+import { provideAccountMachine } from './account.live';
+import { provideAddressBookMachine } from './address-book.live';
 
 /**
  * Shown only for a field the loaded account leaves blank. While loading, skeletons stand in; after a

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { RequestError } from '../../../machines/errors';
 import { passwordResetMachine } from '../../../machines/password-reset.machine';
-import type { LiveDeps } from './live-deps';
-import { call } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 /** The server's own sentence (e.g. 'This password reset link is invalid or has expired…') when it gave one. */
 const withServerText = (error: unknown, fallback: string) =>
