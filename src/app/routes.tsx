@@ -145,7 +145,10 @@ const appRoutes: RouteObject[] = [
               },
               {
                 path: 'checkout',
-                Component: screen('routes/checkout.page', () => import('../routes/checkout.page')),
+                Component: screen(
+                  'features/checkout/checkout.page',
+                  () => import('../features/checkout/checkout.page'),
+                ),
               },
               {
                 path: 'orders',

@@ -40,7 +40,7 @@ const PAGE_ONLY = [
   'machines/my-orders.machine.ts',
   'machines/order-tracking.machine.ts',
   'src/app/actors/payment.live.ts',
-  'src/app/actors/checkout.live.ts',
+  'src/features/checkout/checkout.live.ts',
   'src/app/actors/live-machines.ts',
 ];
 

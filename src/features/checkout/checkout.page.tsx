@@ -3,39 +3,32 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { css } from 'styled-system/css';
-import { pinAnswerOf } from '../../machines/address-book.machine';
-import { deliveryText } from '../../shared/delivery';
-import { MOBILE_PREFIX } from '../../shared/phone';
-import { provideCheckoutMachine } from '../app/actors/checkout.live';
-import { useCartLines, useCartTotal, usePageActor } from '../app/app-actor';
-import { formStack } from '../components/form-layout';
-import { h1Style, Page } from '../components/layout/page';
-import { SubmitButton } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { InputField, TextareaField } from '../components/ui/field';
-import { PhoneField } from '../components/ui/phone-field';
-import { provideAddressBookMachine } from '../features/accounts/address-book.live';
-import { checkoutSchema, checkoutSchemaFor } from '../forms/checkout.schema';
-import { isConformIntentSubmit } from '../forms/conform-intent';
-import { PRIVATE_FORM } from '../forms/private-form';
-import { serverFieldErrors } from '../forms/server-errors';
-import { grid } from '../theme/layout';
-import {
-  forgetPlaced,
-  markPlaced,
-  placedOrder,
-  readDraft,
-  saveDraft,
-  shippingFieldsOf,
-} from './checkout/draft';
-import { OrderSummary } from './checkout/order-summary';
-import { SavedAddresses } from './checkout/saved-addresses';
-import { StateSelect } from './checkout/state-select';
-import { useAddressFill } from './checkout/use-address-fill';
+import { pinAnswerOf } from '../../../machines/address-book.machine';
+import { deliveryText } from '../../../shared/delivery';
+import { MOBILE_PREFIX } from '../../../shared/phone';
+import { useCartLines, useCartTotal, usePageActor } from '../../app/app-actor';
+import { formStack } from '../../components/form-layout';
+import { h1Style, Page } from '../../components/layout/page';
+import { SubmitButton } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { InputField, TextareaField } from '../../components/ui/field';
+import { PhoneField } from '../../components/ui/phone-field';
+import { checkoutSchema, checkoutSchemaFor } from '../../forms/checkout.schema';
+import { isConformIntentSubmit } from '../../forms/conform-intent';
+import { PRIVATE_FORM } from '../../forms/private-form';
+import { serverFieldErrors } from '../../forms/server-errors';
+import { grid } from '../../theme/layout';
+import { provideAddressBookMachine } from '../accounts/address-book.live';
+import { provideCheckoutMachine } from './checkout.live';
+import { forgetPlaced, markPlaced, placedOrder, readDraft, saveDraft, shippingFieldsOf } from './draft';
+import { OrderSummary } from './order-summary';
+import { SavedAddresses } from './saved-addresses';
+import { StateSelect } from './state-select';
+import { useAddressFill } from './use-address-fill';
 
 /** Shown only after POST /orders answered 409: in a chunk of its own, out of the page's budget. */
 const StockShortages = lazy(() =>
-  import('./checkout/stock-shortages').then((module) => ({ default: module.StockShortages })),
+  import('./stock-shortages').then((module) => ({ default: module.StockShortages })),
 );
 
 /**

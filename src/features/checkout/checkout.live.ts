@@ -2,8 +2,8 @@ import { fromPromise } from 'xstate';
 import type { components } from '../../../contract/schema';
 import { checkoutMachine } from '../../../machines/checkout.machine';
 import { StockShortageError } from '../../../machines/shortage.model';
-import { type LiveDeps, logErrorAs } from './live-deps';
-import { call } from './request';
+import { type LiveDeps, logErrorAs } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 type ShortageAnswer = components['schemas']['StockShortageError'];
 
