@@ -15,6 +15,8 @@ import type { provideAddressBookMachine } from '../features/accounts/address-boo
 import type { providePasswordResetMachine } from '../features/accounts/password-reset.live';
 import type { provideCartStockMachine } from '../features/cart/cart-stock.live';
 import type { provideCheckoutMachine } from '../features/checkout/checkout.live';
+import type { provideOrderSuccessMachine } from '../features/payments/order-success.live';
+import type { providePaymentMachine } from '../features/payments/payment.live';
 import type { provideSavedProductsMachine } from '../features/wishlist/saved-products.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
 import type { provideContactMachine } from './actors/contact.live';
@@ -24,9 +26,7 @@ import type { LiveDeps } from './actors/live-deps';
 import type { provideMyOrdersMachine } from './actors/my-orders.live';
 import type { provideNewsletterMachine } from './actors/newsletter.live';
 import type { provideNewsletterLinkMachine } from './actors/newsletter-link.live';
-import type { provideOrderSuccessMachine } from './actors/order-success.live';
 import type { provideOrderTrackingMachine } from './actors/order-tracking.live';
-import type { providePaymentMachine } from './actors/payment.live';
 import type { provideProductMachine } from './actors/product.live';
 import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';

@@ -116,7 +116,10 @@ const appRoutes: RouteObject[] = [
           },
           {
             path: 'order-success',
-            Component: screen('routes/order-success.page', () => import('../routes/order-success.page')),
+            Component: screen(
+              'features/payments/order-success.page',
+              () => import('../features/payments/order-success.page'),
+            ),
           },
           // The links of newsletter mail (server/messages/messages.handlers.ts); never indexed (server/web/spa.ts).
           {
@@ -156,7 +159,10 @@ const appRoutes: RouteObject[] = [
               },
               {
                 path: 'payment',
-                Component: screen('routes/payment.page', () => import('../routes/payment.page')),
+                Component: screen(
+                  'features/payments/payment.page',
+                  () => import('../features/payments/payment.page'),
+                ),
               },
             ],
           },

@@ -39,7 +39,7 @@ const PAGE_ONLY = [
   'machines/account.machine.ts',
   'machines/my-orders.machine.ts',
   'machines/order-tracking.machine.ts',
-  'src/app/actors/payment.live.ts',
+  'src/features/payments/payment.live.ts',
   'src/features/checkout/checkout.live.ts',
   'src/app/actors/live-machines.ts',
 ];
@@ -67,6 +67,6 @@ describe('route-level code splitting', () => {
   });
 
   it('provides the payment machine from the payment route module when it is loaded', () => {
-    expect(staticGraph('src/routes/payment.page.tsx')).toContain('machines/payment.machine.ts');
+    expect(staticGraph('src/features/payments/payment.page.tsx')).toContain('machines/payment.machine.ts');
   });
 });

@@ -20,7 +20,7 @@ const manifest: Manifest = {
     file: 'assets/index.js',
     isEntry: true,
     imports: ['_shared.js'],
-    dynamicImports: ['src/routes/home.page.tsx', 'src/routes/payment.page.tsx'],
+    dynamicImports: ['src/routes/home.page.tsx', 'src/features/payments/payment.page.tsx'],
     css: ['assets/index.css'],
   },
   '_shared.js': { file: 'assets/shared.js', imports: [] },
@@ -30,7 +30,11 @@ const manifest: Manifest = {
     imports: ['_card.js', '_shared.js'],
   },
   '_card.js': { file: 'assets/card.js', imports: ['_shared.js'] },
-  'src/routes/payment.page.tsx': { file: 'assets/payment.js', isDynamicEntry: true, imports: ['_qr.js'] },
+  'src/features/payments/payment.page.tsx': {
+    file: 'assets/payment.js',
+    isDynamicEntry: true,
+    imports: ['_qr.js'],
+  },
   '_qr.js': { file: 'assets/qr.js' },
 };
 
@@ -40,13 +44,16 @@ describe('js-budget', () => {
       js: ['assets/index.js', 'assets/shared.js', 'assets/home.js', 'assets/card.js'],
       css: ['assets/index.css'],
     });
-    expect(routeFiles(manifest, 'src/routes/payment.page.tsx').js).toEqual([
+    expect(routeFiles(manifest, 'src/features/payments/payment.page.tsx').js).toEqual([
       'assets/index.js',
       'assets/shared.js',
       'assets/payment.js',
       'assets/qr.js',
     ]);
-    expect(routeModules(manifest)).toEqual(['src/routes/home.page.tsx', 'src/routes/payment.page.tsx']);
+    expect(routeModules(manifest)).toEqual([
+      'src/routes/home.page.tsx',
+      'src/features/payments/payment.page.tsx',
+    ]);
   });
 
   it('fails a route past its ceiling and tolerance or without a ceiling, and notes one within the tolerance', () => {
@@ -123,7 +130,10 @@ describe('page preloads', () => {
   it("preloads a page's screen chunk and its static imports, never what the entry already loads", () => {
     const preloads = pagePreloads(manifest as never);
     expect(preloads(['src/routes/home.page.tsx'])).toEqual(['/assets/home.js', '/assets/card.js']);
-    expect(preloads(['src/routes/payment.page.tsx'])).toEqual(['/assets/payment.js', '/assets/qr.js']);
+    expect(preloads(['src/features/payments/payment.page.tsx'])).toEqual([
+      '/assets/payment.js',
+      '/assets/qr.js',
+    ]);
     expect(preloads(['src/routes/none.tsx'])).toEqual([]);
   });
 });

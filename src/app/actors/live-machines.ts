@@ -10,6 +10,8 @@ import { provideAddressBookMachine } from '../../features/accounts/address-book.
 import { providePasswordResetMachine } from '../../features/accounts/password-reset.live';
 import { provideCartStockMachine } from '../../features/cart/cart-stock.live';
 import { provideCheckoutMachine } from '../../features/checkout/checkout.live';
+import { provideOrderSuccessMachine } from '../../features/payments/order-success.live';
+import { providePaymentMachine } from '../../features/payments/payment.live';
 import { provideSavedProductsMachine } from '../../features/wishlist/saved-products.live';
 import { provideApiTestMachine } from './api-test.live';
 import { provideContactMachine } from './contact.live';
@@ -19,9 +21,7 @@ import type { LiveDeps } from './live-deps';
 import { provideMyOrdersMachine } from './my-orders.live';
 import { provideNewsletterMachine } from './newsletter.live';
 import { provideNewsletterLinkMachine } from './newsletter-link.live';
-import { provideOrderSuccessMachine } from './order-success.live';
 import { provideOrderTrackingMachine } from './order-tracking.live';
-import { providePaymentMachine } from './payment.live';
 import { provideProductMachine } from './product.live';
 import { provideProductsListMachine } from './products-list.live';
 import { createRootMachines } from './root.live';

@@ -2,17 +2,17 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { card } from 'styled-system/recipes';
-import { startingValues } from '../../machines/payment.machine';
-import { isSandboxPayee } from '../../machines/payment.model';
-import { providePaymentMachine } from '../app/actors/payment.live';
-import { usePageActor } from '../app/app-actor';
-import { centredColumn, h1Style, Page, StatePanel } from '../components/layout/page';
-import { Button, ButtonLink } from '../components/ui/button';
-import { stack } from '../theme/layout';
-import { CheckAgainButton, FollowLink, ValidFor, WaitingLine } from './payment/following-payment';
-import { PaymentForm } from './payment/payment-form';
-import { PaymentSummary } from './payment/payment-summary';
-import { QrPayment } from './payment/qr-payment';
+import { startingValues } from '../../../machines/payment.machine';
+import { isSandboxPayee } from '../../../machines/payment.model';
+import { usePageActor } from '../../app/app-actor';
+import { centredColumn, h1Style, Page, StatePanel } from '../../components/layout/page';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { stack } from '../../theme/layout';
+import { CheckAgainButton, FollowLink, ValidFor, WaitingLine } from './following-payment';
+import { providePaymentMachine } from './payment.live';
+import { PaymentForm } from './payment-form';
+import { PaymentSummary } from './payment-summary';
+import { QrPayment } from './qr-payment';
 
 /** orderId from ?orderId=… or from the navigation state (spec §2 Payment). */
 function useOrderId(): string | null {

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { orderSuccessMachine } from '../../../machines/order-success.machine';
-import type { LiveDeps } from './live-deps';
-import { call } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 export function provideOrderSuccessMachine({ client }: LiveDeps) {
   return orderSuccessMachine.provide({

@@ -3,8 +3,8 @@ import { RequestError } from '../../../machines/errors';
 import { hasLeftPending } from '../../../machines/orders.model';
 import { type PaymentStandingInput, paymentMachine } from '../../../machines/payment.machine';
 import { type PaymentStanding, parsePaymentFields } from '../../../machines/payment.model';
-import type { LiveDeps } from './live-deps';
-import { call } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 export function providePaymentMachine({ client }: LiveDeps) {
   return paymentMachine.provide({
