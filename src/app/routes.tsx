@@ -104,7 +104,10 @@ const appRoutes: RouteObject[] = [
           },
           {
             path: 'track-order',
-            Component: screen('routes/track-order.page', () => import('../routes/track-order.page')),
+            Component: screen(
+              'features/orders/track-order.page',
+              () => import('../features/orders/track-order.page'),
+            ),
           },
           {
             path: 'contact',
@@ -155,7 +158,10 @@ const appRoutes: RouteObject[] = [
               },
               {
                 path: 'orders',
-                Component: screen('routes/orders.page', () => import('../routes/orders.page')),
+                Component: screen(
+                  'features/orders/orders.page',
+                  () => import('../features/orders/orders.page'),
+                ),
               },
               {
                 path: 'payment',

@@ -28,7 +28,7 @@ const trackOrderChunk = vi.hoisted(() => {
 });
 
 // The Track order screen's chunk arrives when the test says so.
-vi.mock('../../../src/routes/track-order.page', async (importOriginal) => {
+vi.mock('../../../src/features/orders/track-order.page', async (importOriginal) => {
   trackOrderChunk.requested();
   await trackOrderChunk.gate;
   return importOriginal();

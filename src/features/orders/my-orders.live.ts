@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { myOrdersMachine } from '../../../machines/my-orders.machine';
 import { type ReturnRequest, toDisplayOrder } from '../../../machines/orders.model';
-import type { LiveDeps } from './live-deps';
-import { call } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 export function provideMyOrdersMachine({ client }: LiveDeps) {
   return myOrdersMachine.provide({

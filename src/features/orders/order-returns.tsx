@@ -106,7 +106,7 @@ function ReturnsHistory({
 }
 
 /**
- * The card's returns, in its own chunk (src/routes/orders/order-card.tsx loads it only for an order that
+ * The card's returns, in its own chunk (src/features/orders/order-card.tsx loads it only for an order that
  * has returns): `part` says which, the glance on the compact card or the histories in 'Order details'.
  */
 export default function OrderReturns({

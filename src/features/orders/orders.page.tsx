@@ -1,16 +1,16 @@
 import { useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
-import { listedOrders } from '../../machines/my-orders.machine';
-import { matchesFilter, ORDER_FILTERS, type OrdersFilter } from '../../machines/orders.model';
-import { provideMyOrdersMachine } from '../app/actors/my-orders.live';
-import { usePageActor } from '../app/app-actor';
-import { ShirtIcon } from '../components/icons';
-import { h1Style, Page, StatePanel } from '../components/layout/page';
-import { Button, ButtonLink } from '../components/ui/button';
-import { ErrorAlert } from '../components/ui/error-alert';
-import { RadioChips } from '../components/ui/radio-chips';
-import { stack } from '../theme/layout';
-import { OrderCard } from './orders/order-card';
+import { listedOrders } from '../../../machines/my-orders.machine';
+import { matchesFilter, ORDER_FILTERS, type OrdersFilter } from '../../../machines/orders.model';
+import { usePageActor } from '../../app/app-actor';
+import { ShirtIcon } from '../../components/icons';
+import { h1Style, Page, StatePanel } from '../../components/layout/page';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { RadioChips } from '../../components/ui/radio-chips';
+import { stack } from '../../theme/layout';
+import { provideMyOrdersMachine } from './my-orders.live';
+import { OrderCard } from './order-card';
 
 const ORDERS_LOAD_FAILED = 'We could not load your orders. Please try again.';
 const PAYMENT_FAILED_NOTICE = 'Payment failed. You can try again with Pay Now.';

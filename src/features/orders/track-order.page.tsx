@@ -1,21 +1,21 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { css, cx } from 'styled-system/css';
-import { provideOrderTrackingMachine } from '../app/actors/order-tracking.live';
-import { useAuth, usePageActor } from '../app/app-actor';
-import { formStack } from '../components/form-layout';
-import { formatLongDate } from '../components/format';
-import { TruckIcon } from '../components/icons';
-import { h1Style, Page } from '../components/layout/page';
-import { SubmitButton } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { InputField } from '../components/ui/field';
-import { PRIVATE_FORM } from '../forms/private-form';
-import { grid, hstack, stack } from '../theme/layout';
-import { OrderItemsTable } from './orders/order-items-table';
-import { OrderTimeline } from './orders/order-timeline';
-import { factTerm, ShippingFacts, WaitingFacts } from './orders/shipping-facts';
-import { StatusBadge } from './orders/status-badge';
+import { useAuth, usePageActor } from '../../app/app-actor';
+import { formStack } from '../../components/form-layout';
+import { formatLongDate } from '../../components/format';
+import { TruckIcon } from '../../components/icons';
+import { h1Style, Page } from '../../components/layout/page';
+import { SubmitButton } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { InputField } from '../../components/ui/field';
+import { PRIVATE_FORM } from '../../forms/private-form';
+import { grid, hstack, stack } from '../../theme/layout';
+import { OrderItemsTable } from './order-items-table';
+import { OrderTimeline } from './order-timeline';
+import { provideOrderTrackingMachine } from './order-tracking.live';
+import { factTerm, ShippingFacts, WaitingFacts } from './shipping-facts';
+import { StatusBadge } from './status-badge';
 
 const ACCOUNT_EMAIL_HINT = 'Using your account email by default';
 

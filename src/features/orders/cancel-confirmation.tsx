@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 // Types only: this chunk loads when Cancel order is pressed, and a value from the orders model (XState
-// behind it) here would split XState out of the app's entry (src/routes/orders/return-form.tsx says so).
+// behind it) here would split XState out of the app's entry (src/features/orders/return-form.tsx says so).
 import type { DisplayOrder } from '../../../machines/orders.model';
 import { formatRupees, paiseOf } from '../../../shared/money';
 import { Button } from '../../components/ui/button';

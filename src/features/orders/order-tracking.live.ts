@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
 import { toDisplayOrder } from '../../../machines/orders.model';
-import type { LiveDeps } from './live-deps';
-import { call } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 export function provideOrderTrackingMachine({ client }: LiveDeps) {
   return orderTrackingMachine.provide({
