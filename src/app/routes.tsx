@@ -111,7 +111,10 @@ const appRoutes: RouteObject[] = [
           },
           {
             path: 'contact',
-            Component: screen('routes/contact.page', () => import('../routes/contact.page')),
+            Component: screen(
+              'features/messages/contact.page',
+              () => import('../features/messages/contact.page'),
+            ),
           },
           {
             path: 'api-test',
@@ -128,15 +131,15 @@ const appRoutes: RouteObject[] = [
           {
             path: 'newsletter/confirm',
             Component: screen(
-              'routes/newsletter-confirm.page',
-              () => import('../routes/newsletter-confirm.page'),
+              'features/messages/newsletter-confirm.page',
+              () => import('../features/messages/newsletter-confirm.page'),
             ),
           },
           {
             path: 'newsletter/unsubscribe',
             Component: screen(
-              'routes/newsletter-unsubscribe.page',
-              () => import('../routes/newsletter-unsubscribe.page'),
+              'features/messages/newsletter-unsubscribe.page',
+              () => import('../features/messages/newsletter-unsubscribe.page'),
             ),
           },
           {

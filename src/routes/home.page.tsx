@@ -7,11 +7,11 @@ import { ShirtIcon, SparkleIcon, TagIcon, TruckIcon } from '../components/icons'
 import { homeCategories } from '../components/layout/store-display';
 import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { Newsletter } from '../features/messages/newsletter';
 import { grid, stack } from '../theme/layout';
 import { CategoryShowcase } from './home/category-showcase';
 import { FeaturedStyles } from './home/featured-styles';
 import { Hero } from './home/hero';
-import { Newsletter } from './home/newsletter';
 
 const section = css({ maxW: 'content', mx: 'auto', px: { base: '4', md: '6' }, w: 'full' });
 

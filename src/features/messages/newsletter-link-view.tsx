@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { css } from 'styled-system/css';
 import type { NewsletterLink } from '../../../machines/newsletter-link.machine';
-import { provideNewsletterLinkMachine } from '../../app/actors/newsletter-link.live';
 import { usePageActor } from '../../app/app-actor';
 import { CheckCircleIcon, MailIcon, XCircleIcon } from '../../components/icons';
 import { Page, StatePanel } from '../../components/layout/page';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { provideNewsletterLinkMachine } from './newsletter-link.live';
 
 const TITLES: Record<NewsletterLink, { loading: string; done: string }> = {
   confirm: { loading: 'Confirming your subscription...', done: 'Subscription confirmed' },

@@ -1,4 +1,4 @@
-import { NewsletterLinkView } from './newsletter/newsletter-link-view';
+import { NewsletterLinkView } from './newsletter-link-view';
 
 /** /newsletter/confirm?token=…: the link in the double opt-in mail confirms the subscription. */
 export default function NewsletterConfirmPage() {

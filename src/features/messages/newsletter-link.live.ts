@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { NEWSLETTER_LINK_FAILED, newsletterLinkMachine } from '../../../machines/newsletter-link.machine';
-import type { LiveDeps } from './live-deps';
-import { call } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 /** The token of a newsletter mail's link, posted to the operation the link names. */
 export function provideNewsletterLinkMachine({ client }: LiveDeps) {

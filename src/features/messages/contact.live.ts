@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { CONTACT_NOT_SENT, contactMachine } from '../../../machines/contact.machine';
-import type { LiveDeps } from './live-deps';
-import { call } from './request';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 /** POST /contact: the message goes to the store for real (README, "Contact and newsletter"). */
 export function provideContactMachine({ client }: LiveDeps) {

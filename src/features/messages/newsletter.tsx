@@ -2,12 +2,12 @@ import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
 import { NEWSLETTER_CONFIRM_HINT } from '../../../machines/newsletter.machine';
-import { provideNewsletterMachine } from '../../app/actors/newsletter.live';
 import { usePageActor } from '../../app/app-actor';
 import { MailIcon } from '../../components/icons';
 import { SubmitButton } from '../../components/ui/button';
 import { PRIVATE_FORM } from '../../forms/private-form';
 import { grid, stack } from '../../theme/layout';
+import { provideNewsletterMachine } from './newsletter.live';
 
 const panel = css(grid, {
   position: 'relative',

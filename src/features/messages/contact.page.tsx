@@ -1,17 +1,17 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { css } from 'styled-system/css';
-import { contactDetails } from '../../machines/contact.machine';
-import { provideContactMachine } from '../app/actors/contact.live';
-import { usePageActor, useStoreInfo } from '../app/app-actor';
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../components/icons';
-import { h1Style, Page } from '../components/layout/page';
-import { SubmitButton } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { InputField, TextareaField } from '../components/ui/field';
-import { PRIVATE_FORM } from '../forms/private-form';
-import { grid, hstack, stack } from '../theme/layout';
-import { contactSchema } from './contact/contact.schema';
+import { contactDetails } from '../../../machines/contact.machine';
+import { usePageActor, useStoreInfo } from '../../app/app-actor';
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../../components/icons';
+import { h1Style, Page } from '../../components/layout/page';
+import { SubmitButton } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { InputField, TextareaField } from '../../components/ui/field';
+import { PRIVATE_FORM } from '../../forms/private-form';
+import { grid, hstack, stack } from '../../theme/layout';
+import { provideContactMachine } from './contact.live';
+import { contactSchema } from './contact.schema';
 
 const detailRow = css({ display: 'flex', gap: '3', alignItems: 'flex-start' });
 const detailIcon = css({
