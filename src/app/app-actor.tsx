@@ -14,6 +14,12 @@ import type { provideAccountMachine } from '../features/accounts/account.live';
 import type { provideAddressBookMachine } from '../features/accounts/address-book.live';
 import type { providePasswordResetMachine } from '../features/accounts/password-reset.live';
 import type { provideCartStockMachine } from '../features/cart/cart-stock.live';
+import type { provideDeliveryCheckMachine } from '../features/catalogue/delivery-check.live';
+import type { provideFeaturedProductsMachine } from '../features/catalogue/featured-products.live';
+import type { provideProductMachine } from '../features/catalogue/product.live';
+import type { provideProductsListMachine } from '../features/catalogue/products-list.live';
+import type { provideSearchMachine } from '../features/catalogue/search.live';
+import type { provideSimilarProductsMachine } from '../features/catalogue/similar-products.live';
 import type { provideCheckoutMachine } from '../features/checkout/checkout.live';
 import type { provideContactMachine } from '../features/messages/contact.live';
 import type { provideNewsletterMachine } from '../features/messages/newsletter.live';
@@ -24,14 +30,8 @@ import type { provideOrderSuccessMachine } from '../features/payments/order-succ
 import type { providePaymentMachine } from '../features/payments/payment.live';
 import type { provideSavedProductsMachine } from '../features/wishlist/saved-products.live';
 import type { provideApiTestMachine } from './actors/api-test.live';
-import type { provideDeliveryCheckMachine } from './actors/delivery-check.live';
-import type { provideFeaturedProductsMachine } from './actors/featured-products.live';
 import type { LiveDeps } from './actors/live-deps';
-import type { provideProductMachine } from './actors/product.live';
-import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';
-import type { provideSearchMachine } from './actors/search.live';
-import type { provideSimilarProductsMachine } from './actors/similar-products.live';
 import { type Emitter, handleEmitted, type Navigate, useEmitted } from './emitted';
 
 export type StartAppOptions = {

@@ -80,15 +80,27 @@ const appRoutes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          { index: true, Component: screen('routes/home.page', () => import('../routes/home.page')) },
+          {
+            index: true,
+            Component: screen(
+              'features/catalogue/home.page',
+              () => import('../features/catalogue/home.page'),
+            ),
+          },
           {
             path: 'products',
-            Component: screen('routes/products.page', () => import('../routes/products.page')),
+            Component: screen(
+              'features/catalogue/products.page',
+              () => import('../features/catalogue/products.page'),
+            ),
             handle: screenTitle,
           },
           {
             path: 'product/:id',
-            Component: screen('routes/product.page', () => import('../routes/product.page')),
+            Component: screen(
+              'features/catalogue/product.page',
+              () => import('../features/catalogue/product.page'),
+            ),
             handle: screenTitle,
           },
           {

@@ -61,8 +61,8 @@ describe('route-level code splitting', () => {
   });
 
   it('loads neither checkout nor payment code when the home route module is added', () => {
-    const home = staticGraph('src/routes/home.page.tsx');
-    expect(home).toContain('src/app/actors/featured-products.live.ts');
+    const home = staticGraph('src/features/catalogue/home.page.tsx');
+    expect(home).toContain('src/features/catalogue/featured-products.live.ts');
     expect(PAGE_ONLY.filter((file) => home.has(file))).toEqual([]);
   });
 

@@ -20,11 +20,11 @@ const manifest: Manifest = {
     file: 'assets/index.js',
     isEntry: true,
     imports: ['_shared.js'],
-    dynamicImports: ['src/routes/home.page.tsx', 'src/features/payments/payment.page.tsx'],
+    dynamicImports: ['src/features/catalogue/home.page.tsx', 'src/features/payments/payment.page.tsx'],
     css: ['assets/index.css'],
   },
   '_shared.js': { file: 'assets/shared.js', imports: [] },
-  'src/routes/home.page.tsx': {
+  'src/features/catalogue/home.page.tsx': {
     file: 'assets/home.js',
     isDynamicEntry: true,
     imports: ['_card.js', '_shared.js'],
@@ -40,7 +40,7 @@ const manifest: Manifest = {
 
 describe('js-budget', () => {
   it("counts a route's entry, its static imports and the route chunk, never a dynamic import of another route", () => {
-    expect(routeFiles(manifest, 'src/routes/home.page.tsx')).toEqual({
+    expect(routeFiles(manifest, 'src/features/catalogue/home.page.tsx')).toEqual({
       js: ['assets/index.js', 'assets/shared.js', 'assets/home.js', 'assets/card.js'],
       css: ['assets/index.css'],
     });
@@ -51,7 +51,7 @@ describe('js-budget', () => {
       'assets/qr.js',
     ]);
     expect(routeModules(manifest)).toEqual([
-      'src/routes/home.page.tsx',
+      'src/features/catalogue/home.page.tsx',
       'src/features/payments/payment.page.tsx',
     ]);
   });
@@ -117,11 +117,11 @@ describe('precompress', () => {
 describe('lazy parts in the build', () => {
   it('finds the module each lazy part names, and refuses one the manifest has no chunk for', () => {
     const sources = [
-      "export const A = lazyPart<Props>(\n  'src/routes/home.page.tsx',\n  () => import('./a'),\n);",
+      "export const A = lazyPart<Props>(\n  'src/features/catalogue/home.page.tsx',\n  () => import('./a'),\n);",
       "const B = lazyPart('src/shared-only.tsx', () => import('./b'));",
     ];
     const modules = lazyPartModules(sources);
-    expect(modules).toEqual(['src/routes/home.page.tsx', 'src/shared-only.tsx']);
+    expect(modules).toEqual(['src/features/catalogue/home.page.tsx', 'src/shared-only.tsx']);
     expect(unpreloadableParts(manifest, modules)).toEqual(['src/shared-only.tsx']);
   });
 });
@@ -129,7 +129,10 @@ describe('lazy parts in the build', () => {
 describe('page preloads', () => {
   it("preloads a page's screen chunk and its static imports, never what the entry already loads", () => {
     const preloads = pagePreloads(manifest as never);
-    expect(preloads(['src/routes/home.page.tsx'])).toEqual(['/assets/home.js', '/assets/card.js']);
+    expect(preloads(['src/features/catalogue/home.page.tsx'])).toEqual([
+      '/assets/home.js',
+      '/assets/card.js',
+    ]);
     expect(preloads(['src/features/payments/payment.page.tsx'])).toEqual([
       '/assets/payment.js',
       '/assets/qr.js',

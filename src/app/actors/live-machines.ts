@@ -9,6 +9,12 @@ import { provideAccountMachine } from '../../features/accounts/account.live';
 import { provideAddressBookMachine } from '../../features/accounts/address-book.live';
 import { providePasswordResetMachine } from '../../features/accounts/password-reset.live';
 import { provideCartStockMachine } from '../../features/cart/cart-stock.live';
+import { provideDeliveryCheckMachine } from '../../features/catalogue/delivery-check.live';
+import { provideFeaturedProductsMachine } from '../../features/catalogue/featured-products.live';
+import { provideProductMachine } from '../../features/catalogue/product.live';
+import { provideProductsListMachine } from '../../features/catalogue/products-list.live';
+import { provideSearchMachine } from '../../features/catalogue/search.live';
+import { provideSimilarProductsMachine } from '../../features/catalogue/similar-products.live';
 import { provideCheckoutMachine } from '../../features/checkout/checkout.live';
 import { provideContactMachine } from '../../features/messages/contact.live';
 import { provideNewsletterMachine } from '../../features/messages/newsletter.live';
@@ -19,14 +25,8 @@ import { provideOrderSuccessMachine } from '../../features/payments/order-succes
 import { providePaymentMachine } from '../../features/payments/payment.live';
 import { provideSavedProductsMachine } from '../../features/wishlist/saved-products.live';
 import { provideApiTestMachine } from './api-test.live';
-import { provideDeliveryCheckMachine } from './delivery-check.live';
-import { provideFeaturedProductsMachine } from './featured-products.live';
 import type { LiveDeps } from './live-deps';
-import { provideProductMachine } from './product.live';
-import { provideProductsListMachine } from './products-list.live';
 import { createRootMachines } from './root.live';
-import { provideSearchMachine } from './search.live';
-import { provideSimilarProductsMachine } from './similar-products.live';
 
 export type { LiveDeps } from './live-deps';
 

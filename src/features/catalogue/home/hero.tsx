@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
-import { ButtonLink } from '../../components/ui/button';
-import { stack } from '../../theme/layout';
+import { ButtonLink } from '../../../components/ui/button';
+import { stack } from '../../../theme/layout';
 
 const heroSection = css({
   position: 'relative',

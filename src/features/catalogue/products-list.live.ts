@@ -14,8 +14,8 @@ import {
   productsListMachine,
 } from '../../../machines/products-list.machine';
 import type { FirstAnswer } from '../../../shared/first-screen';
-import { type LiveDeps, logErrorAs } from './live-deps';
-import { call } from './request';
+import { type LiveDeps, logErrorAs } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 /** The list's query as `GET /products` parameters (absent filters are left out). */
 const productQuery = (input: FetchProductsInput) => ({

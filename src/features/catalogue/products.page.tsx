@@ -1,14 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { cardCartLine, type DisplayProduct, parseProductsQuery } from '../../machines/catalogue.model';
-import { listPageTitle } from '../../shared/page-titles';
-import { firstProductsPage, provideProductsListMachine } from '../app/actors/products-list.live';
-import { useCardWishlist, useCartRef, usePageActor, useStoreInfo } from '../app/app-actor';
-import { useDocumentTitle } from '../app/document-title';
-import { useFirstAnswer } from '../app/first-answer-context';
-import { useOpenQuickView } from '../app/quick-view-host';
-import { storeDisplayName } from '../components/layout/store-display';
+import { cardCartLine, type DisplayProduct, parseProductsQuery } from '../../../machines/catalogue.model';
+import { listPageTitle } from '../../../shared/page-titles';
+import { useCardWishlist, useCartRef, usePageActor, useStoreInfo } from '../../app/app-actor';
+import { useDocumentTitle } from '../../app/document-title';
+import { useFirstAnswer } from '../../app/first-answer-context';
+import { useOpenQuickView } from '../../app/quick-view-host';
+import { storeDisplayName } from '../../components/layout/store-display';
 import { ProductsView } from './products/products-view';
+import { firstProductsPage, provideProductsListMachine } from './products-list.live';
 
 // The phone's filter drawer (Ark Dialog) loads on the first tap of 'Filters'.
 const FilterDrawer = lazy(() => import('./products/filter-drawer'));

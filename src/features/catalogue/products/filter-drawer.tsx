@@ -1,9 +1,9 @@
 import { Portal } from '@ark-ui/react/portal';
 import { css } from 'styled-system/css';
-import { CloseIcon } from '../../components/icons';
-import { Button } from '../../components/ui/button';
-import { Drawer } from '../../components/ui/drawer';
-import { stack } from '../../theme/layout';
+import { CloseIcon } from '../../../components/icons';
+import { Button } from '../../../components/ui/button';
+import { Drawer } from '../../../components/ui/drawer';
+import { stack } from '../../../theme/layout';
 import { FilterPanel } from './filter-panel';
 
 type FilterDrawerProps = Parameters<typeof FilterPanel>[0] & {

@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
-import type { DeliveryCheckContext } from '../../../machines/delivery-check.machine';
-import { deliveryText } from '../../../shared/delivery';
-import { formatRupees } from '../../../shared/money';
-import { PIN_CODE_INVALID, pinNotFoundMessage } from '../../../shared/pincode';
-import { provideDeliveryCheckMachine } from '../../app/actors/delivery-check.live';
-import { usePageActor } from '../../app/app-actor';
-import { ClockIcon, TruckIcon } from '../../components/icons';
-import { SubmitButton } from '../../components/ui/button';
-import { PRIVATE_FORM } from '../../forms/private-form';
-import { stack } from '../../theme/layout';
+import type { DeliveryCheckContext } from '../../../../machines/delivery-check.machine';
+import { deliveryText } from '../../../../shared/delivery';
+import { formatRupees } from '../../../../shared/money';
+import { PIN_CODE_INVALID, pinNotFoundMessage } from '../../../../shared/pincode';
+import { usePageActor } from '../../../app/app-actor';
+import { ClockIcon, TruckIcon } from '../../../components/icons';
+import { SubmitButton } from '../../../components/ui/button';
+import { PRIVATE_FORM } from '../../../forms/private-form';
+import { stack } from '../../../theme/layout';
+import { provideDeliveryCheckMachine } from '../delivery-check.live';
 
 const NO_ANSWER = 'Could not check the PIN code. Please try again.';
 

@@ -3,22 +3,22 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge, button } from 'styled-system/recipes';
-import { imagesOf } from '../../machines/catalogue.model';
-import type { ToastEmitted } from '../../machines/events';
-import { pickedLeft } from '../../machines/stock.model';
-import { DEFAULT_PRODUCT_IMAGE } from '../components/fallback-image';
-import { CartIcon, CloseIcon } from '../components/icons';
-import { Price, TaxNote } from '../components/price';
-import { ProductChoices } from '../components/product-choices';
-import { ProductGallery } from '../components/product-gallery';
-import { Button } from '../components/ui/button';
-import { Drawer } from '../components/ui/drawer';
-import { Skeleton } from '../components/ui/skeleton';
-import { WishlistToggle } from '../components/wishlist-toggle';
-import { grid, stack } from '../theme/layout';
-import { provideProductMachine } from './actors/product.live';
-import { useCartRef, useIsSaved, usePageActor, useToggleSaved } from './app-actor';
-import { QUICK_VIEW_PARAM } from './quick-view-param';
+import { imagesOf } from '../../../machines/catalogue.model';
+import type { ToastEmitted } from '../../../machines/events';
+import { pickedLeft } from '../../../machines/stock.model';
+import { useCartRef, useIsSaved, usePageActor, useToggleSaved } from '../../app/app-actor';
+import { QUICK_VIEW_PARAM } from '../../app/quick-view-param';
+import { DEFAULT_PRODUCT_IMAGE } from '../../components/fallback-image';
+import { CartIcon, CloseIcon } from '../../components/icons';
+import { Price, TaxNote } from '../../components/price';
+import { ProductChoices } from '../../components/product-choices';
+import { ProductGallery } from '../../components/product-gallery';
+import { Button } from '../../components/ui/button';
+import { Drawer } from '../../components/ui/drawer';
+import { Skeleton } from '../../components/ui/skeleton';
+import { WishlistToggle } from '../../components/wishlist-toggle';
+import { grid, stack } from '../../theme/layout';
+import { provideProductMachine } from './product.live';
 
 /** The card's Quick View button for this product (where focus goes back to when the dialog closes). */
 const openerOf = (id: string) =>

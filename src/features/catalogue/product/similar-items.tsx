@@ -1,10 +1,10 @@
 import { css } from 'styled-system/css';
-import { cardCartLine } from '../../../machines/catalogue.model';
-import { provideSimilarProductsMachine } from '../../app/actors/similar-products.live';
-import { useCardWishlist, useCartRef, usePageActor } from '../../app/app-actor';
-import { useOpenQuickView } from '../../app/quick-view-host';
-import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
-import { stack } from '../../theme/layout';
+import { cardCartLine } from '../../../../machines/catalogue.model';
+import { useCardWishlist, useCartRef, usePageActor } from '../../../app/app-actor';
+import { useOpenQuickView } from '../../../app/quick-view-host';
+import { ProductCard, ProductCardSkeleton } from '../../../components/product-card';
+import { stack } from '../../../theme/layout';
+import { provideSimilarProductsMachine } from '../similar-products.live';
 
 /** Placeholders while they load: a phone's row and a desktop's. */
 const SKELETONS = 4;
@@ -33,7 +33,7 @@ const row = css({
 export type SimilarItemsProps = { id: string; category: string; parentCategory: string };
 
 /**
- * 'Similar items' under the product (its own chunk: src/routes/product/similar-items-slot.tsx): product
+ * 'Similar items' under the product (its own chunk: src/features/catalogue/product/similar-items-slot.tsx): product
  * cards of its type, then its category, from the similar-products machine. Placeholders while loading;
  * nothing at all, not even the heading, when there are none or they could not be loaded.
  */

@@ -8,7 +8,7 @@ import type { SearchBoxProps } from './search-combobox';
 // The suggestions combobox (its machine, the list) in its own chunk: rendered on the server, preloaded
 // with the page and hydrated as rendered (src/components/lazy-part.tsx).
 const SearchCombobox = lazyPart<SearchBoxProps>(
-  'src/app/layouts/search-combobox.tsx',
+  'src/features/catalogue/search-combobox.tsx',
   () => import('./search-combobox'),
   { fallback: <Skeleton className={css({ w: 'full', h: '10', borderRadius: 'full' })} /> },
 );

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
-import type { ProductsQuery } from '../../../machines/catalogue.model';
-import type { Facets, ProductsListEvent } from '../../../machines/products-list.machine';
-import { SubmitButton } from '../../components/ui/button';
-import { PlainCheckbox } from '../../components/ui/plain-checkbox';
-import { Skeleton } from '../../components/ui/skeleton';
-import { hstack, stack } from '../../theme/layout';
+import type { ProductsQuery } from '../../../../machines/catalogue.model';
+import type { Facets, ProductsListEvent } from '../../../../machines/products-list.machine';
+import { SubmitButton } from '../../../components/ui/button';
+import { PlainCheckbox } from '../../../components/ui/plain-checkbox';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { hstack, stack } from '../../../theme/layout';
 
 type FilterPanelProps = {
   query: ProductsQuery;

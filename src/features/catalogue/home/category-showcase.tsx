@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { css } from 'styled-system/css';
-import { FallbackImage, PLACEHOLDER_IMAGE } from '../../components/fallback-image';
-import { ArrowRightIcon } from '../../components/icons';
-import { categoryPath } from '../../components/layout/store-display';
-import { Card } from '../../components/ui/card';
-import { stack } from '../../theme/layout';
+import { FallbackImage, PLACEHOLDER_IMAGE } from '../../../components/fallback-image';
+import { ArrowRightIcon } from '../../../components/icons';
+import { categoryPath } from '../../../components/layout/store-display';
+import { Card } from '../../../components/ui/card';
+import { stack } from '../../../theme/layout';
 
 /** Art for a category without its own image in store information (spec §2: a default image). */
 const DEFAULT_CATEGORY_IMAGE = PLACEHOLDER_IMAGE;

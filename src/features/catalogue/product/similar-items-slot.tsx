@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useIsClient } from '../../components/use-is-client';
+import { useIsClient } from '../../../components/use-is-client';
 import type { SimilarItemsProps } from './similar-items';
 
 /**

@@ -3,8 +3,8 @@ import { type ApiProduct, type DisplayProduct, toDisplayProduct } from '../../..
 import { featuredProductsMachine } from '../../../machines/featured-products.machine';
 import type { FirstAnswer } from '../../../shared/first-screen';
 import { FEATURED_LIMIT } from '../../../shared/products-query';
-import { type LiveDeps, logErrorAs } from './live-deps';
-import { call } from './request';
+import { type LiveDeps, logErrorAs } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 /** The featured products the server rendered the home page with, if it is that page. */
 export function firstFeatured(first: FirstAnswer | null): DisplayProduct[] | null {

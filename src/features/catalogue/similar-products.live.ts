@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { toDisplayProduct } from '../../../machines/catalogue.model';
 import { type FetchSimilarInput, similarProductsMachine } from '../../../machines/similar-products.machine';
-import { type LiveDeps, logErrorAs } from './live-deps';
-import { call } from './request';
+import { type LiveDeps, logErrorAs } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 /** Similar items through the list call (GET /products by parentCategory or category: openapi.yaml). */
 export function provideSimilarProductsMachine(deps: LiveDeps) {

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatRupees, paiseOf } from '../../../shared/money';
+import { usePageActor } from '../../app/app-actor';
 import { Highlight } from '../../components/highlight';
-import { provideSearchMachine } from '../actors/search.live';
-import { usePageActor } from '../app-actor';
+import { provideSearchMachine } from './search.live';
 
 /**
  * The box's props. The header's SearchBox (search-box.tsx, with the page) imports only this type, so

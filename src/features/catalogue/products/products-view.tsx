@@ -14,19 +14,19 @@ import {
   shownColour,
   sortOf,
   totalPages,
-} from '../../../machines/catalogue.model';
-import type { ProductsListEvent, productsListMachine } from '../../../machines/products-list.machine';
-import type { StoreInfo } from '../../../machines/store-info.machine';
-import { Highlight } from '../../components/highlight';
-import { Grid3Icon, GridIcon } from '../../components/icons';
-import { h1Style, Page, StatePanel } from '../../components/layout/page';
-import { categoryPath } from '../../components/layout/store-display';
-import { ProductCard, ProductCardSkeleton, productGrid } from '../../components/product-card';
-import { Button } from '../../components/ui/button';
-import { NativeSelectField } from '../../components/ui/native-select';
-import { Pagination } from '../../components/ui/pagination';
-import { Skeleton } from '../../components/ui/skeleton';
-import { grid, stack, vstack } from '../../theme/layout';
+} from '../../../../machines/catalogue.model';
+import type { ProductsListEvent, productsListMachine } from '../../../../machines/products-list.machine';
+import type { StoreInfo } from '../../../../machines/store-info.machine';
+import { Highlight } from '../../../components/highlight';
+import { Grid3Icon, GridIcon } from '../../../components/icons';
+import { h1Style, Page, StatePanel } from '../../../components/layout/page';
+import { categoryPath } from '../../../components/layout/store-display';
+import { ProductCard, ProductCardSkeleton, productGrid } from '../../../components/product-card';
+import { Button } from '../../../components/ui/button';
+import { NativeSelectField } from '../../../components/ui/native-select';
+import { Pagination } from '../../../components/ui/pagination';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { grid, stack, vstack } from '../../../theme/layout';
 import { FilterChips } from './filter-chips';
 import { FilterPanel, FilterPanelSkeleton } from './filter-panel';
 

@@ -5,9 +5,9 @@ import { RequestError } from '../../../machines/errors';
 import { productMachine } from '../../../machines/product.machine';
 import { type PageProduct, withSizeChart } from '../../../machines/size-chart.model';
 import type { FirstAnswer } from '../../../shared/first-screen';
-import type { LiveDeps } from './live-deps';
-import { call } from './request';
-import { fetchStockOf } from './stock';
+import type { LiveDeps } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
+import { fetchStockOf } from '../../app/actors/stock';
 
 /** The product the server rendered this /product/{id} page with, when `id` is that page's. */
 export function firstProduct(id: string, first: FirstAnswer | null): PageProduct | null {

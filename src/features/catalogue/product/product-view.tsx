@@ -2,20 +2,20 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { badge, button, card } from 'styled-system/recipes';
 import type { SnapshotFrom } from 'xstate';
-import { type DisplayProduct, imagesOf } from '../../../machines/catalogue.model';
-import type { ProductEvent, productMachine } from '../../../machines/product.machine';
-import { specifications } from '../../../machines/specifications.model';
-import { pickedLeft } from '../../../machines/stock.model';
-import { PLACEHOLDER_IMAGE } from '../../components/fallback-image';
-import { ArrowLeftIcon, CartIcon } from '../../components/icons';
-import { Page, StatePanel } from '../../components/layout/page';
-import { Price, TaxNote } from '../../components/price';
-import { ProductChoices } from '../../components/product-choices';
-import { ProductGallery } from '../../components/product-gallery';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { WishlistToggle } from '../../components/wishlist-toggle';
-import { grid, stack } from '../../theme/layout';
+import { type DisplayProduct, imagesOf } from '../../../../machines/catalogue.model';
+import type { ProductEvent, productMachine } from '../../../../machines/product.machine';
+import { specifications } from '../../../../machines/specifications.model';
+import { pickedLeft } from '../../../../machines/stock.model';
+import { PLACEHOLDER_IMAGE } from '../../../components/fallback-image';
+import { ArrowLeftIcon, CartIcon } from '../../../components/icons';
+import { Page, StatePanel } from '../../../components/layout/page';
+import { Price, TaxNote } from '../../../components/price';
+import { ProductChoices } from '../../../components/product-choices';
+import { ProductGallery } from '../../../components/product-gallery';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { WishlistToggle } from '../../../components/wishlist-toggle';
+import { grid, stack } from '../../../theme/layout';
 
 function ProductSkeleton() {
   return (

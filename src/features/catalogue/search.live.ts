@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { toDisplayProduct } from '../../../machines/catalogue.model';
 import { type FetchSuggestionsInput, type Suggestion, searchMachine } from '../../../machines/search.machine';
-import { type LiveDeps, logErrorAs } from './live-deps';
-import { call } from './request';
+import { type LiveDeps, logErrorAs } from '../../app/actors/live-deps';
+import { call } from '../../app/actors/request';
 
 export function provideSearchMachine(deps: LiveDeps) {
   const { client } = deps;

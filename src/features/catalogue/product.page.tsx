@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { productPageTitle } from '../../shared/page-titles';
-import { firstProduct, provideProductMachine } from '../app/actors/product.live';
-import { useIsSaved, usePageActor, useStoreInfo, useToggleSaved } from '../app/app-actor';
-import { useDocumentTitle } from '../app/document-title';
-import { useFirstAnswer } from '../app/first-answer-context';
-import { storeDisplayName } from '../components/layout/store-display';
+import { productPageTitle } from '../../../shared/page-titles';
+import { useIsSaved, usePageActor, useStoreInfo, useToggleSaved } from '../../app/app-actor';
+import { useDocumentTitle } from '../../app/document-title';
+import { useFirstAnswer } from '../../app/first-answer-context';
+import { storeDisplayName } from '../../components/layout/store-display';
 import { DeliveryCheck } from './product/delivery-check';
 import { ProductView } from './product/product-view';
 import { SimilarItemsSlot } from './product/similar-items-slot';
+import { firstProduct, provideProductMachine } from './product.live';
 
 /** /product/{id} (spec §2 Product detail). */
 export default function ProductPage() {

@@ -1,10 +1,10 @@
 import { css } from 'styled-system/css';
-import { cardCartLine, type DisplayProduct } from '../../../machines/catalogue.model';
-import { useCardWishlist, useCartRef } from '../../app/app-actor';
-import { useOpenQuickView } from '../../app/quick-view-host';
-import { ProductCard, ProductCardSkeleton, productGrid } from '../../components/product-card';
-import { ButtonLink } from '../../components/ui/button';
-import { stack } from '../../theme/layout';
+import { cardCartLine, type DisplayProduct } from '../../../../machines/catalogue.model';
+import { useCardWishlist, useCartRef } from '../../../app/app-actor';
+import { useOpenQuickView } from '../../../app/quick-view-host';
+import { ProductCard, ProductCardSkeleton, productGrid } from '../../../components/product-card';
+import { ButtonLink } from '../../../components/ui/button';
+import { stack } from '../../../theme/layout';
 
 const FEATURED_SKELETONS = 4;
 

@@ -1,8 +1,8 @@
 import { css } from 'styled-system/css';
-import { type FilterChip, filterChips, type ProductsQuery } from '../../../machines/catalogue.model';
-import type { ProductsListEvent } from '../../../machines/products-list.machine';
-import { CloseIcon } from '../../components/icons';
-import { hstack } from '../../theme/layout';
+import { type FilterChip, filterChips, type ProductsQuery } from '../../../../machines/catalogue.model';
+import type { ProductsListEvent } from '../../../../machines/products-list.machine';
+import { CloseIcon } from '../../../components/icons';
+import { hstack } from '../../../theme/layout';
 
 const chip = css({
   display: 'inline-flex',
