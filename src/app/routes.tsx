@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { type LazyPart, lazyPart } from '../components/lazy-part';
 import { AuthLayout } from '../features/accounts/auth-layout';
-import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-meta';
+import { isPolicySlug, POLICY_TITLES, policyCompany } from '../features/store/policy-meta';
 import { StartApp } from './app-actor';
 import { type RouteHandle, RouteMatchesContext } from './document-title';
 import { MainLayout } from './layouts/main-layout';
@@ -23,10 +23,11 @@ type Screen = LazyPart<object>;
  * Route-level code splitting: every screen is its own chunk (React.lazy: src/components/lazy-part.tsx),
  * so the home page never downloads the checkout or payment code. `preloadScreens` starts the first
  * screen's chunk before hydration (src/main.tsx); a chunk that failed to load makes its screen throw
- * (RouteErrorBoundary shows the error).
+ * (RouteErrorBoundary shows the error). `module` is the screen's file under src/features/ without its
+ * extension (`cart/cart.page`): the name the server preloads its chunk by (server/web/page-assets.ts).
  */
 function screen(module: string, load: () => Promise<{ default: ComponentType }>): Screen {
-  return lazyPart(`src/${module}.tsx`, load);
+  return lazyPart(`src/features/${module}.tsx`, load);
 }
 
 /** The list and product screens title the tab from their machines (shared/page-titles.ts). */
@@ -49,29 +50,23 @@ const appRoutes: RouteObject[] = [
         children: [
           {
             path: 'login',
-            Component: screen(
-              'features/accounts/login.page',
-              () => import('../features/accounts/login.page'),
-            ),
+            Component: screen('accounts/login.page', () => import('../features/accounts/login.page')),
           },
           {
             path: 'register',
-            Component: screen(
-              'features/accounts/register.page',
-              () => import('../features/accounts/register.page'),
-            ),
+            Component: screen('accounts/register.page', () => import('../features/accounts/register.page')),
           },
           {
             path: 'forgot-password',
             Component: screen(
-              'features/accounts/forgot-password.page',
+              'accounts/forgot-password.page',
               () => import('../features/accounts/forgot-password.page'),
             ),
           },
           {
             path: 'reset-password',
             Component: screen(
-              'features/accounts/reset-password.page',
+              'accounts/reset-password.page',
               () => import('../features/accounts/reset-password.page'),
             ),
           },
@@ -82,60 +77,42 @@ const appRoutes: RouteObject[] = [
         children: [
           {
             index: true,
-            Component: screen(
-              'features/catalogue/home.page',
-              () => import('../features/catalogue/home.page'),
-            ),
+            Component: screen('catalogue/home.page', () => import('../features/catalogue/home.page')),
           },
           {
             path: 'products',
-            Component: screen(
-              'features/catalogue/products.page',
-              () => import('../features/catalogue/products.page'),
-            ),
+            Component: screen('catalogue/products.page', () => import('../features/catalogue/products.page')),
             handle: screenTitle,
           },
           {
             path: 'product/:id',
-            Component: screen(
-              'features/catalogue/product.page',
-              () => import('../features/catalogue/product.page'),
-            ),
+            Component: screen('catalogue/product.page', () => import('../features/catalogue/product.page')),
             handle: screenTitle,
           },
           {
             path: 'cart',
-            Component: screen('features/cart/cart.page', () => import('../features/cart/cart.page')),
+            Component: screen('cart/cart.page', () => import('../features/cart/cart.page')),
           },
           {
             path: 'wishlist',
-            Component: screen(
-              'features/wishlist/wishlist.page',
-              () => import('../features/wishlist/wishlist.page'),
-            ),
+            Component: screen('wishlist/wishlist.page', () => import('../features/wishlist/wishlist.page')),
           },
           {
             path: 'track-order',
-            Component: screen(
-              'features/orders/track-order.page',
-              () => import('../features/orders/track-order.page'),
-            ),
+            Component: screen('orders/track-order.page', () => import('../features/orders/track-order.page')),
           },
           {
             path: 'contact',
-            Component: screen(
-              'features/messages/contact.page',
-              () => import('../features/messages/contact.page'),
-            ),
+            Component: screen('messages/contact.page', () => import('../features/messages/contact.page')),
           },
           {
             path: 'api-test',
-            Component: screen('routes/api-test.page', () => import('../routes/api-test.page')),
+            Component: screen('store/api-test.page', () => import('../features/store/api-test.page')),
           },
           {
             path: 'order-success',
             Component: screen(
-              'features/payments/order-success.page',
+              'payments/order-success.page',
               () => import('../features/payments/order-success.page'),
             ),
           },
@@ -143,14 +120,14 @@ const appRoutes: RouteObject[] = [
           {
             path: 'newsletter/confirm',
             Component: screen(
-              'features/messages/newsletter-confirm.page',
+              'messages/newsletter-confirm.page',
               () => import('../features/messages/newsletter-confirm.page'),
             ),
           },
           {
             path: 'newsletter/unsubscribe',
             Component: screen(
-              'features/messages/newsletter-unsubscribe.page',
+              'messages/newsletter-unsubscribe.page',
               () => import('../features/messages/newsletter-unsubscribe.page'),
             ),
           },
@@ -159,45 +136,39 @@ const appRoutes: RouteObject[] = [
             children: [
               {
                 path: 'account',
-                Component: screen(
-                  'features/accounts/account.page',
-                  () => import('../features/accounts/account.page'),
-                ),
+                Component: screen('accounts/account.page', () => import('../features/accounts/account.page')),
               },
               {
                 path: 'checkout',
                 Component: screen(
-                  'features/checkout/checkout.page',
+                  'checkout/checkout.page',
                   () => import('../features/checkout/checkout.page'),
                 ),
               },
               {
                 path: 'orders',
-                Component: screen(
-                  'features/orders/orders.page',
-                  () => import('../features/orders/orders.page'),
-                ),
+                Component: screen('orders/orders.page', () => import('../features/orders/orders.page')),
               },
               {
                 path: 'payment',
-                Component: screen(
-                  'features/payments/payment.page',
-                  () => import('../features/payments/payment.page'),
-                ),
+                Component: screen('payments/payment.page', () => import('../features/payments/payment.page')),
               },
             ],
           },
           {
             path: '404',
-            Component: screen('routes/not-found.page', () => import('../routes/not-found.page')),
+            Component: screen('store/not-found.page', () => import('../features/store/not-found.page')),
           },
           // Valid slugs render the policy; reserved words and unknown slugs go to /404 (in the screen).
           {
             path: ':policyType',
-            Component: screen('routes/policy.page', () => import('../routes/policy.page')),
+            Component: screen('store/policy.page', () => import('../features/store/policy.page')),
             handle: policyHandle,
           },
-          { path: '*', Component: screen('routes/not-found.page', () => import('../routes/not-found.page')) },
+          {
+            path: '*',
+            Component: screen('store/not-found.page', () => import('../features/store/not-found.page')),
+          },
         ],
       },
     ],

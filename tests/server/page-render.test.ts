@@ -160,8 +160,8 @@ describe('every page rendered by React on the server', () => {
       search,
       'src/features/catalogue/products.page.tsx',
     ]);
-    expect(await partsOf('/terms')).toEqual([search, 'src/routes/policy.page.tsx']);
-    expect(await partsOf('/no/such/page')).toEqual([search, 'src/routes/not-found.page.tsx']);
+    expect(await partsOf('/terms')).toEqual([search, 'src/features/store/policy.page.tsx']);
+    expect(await partsOf('/no/such/page')).toEqual([search, 'src/features/store/not-found.page.tsx']);
     // The sign-in pages have no header: the screen alone.
     expect(await partsOf('/login')).toEqual(['src/features/accounts/login.page.tsx']);
   });

@@ -23,8 +23,8 @@ import { provideMyOrdersMachine } from '../../features/orders/my-orders.live';
 import { provideOrderTrackingMachine } from '../../features/orders/order-tracking.live';
 import { provideOrderSuccessMachine } from '../../features/payments/order-success.live';
 import { providePaymentMachine } from '../../features/payments/payment.live';
+import { provideApiTestMachine } from '../../features/store/api-test.live';
 import { provideSavedProductsMachine } from '../../features/wishlist/saved-products.live';
-import { provideApiTestMachine } from './api-test.live';
 import type { LiveDeps } from './live-deps';
 import { createRootMachines } from './root.live';
 

@@ -35,7 +35,7 @@ vi.mock('../../../src/features/orders/track-order.page', async (importOriginal) 
 });
 
 // The API test screen's chunk fails to load, as after a deploy removed it.
-vi.mock('../../../src/routes/api-test.page', () => {
+vi.mock('../../../src/features/store/api-test.page', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { type ApiTestInput, apiTestMachine, type ConnectionCheck } from '../../../machines/api-test.machine';
 import { createApiClient, resolveApiBase } from '../../api/client';
-import { type LiveDeps, logErrorAs } from './live-deps';
+import { type LiveDeps, logErrorAs } from '../../app/actors/live-deps';
 
 /** Where this page is and where it looks for the API, as the diagnostic shows them. */
 export function apiTestInput(): ApiTestInput {

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
-import { Page } from '../components/layout/page';
-import { ButtonLink } from '../components/ui/button';
-import { vstack } from '../theme/layout';
+import { Page } from '../../components/layout/page';
+import { ButtonLink } from '../../components/ui/button';
+import { vstack } from '../../theme/layout';
 
 const bigCode = css({
   fontFamily: 'display',

@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { css } from 'styled-system/css';
 import { badge } from 'styled-system/recipes';
-import { useStoreInfo } from '../app/app-actor';
-import { useShopOrigin } from '../app/shop-origin';
-import { Page } from '../components/layout/page';
-import { Card } from '../components/ui/card';
-import { useIsClient } from '../components/use-is-client';
-import { stack } from '../theme/layout';
+import { useStoreInfo } from '../../app/app-actor';
+import { useShopOrigin } from '../../app/shop-origin';
+import { Page } from '../../components/layout/page';
+import { Card } from '../../components/ui/card';
+import { useIsClient } from '../../components/use-is-client';
+import { stack } from '../../theme/layout';
 import NotFoundPage from './not-found.page';
-import { DEFAULT_POLICIES } from './policy/policy-content';
+import { DEFAULT_POLICIES } from './policy-content';
 import {
   fillPlaceholders,
   isPolicySlug,
@@ -18,7 +18,7 @@ import {
   type PolicyCompany,
   type PolicySlug,
   policyCompany,
-} from './policy/policy-meta';
+} from './policy-meta';
 
 const prose = css(stack, {
   gap: '4',

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { apiTestInput, provideApiTestMachine } from '../app/actors/api-test.live';
-import { usePageActor } from '../app/app-actor';
-import { CheckCircleIcon, XCircleIcon } from '../components/icons';
-import { h1Style, Page } from '../components/layout/page';
-import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { useIsClient } from '../components/use-is-client';
-import { grid, hstack, stack } from '../theme/layout';
+import { usePageActor } from '../../app/app-actor';
+import { CheckCircleIcon, XCircleIcon } from '../../components/icons';
+import { h1Style, Page } from '../../components/layout/page';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { useIsClient } from '../../components/use-is-client';
+import { grid, hstack, stack } from '../../theme/layout';
+import { apiTestInput, provideApiTestMachine } from './api-test.live';
 
 /**
  * Diagnostic page (spec §2 API test): where the app looks for its API; the machine calls GET /storeInfo.
