@@ -7,7 +7,7 @@ import { homeCategories } from '../../components/layout/store-display';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { grid, stack } from '../../theme/layout';
-import { Newsletter } from '../messages/newsletter';
+import { Newsletter } from '../messages';
 import { firstFeatured, provideFeaturedProductsMachine } from './featured-products.live';
 import { CategoryShowcase } from './home/category-showcase';
 import { FeaturedStyles } from './home/featured-styles';

@@ -18,7 +18,7 @@ import { isConformIntentSubmit } from '../../forms/conform-intent';
 import { PRIVATE_FORM } from '../../forms/private-form';
 import { serverFieldErrors } from '../../forms/server-errors';
 import { grid } from '../../theme/layout';
-import { provideAddressBookMachine } from '../accounts/address-book.live';
+import { provideAddressBookMachine } from '../accounts';
 import { provideCheckoutMachine } from './checkout.live';
 import { forgetPlaced, markPlaced, placedOrder, readDraft, saveDraft, shippingFieldsOf } from './draft';
 import { OrderSummary } from './order-summary';

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import type { PaymentOrder } from '../../../machines/payment.machine';
 import { formatRupees, paiseOf } from '../../../shared/money';
-import { OrderLine } from '../orders/order-line';
+import { OrderLine } from '../orders';
 
 /**
  * What is being paid, on every payment screen (form, QR, UPI app): the order's lines with their
