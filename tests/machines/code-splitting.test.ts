@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -10,7 +10,8 @@ const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?[
 function resolveModule(from: string, specifier: string): string {
   const base = resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
-  const found = candidates.find((file) => existsSync(file) && !file.endsWith('/'));
+  // A folder resolves to its index (a feature's public entry: src/features/orders/index.ts).
+  const found = candidates.find((file) => existsSync(file) && statSync(file).isFile());
   if (!found || !/\.tsx?$/.test(found)) throw new Error(`Cannot resolve ${specifier} from ${from}`);
   return found;
 }

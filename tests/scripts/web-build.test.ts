@@ -137,6 +137,6 @@ describe('page preloads', () => {
       '/assets/payment.js',
       '/assets/qr.js',
     ]);
-    expect(preloads(['src/routes/none.tsx'])).toEqual([]);
+    expect(preloads(['src/features/none/none.page.tsx'])).toEqual([]);
   });
 });
