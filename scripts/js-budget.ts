@@ -3,7 +3,7 @@
  * compressed the way the server sends it (brotli q11), against a ceiling per route entry
  * (scripts/route-budgets.json). Reads Vite's manifest in dist/.vite/manifest.json (build.manifest): a
  * route is the app's entry and its static imports plus the route's screen chunk
- * (`src/routes/*.page.tsx`, which the server preloads with the page: server/web/page-assets.ts) and its
+ * (`src/features/<feature>/*.page.tsx`, which the server preloads with the page: server/web/page-assets.ts) and its
  * static imports. Prints a table, one line per route (JS as sent, JS as budgeted, its ceiling, and JS +
  * CSS); exits 1 when a route's budgeted JS is over its ceiling by more than BUDGET_TOLERANCE_KB, or it
  * has none. Within the tolerance it says so and passes: moving a module to where it belongs must never
@@ -62,10 +62,10 @@ export function unpreloadableParts(manifest: Manifest, modules: readonly string[
   return modules.filter((module) => !manifest[module]?.isDynamicEntry);
 }
 
-/** The route modules of a build: the screens (`src/routes/*.page.tsx`) the app loads per route. */
+/** The route modules of a build: the screens (`src/features/<feature>/*.page.tsx`) the app loads per route. */
 export function routeModules(manifest: Manifest): string[] {
   return Object.keys(manifest)
-    .filter((key) => /^src\/routes\/[^/]+\.page\.tsx$/.test(key) && manifest[key]?.isDynamicEntry)
+    .filter((key) => /^src\/features\/[^/]+\/[^/]+\.page\.tsx$/.test(key) && manifest[key]?.isDynamicEntry)
     .sort();
 }
 

@@ -48,7 +48,7 @@ export type RenderedPage = {
   /** The markup that goes inside #root. */
   html: string;
   /**
-   * The source modules of the lazy parts the page shows (its screens, e.g. `src/routes/cart.page.tsx`, and heavy controls), for the server
+   * The source modules of the lazy parts the page shows (its screens, e.g. `src/features/cart/cart.page.tsx`, and heavy controls), for the server
    * to preload their chunks (the build's manifest names their files) beside the entry.
    */
   modules: string[];

@@ -1,6 +1,6 @@
 /**
  * The document titles of the catalogue's pages: the server writes them into the HTML it sends for a
- * URL (server/web/page-head.ts) and the SPA sets the same text once it has taken over (src/routes), so the
+ * URL (server/web/page-head.ts) and the SPA sets the same text once it has taken over (src/features), so the
  * tab does not change when JavaScript starts or when the shopper navigates back to a page.
  */
 

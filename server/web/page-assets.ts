@@ -45,7 +45,7 @@ export function appEntry(manifest: Manifest): string | undefined {
 }
 
 /**
- * The module preloads of a page: for each screen module it shows (`src/routes/….tsx`, as the page
+ * The module preloads of a page: for each screen module it shows (`src/features/…/….page.tsx`, as the page
  * renderer names them), its chunk and the chunks it imports statically, minus what index.html already
  * names (the app's entry, index.html's and not src/boot.ts's, and its imports, which the build lists in
  * the page-code template itself). URLs under `base`.

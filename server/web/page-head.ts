@@ -203,7 +203,7 @@ export class StorefrontPages {
     const key = `h\u0000${origin}`;
     const known = this.#known(key);
     if (known) return known;
-    // What the home page's Featured Styles ask for (src/app/actors/featured-products.live.ts).
+    // What the home page's Featured Styles ask for (src/features/catalogue/featured-products.live.ts).
     const featured = await this.catalogue.find(toFindQuery({ filter: 'featured', limit: FEATURED_LIMIT }));
     const answer = JSON.parse(featured.identity.toString('utf8'));
     return this.#page(key, origin, () => ({
@@ -215,7 +215,7 @@ export class StorefrontPages {
         image: this.store?.companyLogoUrl ? absoluteUrl(origin, this.store.companyLogoUrl) : null,
         siteName: this.#siteName,
       },
-      // The hero (src/routes/home/hero.tsx) is the home page's largest paint.
+      // The hero (src/features/catalogue/home/hero.tsx) is the home page's largest paint.
       image: HERO_IMAGE,
       first: { route: 'home', answer },
       url: '/',
@@ -444,7 +444,7 @@ export class StorefrontPages {
   onRenderError?: (error: unknown) => void;
 }
 
-/** The home page's LCP image (src/routes/home/hero.tsx). */
+/** The home page's LCP image (src/features/catalogue/home/hero.tsx). */
 const HERO_IMAGE = '/images/hero.svg';
 
 const DEFAULT_DESCRIPTION = 'T-shirts, trendy tops, ethnic wear and accessories, delivered across India.';

@@ -10,29 +10,29 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { cartCount, cartTotal } from '../../machines/cart.model';
-import type { provideAccountMachine } from './actors/account.live';
-import type { provideAddressBookMachine } from './actors/address-book.live';
-import type { provideApiTestMachine } from './actors/api-test.live';
-import type { provideCartStockMachine } from './actors/cart-stock.live';
-import type { provideCheckoutMachine } from './actors/checkout.live';
-import type { provideContactMachine } from './actors/contact.live';
-import type { provideDeliveryCheckMachine } from './actors/delivery-check.live';
-import type { provideFeaturedProductsMachine } from './actors/featured-products.live';
+import type { provideAccountMachine } from '../features/accounts/account.live';
+import type { provideAddressBookMachine } from '../features/accounts/address-book.live';
+import type { providePasswordResetMachine } from '../features/accounts/password-reset.live';
+import type { provideCartStockMachine } from '../features/cart/cart-stock.live';
+import type { provideDeliveryCheckMachine } from '../features/catalogue/delivery-check.live';
+import type { provideFeaturedProductsMachine } from '../features/catalogue/featured-products.live';
+import type { provideProductMachine } from '../features/catalogue/product.live';
+import type { provideProductsListMachine } from '../features/catalogue/products-list.live';
+import type { provideSearchMachine } from '../features/catalogue/search.live';
+import type { provideSimilarProductsMachine } from '../features/catalogue/similar-products.live';
+import type { provideCheckoutMachine } from '../features/checkout/checkout.live';
+import type { provideContactMachine } from '../features/messages/contact.live';
+import type { provideNewsletterMachine } from '../features/messages/newsletter.live';
+import type { provideNewsletterLinkMachine } from '../features/messages/newsletter-link.live';
+import type { provideMyOrdersMachine } from '../features/orders/my-orders.live';
+import type { provideOrderTrackingMachine } from '../features/orders/order-tracking.live';
+import type { provideOrderSuccessMachine } from '../features/payments/order-success.live';
+import type { providePaymentMachine } from '../features/payments/payment.live';
+import type { provideApiTestMachine } from '../features/store/api-test.live';
+import type { provideSavedProductsMachine } from '../features/wishlist/saved-products.live';
 import type { LiveDeps } from './actors/live-deps';
-import type { provideMyOrdersMachine } from './actors/my-orders.live';
-import type { provideNewsletterMachine } from './actors/newsletter.live';
-import type { provideNewsletterLinkMachine } from './actors/newsletter-link.live';
-import type { provideOrderSuccessMachine } from './actors/order-success.live';
-import type { provideOrderTrackingMachine } from './actors/order-tracking.live';
-import type { providePasswordResetMachine } from './actors/password-reset.live';
-import type { providePaymentMachine } from './actors/payment.live';
-import type { provideProductMachine } from './actors/product.live';
-import type { provideProductsListMachine } from './actors/products-list.live';
 import { provideAppMachine, type RootMachines } from './actors/root.live';
-import type { provideSearchMachine } from './actors/search.live';
-import type { provideSimilarProductsMachine } from './actors/similar-products.live';
 import { type Emitter, handleEmitted, type Navigate, useEmitted } from './emitted';
-import type { provideSavedProductsMachine } from './wishlist/saved-products.live';
 
 export type StartAppOptions = {
   /** The router's navigate: the root actors' `navigate` events (after sign-in, Checkout) go here. */

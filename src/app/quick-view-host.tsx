@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { QUICK_VIEW_PARAM } from './quick-view-param';
 
 // The dialog, the product machine and Ark's Dialog load on the first Quick View, not with the page.
-const QuickView = lazy(() => import('./quick-view'));
+const QuickView = lazy(() => import('../features/catalogue/quick-view'));
 
 /** Shows the Quick View dialog while the URL names a product; Back (or Escape) takes it away. */
 export function QuickViewHost() {

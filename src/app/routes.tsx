@@ -8,10 +8,10 @@ import {
   useRoutes,
 } from 'react-router';
 import { type LazyPart, lazyPart } from '../components/lazy-part';
-import { isPolicySlug, POLICY_TITLES, policyCompany } from '../routes/policy/policy-meta';
+import { AuthLayout } from '../features/accounts/auth-layout';
+import { isPolicySlug, POLICY_TITLES, policyCompany } from '../features/store/policy-meta';
 import { StartApp } from './app-actor';
 import { type RouteHandle, RouteMatchesContext } from './document-title';
-import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
@@ -23,10 +23,11 @@ type Screen = LazyPart<object>;
  * Route-level code splitting: every screen is its own chunk (React.lazy: src/components/lazy-part.tsx),
  * so the home page never downloads the checkout or payment code. `preloadScreens` starts the first
  * screen's chunk before hydration (src/main.tsx); a chunk that failed to load makes its screen throw
- * (RouteErrorBoundary shows the error).
+ * (RouteErrorBoundary shows the error). `module` is the screen's file under src/features/ without its
+ * extension (`cart/cart.page`): the name the server preloads its chunk by (server/web/page-assets.ts).
  */
 function screen(module: string, load: () => Promise<{ default: ComponentType }>): Screen {
-  return lazyPart(`src/routes/${module}.tsx`, load);
+  return lazyPart(`src/features/${module}.tsx`, load);
 }
 
 /** The list and product screens title the tab from their machines (shared/page-titles.ts). */
@@ -47,76 +48,127 @@ const appRoutes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', Component: screen('login.page', () => import('../routes/login.page')) },
-          { path: 'register', Component: screen('register.page', () => import('../routes/register.page')) },
+          {
+            path: 'login',
+            Component: screen('accounts/login.page', () => import('../features/accounts/login.page')),
+          },
+          {
+            path: 'register',
+            Component: screen('accounts/register.page', () => import('../features/accounts/register.page')),
+          },
           {
             path: 'forgot-password',
-            Component: screen('forgot-password.page', () => import('../routes/forgot-password.page')),
+            Component: screen(
+              'accounts/forgot-password.page',
+              () => import('../features/accounts/forgot-password.page'),
+            ),
           },
           {
             path: 'reset-password',
-            Component: screen('reset-password.page', () => import('../routes/reset-password.page')),
+            Component: screen(
+              'accounts/reset-password.page',
+              () => import('../features/accounts/reset-password.page'),
+            ),
           },
         ],
       },
       {
         element: <MainLayout />,
         children: [
-          { index: true, Component: screen('home.page', () => import('../routes/home.page')) },
+          {
+            index: true,
+            Component: screen('catalogue/home.page', () => import('../features/catalogue/home.page')),
+          },
           {
             path: 'products',
-            Component: screen('products.page', () => import('../routes/products.page')),
+            Component: screen('catalogue/products.page', () => import('../features/catalogue/products.page')),
             handle: screenTitle,
           },
           {
             path: 'product/:id',
-            Component: screen('product.page', () => import('../routes/product.page')),
+            Component: screen('catalogue/product.page', () => import('../features/catalogue/product.page')),
             handle: screenTitle,
           },
-          { path: 'cart', Component: screen('cart.page', () => import('../routes/cart.page')) },
-          { path: 'wishlist', Component: screen('wishlist.page', () => import('../routes/wishlist.page')) },
+          {
+            path: 'cart',
+            Component: screen('cart/cart.page', () => import('../features/cart/cart.page')),
+          },
+          {
+            path: 'wishlist',
+            Component: screen('wishlist/wishlist.page', () => import('../features/wishlist/wishlist.page')),
+          },
           {
             path: 'track-order',
-            Component: screen('track-order.page', () => import('../routes/track-order.page')),
+            Component: screen('orders/track-order.page', () => import('../features/orders/track-order.page')),
           },
-          { path: 'contact', Component: screen('contact.page', () => import('../routes/contact.page')) },
-          { path: 'api-test', Component: screen('api-test.page', () => import('../routes/api-test.page')) },
+          {
+            path: 'contact',
+            Component: screen('messages/contact.page', () => import('../features/messages/contact.page')),
+          },
+          {
+            path: 'api-test',
+            Component: screen('store/api-test.page', () => import('../features/store/api-test.page')),
+          },
           {
             path: 'order-success',
-            Component: screen('order-success.page', () => import('../routes/order-success.page')),
+            Component: screen(
+              'payments/order-success.page',
+              () => import('../features/payments/order-success.page'),
+            ),
           },
           // The links of newsletter mail (server/messages/messages.handlers.ts); never indexed (server/web/spa.ts).
           {
             path: 'newsletter/confirm',
-            Component: screen('newsletter-confirm.page', () => import('../routes/newsletter-confirm.page')),
+            Component: screen(
+              'messages/newsletter-confirm.page',
+              () => import('../features/messages/newsletter-confirm.page'),
+            ),
           },
           {
             path: 'newsletter/unsubscribe',
             Component: screen(
-              'newsletter-unsubscribe.page',
-              () => import('../routes/newsletter-unsubscribe.page'),
+              'messages/newsletter-unsubscribe.page',
+              () => import('../features/messages/newsletter-unsubscribe.page'),
             ),
           },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'account', Component: screen('account.page', () => import('../routes/account.page')) },
+              {
+                path: 'account',
+                Component: screen('accounts/account.page', () => import('../features/accounts/account.page')),
+              },
               {
                 path: 'checkout',
-                Component: screen('checkout.page', () => import('../routes/checkout.page')),
+                Component: screen(
+                  'checkout/checkout.page',
+                  () => import('../features/checkout/checkout.page'),
+                ),
               },
-              { path: 'orders', Component: screen('orders.page', () => import('../routes/orders.page')) },
-              { path: 'payment', Component: screen('payment.page', () => import('../routes/payment.page')) },
+              {
+                path: 'orders',
+                Component: screen('orders/orders.page', () => import('../features/orders/orders.page')),
+              },
+              {
+                path: 'payment',
+                Component: screen('payments/payment.page', () => import('../features/payments/payment.page')),
+              },
             ],
           },
-          { path: '404', Component: screen('not-found.page', () => import('../routes/not-found.page')) },
+          {
+            path: '404',
+            Component: screen('store/not-found.page', () => import('../features/store/not-found.page')),
+          },
           // Valid slugs render the policy; reserved words and unknown slugs go to /404 (in the screen).
           {
             path: ':policyType',
-            Component: screen('policy.page', () => import('../routes/policy.page')),
+            Component: screen('store/policy.page', () => import('../features/store/policy.page')),
             handle: policyHandle,
           },
-          { path: '*', Component: screen('not-found.page', () => import('../routes/not-found.page')) },
+          {
+            path: '*',
+            Component: screen('store/not-found.page', () => import('../features/store/not-found.page')),
+          },
         ],
       },
     ],

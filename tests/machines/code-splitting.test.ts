@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -10,7 +10,8 @@ const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?[
 function resolveModule(from: string, specifier: string): string {
   const base = resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
-  const found = candidates.find((file) => existsSync(file) && !file.endsWith('/'));
+  // A folder resolves to its index (a feature's public entry: src/features/orders/index.ts).
+  const found = candidates.find((file) => existsSync(file) && statSync(file).isFile());
   if (!found || !/\.tsx?$/.test(found)) throw new Error(`Cannot resolve ${specifier} from ${from}`);
   return found;
 }
@@ -39,8 +40,8 @@ const PAGE_ONLY = [
   'machines/account.machine.ts',
   'machines/my-orders.machine.ts',
   'machines/order-tracking.machine.ts',
-  'src/app/actors/payment.live.ts',
-  'src/app/actors/checkout.live.ts',
+  'src/features/payments/payment.live.ts',
+  'src/features/checkout/checkout.live.ts',
   'src/app/actors/live-machines.ts',
 ];
 
@@ -61,12 +62,12 @@ describe('route-level code splitting', () => {
   });
 
   it('loads neither checkout nor payment code when the home route module is added', () => {
-    const home = staticGraph('src/routes/home.page.tsx');
-    expect(home).toContain('src/app/actors/featured-products.live.ts');
+    const home = staticGraph('src/features/catalogue/home.page.tsx');
+    expect(home).toContain('src/features/catalogue/featured-products.live.ts');
     expect(PAGE_ONLY.filter((file) => home.has(file))).toEqual([]);
   });
 
   it('provides the payment machine from the payment route module when it is loaded', () => {
-    expect(staticGraph('src/routes/payment.page.tsx')).toContain('machines/payment.machine.ts');
+    expect(staticGraph('src/features/payments/payment.page.tsx')).toContain('machines/payment.machine.ts');
   });
 });

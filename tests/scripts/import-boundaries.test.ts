@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * The layers import one way (biome.json `overrides`, rule style/noRestrictedImports): shared/ ←
- * machines/ ← src/ (components, forms, api, theme ← routes ← app), and server/ imports neither src/
+ * machines/ ← src/ (components, forms, api, theme ← features ← app), and server/ imports neither src/
  * nor machines/. These tests lint small files placed in each layer of a scratch copy of the layout,
  * with the repository's own biome.json, so a rule that stops firing fails here rather than silently.
  */
@@ -86,7 +86,7 @@ const files: Record<string, { upward: string[]; allowed: string[] }> = {
   'src/components/example.tsx': {
     upward: [
       "import { useMachines } from '../app/machines-context';",
-      "import CartPage from '../routes/cart.page';",
+      "import CartPage from '../features/cart/cart.page';",
       "import { buildApp } from '../../server/app';",
     ],
     allowed: [
@@ -98,16 +98,16 @@ const files: Record<string, { upward: string[]; allowed: string[] }> = {
     upward: ["import { handleEmitted } from '../app/emitted';"],
     allowed: ["import { z } from 'zod';", "import { PHONE } from '../../shared/payment-rules';"],
   },
-  'src/routes/checkout/example.tsx': {
+  'src/features/checkout/example.tsx': {
     upward: [
       "import { request } from '../../app/actors/request';",
       "import { liveDeps } from '../../app/actors/live-deps';",
-      "import { idsOf } from '../../app/wishlist/wishlist-ids';",
+      "import { provideWishlistMachine } from '../wishlist/wishlist.live';",
       "import { openDatabase } from '../../../server/db/client';",
     ],
     allowed: [
-      "import { provideCheckoutMachine } from '../../app/actors/checkout.live';",
-      "import { provideSavedProductsMachine } from '../../app/wishlist/saved-products.live';",
+      "import { provideCheckoutMachine } from './checkout.live';",
+      "import { OrderLine } from '../orders';",
       "import { handleEmitted } from '../../app/emitted';",
       "import { Button } from '../../components/ui/button';",
       "import { checkoutMachine } from '../../../machines/checkout.machine';",
@@ -118,7 +118,10 @@ const files: Record<string, { upward: string[]; allowed: string[] }> = {
       "import { buildApp } from '../../server/app';",
       "import { models } from '../../tests/machines/support/models';",
     ],
-    allowed: ["import CartPage from '../routes/cart.page';", "import { request } from './actors/request';"],
+    allowed: [
+      "import CartPage from '../features/cart/cart.page';",
+      "import { request } from './actors/request';",
+    ],
   },
 };
 

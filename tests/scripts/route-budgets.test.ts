@@ -16,9 +16,10 @@ function history(): Record<string, number>[] {
 
 describe('per-route JS ceilings (scripts/route-budgets.json, npm run check:budget)', () => {
   it('name every route module of the app, and nothing else', () => {
-    const routes = readdirSync(resolve(ROOT, 'src/routes'))
+    const routes = readdirSync(resolve(ROOT, 'src/features'))
+      .map((feature) => `src/features/${feature}`)
+      .flatMap((dir) => readdirSync(resolve(ROOT, dir)).map((name) => `${dir}/${name}`))
       .filter((name) => name.endsWith('.page.tsx'))
-      .map((name) => `src/routes/${name}`)
       .sort();
     expect(Object.keys(current).sort()).toEqual(routes);
   });

@@ -42,7 +42,7 @@ describe('stripDescriptions', () => {
     expect(stripDescriptions('const a = { b: 1 };')).toBeNull();
     expect(MACHINE_FILE.test('/repo/machines/cart.machine.ts')).toBe(true);
     expect(MACHINE_FILE.test('/repo/machines/cart.model.ts')).toBe(false);
-    expect(MACHINE_FILE.test('/repo/src/routes/cart.page.tsx')).toBe(false);
+    expect(MACHINE_FILE.test('/repo/src/features/cart/cart.page.tsx')).toBe(false);
   });
 
   it('drops every description of a real machine', () => {

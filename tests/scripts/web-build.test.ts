@@ -20,33 +20,40 @@ const manifest: Manifest = {
     file: 'assets/index.js',
     isEntry: true,
     imports: ['_shared.js'],
-    dynamicImports: ['src/routes/home.page.tsx', 'src/routes/payment.page.tsx'],
+    dynamicImports: ['src/features/catalogue/home.page.tsx', 'src/features/payments/payment.page.tsx'],
     css: ['assets/index.css'],
   },
   '_shared.js': { file: 'assets/shared.js', imports: [] },
-  'src/routes/home.page.tsx': {
+  'src/features/catalogue/home.page.tsx': {
     file: 'assets/home.js',
     isDynamicEntry: true,
     imports: ['_card.js', '_shared.js'],
   },
   '_card.js': { file: 'assets/card.js', imports: ['_shared.js'] },
-  'src/routes/payment.page.tsx': { file: 'assets/payment.js', isDynamicEntry: true, imports: ['_qr.js'] },
+  'src/features/payments/payment.page.tsx': {
+    file: 'assets/payment.js',
+    isDynamicEntry: true,
+    imports: ['_qr.js'],
+  },
   '_qr.js': { file: 'assets/qr.js' },
 };
 
 describe('js-budget', () => {
   it("counts a route's entry, its static imports and the route chunk, never a dynamic import of another route", () => {
-    expect(routeFiles(manifest, 'src/routes/home.page.tsx')).toEqual({
+    expect(routeFiles(manifest, 'src/features/catalogue/home.page.tsx')).toEqual({
       js: ['assets/index.js', 'assets/shared.js', 'assets/home.js', 'assets/card.js'],
       css: ['assets/index.css'],
     });
-    expect(routeFiles(manifest, 'src/routes/payment.page.tsx').js).toEqual([
+    expect(routeFiles(manifest, 'src/features/payments/payment.page.tsx').js).toEqual([
       'assets/index.js',
       'assets/shared.js',
       'assets/payment.js',
       'assets/qr.js',
     ]);
-    expect(routeModules(manifest)).toEqual(['src/routes/home.page.tsx', 'src/routes/payment.page.tsx']);
+    expect(routeModules(manifest)).toEqual([
+      'src/features/catalogue/home.page.tsx',
+      'src/features/payments/payment.page.tsx',
+    ]);
   });
 
   it('fails a route past its ceiling and tolerance or without a ceiling, and notes one within the tolerance', () => {
@@ -110,11 +117,11 @@ describe('precompress', () => {
 describe('lazy parts in the build', () => {
   it('finds the module each lazy part names, and refuses one the manifest has no chunk for', () => {
     const sources = [
-      "export const A = lazyPart<Props>(\n  'src/routes/home.page.tsx',\n  () => import('./a'),\n);",
+      "export const A = lazyPart<Props>(\n  'src/features/catalogue/home.page.tsx',\n  () => import('./a'),\n);",
       "const B = lazyPart('src/shared-only.tsx', () => import('./b'));",
     ];
     const modules = lazyPartModules(sources);
-    expect(modules).toEqual(['src/routes/home.page.tsx', 'src/shared-only.tsx']);
+    expect(modules).toEqual(['src/features/catalogue/home.page.tsx', 'src/shared-only.tsx']);
     expect(unpreloadableParts(manifest, modules)).toEqual(['src/shared-only.tsx']);
   });
 });
@@ -122,8 +129,14 @@ describe('lazy parts in the build', () => {
 describe('page preloads', () => {
   it("preloads a page's screen chunk and its static imports, never what the entry already loads", () => {
     const preloads = pagePreloads(manifest as never);
-    expect(preloads(['src/routes/home.page.tsx'])).toEqual(['/assets/home.js', '/assets/card.js']);
-    expect(preloads(['src/routes/payment.page.tsx'])).toEqual(['/assets/payment.js', '/assets/qr.js']);
-    expect(preloads(['src/routes/none.tsx'])).toEqual([]);
+    expect(preloads(['src/features/catalogue/home.page.tsx'])).toEqual([
+      '/assets/home.js',
+      '/assets/card.js',
+    ]);
+    expect(preloads(['src/features/payments/payment.page.tsx'])).toEqual([
+      '/assets/payment.js',
+      '/assets/qr.js',
+    ]);
+    expect(preloads(['src/features/none/none.page.tsx'])).toEqual([]);
   });
 });

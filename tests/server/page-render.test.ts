@@ -154,13 +154,16 @@ describe('every page rendered by React on the server', () => {
         .exec((await get(url)).body)?.[1]
         ?.split(' ')
         .sort();
-    const search = 'src/app/layouts/search-combobox.tsx';
-    expect(await partsOf('/')).toEqual([search, 'src/routes/home.page.tsx']);
-    expect(await partsOf('/products?category=men')).toEqual([search, 'src/routes/products.page.tsx']);
-    expect(await partsOf('/terms')).toEqual([search, 'src/routes/policy.page.tsx']);
-    expect(await partsOf('/no/such/page')).toEqual([search, 'src/routes/not-found.page.tsx']);
+    const search = 'src/features/catalogue/search-combobox.tsx';
+    expect(await partsOf('/')).toEqual(['src/features/catalogue/home.page.tsx', search]);
+    expect(await partsOf('/products?category=men')).toEqual([
+      'src/features/catalogue/products.page.tsx',
+      search,
+    ]);
+    expect(await partsOf('/terms')).toEqual([search, 'src/features/store/policy.page.tsx']);
+    expect(await partsOf('/no/such/page')).toEqual([search, 'src/features/store/not-found.page.tsx']);
     // The sign-in pages have no header: the screen alone.
-    expect(await partsOf('/login')).toEqual(['src/routes/login.page.tsx']);
+    expect(await partsOf('/login')).toEqual(['src/features/accounts/login.page.tsx']);
   });
 
   it('answers an unknown path and a policy that is none with the storefront 404 page and status 404', async () => {
@@ -232,11 +235,11 @@ describe('injectPage', () => {
   it('names the lazy parts the page shows on #root, for the browser to load before it hydrates', () => {
     const page = {
       html: '<main>page</main>',
-      modules: ['src/routes/products.page.tsx', 'src/app/layouts/search-combobox.tsx'],
+      modules: ['src/features/catalogue/products.page.tsx', 'src/features/catalogue/search-combobox.tsx'],
     };
     const out = injectPage(INDEX, page, null);
     expect(out).toContain(
-      `<div id="root" ${PAGE_PARTS_ATTRIBUTE}="src/routes/products.page.tsx src/app/layouts/search-combobox.tsx"><main>page</main></div>`,
+      `<div id="root" ${PAGE_PARTS_ATTRIBUTE}="src/features/catalogue/products.page.tsx src/features/catalogue/search-combobox.tsx"><main>page</main></div>`,
     );
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PATTERN, normaliseEmail } from '../../shared/email';
+import { contactSchema } from '../../src/features/messages/contact.schema';
 import { loginSchema } from '../../src/forms/auth.schema';
-import { contactSchema } from '../../src/routes/contact/contact.schema';
 
 /** What a mail header reads as a name around an address, several mailboxes, or hidden text. */
 const NOT_BARE = [

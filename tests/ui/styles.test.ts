@@ -65,7 +65,7 @@ function chooses(key: string, value: string, text: string): boolean {
 }
 
 describe('style sources', () => {
-  it('has no hex colour outside the theme when src/routes, src/components and src/app are read', () => {
+  it('has no hex colour outside the theme when src/features, src/components and src/app are read', () => {
     const found = appSources.flatMap(({ file, text }) =>
       [...text.matchAll(HEX_COLOUR)].map((match) => `${file}: ${match[0]}`),
     );

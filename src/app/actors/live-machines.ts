@@ -5,28 +5,28 @@
  * first download. Do not import this module from app code.
  */
 
-import { provideSavedProductsMachine } from '../wishlist/saved-products.live';
-import { provideAccountMachine } from './account.live';
-import { provideAddressBookMachine } from './address-book.live';
-import { provideApiTestMachine } from './api-test.live';
-import { provideCartStockMachine } from './cart-stock.live';
-import { provideCheckoutMachine } from './checkout.live';
-import { provideContactMachine } from './contact.live';
-import { provideDeliveryCheckMachine } from './delivery-check.live';
-import { provideFeaturedProductsMachine } from './featured-products.live';
+import { provideAccountMachine } from '../../features/accounts/account.live';
+import { provideAddressBookMachine } from '../../features/accounts/address-book.live';
+import { providePasswordResetMachine } from '../../features/accounts/password-reset.live';
+import { provideCartStockMachine } from '../../features/cart/cart-stock.live';
+import { provideDeliveryCheckMachine } from '../../features/catalogue/delivery-check.live';
+import { provideFeaturedProductsMachine } from '../../features/catalogue/featured-products.live';
+import { provideProductMachine } from '../../features/catalogue/product.live';
+import { provideProductsListMachine } from '../../features/catalogue/products-list.live';
+import { provideSearchMachine } from '../../features/catalogue/search.live';
+import { provideSimilarProductsMachine } from '../../features/catalogue/similar-products.live';
+import { provideCheckoutMachine } from '../../features/checkout/checkout.live';
+import { provideContactMachine } from '../../features/messages/contact.live';
+import { provideNewsletterMachine } from '../../features/messages/newsletter.live';
+import { provideNewsletterLinkMachine } from '../../features/messages/newsletter-link.live';
+import { provideMyOrdersMachine } from '../../features/orders/my-orders.live';
+import { provideOrderTrackingMachine } from '../../features/orders/order-tracking.live';
+import { provideOrderSuccessMachine } from '../../features/payments/order-success.live';
+import { providePaymentMachine } from '../../features/payments/payment.live';
+import { provideApiTestMachine } from '../../features/store/api-test.live';
+import { provideSavedProductsMachine } from '../../features/wishlist/saved-products.live';
 import type { LiveDeps } from './live-deps';
-import { provideMyOrdersMachine } from './my-orders.live';
-import { provideNewsletterMachine } from './newsletter.live';
-import { provideNewsletterLinkMachine } from './newsletter-link.live';
-import { provideOrderSuccessMachine } from './order-success.live';
-import { provideOrderTrackingMachine } from './order-tracking.live';
-import { providePasswordResetMachine } from './password-reset.live';
-import { providePaymentMachine } from './payment.live';
-import { provideProductMachine } from './product.live';
-import { provideProductsListMachine } from './products-list.live';
 import { createRootMachines } from './root.live';
-import { provideSearchMachine } from './search.live';
-import { provideSimilarProductsMachine } from './similar-products.live';
 
 export type { LiveDeps } from './live-deps';
 

@@ -7,9 +7,9 @@
 import { fromCallback } from 'xstate';
 import { appMachine } from '../../../machines/app.machine';
 import { onUnauthorized } from '../../api/client';
-import { provideWishlistMachine } from '../wishlist/wishlist.live';
-import { provideAuthMachine } from './auth.live';
-import { provideCartMachine } from './cart.live';
+import { provideAuthMachine } from '../../features/accounts/auth.live';
+import { provideCartMachine } from '../../features/cart/cart.live';
+import { provideWishlistMachine } from '../../features/wishlist/wishlist.live';
 import { type LiveDeps, liveDeps } from './live-deps';
 import { provideStoreInfoMachine } from './store-info.live';
 import { readStoreSnapshot } from './store-snapshot';

@@ -6,10 +6,10 @@ import { BottomTabBar } from '../../components/layout/bottom-tab-bar';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { allCategories, navCategories, storeDisplayName } from '../../components/layout/store-display';
+import { SearchBox } from '../../features/catalogue/search-box';
 import { type AuthStatus, useAuthStatus, useCartCount, useStoreInfo, useWishlistCount } from '../app-actor';
 import { type RouteHandle, useDocumentTitle, useRouteMatches } from '../document-title';
 import { QuickViewHost } from '../quick-view-host';
-import { SearchBox } from './search-box';
 
 const DEFAULT_DESCRIPTION = 'T-shirts, trendy tops, ethnic wear and accessories, delivered across India.';
 

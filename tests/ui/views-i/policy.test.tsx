@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { POLICY_TITLES } from '../../../src/routes/policy/policy-meta';
+import { POLICY_TITLES } from '../../../src/features/store/policy-meta';
 import { expectNoSeriousAxeViolations, findHeading, renderApp, STORE } from '../../setup/app-harness';
 
 describe('policy pages', () => {

@@ -28,14 +28,14 @@ const trackOrderChunk = vi.hoisted(() => {
 });
 
 // The Track order screen's chunk arrives when the test says so.
-vi.mock('../../../src/routes/track-order.page', async (importOriginal) => {
+vi.mock('../../../src/features/orders/track-order.page', async (importOriginal) => {
   trackOrderChunk.requested();
   await trackOrderChunk.gate;
   return importOriginal();
 });
 
 // The API test screen's chunk fails to load, as after a deploy removed it.
-vi.mock('../../../src/routes/api-test.page', () => {
+vi.mock('../../../src/features/store/api-test.page', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 

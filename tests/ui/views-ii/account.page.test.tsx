@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_FALLBACK } from '../../../src/routes/account.page';
+import { ACCOUNT_FALLBACK } from '../../../src/features/accounts/account.page';
 import { expectNoSeriousAxeViolations, failsOnce, findToast, json, renderApp } from './support/app';
 import { SAVED_ADDRESS } from './support/orders';
 

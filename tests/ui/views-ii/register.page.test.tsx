@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { REGISTRATION_FAILED_ALERT } from '../../../src/routes/register.page';
+import { REGISTRATION_FAILED_ALERT } from '../../../src/features/accounts/register.page';
 import { type Handler, heldAnswer } from '../../setup/app-harness';
 import { expectNoSeriousAxeViolations, findToast, json, renderApp } from './support/app';
 

@@ -1,6 +1,0 @@
-import { NewsletterLinkView } from './newsletter/newsletter-link-view';
-
-/** /newsletter/confirm?token=…: the link in the double opt-in mail confirms the subscription. */
-export default function NewsletterConfirmPage() {
-  return <NewsletterLinkView link="confirm" />;
-}
