@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import type { components } from '../contract/schema';
 import { RETURN_STATUS_LABEL } from '../shared/return-lifecycle';
 import { escapeControls } from '../shared/text';
-import { call, sign } from './operator-api';
+import { call, operatorTarget, runCommand, sign, UsageError } from './operator-api';
 
 const USAGE = `Usage:
   npm run orders -- list [--status pending|processing|shipped|delivered|cancelled|0-4] [--limit N]
@@ -28,8 +28,6 @@ shopper's account; one paid online is refunded by the server when received) or e
 Each ship/deliver/cancel/return sends a new event id; --id <event id> resends one (the server answers it once).`;
 
 const STATUS_NAMES = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'];
-
-class UsageError extends Error {}
 
 function statusCode(raw: string): number {
   const index = STATUS_NAMES.findIndex((name) => name.toLowerCase() === raw.trim().toLowerCase());
@@ -64,9 +62,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (rest.length > 0) throw new UsageError(`Unexpected argument(s): ${rest.join(' ')}`);
-  const secret = process.env.FULFILMENT_SECRET?.trim();
-  if (!secret) throw new UsageError('FULFILMENT_SECRET is not set (use the same value as the server)');
-  const base = new URL(process.env.STATEFRONT_URL?.trim() || 'http://localhost:8044');
+  const { base, secret } = operatorTarget();
 
   if (command === 'list') {
     if (orderArg) throw new UsageError(`list takes no order (got "${orderArg}")`);
@@ -187,12 +183,4 @@ async function moveReturn(
   );
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  console.error(`Error: ${(error as Error).message}`);
-  process.exitCode = 1;
-});
+runCommand(main, USAGE);
