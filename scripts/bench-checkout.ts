@@ -64,10 +64,11 @@ const SERVER_PORT = 8310;
 const PROBE_PORT = 8319;
 /** server/db/client.ts opens a pg Pool of this many connections per process. */
 const SERVER_POOL = 10;
-const PASSWORD = 'saree-sunday-42';
+/** Every bench account's password (scripts/bench-flash.ts writes its accounts with it too). */
+export const PASSWORD = 'saree-sunday-42';
 /** Sign-ups run a few at a time: scrypt runs in the libuv pool (4 threads) on 2 cores. */
 const SIGN_UP_CONCURRENCY = 8;
-const SIGN_IN_CONCURRENCY = 16;
+export const SIGN_IN_CONCURRENCY = 16;
 
 export const STEPS = ['order', 'payment', 'sandbox page', 'confirmation'] as const;
 export type Step = (typeof STEPS)[number];
@@ -113,7 +114,7 @@ export function percentiles(values: number[]): Percentiles {
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
-export async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   const lane = async () => {
     while (next < items.length) await work(items[next++] as T);
@@ -142,7 +143,10 @@ async function signUpAll(base: string, count: number, tag: string): Promise<stri
  * second. The rate is set by scrypt's four libuv threads either way; all 100 at once, on a
  * loaded machine, left the last ones waiting past the client's 15 s timeout (tests/faults/shop.ts).
  */
-async function signInAll(base: string, emails: string[]): Promise<{ tokens: string[]; perSecond: number }> {
+export async function signInAll(
+  base: string,
+  emails: string[],
+): Promise<{ tokens: string[]; perSecond: number }> {
   const started = performance.now();
   const tokens: string[] = [];
   await pooled(emails, SIGN_IN_CONCURRENCY, async (email) => {

@@ -37,13 +37,11 @@ import {
 } from '../tests/faults/procs';
 import { type Answer, call, confirm, SHIPPING, startPayment, successSignature } from '../tests/faults/shop';
 import { freshDatabase } from '../tests/setup/postgres';
-import { describe, failed, percentiles, pooled } from './bench-checkout';
+import { describe, failed, PASSWORD, percentiles, SIGN_IN_CONCURRENCY, signInAll } from './bench-checkout';
 import { sign } from './operator-api';
 
 const PG_PORT = 8331;
 const SERVER_PORT = 8332;
-const PASSWORD = 'saree-sunday-42';
-const SIGN_IN_CONCURRENCY = 16;
 const FULFILMENT_SECRET = 'bench-flash-fulfilment-secret-0123456789';
 /** A thousand orders queue on one database: the last may wait far past tests/faults/shop.ts's 15 s. */
 const ORDER_TIMEOUT_MS = 120_000;
@@ -113,17 +111,6 @@ async function writeAccounts(target: FlashTarget, count: number, tag: string): P
     await database.close();
   }
   return Array.from({ length: count }, (_, i) => `flash-${tag}-${i}@example.in`);
-}
-
-async function signInAll(base: string, emails: string[]) {
-  const started = performance.now();
-  const tokens: string[] = [];
-  await pooled(emails, SIGN_IN_CONCURRENCY, async (email) => {
-    const answer = await call(base, 'POST', '/users/authorize', { json: { email, password: PASSWORD } });
-    if (answer.status !== 200) throw new Error(`sign-in ${email}: ${describe('authorize', answer)}`);
-    tokens.push((answer.body as { token: string }).token);
-  });
-  return { tokens, perSecond: emails.length / ((performance.now() - started) / 1000) };
 }
 
 /** The variant on sale: the first product listed, its first size and colour ('' where it has none). */
