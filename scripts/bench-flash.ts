@@ -22,7 +22,7 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { components } from '../contract/schema';
+import type { components, StockEntry } from '../contract/schema';
 import { hashPassword } from '../server/accounts/auth';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
@@ -45,8 +45,6 @@ const SERVER_PORT = 8332;
 const FULFILMENT_SECRET = 'bench-flash-fulfilment-secret-0123456789';
 /** A thousand orders queue on one database: the last may wait far past tests/faults/shop.ts's 15 s. */
 const ORDER_TIMEOUT_MS = 120_000;
-
-type StockEntry = components['schemas']['StockEntry'];
 
 interface FlashTarget {
   label: string;

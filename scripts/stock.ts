@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { components } from '../contract/schema';
+import type { components, Product, StockEntry } from '../contract/schema';
 import { optionValues } from '../shared/product-options';
 import { escapeControls } from '../shared/text';
 import { call, HttpRefusal, operatorTarget, Refusal, runCommand, sign, UsageError } from './operator-api';
@@ -28,8 +28,6 @@ A product with no stock rows is not counted and never sells out; once it has one
 without a row is sold out (docs/stock.md).
 Environment: STATEFRONT_URL (default http://localhost:8044), FULFILMENT_SECRET (required, the server's).`;
 
-type StockEntry = components['schemas']['StockEntry'];
-type Product = components['schemas']['Product'];
 type StockItem = components['schemas']['SetStockRequest']['items'][number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { FulfilmentEvent, FulfilmentOrder, FulfilmentResult } from '../../contract/schema';
 import { ORDER_STATUS_LOOK } from '../../shared/order-lifecycle';
 import { escapeControls } from '../../shared/text';
 import type { AppContext } from '../context';
@@ -15,10 +15,6 @@ import {
   cashOnDeliveryOf,
   ordersByStatus,
 } from './orders.repository';
-
-type FulfilmentEvent = components['schemas']['FulfilmentEvent'];
-type FulfilmentResult = components['schemas']['FulfilmentResult'];
-type FulfilmentOrder = components['schemas']['FulfilmentOrder'];
 
 /** The operations of this file: signed, and off (404) without FULFILMENT_SECRET. */
 export const FULFILMENT_OPERATIONS = new Set([

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { Order, ReturnEvent, ReturnEventResult, ReturnRequest } from '../../contract/schema';
 import { RETURN_STATUS_LABEL } from '../../shared/return-lifecycle';
 import { requireUser } from '../accounts/auth';
 import type { AppContext } from '../context';
@@ -10,11 +10,6 @@ import { orderWithOwnerEmail } from '../orders/orders.repository';
 import { ORDER_ID_PATTERN } from '../orders/orders.service';
 import { applyReturnEvent } from './returns.repository';
 import { requestReturn } from './returns.service';
-
-type Order = components['schemas']['Order'];
-type ReturnRequest = components['schemas']['ReturnRequest'];
-type ReturnEvent = components['schemas']['ReturnEvent'];
-type ReturnEventResult = components['schemas']['ReturnEventResult'];
 
 const ORDER_NOT_FOUND = 'Order not found or access denied';
 

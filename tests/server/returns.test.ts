@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
+import type { components, ReturnRequest } from '../../contract/schema';
 import { mailOutbox, productStock, products, refunds, returns } from '../../server/db/schema';
 import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
 import { settleAttempt } from '../../server/payments/payments.repository';
@@ -26,8 +26,6 @@ import {
   setupTestApp,
   startPayment,
 } from './helpers';
-
-type ReturnRequest = components['schemas']['ReturnRequest'];
 
 const SECRET = 'returns-test-fulfilment-secret-0123456789';
 const DAY = 24 * 60 * 60_000;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
+import type { StockList, StockShortageError } from '../../contract/schema';
 import { demoStock } from '../../server/catalogue/demo-stock';
 import { productStock, stockHolds } from '../../server/db/schema';
 import { runOrderExpiry } from '../../server/orders/order-expiry';
@@ -25,9 +25,6 @@ import {
   setupShopper,
   setupTestApp,
 } from './helpers';
-
-type StockList = components['schemas']['StockList'];
-type StockShortageError = components['schemas']['StockShortageError'];
 
 const SECRET = 'stock-test-secret-0123456789abcdef';
 const t = setupTestApp(fulfilmentConfig(SECRET));
