@@ -79,3 +79,24 @@ export async function call(url: URL, init: RequestInit = {}, timeoutMs?: number)
   }
   return body;
 }
+
+/** A signed JSON call to an operator's route: the signature covers the exact bytes sent. */
+export function signedCall(
+  base: URL,
+  secret: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  timeoutMs?: number,
+): Promise<unknown> {
+  const raw = JSON.stringify(body);
+  return call(
+    new URL(path, base),
+    {
+      method,
+      headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
+      body: raw,
+    },
+    timeoutMs,
+  );
+}

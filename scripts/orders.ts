@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import type { components } from '../contract/schema';
 import { RETURN_STATUS_LABEL } from '../shared/return-lifecycle';
 import { escapeControls } from '../shared/text';
-import { call, operatorTarget, runCommand, sign, UsageError } from './operator-api';
+import { call, operatorTarget, runCommand, sign, signedCall, UsageError } from './operator-api';
 
 const USAGE = `Usage:
   npm run orders -- list [--status pending|processing|shipped|delivered|cancelled|0-4] [--limit N]
@@ -125,12 +125,12 @@ async function main(argv: string[]): Promise<void> {
     ...(values.url ? { trackingUrl: values.url } : {}),
     ...(values.note ? { note: values.note } : {}),
   };
-  const raw = JSON.stringify(event);
-  const result = (await call(new URL('/api/v1/fulfilment/events', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
-    body: raw,
-  })) as { outcome: string; status: number; replay: boolean; note: string | null };
+  const result = (await signedCall(base, secret, 'POST', '/api/v1/fulfilment/events', event)) as {
+    outcome: string;
+    status: number;
+    replay: boolean;
+    note: string | null;
+  };
   const status = STATUS_NAMES[result.status] ?? result.status;
   if (result.outcome === 'ignored') {
     console.log(
@@ -172,12 +172,13 @@ async function moveReturn(
     actor: 'operator',
     ...(values.note ? { note: values.note } : {}),
   };
-  const raw = JSON.stringify(event);
-  const result = (await call(new URL('/api/v1/fulfilment/returns/events', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
-    body: raw,
-  })) as components['schemas']['ReturnEventResult'];
+  const result = (await signedCall(
+    base,
+    secret,
+    'POST',
+    '/api/v1/fulfilment/returns/events',
+    event,
+  )) as components['schemas']['ReturnEventResult'];
   console.log(
     `${escapeControls(returnId)} is now ${RETURN_STATUS_LABEL[result.status].toLowerCase()}${result.replay ? ' (event already received)' : ''} [event ${event.id}]`,
   );

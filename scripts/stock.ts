@@ -9,7 +9,15 @@ import { parseArgs } from 'node:util';
 import type { components, Product, StockEntry } from '../contract/schema';
 import { optionValues } from '../shared/product-options';
 import { escapeControls } from '../shared/text';
-import { call, HttpRefusal, operatorTarget, Refusal, runCommand, sign, UsageError } from './operator-api';
+import {
+  call,
+  HttpRefusal,
+  operatorTarget,
+  Refusal,
+  runCommand,
+  signedCall,
+  UsageError,
+} from './operator-api';
 import { batches, MAX_BATCH, noneCell, readStockCsv, type StockCsvRow, unitsOf } from './stock-csv';
 
 const USAGE = `Usage:
@@ -36,16 +44,9 @@ const TIMEOUT_MS = 120_000;
 
 /** PUT /fulfilment/stock, signed over the exact bytes sent: the rows as stored. */
 async function putStock(base: URL, secret: string, items: StockItem[]): Promise<StockEntry[]> {
-  const raw = JSON.stringify({ items });
-  const body = (await call(
-    new URL('/api/v1/fulfilment/stock', base),
-    {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
-      body: raw,
-    },
-    TIMEOUT_MS,
-  )) as { items: StockEntry[] };
+  const body = (await signedCall(base, secret, 'PUT', '/api/v1/fulfilment/stock', { items }, TIMEOUT_MS)) as {
+    items: StockEntry[];
+  };
   return body.items;
 }
 
