@@ -1,5 +1,5 @@
 /** Products as the screens show them (spec §3 "Derived for display", §2 Products list, §5 size label). */
-import type { components } from '../contract/schema';
+import type { components, ProductAttribute } from '../contract/schema';
 import { picturesOfColour } from '../shared/product-images';
 import { optionValues } from '../shared/product-options';
 import { PAGE_SIZE, type ProductsQuery } from '../shared/products-query';
@@ -18,7 +18,6 @@ export {
 } from '../shared/products-query';
 
 export type ApiProduct = components['schemas']['Product'];
-type ProductAttribute = components['schemas']['ProductAttribute'];
 
 export type DisplayProduct = {
   id: string;

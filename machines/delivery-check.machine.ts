@@ -1,8 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../contract/schema';
+import type { PinPlace } from '../contract/schema';
 import { PIN_CODE_PATTERN } from '../shared/pincode';
-
-type PinPlace = components['schemas']['PinPlace'];
 
 export type DeliveryCheckEvent = { type: 'delivery.check'; pin: string };
 

@@ -1,6 +1,6 @@
 /** Orders as the order pages show them (spec §3 Order, §4 Order status codes). */
 
-import type { components } from '../contract/schema';
+import type { Return as ApiReturn, components } from '../contract/schema';
 import { formatRupees, paiseOf } from '../shared/money';
 import {
   CANCELLABLE_STATUSES,
@@ -157,8 +157,6 @@ export type DisplayReturn = {
   /** Every move of the return, oldest first. */
   timeline: DisplayOrderEvent[];
 };
-
-type ApiReturn = components['schemas']['Return'];
 
 /** What POST /orders/{orderId}/returns asks (openapi.yaml ReturnRequest). */
 export type ReturnRequest = components['schemas']['ReturnRequest'];

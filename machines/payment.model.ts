@@ -4,10 +4,9 @@ import type { PaymentField } from '../shared/payment-fields';
 
 export { ATTEMPT_VALIDITY_MS } from '../shared/payment-fields';
 
-import type { components } from '../contract/schema';
+import type { components, PaymentAction } from '../contract/schema';
 
 export type PaymentResponse = components['schemas']['PaymentResponse'];
-type PaymentAction = components['schemas']['PaymentAction'];
 
 const UNKNOWN_PAYMENT_ERROR = 'Unknown error occurred during payment process';
 export const QR_SIZE = 256;

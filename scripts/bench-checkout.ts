@@ -24,7 +24,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -50,6 +50,7 @@ import {
   successSignature,
 } from '../tests/faults/shop';
 import { freshDatabase, withPgClient } from '../tests/setup/postgres';
+import { loadAverage } from './cli-option';
 import {
   cpuProfileArgs,
   printProfileSummary,
@@ -64,10 +65,11 @@ const SERVER_PORT = 8310;
 const PROBE_PORT = 8319;
 /** server/db/client.ts opens a pg Pool of this many connections per process. */
 const SERVER_POOL = 10;
-const PASSWORD = 'saree-sunday-42';
+/** Every bench account's password (scripts/bench-flash.ts writes its accounts with it too). */
+export const PASSWORD = 'saree-sunday-42';
 /** Sign-ups run a few at a time: scrypt runs in the libuv pool (4 threads) on 2 cores. */
 const SIGN_UP_CONCURRENCY = 8;
-const SIGN_IN_CONCURRENCY = 16;
+export const SIGN_IN_CONCURRENCY = 16;
 
 export const STEPS = ['order', 'payment', 'sandbox page', 'confirmation'] as const;
 export type Step = (typeof STEPS)[number];
@@ -113,7 +115,7 @@ export function percentiles(values: number[]): Percentiles {
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
-export async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   const lane = async () => {
     while (next < items.length) await work(items[next++] as T);
@@ -142,7 +144,10 @@ async function signUpAll(base: string, count: number, tag: string): Promise<stri
  * second. The rate is set by scrypt's four libuv threads either way; all 100 at once, on a
  * loaded machine, left the last ones waiting past the client's 15 s timeout (tests/faults/shop.ts).
  */
-async function signInAll(base: string, emails: string[]): Promise<{ tokens: string[]; perSecond: number }> {
+export async function signInAll(
+  base: string,
+  emails: string[],
+): Promise<{ tokens: string[]; perSecond: number }> {
   const started = performance.now();
   const tokens: string[] = [];
   await pooled(emails, SIGN_IN_CONCURRENCY, async (email) => {
@@ -559,10 +564,6 @@ function summariseProfiles(dir: string, since: number, clock: { from: number; to
 }
 
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 function printConfiguration(figures: CheckoutFigures, baselinePerSecond: number) {
   const steps = STEPS.map((step) => `${ms(figures.steps[step].p50)}/${ms(figures.steps[step].p99)}`);
@@ -572,7 +573,7 @@ function printConfiguration(figures: CheckoutFigures, baselinePerSecond: number)
   console.log(
     `${figures.label.padEnd(22)} ${figures.paidPerSecond.toFixed(1).padStart(7)} ${ms(figures.cpuPerPaidMs).padStart(8)}  ${steps
       .map((s, i) => s.padStart(i === 0 ? 11 : 11))
-      .join(' ')}  ${String(figures.errors).padStart(6)}  ${check}  load ${load()}  ratio ${(
+      .join(' ')}  ${String(figures.errors).padStart(6)}  ${check}  load ${loadAverage()}  ratio ${(
       figures.paidPerSecond / baselinePerSecond
     ).toFixed(2)}`,
   );
@@ -610,7 +611,7 @@ async function main() {
     `Statefront checkout bench — ${shoppers} concurrent shoppers, each ${rounds === 1 ? 'once' : `${rounds} times in a row`}: POST /orders, POST /payments, GET the sandbox page, POST its confirmation, against the server as \`npm run serve\` starts it (NODE_ENV=production, PAYMENTS=sandbox, LOG_LEVEL=warn); accounts made before the clock`,
   );
   console.log(
-    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average at start ${load()}`,
+    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average at start ${loadAverage()}`,
   );
   const header = `\n${'configuration'.padEnd(22)} ${'paid/s'.padStart(7)} ${'cpu/paid'.padStart(8)}  ${STEPS.map((s) => `${s} ms p50/p99`.padStart(11)).join(' ')}  errors`;
   const signIns: string[] = [];
@@ -648,7 +649,7 @@ async function main() {
       rmSync(baselineDir, { recursive: true, force: true });
     }
     console.log(
-      `\nPGlite baseline (plain SQL, in-process, ${shoppers} concurrent callers, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${pgliteBaseline.toFixed(1)} paid orders/s  load ${load()}`,
+      `\nPGlite baseline (plain SQL, in-process, ${shoppers} concurrent callers, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${pgliteBaseline.toFixed(1)} paid orders/s  load ${loadAverage()}`,
     );
     console.log(header);
     note(await runServer(pgliteServerTarget(), pgliteBaseline));
@@ -690,7 +691,7 @@ async function main() {
         String((await client.query('show server_version')).rows[0].server_version),
       );
       console.log(
-        `\nPostgreSQL ${version} baseline (plain SQL, pg Pool of ${shoppers} connections, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${postgresBaseline.toFixed(1)} paid orders/s  load ${load()}`,
+        `\nPostgreSQL ${version} baseline (plain SQL, pg Pool of ${shoppers} connections, ${BASELINE_ROUND_TRIPS} statements in 3 transactions per paid order): ${postgresBaseline.toFixed(1)} paid orders/s  load ${loadAverage()}`,
       );
       if (poolBaseline !== undefined)
         console.log(
@@ -718,7 +719,9 @@ async function main() {
   console.log(
     `\nsign-ins (${SIGN_IN_CONCURRENCY} at a time, scrypt in the libuv pool): ${signIns.join('; ')}`,
   );
-  console.log(`load average at end ${load()}; total ${((performance.now() - began) / 1000).toFixed(0)} s`);
+  console.log(
+    `load average at end ${loadAverage()}; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
+  );
   if (failures.length > 0) {
     console.log(`errors or failed checks in: ${failures.join(', ')}`);
     process.exit(1);

@@ -19,10 +19,10 @@
  */
 
 import { rmSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { components } from '../contract/schema';
+import type { components, StockEntry } from '../contract/schema';
 import { hashPassword } from '../server/accounts/auth';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
@@ -37,18 +37,15 @@ import {
 } from '../tests/faults/procs';
 import { type Answer, call, confirm, SHIPPING, startPayment, successSignature } from '../tests/faults/shop';
 import { freshDatabase } from '../tests/setup/postgres';
-import { describe, failed, percentiles, pooled } from './bench-checkout';
+import { describe, failed, PASSWORD, percentiles, SIGN_IN_CONCURRENCY, signInAll } from './bench-checkout';
+import { loadAverage } from './cli-option';
 import { sign } from './operator-api';
 
 const PG_PORT = 8331;
 const SERVER_PORT = 8332;
-const PASSWORD = 'saree-sunday-42';
-const SIGN_IN_CONCURRENCY = 16;
 const FULFILMENT_SECRET = 'bench-flash-fulfilment-secret-0123456789';
 /** A thousand orders queue on one database: the last may wait far past tests/faults/shop.ts's 15 s. */
 const ORDER_TIMEOUT_MS = 120_000;
-
-type StockEntry = components['schemas']['StockEntry'];
 
 interface FlashTarget {
   label: string;
@@ -113,17 +110,6 @@ async function writeAccounts(target: FlashTarget, count: number, tag: string): P
     await database.close();
   }
   return Array.from({ length: count }, (_, i) => `flash-${tag}-${i}@example.in`);
-}
-
-async function signInAll(base: string, emails: string[]) {
-  const started = performance.now();
-  const tokens: string[] = [];
-  await pooled(emails, SIGN_IN_CONCURRENCY, async (email) => {
-    const answer = await call(base, 'POST', '/users/authorize', { json: { email, password: PASSWORD } });
-    if (answer.status !== 200) throw new Error(`sign-in ${email}: ${describe('authorize', answer)}`);
-    tokens.push((answer.body as { token: string }).token);
-  });
-  return { tokens, perSecond: emails.length / ((performance.now() - started) / 1000) };
 }
 
 /** The variant on sale: the first product listed, its first size and colour ('' where it has none). */
@@ -378,16 +364,12 @@ async function postgresFlashTarget(adminUrl: string, workers: number): Promise<F
 }
 
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 function printFigures(figures: FlashFigures) {
   const { check } = figures;
   const seen = figures.lowestLeftSeen === null ? '–' : String(figures.lowestLeftSeen);
   console.log(
-    `${figures.label.padEnd(22)} ${String(figures.paid).padStart(5)} ${String(figures.soldOut).padStart(9)} ${String(figures.errors).padStart(7)}  ${`${ms(figures.order.p50)}/${ms(figures.order.p99)}`.padStart(15)}  ${`${ms(figures.toPaid.p50)}/${ms(figures.toPaid.p99)}`.padStart(15)}  ${figures.seconds.toFixed(1).padStart(5)} s  load ${load()}`,
+    `${figures.label.padEnd(22)} ${String(figures.paid).padStart(5)} ${String(figures.soldOut).padStart(9)} ${String(figures.errors).padStart(7)}  ${`${ms(figures.order.p50)}/${ms(figures.order.p99)}`.padStart(15)}  ${`${ms(figures.toPaid.p50)}/${ms(figures.toPaid.p99)}`.padStart(15)}  ${figures.seconds.toFixed(1).padStart(5)} s  load ${loadAverage()}`,
   );
   console.log(
     `  ${check.oversold} oversold; ${figures.soldOutSayingLeft} of the ${figures.soldOut} sold-out answers said units were left; database: ${check.ordered} units ordered in ${check.orders} orders, ${check.paidOnce} paid once, ${check.held} held, ${check.left} left of ${figures.units}, lowest stock row ${check.lowestUnits}, lowest left seen by GET /stock ${seen}; ${check.ok ? 'check ok' : `CHECK FAILED: ${check.failures.join('; ')}`}`,
@@ -416,7 +398,7 @@ async function main() {
     `Statefront flash-sale bench — ${units} units of one size and colour, ${shoppers} shoppers signed in before the clock (${SIGN_IN_CONCURRENCY} at a time), then all at once: POST /orders of one unit, and for each placed order POST /payments, the sandbox page, its confirmation; against the server as \`npm run serve\` starts it (NODE_ENV=production, PAYMENTS=sandbox)`,
   );
   console.log(
-    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average at start ${load()}`,
+    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average at start ${loadAverage()}`,
   );
   console.log(
     `\n${'configuration'.padEnd(22)} ${'paid'.padStart(5)} ${'sold out'.padStart(9)} ${'errors'.padStart(7)}  ${'order ms p50/p99'.padStart(15)}  ${'paid ms p50/p99'.padStart(15)}  clock`,
@@ -455,7 +437,7 @@ async function main() {
     `\nsign-ins before the clock (${SIGN_IN_CONCURRENCY} at a time, scrypt): ${signIns.join(', ')}`,
   );
   console.log(
-    `PostgreSQL: ${given ? 'DATABASE_URL (a fresh database per configuration)' : 'a private throwaway cluster'}; load average at end ${load()}; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
+    `PostgreSQL: ${given ? 'DATABASE_URL (a fresh database per configuration)' : 'a private throwaway cluster'}; load average at end ${loadAverage()}; total ${((performance.now() - began) / 1000).toFixed(0)} s`,
   );
   if (failures.length > 0) {
     console.log(

@@ -16,11 +16,10 @@
  *   npm run bench:interactions [-- --no-build] [--reps 10] [--cpu 4] [--port 8133]
  */
 import { spawnSync } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { cardCartLine, toDisplayProduct } from '../machines/catalogue.model';
 import { CHROMIUM, CHROMIUM_ARGS, startShop } from '../tests/e2e/shop';
-import { numberOption } from './cli-option';
+import { loadAverage, numberOption, printColumns } from './cli-option';
 
 const REPS = numberOption('reps', 10);
 const CPU = numberOption('cpu', 4);
@@ -243,19 +242,12 @@ async function main() {
       row('Place Order', await placeOrder(browser, shop.base, oneSize)),
     ];
     const head = ['interaction', 'p50 ms', 'p75 ms', 'max ms', 'n', `p75 ≤ ${INTERACTION_TARGET_MS} ms`];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-    const format = (cells: string[]) =>
-      cells
-        .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
-        .join('  ');
-    console.log(`\nInteraction latency (Event Timing API), CPU ${CPU}× slower, ${REPS} repetitions each:`);
-    console.log(format(head));
-    for (const r of rows) console.log(format(r));
-    console.log(
-      `load average ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')} (1, 5, 15 min)`,
+    printColumns(
+      `\nInteraction latency (Event Timing API), CPU ${CPU}× slower, ${REPS} repetitions each:`,
+      head,
+      rows,
     );
+    console.log(`load average ${loadAverage()} (1, 5, 15 min)`);
   } finally {
     await browser.close();
     await shop.stop();

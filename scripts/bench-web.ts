@@ -21,12 +21,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SERVED, servedServer } from '../tests/faults/procs';
-import { median, numberOption, option } from './cli-option';
+import { loadAverage, median, numberOption, option, printColumns } from './cli-option';
 
 const RUNS = numberOption('runs', 3);
 const PORT = numberOption('port', 8131);
@@ -209,21 +209,12 @@ function printTable(rows: { page: string; runs: Run[] }[], build = '') {
       missedTargets({ performance: m('performance'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt') }),
     ];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)));
-  const format = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
-      .join('  ');
-  console.log(
+  printColumns(
     `\nLighthouse ${RUNS}x per page, medians (mobile, simulated throttling; bytes as transferred)${build ? ` — ${build}` : ''}:`,
+    head,
+    lines,
   );
-  console.log(format(head));
-  for (const line of lines) console.log(format(line));
-  console.log(
-    `load average ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')} (1, 5, 15 min)`,
-  );
+  console.log(`load average ${loadAverage()} (1, 5, 15 min)`);
   console.log(
     `per-run performance: ${rows.map(({ page, runs }) => `${page} ${runs.map((r) => r.performance).join('/')}`).join(' · ')}`,
   );
@@ -262,14 +253,11 @@ function printComparison(
       `${m(theirs, 'performance')}/${m(runs, 'performance')}`,
     ];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)));
-  const format = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
-      .join('  ');
-  console.log(`\nSide by side, medians of ${RUNS} interleaved runs (TBT ×: the change's TBT over ${ref}'s):`);
-  console.log(format(head));
-  for (const line of lines) console.log(format(line));
+  printColumns(
+    `\nSide by side, medians of ${RUNS} interleaved runs (TBT ×: the change's TBT over ${ref}'s):`,
+    head,
+    lines,
+  );
 }
 
 /** Checks REF out into a temporary worktree with this checkout's node_modules, and builds it there. */
@@ -363,11 +351,7 @@ async function main() {
       const name = page.startsWith('/product/') ? '/product/{id}' : page;
       rows.push({ page: name, runs });
       if (againstServer) againstRows.push({ page: name, runs: theirs });
-      console.log(
-        `load average ${loadavg()
-          .map((n) => n.toFixed(2))
-          .join(' ')}`,
-      );
+      console.log(`load average ${loadAverage()}`);
     }
     if (againstServer) {
       printTable(againstRows, AGAINST);

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import type { components } from '../contract/schema';
 import { RETURN_STATUS_LABEL } from '../shared/return-lifecycle';
 import { escapeControls } from '../shared/text';
-import { call, sign } from './operator-api';
+import { call, operatorTarget, runCommand, sign, signedCall, UsageError } from './operator-api';
 
 const USAGE = `Usage:
   npm run orders -- list [--status pending|processing|shipped|delivered|cancelled|0-4] [--limit N]
@@ -28,8 +28,6 @@ shopper's account; one paid online is refunded by the server when received) or e
 Each ship/deliver/cancel/return sends a new event id; --id <event id> resends one (the server answers it once).`;
 
 const STATUS_NAMES = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'];
-
-class UsageError extends Error {}
 
 function statusCode(raw: string): number {
   const index = STATUS_NAMES.findIndex((name) => name.toLowerCase() === raw.trim().toLowerCase());
@@ -64,9 +62,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (rest.length > 0) throw new UsageError(`Unexpected argument(s): ${rest.join(' ')}`);
-  const secret = process.env.FULFILMENT_SECRET?.trim();
-  if (!secret) throw new UsageError('FULFILMENT_SECRET is not set (use the same value as the server)');
-  const base = new URL(process.env.STATEFRONT_URL?.trim() || 'http://localhost:8044');
+  const { base, secret } = operatorTarget();
 
   if (command === 'list') {
     if (orderArg) throw new UsageError(`list takes no order (got "${orderArg}")`);
@@ -129,12 +125,12 @@ async function main(argv: string[]): Promise<void> {
     ...(values.url ? { trackingUrl: values.url } : {}),
     ...(values.note ? { note: values.note } : {}),
   };
-  const raw = JSON.stringify(event);
-  const result = (await call(new URL('/api/v1/fulfilment/events', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
-    body: raw,
-  })) as { outcome: string; status: number; replay: boolean; note: string | null };
+  const result = (await signedCall(base, secret, 'POST', '/api/v1/fulfilment/events', event)) as {
+    outcome: string;
+    status: number;
+    replay: boolean;
+    note: string | null;
+  };
   const status = STATUS_NAMES[result.status] ?? result.status;
   if (result.outcome === 'ignored') {
     console.log(
@@ -176,23 +172,16 @@ async function moveReturn(
     actor: 'operator',
     ...(values.note ? { note: values.note } : {}),
   };
-  const raw = JSON.stringify(event);
-  const result = (await call(new URL('/api/v1/fulfilment/returns/events', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
-    body: raw,
-  })) as components['schemas']['ReturnEventResult'];
+  const result = (await signedCall(
+    base,
+    secret,
+    'POST',
+    '/api/v1/fulfilment/returns/events',
+    event,
+  )) as components['schemas']['ReturnEventResult'];
   console.log(
     `${escapeControls(returnId)} is now ${RETURN_STATUS_LABEL[result.status].toLowerCase()}${result.replay ? ' (event already received)' : ''} [event ${event.id}]`,
   );
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  console.error(`Error: ${(error as Error).message}`);
-  process.exitCode = 1;
-});
+runCommand(main, USAGE);

@@ -6,10 +6,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { components } from '../contract/schema';
+import type { components, Product, StockEntry } from '../contract/schema';
 import { optionValues } from '../shared/product-options';
 import { escapeControls } from '../shared/text';
-import { call, HttpRefusal, Refusal, sign } from './operator-api';
+import {
+  call,
+  HttpRefusal,
+  operatorTarget,
+  Refusal,
+  runCommand,
+  signedCall,
+  UsageError,
+} from './operator-api';
 import { batches, MAX_BATCH, noneCell, readStockCsv, type StockCsvRow, unitsOf } from './stock-csv';
 
 const USAGE = `Usage:
@@ -28,11 +36,7 @@ A product with no stock rows is not counted and never sells out; once it has one
 without a row is sold out (docs/stock.md).
 Environment: STATEFRONT_URL (default http://localhost:8044), FULFILMENT_SECRET (required, the server's).`;
 
-type StockEntry = components['schemas']['StockEntry'];
-type Product = components['schemas']['Product'];
 type StockItem = components['schemas']['SetStockRequest']['items'][number];
-
-class UsageError extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A batch of 5000 rows is one transaction; a busy PGlite can take a while. */
@@ -40,16 +44,9 @@ const TIMEOUT_MS = 120_000;
 
 /** PUT /fulfilment/stock, signed over the exact bytes sent: the rows as stored. */
 async function putStock(base: URL, secret: string, items: StockItem[]): Promise<StockEntry[]> {
-  const raw = JSON.stringify({ items });
-  const body = (await call(
-    new URL('/api/v1/fulfilment/stock', base),
-    {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', 'x-statefront-signature': sign(secret, raw) },
-      body: raw,
-    },
-    TIMEOUT_MS,
-  )) as { items: StockEntry[] };
+  const body = (await signedCall(base, secret, 'PUT', '/api/v1/fulfilment/stock', { items }, TIMEOUT_MS)) as {
+    items: StockEntry[];
+  };
   return body.items;
 }
 
@@ -202,21 +199,11 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command !== 'set' && command !== 'import') throw new UsageError(`Unknown command "${command}"`);
-  const secret = process.env.FULFILMENT_SECRET?.trim();
-  if (!secret) throw new UsageError('FULFILMENT_SECRET is not set (use the same value as the server)');
-  const base = new URL(process.env.STATEFRONT_URL?.trim() || 'http://localhost:8044');
+  const { base, secret } = operatorTarget();
   if (command === 'set') {
     if (values.batch !== undefined) throw new UsageError('--batch is for import');
     await setOne(base, secret, args);
   } else await importFile(base, secret, args, values.batch);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  console.error(`Error: ${(error as Error).message}`);
-  process.exitCode = 1;
-});
+runCommand(main, USAGE);

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
+import type {
+  AccountInfo,
+  LoginRequest,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  RegisterRequest,
+} from '../../contract/schema';
 import { isNameLongEnough, isPasswordLongEnough, NAME_MIN, PASSWORD_MIN } from '../../shared/account';
 import { EMAIL_PATTERN, normaliseEmail } from '../../shared/email';
 import type { AppContext } from '../context';
@@ -34,12 +40,6 @@ import {
   insertUser,
   replacePassword,
 } from './users.repository';
-
-type RegisterRequest = components['schemas']['RegisterRequest'];
-type LoginRequest = components['schemas']['LoginRequest'];
-type AccountInfo = components['schemas']['AccountInfo'];
-type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
-type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
 
 /** Failed sign-ins allowed per IP across all emails, as a multiple of RATE_LIMIT_AUTH_MAX. */
 const IP_FAILURES_PER_AUTH_MAX = 10;

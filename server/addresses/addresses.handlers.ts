@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { AddressBook, PinPlace as PinAnswer, ShippingAddress } from '../../contract/schema';
 import { PIN_CODE_INVALID, PIN_CODE_PATTERN, type PinPlace, pinNotFoundMessage } from '../../shared/pincode';
 import { requireUser } from '../accounts/auth';
 import type { AppContext } from '../context';
@@ -16,10 +16,6 @@ import {
 import { checkDeliverableAddress } from './deliverable-address';
 import { deliveryTo } from './delivery';
 import { pincodeIndex } from './pincode-index';
-
-type AddressBook = components['schemas']['AddressBook'];
-type PinAnswer = components['schemas']['PinPlace'];
-type ShippingAddress = components['schemas']['ShippingAddress'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

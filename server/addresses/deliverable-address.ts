@@ -1,10 +1,8 @@
-import type { components } from '../../contract/schema';
+import type { ShippingAddress } from '../../contract/schema';
 import { checkShippingAddress } from '../../shared/checkout-address';
 import { checkPinInState } from '../../shared/pincode';
 import { badRequest } from '../errors';
 import { pincodeIndex } from './pincode-index';
-
-type ShippingAddress = components['schemas']['ShippingAddress'];
 
 /**
  * A shipping address by the checkout rules (shared/checkout-address.ts), then its PIN code against its

@@ -1,9 +1,7 @@
 /** A stored product as the contract's Product (orders/order-json.ts does the same for orders). */
-import type { components } from '../../contract/schema';
+import type { Product } from '../../contract/schema';
 import { toRupees } from '../payments/money';
 import type { ProductRow } from './products.repository';
-
-type Product = components['schemas']['Product'];
 
 /** The contract's Product; `featured` also shows as an attribute, which is how the SPA reads it. */
 export function toProductJson(row: ProductRow): Product {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components, operations } from '../../contract/schema';
+import type { operations } from '../../contract/schema';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { sendEncoded } from '../http/cache';
@@ -8,8 +8,6 @@ import type { CatalogueFindQuery } from './catalogue-query';
 import { isProductId, type ProductRow } from './products.repository';
 import type { CatalogueReadModel } from './read-model';
 import { parseSearch } from './search';
-
-type Product = components['schemas']['Product'];
 
 const DEFAULT_PAGE_SIZE = 12;
 const MAX_PAGE_SIZE = 100;

@@ -4,10 +4,8 @@
  * names them (seed-*.ts). GET /products/{id} carries the chart of the product's kind with a row for each
  * size it sells (snapshot.ts); products sold in one size (sarees, dupattas, bags, caps) have none.
  */
-import type { components } from '../../contract/schema';
+import type { components, SizeChart } from '../../contract/schema';
 import { optionValues } from '../../shared/product-options';
-
-type SizeChart = components['schemas']['SizeChart'];
 
 type Chart = {
   name: string;

@@ -6,7 +6,7 @@
  * positions, sort orders, facet indexes, ranked searches, encoded answers — is remembered for this
  * version only, and dropped with it. A new version is a new Snapshot (snapshot-load.ts).
  */
-import type { components } from '../../contract/schema';
+import type { Product } from '../../contract/schema';
 import { EncodedBody } from '../http/cache';
 import { AnswerCache } from './answer-cache';
 import { noAttributeValues, type ProductAttributeValues } from './attribute-values';
@@ -26,8 +26,6 @@ import { SortOrders } from './sort-orders';
 
 /** Distinct filter combinations whose position lists are remembered per snapshot. */
 const FILTER_MEMO_LIMIT = 2000;
-
-type Product = components['schemas']['Product'];
 
 type Listing = { ids: Iterable<string>; categories: string[]; parentCategories: string[] };
 

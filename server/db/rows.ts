@@ -29,3 +29,16 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
+
+/**
+ * Runs `attempt` again once if it lost a race on a unique index: a signed event sent twice at the same
+ * moment (or its id reused at that moment) finds the winner's row the second time, never a 500.
+ */
+export async function againAfterUniqueViolation<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return attempt();
+  }
+}

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { components } from '../../contract/schema';
+import type { Health } from '../../contract/schema';
 import type { Database } from '../context';
 import { redisAnswers } from './redis';
-
-type Health = components['schemas']['Health'];
 
 /** A database that does not answer within this long counts as down (a load balancer must not hang). */
 const DATABASE_PROBE_MS = 2000;

@@ -6,7 +6,7 @@
  * and newsletter").
  */
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { ContactMessage, NewsletterSubscription, NewsletterToken } from '../../contract/schema';
 import { EMAIL_PATTERN, normaliseEmail } from '../../shared/email';
 import { visibleLength } from '../../shared/text';
 import type { AppContext } from '../context';
@@ -16,10 +16,6 @@ import { signLink, verifyLink } from '../mail/links';
 import { mailQueueOf } from '../mail/queue';
 import { defaultOrigin } from '../payments/origin';
 import { requestSubscription, setSubscriptionStatus, storeContactMessage } from './messages.repository';
-
-type ContactMessage = components['schemas']['ContactMessage'];
-type NewsletterSubscription = components['schemas']['NewsletterSubscription'];
-type NewsletterToken = components['schemas']['NewsletterToken'];
 
 export const CONTACT_SENT = "Thank you for contacting us. We'll get back to you shortly.";
 export const NEWSLETTER_REQUESTED =

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { FulfilmentEvent, FulfilmentOrder, FulfilmentResult } from '../../contract/schema';
 import { ORDER_STATUS_LOOK } from '../../shared/order-lifecycle';
 import { escapeControls } from '../../shared/text';
 import type { AppContext } from '../context';
@@ -15,10 +15,6 @@ import {
   cashOnDeliveryOf,
   ordersByStatus,
 } from './orders.repository';
-
-type FulfilmentEvent = components['schemas']['FulfilmentEvent'];
-type FulfilmentResult = components['schemas']['FulfilmentResult'];
-type FulfilmentOrder = components['schemas']['FulfilmentOrder'];
 
 /** The operations of this file: signed, and off (404) without FULFILMENT_SECRET. */
 export const FULFILMENT_OPERATIONS = new Set([
@@ -124,7 +120,7 @@ const EVENT_FUTURE_SLACK_MS = 24 * 60 * 60_000;
  * A signed event's `at`: a courier's clock may be off, but not by years: a time PostgreSQL cannot store
  * (year 0) or no shipment can have is the sender's mistake, not a 500 or an order shipped in 2999.
  */
-export function eventTime(raw: string): Date {
+function eventTime(raw: string): Date {
   const at = new Date(raw);
   if (Number.isNaN(at.getTime())) throw badRequest('at must be an ISO date-time', 'at');
   if (at.getTime() < EARLIEST_EVENT_MS || at.getTime() > Date.now() + EVENT_FUTURE_SLACK_MS)
@@ -132,18 +128,21 @@ export function eventTime(raw: string): Date {
   return at;
 }
 
+/** Who sent a signed event, and when, as the repositories record it (`actor` when the body names none). */
+export function eventOrigin<A extends string>(body: { id: string; at: string; actor?: A }, actor: A) {
+  return { externalId: body.id, at: eventTime(body.at), actor: body.actor ?? actor };
+}
+
 export function fulfilmentHandlers(ctx: AppContext) {
   return {
     async receiveFulfilmentEvent(request: FastifyRequest): Promise<FulfilmentResult> {
       const body = request.body as FulfilmentEvent;
-      const at = eventTime(body.at);
+      const origin = eventOrigin(body, 'courier');
       const orderId = body.orderId.trim().toUpperCase();
       const result = await applyFulfilmentEvent(ctx.db, {
-        externalId: body.id,
+        ...origin,
         orderId,
         event: EVENT_OF[body.type],
-        actor: body.actor ?? 'courier',
-        at,
         carrier: body.carrier ?? null,
         trackingNumber: body.trackingNumber ?? null,
         trackingUrl: body.trackingUrl ?? null,

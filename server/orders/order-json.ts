@@ -3,7 +3,7 @@
  * product's current image, its timeline and its cash-on-delivery payment. Every order answer (list,
  * track, cancel, the fulfilment listing) is built here.
  */
-import type { components } from '../../contract/schema';
+import type { Order } from '../../contract/schema';
 import { type DeliveryConfig, expectedDeliveryOf } from '../addresses/delivery';
 import type { Database } from '../context';
 import { OrderStatus } from '../db/schema';
@@ -26,8 +26,6 @@ import {
   type OrderRow,
   timelinesOf,
 } from './orders.repository';
-
-type Order = components['schemas']['Order'];
 
 /** One timeline entry of the contract's Order. */
 function toOrderEventJson(event: OrderEventRow): NonNullable<Order['timeline']>[number] {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { CancelledOrder, CreateOrderRequest, Order } from '../../contract/schema';
 import { optionalUser, requireUser } from '../accounts/auth';
 import type { AppContext } from '../context';
 import { OrderStatus } from '../db/schema';
@@ -14,10 +14,6 @@ import { GATEWAYS } from '../payments/registry';
 import { orderJson, ordersJson, toOrderJson } from './order-json';
 import { cancelOrderOfUser, ordersOfUser, orderWithOwnerEmail } from './orders.repository';
 import { contactMatches, ORDER_ID_PATTERN, placeOrder } from './orders.service';
-
-type Order = components['schemas']['Order'];
-type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
-type CancelledOrder = components['schemas']['CancelledOrder'];
 
 export const ORDER_ALREADY_SHIPPED = 'This order has already shipped and can no longer be cancelled.';
 export const ORDER_ALREADY_CANCELLED = 'This order is already cancelled.';

@@ -3,7 +3,7 @@ import { alreadyPast, nextStatus, ORDER_STATUS, statusName } from '../../shared/
 import { pictureOfColour } from '../../shared/product-images';
 import type { Database } from '../context';
 import { preparedOnce } from '../db/prepared';
-import { isUniqueViolation, rowsOf, tableRow } from '../db/rows';
+import { againAfterUniqueViolation, rowsOf, tableRow } from '../db/rows';
 import {
   mailOutbox,
   type OrderEventActor,
@@ -362,16 +362,10 @@ function sameKind(seen: OrderEventRow, event: FulfilmentInput['event']): boolean
   return seen.fromStatus !== null && nextStatus(seen.fromStatus, event) === seen.toStatus;
 }
 
-export async function applyFulfilmentEvent(db: Database, input: FulfilmentInput): Promise<FulfilmentResult> {
-  try {
-    return await applyFulfilmentEventOnce(db, input);
-  } catch (error) {
-    // The same event id sent for another order at the same moment: the other transaction's row won
-    // the unique index. Asked again, the event is now seen (another order's: a conflict; this one's: a
-    // replay), never a 500.
-    if (!isUniqueViolation(error)) throw error;
-    return applyFulfilmentEventOnce(db, input);
-  }
+export function applyFulfilmentEvent(db: Database, input: FulfilmentInput): Promise<FulfilmentResult> {
+  // The same event id sent for another order at the same moment: the other transaction's row won the
+  // unique index. Asked again, the event is now seen (another order's: a conflict; this one's: a replay).
+  return againAfterUniqueViolation(() => applyFulfilmentEventOnce(db, input));
 }
 
 function applyFulfilmentEventOnce(db: Database, input: FulfilmentInput): Promise<FulfilmentResult> {

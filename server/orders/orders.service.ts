@@ -8,7 +8,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { CreateOrderRequest, StockShortage } from '../../contract/schema';
 import { formatRupees } from '../../shared/money';
 import { normaliseMobile } from '../../shared/phone';
 import { pictureOfColour } from '../../shared/product-images';
@@ -21,8 +21,6 @@ import { OrderStatus, type ProductAttributeRow } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
 import { isStockShort, type ShortLine, shortLines } from '../stock/stock.repository';
 import { insertOrder, type OrderEventRow, type OrderItemWithImage, type OrderRow } from './orders.repository';
-
-type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const ORDER_ID_PATTERN = /^SF-[0-9A-HJKMNP-TV-Z]{16}$/;
@@ -71,8 +69,6 @@ function orderTooLarge(totalPaise: number, maxTotalPaise: number): HttpError {
     `The order total ${formatRupees(totalPaise)} is above the limit of ${formatRupees(maxTotalPaise)} per order`,
   );
 }
-
-type StockShortage = components['schemas']['StockShortage'];
 
 /** The 409 of an order asking for more than is left: every short line, the message naming them. */
 function stockShortage(

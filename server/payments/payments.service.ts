@@ -6,7 +6,7 @@
  * (orders/orders.service.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { PaymentResponse as PaymentAnswer, PaymentRequest } from '../../contract/schema';
 import { nextStatus } from '../../shared/order-lifecycle';
 import { ATTEMPT_VALIDITY_MS, CASH_ON_DELIVERY } from '../../shared/payment-fields';
 import type { AppContext } from '../context';
@@ -35,8 +35,6 @@ import {
 import type { CallbackVerdict, PaymentAttempt, PaymentGateway, PaymentProvider } from './provider';
 import { activeProvider } from './registry';
 
-type PaymentRequest = components['schemas']['PaymentRequest'];
-type PaymentAnswer = components['schemas']['PaymentResponse'];
 type Shopper = { id: string; firstName: string; lastName: string; email: string };
 
 export type AttemptStanding = 'pending' | 'paid' | 'failed' | 'expired';

@@ -3,7 +3,7 @@
  * `notReturnable` and `exchangeSizes`, and `Order.returns`. The same rules decide a request
  * (./returns.service.ts), so what the page offers is what the server accepts.
  */
-import type { components } from '../../contract/schema';
+import type { OrderItem, Return } from '../../contract/schema';
 import { ORDER_STATUS } from '../../shared/order-lifecycle';
 import { optionValues } from '../../shared/product-options';
 import { exclusionOf, RETURNS_ATTRIBUTE, returnDeadline } from '../../shared/returns';
@@ -12,9 +12,6 @@ import type { OrderEventRow } from '../orders/orders.repository';
 import { toRupees } from '../payments/money';
 import { refundExpectedBy } from '../payments/refunds.repository';
 import type { ReturnRecord } from './returns.repository';
-
-type Return = components['schemas']['Return'];
-type OrderItem = components['schemas']['OrderItem'];
 
 /** Why the Return policy excludes a product with these attributes, or null. */
 export function notReturnableOf(

@@ -1,20 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { Order, ReturnEvent, ReturnEventResult, ReturnRequest } from '../../contract/schema';
 import { RETURN_STATUS_LABEL } from '../../shared/return-lifecycle';
 import { requireUser } from '../accounts/auth';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
-import { eventTime } from '../orders/fulfilment.handlers';
+import { eventOrigin } from '../orders/fulfilment.handlers';
 import { orderJson } from '../orders/order-json';
 import { orderWithOwnerEmail } from '../orders/orders.repository';
 import { ORDER_ID_PATTERN } from '../orders/orders.service';
 import { applyReturnEvent } from './returns.repository';
 import { requestReturn } from './returns.service';
-
-type Order = components['schemas']['Order'];
-type ReturnRequest = components['schemas']['ReturnRequest'];
-type ReturnEvent = components['schemas']['ReturnEvent'];
-type ReturnEventResult = components['schemas']['ReturnEventResult'];
 
 const ORDER_NOT_FOUND = 'Order not found or access denied';
 
@@ -45,14 +40,12 @@ export function returnsHandlers(ctx: AppContext) {
 
     async receiveReturnEvent(request: FastifyRequest): Promise<ReturnEventResult> {
       const body = request.body as ReturnEvent;
-      const at = eventTime(body.at);
+      const origin = eventOrigin(body, 'operator');
       const returnId = body.returnId.trim().toUpperCase();
       const result = await applyReturnEvent(ctx.db, {
-        externalId: body.id,
+        ...origin,
         returnId,
         event: EVENT_OF[body.type],
-        actor: body.actor ?? 'operator',
-        at,
         note: body.note?.trim() ? body.note.trim() : null,
       });
       switch (result.kind) {

@@ -12,7 +12,7 @@ import {
   type ReturnStatus,
 } from '../../shared/return-lifecycle';
 import type { Database } from '../context';
-import { isUniqueViolation, rowsOf, tableRow } from '../db/rows';
+import { againAfterUniqueViolation, rowsOf, tableRow } from '../db/rows';
 import { refunds, returnEvents, returnLines, returns } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { oweRefund, paidAttemptOf, type RefundRow } from '../payments/refunds.repository';
@@ -130,14 +130,9 @@ const REFUNDED_NOTE = 'Refunded to the way you paid';
  * refund row for the returned lines' amount (the refund sweep asks the gateway: server/payments/refunds.ts) and
  * the move to refunded, in the same transaction.
  */
-export async function applyReturnEvent(db: Database, input: ReturnEventInput): Promise<ReturnEventResult> {
-  try {
-    return await applyReturnEventOnce(db, input);
-  } catch (error) {
-    // The same event id sent twice at once: the other transaction's row won the unique index.
-    if (!isUniqueViolation(error)) throw error;
-    return applyReturnEventOnce(db, input);
-  }
+export function applyReturnEvent(db: Database, input: ReturnEventInput): Promise<ReturnEventResult> {
+  // The same event id sent twice at once: the other transaction's row won the unique index.
+  return againAfterUniqueViolation(() => applyReturnEventOnce(db, input));
 }
 
 function applyReturnEventOnce(db: Database, input: ReturnEventInput): Promise<ReturnEventResult> {

@@ -4,7 +4,7 @@
  * does not exclude, pieces not already in a return), and writes the return, its first move and its mail.
  * The rules are the ones the order's answer shows (./return-json.ts).
  */
-import type { components } from '../../contract/schema';
+import type { ReturnRequest } from '../../contract/schema';
 import { ORDER_STATUS_LOOK, type OrderStatusCode } from '../../shared/order-lifecycle';
 import {
   EXCHANGE_REASONS,
@@ -22,8 +22,6 @@ import { newPaymentReference } from '../payments/ids';
 import { sealAccount } from './account-cipher';
 import { deliveredAtIn, exchangeSizesOf, notReturnableOf, returnByOf, returnedByItem } from './return-json';
 import { insertReturn, type NewReturn, returnsOfOrders } from './returns.repository';
-
-type ReturnRequest = components['schemas']['ReturnRequest'];
 
 const ORDER_NOT_FOUND = 'Order not found or access denied';
 

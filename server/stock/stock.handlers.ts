@@ -1,10 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { SetStockRequest, StockList } from '../../contract/schema';
 import type { AppContext } from '../context';
 import { readStock, writeStock } from './stock.service';
-
-type StockList = components['schemas']['StockList'];
-type SetStockRequest = components['schemas']['SetStockRequest'];
 
 /** GET /stock (public, never cached: units change with every order) and PUT /fulfilment/stock (signed). */
 export function stockHandlers(ctx: AppContext) {

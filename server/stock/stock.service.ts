@@ -4,14 +4,12 @@
  * what the product is sold in, as an order's are (orders.service.ts chooseOption), and stored in the
  * product's own spelling, so "m" and "navy " land on "M" and "Navy".
  */
-import type { components } from '../../contract/schema';
+import type { SetStockRequest } from '../../contract/schema';
 import { findProductsByIds, isProductId } from '../catalogue/products.repository';
 import type { AppContext } from '../context';
 import { badRequest, HttpError } from '../errors';
 import { chooseOption } from '../orders/orders.service';
 import { type StockRow, setStockUnits, stockOf } from './stock.repository';
-
-type SetStockRequest = components['schemas']['SetStockRequest'];
 
 /** How many products one GET /stock may ask about (a cart's lines fit many times over). */
 const MAX_STOCK_PRODUCTS = 50;

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { components } from '../../contract/schema';
+import type { StoreInfo } from '../../contract/schema';
 import {
   FIRST_ANSWER_ID,
   type FirstAnswer,
@@ -26,8 +26,6 @@ import {
   summarise,
 } from './seo';
 import { REVALIDATE_CACHE_CONTROL, type StaticFile } from './static';
-
-type StoreInfo = components['schemas']['StoreInfo'];
 
 /** Per-URL pages remembered (and image-specific index.html bodies); the least recently served go first beyond it. */
 const PAGE_CACHE_LIMIT = 1000;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { StoreInfo } from '../../contract/schema';
 import { PAGE_RENDERER_MODULE, type PageRenderer } from '../../shared/first-screen';
 import type { CatalogueReadModel } from '../catalogue/read-model';
 import type { ServerConfig } from '../context';
@@ -11,8 +11,6 @@ import { shopOrigin } from '../payments/origin';
 import { pagePreloads, readManifest } from './page-assets';
 import { injectStoreSnapshot, type Page, StorefrontPages } from './page-head';
 import { loadStaticFiles, REVALIDATE_CACHE_CONTROL, type StaticFile, sendStatic } from './static';
-
-type StoreInfo = components['schemas']['StoreInfo'];
 
 const SERVED_BY_META = '<meta name="api-served-by" content="statefront">';
 

@@ -1,14 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../contract/schema';
+import type { Wishlist, WishlistMergeRequest } from '../../contract/schema';
 import { requireUser } from '../accounts/auth';
 import { toProductJson } from '../catalogue/product-row-json';
 import { isProductId } from '../catalogue/products.repository';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { removeFromWishlist, saveToWishlist, wishlistOf } from './wishlist.repository';
-
-type Wishlist = components['schemas']['Wishlist'];
-type WishlistMergeRequest = components['schemas']['WishlistMergeRequest'];
 
 /** Ids as the catalogue stores them: uuids in lower case (a pasted id may carry spaces or capitals). */
 const productIdOf = (raw: string): string | null => {

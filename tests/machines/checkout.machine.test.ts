@@ -4,16 +4,19 @@ import { shipping, toast } from './support/fixtures';
 import { modelNamed } from './support/models';
 import { answerOf, before, describeModel, failureOf } from './support/suite';
 
+/** What a step's event may carry: a submit's lines and form, or an actor's answer. */
+type CheckoutStepEvent = {
+  type: string;
+  items?: { sizeOptions?: string[] }[];
+  city?: string;
+  fieldsValid?: boolean;
+};
+
 describeModel(
   modelNamed('checkout'),
   (step) => {
     const { event, to } = step;
-    const e = event as {
-      type: string;
-      items?: { sizeOptions?: string[] }[];
-      city?: string;
-      fieldsValid?: boolean;
-    };
+    const e = event as CheckoutStepEvent;
     if (e.type === 'checkout.submit') {
       const blank = e.city?.trim() === '';
       // A filled-in field that breaks its rule: the form shows it, and there is no toast.
@@ -47,12 +50,7 @@ describeModel(
   {
     shows: (step) => {
       const { event, to } = step;
-      const e = event as {
-        type: string;
-        items?: { sizeOptions?: string[] }[];
-        city?: string;
-        fieldsValid?: boolean;
-      };
+      const e = event as CheckoutStepEvent;
       // A field the form refused (a 5-digit PIN) places no order either.
       const valid =
         e.type === 'checkout.submit' &&

@@ -41,22 +41,30 @@ describeModel(modelNamed('newsletter-link'), () => [], {
   },
 });
 
+/** The machine started on a link, its server answering `message`; `inputs` records what it posted. */
+function startLink(input: { link: 'confirm' | 'unsubscribe'; token: string }, message: string) {
+  const inputs: unknown[] = [];
+  const machine = newsletterLinkMachine.provide({
+    actors: {
+      followLink: fromPromise(async ({ input }) => {
+        inputs.push(input);
+        return { message };
+      }),
+    },
+  });
+  return { actor: createActor(machine, { input }).start(), inputs };
+}
+
 describe('newsletterLinkMachine', () => {
   it('says what the server says of a bad link when the page has no token', () => {
     expect(NEWSLETTER_LINK_INVALID).toBe(SERVER_LINK_INVALID);
   });
 
   it('waits for the shopper to confirm before it posts a confirmation link', async () => {
-    const inputs: unknown[] = [];
-    const machine = newsletterLinkMachine.provide({
-      actors: {
-        followLink: fromPromise(async ({ input }) => {
-          inputs.push(input);
-          return { message: 'Your subscription is confirmed. Thank you!' };
-        }),
-      },
-    });
-    const actor = createActor(machine, { input: { link: 'confirm', token: ' abc ' } }).start();
+    const { actor, inputs } = startLink(
+      { link: 'confirm', token: ' abc ' },
+      'Your subscription is confirmed. Thank you!',
+    );
     await new Promise(process.nextTick);
     expect(actor.getSnapshot().value).toBe('asking');
     expect(inputs).toEqual([]);
@@ -68,16 +76,10 @@ describe('newsletterLinkMachine', () => {
   });
 
   it('posts the token once on start and shows the answer', async () => {
-    const inputs: unknown[] = [];
-    const machine = newsletterLinkMachine.provide({
-      actors: {
-        followLink: fromPromise(async ({ input }) => {
-          inputs.push(input);
-          return { message: 'You are unsubscribed and will get no more newsletters.' };
-        }),
-      },
-    });
-    const actor = createActor(machine, { input: { link: 'unsubscribe', token: 'abc' } }).start();
+    const { actor, inputs } = startLink(
+      { link: 'unsubscribe', token: 'abc' },
+      'You are unsubscribed and will get no more newsletters.',
+    );
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     await new Promise(process.nextTick);
     expect(actor.getSnapshot().value).toBe('done');

@@ -15,7 +15,7 @@ import {
   returnRefundText,
   returnWindowOpen,
 } from '../../machines/returns.model';
-import { untrackedShipping } from './support/fixtures';
+import { shipping, untrackedShipping } from './support/fixtures';
 
 describe('orderStatusLabel / orderStatusColor', () => {
   it('names the codes 0–4 with their badge colours', () => {
@@ -70,14 +70,7 @@ const order: ApiOrder = {
       color: null,
     },
   ],
-  shippingAddress: {
-    fullName: 'Asha',
-    address: '14 MG Road',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560038',
-    phone: '+919876543210',
-  },
+  shippingAddress: shipping,
   total: 2497.5,
   trackingNumber: null,
   payBy: '2026-11-01T10:30:00.000Z',
@@ -221,14 +214,7 @@ describe('returns of a delivered order', () => {
         exchangeSizes: [],
       },
     ],
-    shippingAddress: {
-      fullName: 'Asha',
-      address: '14 MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      postalCode: '560038',
-      phone: '+919876543210',
-    },
+    shippingAddress: shipping,
     total: 1198,
     trackingNumber: null,
     returnBy: '2026-12-14T10:00:00.000Z',

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, newAccount, newOrder, send, tally } from './client';
-import { attack, type Shop, startShop } from './harness';
+import { attack, setupShops } from './harness';
 
 const TRACK_MAX = 60; // RATE_LIMIT_TRACK_MAX's default
 
 describe('row 5: owners are not trackers', () => {
-  let shop: Shop;
+  const shops = setupShops({ shop: {} });
   let owner: Account;
   let orderId: string;
   beforeAll(async () => {
-    shop = await startShop();
-    owner = await newAccount(shop.url);
-    orderId = await newOrder(shop.url, owner);
-  });
-  afterAll(async () => {
-    await shop?.close();
+    owner = await newAccount(shops.shop.url);
+    orderId = await newOrder(shops.shop.url, owner);
   });
 
   it("lets the signed-in owner poll their own order past the tracking limit; guests and others' readers are still limited", async () => {
@@ -22,7 +18,7 @@ describe('row 5: owners are not trackers', () => {
     const ownReads: Awaited<ReturnType<typeof send>>[] = [];
     for (let i = 0; i < 150; i++)
       ownReads.push(
-        await send(shop.url, 'GET', `/api/v1/orders/${orderId}`, {
+        await send(shops.shop.url, 'GET', `/api/v1/orders/${orderId}`, {
           headers: { authorization: `Bearer ${owner.token}` },
         }),
       );
@@ -33,7 +29,7 @@ describe('row 5: owners are not trackers', () => {
     for (let i = 0; i <= TRACK_MAX; i++)
       guest.push(
         await send(
-          shop.url,
+          shops.shop.url,
           'GET',
           `/api/v1/orders/${orderId}?contactInfo=${encodeURIComponent(owner.email)}`,
         ),
@@ -41,16 +37,16 @@ describe('row 5: owners are not trackers', () => {
     expect(tally(guest)).toEqual({ 200: TRACK_MAX, 429: 1 });
 
     // So does a signed-in shopper reading someone else's order (from another address: same limit).
-    const other = await newAccount(shop.url);
+    const other = await newAccount(shops.shop.url);
     const prying = await send(
-      shop.url,
+      shops.shop.url,
       'GET',
       `/api/v1/orders/${orderId}?contactInfo=${encodeURIComponent(owner.email)}`,
       { headers: { authorization: `Bearer ${other.token}` } },
     );
     expect(prying.status).toBe(429);
     // And the owner, still under the global limit, keeps reading.
-    const again = await send(shop.url, 'GET', `/api/v1/orders/${orderId}`, {
+    const again = await send(shops.shop.url, 'GET', `/api/v1/orders/${orderId}`, {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(again.status).toBe(200);

@@ -3,8 +3,8 @@
  * keys (or only one of the two): every Pay moved the order to Processing for free, nothing logged at
  * start. Replayed against real server processes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attack, requireBuild, type Shop, startRefused, startShop } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { attack, requireBuild, type Shop, setupShops, startRefused } from './harness';
 
 const BANNER = 'Sandbox — no money moves';
 /** Every kind of page the SPA has: the catalogue, a product, the cart, checkout, account, a policy, a 404. */
@@ -20,20 +20,12 @@ const PAGES = [
   '/no-such-page',
 ];
 
-let sandbox: Shop;
-let payu: Shop;
+// Pages are the build's: without dist/ the server serves the API only and there is no page to check.
+beforeAll(() => requireBuild(6, 'checks every page for the banner'));
 
-beforeAll(async () => {
-  // Pages are the build's: without dist/ the server serves the API only and there is no page to check.
-  requireBuild(6, 'checks every page for the banner');
-  [sandbox, payu] = await Promise.all([
-    startShop({ PAYMENTS: 'sandbox', LOG_LEVEL: 'info' }),
-    startShop({ PAYMENTS: '', PAYU_KEY: 'row6-key', PAYU_SALT: 'row6-salt', LOG_LEVEL: 'info' }),
-  ]);
-});
-
-afterAll(async () => {
-  await Promise.all([sandbox?.close(), payu?.close()]);
+const shops = setupShops({
+  sandbox: { PAYMENTS: 'sandbox', LOG_LEVEL: 'info' },
+  payu: { PAYMENTS: '', PAYU_KEY: 'row6-key', PAYU_SALT: 'row6-salt', LOG_LEVEL: 'info' },
 });
 
 const html = async (shop: Shop, path: string) => {
@@ -75,9 +67,9 @@ describe('row 6: payments fail closed', () => {
   });
 
   it('PAYMENTS=sandbox in production: the start log names it and every page shows the banner', async () => {
-    expect(sandbox.output()).toContain('payments: the SANDBOX (PAYMENTS=sandbox)');
+    expect(shops.sandbox.output()).toContain('payments: the SANDBOX (PAYMENTS=sandbox)');
     for (const path of PAGES) {
-      const page = await html(sandbox, path);
+      const page = await html(shops.sandbox, path);
       const banner = page.indexOf(BANNER);
       expect(banner, path).toBeGreaterThan(0);
       // Written before the app's root, so no script has to run and no route can leave it out.
@@ -91,7 +83,7 @@ describe('row 6: payments fail closed', () => {
   });
 
   it('with PayU configured the start log names PayU and no page shows the banner', async () => {
-    expect(payu.output()).toContain('payments: PayU (test mode)');
-    for (const path of PAGES) expect(await html(payu, path), path).not.toContain(BANNER);
+    expect(shops.payu.output()).toContain('payments: PayU (test mode)');
+    for (const path of PAGES) expect(await html(shops.payu, path), path).not.toContain(BANNER);
   });
 });

@@ -5,34 +5,26 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYU_PAYMENT_URLS } from '../../server/payments/payu';
-import { attack, ROOT, requireBuild, type Shop, startShop } from './harness';
+import { attack, ROOT, requireBuild, type Shop, setupShops } from './harness';
 
 const PAYU_ORIGINS = Object.values(PAYU_PAYMENT_URLS).map((url) => new URL(url).origin);
 const ADMIN = 'https://admin.example.in';
 
-/** Production, sandbox payments, no proxy trusted, no CORS_ORIGINS. */
-let plain: Shop;
-/** Production with PayU, one trusted proxy hop and an extra CORS origin. */
-let proxied: Shop;
+beforeAll(() => requireBuild(7, 'checks the files the build serves'));
 
-beforeAll(async () => {
-  requireBuild(7, 'checks the files the build serves');
-  [plain, proxied] = await Promise.all([
-    startShop({}),
-    startShop({
-      PAYMENTS: 'payu',
-      PAYU_KEY: 'row7-key',
-      PAYU_SALT: 'row7-salt',
-      TRUST_PROXY: '1',
-      CORS_ORIGINS: ADMIN,
-    }),
-  ]);
-});
-
-afterAll(async () => {
-  await Promise.all([plain?.close(), proxied?.close()]);
+const shops = setupShops({
+  /** Production, sandbox payments, no proxy trusted, no CORS_ORIGINS. */
+  plain: {},
+  /** Production with PayU, one trusted proxy hop and an extra CORS origin. */
+  proxied: {
+    PAYMENTS: 'payu',
+    PAYU_KEY: 'row7-key',
+    PAYU_SALT: 'row7-salt',
+    TRUST_PROXY: '1',
+    CORS_ORIGINS: ADMIN,
+  },
 });
 
 describe('row 7: production hardening', () => {
@@ -40,12 +32,12 @@ describe('row 7: production hardening', () => {
     const maps = readdirSync(join(ROOT, 'dist/assets')).filter((name) => name.endsWith('.map'));
     expect(maps.length).toBeGreaterThan(0);
     const statuses = await Promise.all(
-      maps.map(async (name) => (await fetch(`${plain.url}/assets/${name}`)).status),
+      maps.map(async (name) => (await fetch(`${shops.plain.url}/assets/${name}`)).status),
     );
     expect(statuses.filter((status) => status !== 404)).toEqual([]);
     // The script itself is still served.
     const script = maps[0]?.replace(/\.map$/, '') as string;
-    expect((await fetch(`${plain.url}/assets/${script}`)).status).toBe(200);
+    expect((await fetch(`${shops.plain.url}/assets/${script}`)).status).toBe(200);
     attack(
       7,
       `GET each of the build's ${maps.length} /assets/*.map`,
@@ -55,15 +47,15 @@ describe('row 7: production hardening', () => {
 
   it('admits no loopback origin with credentials, only PUBLIC_URL and CORS_ORIGINS', async () => {
     for (const origin of ['http://localhost:5173', 'http://127.0.0.1:8080', 'http://localhost']) {
-      const simple = await fetch(`${plain.url}/api/v1/storeInfo`, { headers: { origin } });
+      const simple = await fetch(`${shops.plain.url}/api/v1/storeInfo`, { headers: { origin } });
       expect(simple.headers.get('access-control-allow-origin'), origin).toBeNull();
-      const preflight = await fetch(`${plain.url}/api/v1/users/authorize`, {
+      const preflight = await fetch(`${shops.plain.url}/api/v1/users/authorize`, {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'POST' },
       });
       expect(preflight.headers.get('access-control-allow-origin'), origin).toBeNull();
     }
-    const admin = await fetch(`${proxied.url}/api/v1/storeInfo`, { headers: { origin: ADMIN } });
+    const admin = await fetch(`${shops.proxied.url}/api/v1/storeInfo`, { headers: { origin: ADMIN } });
     expect(admin.headers.get('access-control-allow-origin')).toBe(ADMIN);
     expect(admin.headers.get('access-control-allow-credentials')).toBe('true');
     attack(
@@ -75,14 +67,14 @@ describe('row 7: production hardening', () => {
 
   it('sends HSTS only when a trusted proxy says the request came over https', async () => {
     const https = { 'x-forwarded-proto': 'https' };
-    const viaProxy = await fetch(`${proxied.url}/`, { headers: https });
+    const viaProxy = await fetch(`${shops.proxied.url}/`, { headers: https });
     expect(viaProxy.headers.get('strict-transport-security')).toBe('max-age=31536000');
-    const api = await fetch(`${proxied.url}/api/v1/storeInfo`, { headers: https });
+    const api = await fetch(`${shops.proxied.url}/api/v1/storeInfo`, { headers: https });
     expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000');
-    expect((await fetch(`${proxied.url}/`)).headers.get('strict-transport-security')).toBeNull();
+    expect((await fetch(`${shops.proxied.url}/`)).headers.get('strict-transport-security')).toBeNull();
     // Without TRUST_PROXY anyone could write X-Forwarded-Proto: it is not read.
     expect(
-      (await fetch(`${plain.url}/`, { headers: https })).headers.get('strict-transport-security'),
+      (await fetch(`${shops.plain.url}/`, { headers: https })).headers.get('strict-transport-security'),
     ).toBeNull();
     attack(
       7,
@@ -94,8 +86,8 @@ describe('row 7: production hardening', () => {
   it('names PayU in the CSP only when PayU is configured', async () => {
     const policy = async (shop: Shop) =>
       (await fetch(`${shop.url}/`)).headers.get('content-security-policy') ?? '';
-    const sandboxPolicy = await policy(plain);
-    const payuPolicy = await policy(proxied);
+    const sandboxPolicy = await policy(shops.plain);
+    const payuPolicy = await policy(shops.proxied);
     for (const origin of PAYU_ORIGINS) {
       expect(sandboxPolicy).not.toContain(origin);
       expect(payuPolicy).toContain(origin);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSignature } from '../../server/payments/sandbox';
 import { PAYU_KEY, PAYU_SALT, payuCallbackFor } from '../server/payu';
-import { attack, type Shop, startShop } from './harness';
+import { attack, type Shop, setupShops } from './harness';
 import { type TestDatabase, testDatabase } from './postgres';
 import { SHIPPING, type Shopper, shopperOf } from './shopper';
 
@@ -79,16 +79,10 @@ async function approveAllAtOnce(shop: Shop) {
 }
 
 describe('row 8: exactly one success per order, PGlite', () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await startShop({ SANDBOX_SECRET: SECRET });
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
+  const shops = setupShops({ shop: { SANDBOX_SECRET: SECRET } });
 
   it(`records one succeeded attempt of ${APPROVALS} sandbox approvals at once`, async () => {
-    const run = await approveAllAtOnce(shop);
+    const run = await approveAllAtOnce(shops.shop);
     expect(run).toMatchObject({
       successes: 1,
       failures: APPROVALS - 1,
@@ -110,25 +104,17 @@ describe('row 8: exactly one success per order, PGlite', () => {
 
 describe('row 8: exactly one success per order, PostgreSQL', () => {
   let db: TestDatabase;
-  let shop: Shop;
-  let payuShop: Shop;
   beforeAll(async () => {
     db = await testDatabase();
-    [shop, payuShop] = await Promise.all([
-      startShop({ DATABASE_URL: db.url, SANDBOX_SECRET: SECRET }),
-      startShop({
-        DATABASE_URL: db.url,
-        PAYMENTS: '',
-        PAYU_KEY,
-        PAYU_SALT,
-        PAYU_MODE: 'test',
-      }),
-    ]);
   });
+  // Hooks run as a stack: the shops close before the database does.
   afterAll(async () => {
-    await Promise.allSettled([shop?.close(), payuShop?.close()]);
     await db?.close();
   });
+  const shops = setupShops(() => ({
+    shop: { DATABASE_URL: db.url, SANDBOX_SECRET: SECRET },
+    payuShop: { DATABASE_URL: db.url, PAYMENTS: '', PAYU_KEY, PAYU_SALT, PAYU_MODE: 'test' },
+  }));
 
   const attemptsOf = (orderId: string) =>
     db.query<{ status: string; reason: string | null }>(
@@ -138,7 +124,7 @@ describe('row 8: exactly one success per order, PostgreSQL', () => {
 
   it(`records one succeeded attempt of ${APPROVALS} sandbox approvals at once, the rest failed "order no longer pending"`, async () => {
     for (let round = 1; round <= 3; round++) {
-      const run = await approveAllAtOnce(shop);
+      const run = await approveAllAtOnce(shops.shop);
       const rows = await attemptsOf(run.orderId);
       const succeeded = rows.filter((row) => row.status === 'succeeded').length;
       attack(
@@ -155,14 +141,14 @@ describe('row 8: exactly one success per order, PostgreSQL', () => {
   });
 
   it(`records one succeeded attempt of ${APPROVALS} PayU success callbacks at once`, async () => {
-    const shopper = await shopperOf(payuShop.url);
+    const shopper = await shopperOf(shops.payuShop.url);
     const { orderId, attempts } = await orderWithAttempts(shopper, APPROVALS);
     const callbacks = attempts.map((answer) => {
       const data = (answer.action as { formParams: { data: Record<string, string> } }).formParams.data;
       return payuCallbackFor(data, { mihpayid: `40399371${Math.floor(Math.random() * 1e7)}` });
     });
     const responses = await Promise.all(
-      callbacks.map((fields) => form(`${payuShop.url}/api/v1/payments/payu/callback`, fields)),
+      callbacks.map((fields) => form(`${shops.payuShop.url}/api/v1/payments/payu/callback`, fields)),
     );
     expect(responses.map((response) => response.status)).toEqual(callbacks.map(() => 303));
     const rows = await attemptsOf(orderId);
@@ -176,6 +162,6 @@ describe('row 8: exactly one success per order, PostgreSQL', () => {
     expect(
       rows.filter((row) => row.status === 'failed' && row.reason === 'order no longer pending'),
     ).toHaveLength(APPROVALS - 1);
-    expect(payuShop.output()).toContain('refund it');
+    expect(shops.payuShop.output()).toContain('refund it');
   });
 });

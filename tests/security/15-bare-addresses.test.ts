@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send } from './client';
-import { attack, type Shop, startShop, waitFor } from './harness';
+import { attack, setupShops, waitFor } from './harness';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 
 const VICTIM = 'victim@inbox.example.in';
@@ -25,21 +25,22 @@ const HOSTILE = [
 
 describe('row 15: only a bare address is an address', () => {
   let sink: SmtpSink;
-  let shop: Shop;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    shop = await startShop({
+  });
+  // Hooks run as a stack: the shop closes before the sink does.
+  afterAll(async () => {
+    await sink?.close();
+  });
+  const shops = setupShops(() => ({
+    shop: {
       SMTP_URL: sink.url,
       PUBLIC_URL: 'https://shop.example.in',
       // Room for every form below from one address: this row is about addresses, not rate limits.
       RATE_LIMIT_CONTACT_MAX: '100',
       RATE_LIMIT_REGISTER_MAX: '100',
-    });
-  });
-  afterAll(async () => {
-    await shop?.close();
-    await sink?.close();
-  });
+    },
+  }));
 
   it('refuses display names, lists and controls in every form that takes an email', async () => {
     for (const email of HOSTILE) {
@@ -52,7 +53,7 @@ describe('row 15: only a bare address is an address', () => {
         ],
       ] as const;
       for (const [path, body] of forms) {
-        const answer = await send(shop.url, 'POST', path, { body });
+        const answer = await send(shops.shop.url, 'POST', path, { body });
         expect(answer.status, `${path} ${JSON.stringify(email)}`).toBe(400);
         // Control characters are refused before any handler reads the field (NUL as text no database
         // stores, the rest as control characters: server/plugins/request-validation.ts), the rest by
@@ -70,12 +71,16 @@ describe('row 15: only a bare address is an address', () => {
   it('mails one inbox no more than its caps, however the address is dressed', async () => {
     // Forgiven spellings of the same address are that address (and its caps), not new ones.
     for (const email of [VICTIM, ` ${VICTIM} `, VICTIM.toUpperCase(), VICTIM, VICTIM]) {
-      const answer = await send(shop.url, 'POST', '/api/v1/newsletter/subscriptions', { body: { email } });
+      const answer = await send(shops.shop.url, 'POST', '/api/v1/newsletter/subscriptions', {
+        body: { email },
+      });
       expect(answer.status).toBe(202);
     }
     await waitFor('the newsletter confirmations', 30_000, () => sink.messages.length >= 3);
     // Anything else queued would have been sent by now: a contact mail sent after it arrives last.
-    await send(shop.url, 'POST', '/api/v1/newsletter/subscriptions', { body: { email: 'last@example.in' } });
+    await send(shops.shop.url, 'POST', '/api/v1/newsletter/subscriptions', {
+      body: { email: 'last@example.in' },
+    });
     await waitFor('the last confirmation', 30_000, () =>
       sink.messages.some((message) => message.to.includes('last@example.in')),
     );

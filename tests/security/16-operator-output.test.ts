@@ -8,28 +8,22 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHIPPING as SHIPPING } from '../server/fixtures';
 import { newAccount, send } from './client';
-import { attack, ROOT, type Shop, startShop } from './harness';
+import { attack, ROOT, setupShops } from './harness';
 
 const SECRET = 'row16-fulfilment-secret-0123456789abcdef';
 
 describe('row 16: what shoppers type cannot drive the operator’s terminal', () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await startShop({ FULFILMENT_SECRET: SECRET });
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
+  const shops = setupShops({ shop: { FULFILMENT_SECRET: SECRET } });
 
   it('refuses control characters in an order’s address, and the CLI lists what is stored plainly', async () => {
-    const account = await newAccount(shop.url);
-    const page = await send(shop.url, 'GET', '/api/v1/products?limit=1');
+    const account = await newAccount(shops.shop.url);
+    const page = await send(shops.shop.url, 'GET', '/api/v1/products?limit=1');
     const product = page.json<{ data: { id: string }[] }>().data[0]?.id ?? '';
     const order = (shippingAddress: object) =>
-      send(shop.url, 'POST', '/api/v1/orders', {
+      send(shops.shop.url, 'POST', '/api/v1/orders', {
         headers: { authorization: `Bearer ${account.token}` },
         body: { products: { [product]: 1 }, shippingAddress: { ...SHIPPING, ...shippingAddress } },
       });
@@ -46,7 +40,7 @@ describe('row 16: what shoppers type cannot drive the operator’s terminal', ()
     const { stdout } = await promisify(execFile)(
       join(ROOT, 'node_modules/.bin/tsx'),
       ['scripts/orders.ts', 'list'],
-      { cwd: ROOT, env: { ...process.env, STATEFRONT_URL: shop.url, FULFILMENT_SECRET: SECRET } },
+      { cwd: ROOT, env: { ...process.env, STATEFRONT_URL: shops.shop.url, FULFILMENT_SECRET: SECRET } },
     );
     // One order, two lines, nothing a terminal would act on.
     expect(stdout.trimEnd().split('\n')).toHaveLength(2);

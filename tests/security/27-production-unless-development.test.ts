@@ -6,27 +6,19 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attack, ROOT, requireBuild, type Shop, startRefused, startShop } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { attack, ROOT, requireBuild, type Shop, setupShops, startRefused } from './harness';
 
 const BANNER = 'Sandbox — no money moves';
 const LOOPBACK = 'http://localhost:5173';
 
-/** NODE_ENV unset with PAYMENTS=sandbox: what a forgotten line in a unit file gives. */
-let unset: Shop;
-/** NODE_ENV=development: the one setting that turns the guards off. */
-let development: Shop;
+beforeAll(() => requireBuild(27, 'checks the pages and source maps the build serves'));
 
-beforeAll(async () => {
-  requireBuild(27, 'checks the pages and source maps the build serves');
-  [unset, development] = await Promise.all([
-    startShop({ NODE_ENV: '', PAYMENTS: 'sandbox' }),
-    startShop({ NODE_ENV: 'development', PAYMENTS: '' }),
-  ]);
-});
-
-afterAll(async () => {
-  await Promise.all([unset?.close(), development?.close()]);
+const shops = setupShops({
+  /** NODE_ENV unset with PAYMENTS=sandbox: what a forgotten line in a unit file gives. */
+  unset: { NODE_ENV: '', PAYMENTS: 'sandbox' },
+  /** NODE_ENV=development: the one setting that turns the guards off. */
+  development: { NODE_ENV: 'development', PAYMENTS: '' },
 });
 
 /** What a shop shows that only development may: the banner's absence, a source map, loopback CORS. */
@@ -63,8 +55,8 @@ describe('row 27: production unless NODE_ENV=development', () => {
   });
 
   it('with NODE_ENV unset shows the sandbox banner, serves no source map and admits no loopback origin', async () => {
-    expect(await conveniences(unset)).toEqual({ banner: true, sourceMap: 404, loopbackCors: null });
-    expect(await conveniences(development)).toEqual({
+    expect(await conveniences(shops.unset)).toEqual({ banner: true, sourceMap: 404, loopbackCors: null });
+    expect(await conveniences(shops.development)).toEqual({
       banner: false,
       sourceMap: 200,
       loopbackCors: LOOPBACK,

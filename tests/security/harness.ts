@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import {
   freePort,
   ROOT,
@@ -87,6 +87,30 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
       own?.remove();
     },
   };
+}
+
+type Env = Record<string, string>;
+
+/**
+ * Shops (startShop) started together before the tests of the enclosing file or describe block, one per
+ * name, and closed after them. `envs` is a function when a shop needs what an earlier beforeAll started
+ * (a database, Redis, a mail sink). Read the shops inside tests and hooks: `shops.plain.url`.
+ */
+export function setupShops<K extends string>(envs: Record<K, Env> | (() => Record<K, Env>)): Record<K, Shop> {
+  const shops = {} as Record<K, Shop>;
+  beforeAll(async () => {
+    const named = Object.entries<Env>(typeof envs === 'function' ? envs() : envs);
+    const started = await Promise.allSettled(named.map(([, env]) => startShop(env)));
+    started.forEach((result, i) => {
+      if (result.status === 'fulfilled') shops[(named[i] as [K, Env])[0]] = result.value;
+    });
+    const refused = started.find((result) => result.status === 'rejected');
+    if (refused) throw refused.reason;
+  });
+  afterAll(async () => {
+    await Promise.allSettled(Object.values<Shop>(shops).map((shop) => shop.close()));
+  });
+  return shops;
 }
 
 /**

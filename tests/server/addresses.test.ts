@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
+import type { AddressBook } from '../../contract/schema';
 import { SAVED_ADDRESS_LIMIT } from '../../server/addresses/addresses.repository';
 import { rowsOf } from '../../server/db/rows';
 import {
@@ -11,8 +11,6 @@ import {
   setupTestApp,
   setupTwoShoppers,
 } from './helpers';
-
-type AddressBook = components['schemas']['AddressBook'];
 
 const t = setupTestApp();
 const { asha, ravi } = setupTwoShoppers(t);

@@ -17,6 +17,7 @@ import {
   API,
   bearer,
   createTestApp,
+  injectSigned,
   type Order,
   type PaymentField,
   placeOrder,
@@ -84,21 +85,12 @@ async function mine(orderId: string): Promise<Order> {
 }
 
 function fulfil(orderId: string, type: 'shipped' | 'delivered' | 'cancelled') {
-  const raw = JSON.stringify({
+  return injectSigned(t, SECRET, 'POST', `${API}/fulfilment/events`, {
     id: `evt_${randomBytes(6).toString('hex')}`,
     type,
     orderId,
     at: new Date().toISOString(),
     actor: 'operator',
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: `${API}/fulfilment/events`,
-    headers: {
-      'content-type': 'application/json',
-      'x-statefront-signature': signFulfilment(SECRET, raw, Math.floor(Date.now() / 1000)),
-    },
-    payload: raw,
   });
 }
 

@@ -17,6 +17,7 @@ import { paymentAttempts } from '../../server/db/schema';
 import { type SeedProduct, seedProducts } from '../../server/db/seed';
 import { loadConfig } from '../../server/infra/config';
 import type { Mail, Mailer } from '../../server/mail/mailer';
+import { signFulfilment } from '../../server/orders/fulfilment.handlers';
 import { settleAttempt } from '../../server/payments/payments.repository';
 import type { PaymentGateway } from '../../server/payments/provider';
 import { sandboxSignature } from '../../server/payments/sandbox';
@@ -336,6 +337,26 @@ export async function placeOrder(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * An operator's signed call (server/orders/fulfilment.handlers.ts) with a JSON body, signed over the
+ * exact text sent (`body` as it is when a string, else as JSON.stringify writes it).
+ */
+export function injectSigned(
+  t: Pick<TestApp, 'app'>,
+  secret: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  body: unknown,
+) {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  return t.app.inject({
+    method,
+    url,
+    headers: { 'content-type': 'application/json', 'x-statefront-signature': signFulfilment(secret, raw) },
+    payload: raw,
+  });
+}
 
 /**
  * A caller of the API under `${API}${base}` on `t`: as the shopper with `token` (anonymous when null),

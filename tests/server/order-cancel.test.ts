@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
+import type { CancelledOrder } from '../../contract/schema';
 import { refunds } from '../../server/db/schema';
 import { ORDER_ALREADY_CANCELLED, ORDER_ALREADY_SHIPPED } from '../../server/orders/orders.handlers';
 import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
@@ -24,8 +24,6 @@ import {
   type TestApp,
 } from './helpers';
 import { PAYU_KEY, PAYU_SALT, payuCallbackFor, payuConfig, postPayuCallback } from './payu';
-
-type CancelledOrder = components['schemas']['CancelledOrder'];
 
 const PUBLIC_URL = 'https://shop.example.in';
 const SECRET = 'cancel-test-secret';

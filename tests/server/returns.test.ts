@@ -7,9 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
+import type { components, ReturnRequest } from '../../contract/schema';
 import { mailOutbox, productStock, products, refunds, returns } from '../../server/db/schema';
-import { signFulfilment } from '../../server/orders/fulfilment.handlers';
 import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
 import { settleAttempt } from '../../server/payments/payments.repository';
 import { openAccount } from '../../server/returns/account-cipher';
@@ -17,17 +16,16 @@ import { NOT_RETURNABLE_VALUES } from '../../shared/returns';
 import {
   API,
   bearer,
+  DEFAULT_SHIPPING,
   fulfilmentConfig,
+  injectSigned,
   myOrder,
   type Order,
   registerAndLogin,
   setupShopper,
   setupTestApp,
   startPayment,
-  type TestApp,
 } from './helpers';
-
-type ReturnRequest = components['schemas']['ReturnRequest'];
 
 const SECRET = 'returns-test-fulfilment-secret-0123456789';
 const DAY = 24 * 60 * 60_000;
@@ -67,14 +65,7 @@ async function placeTees(token = shopper.token, withCap = false): Promise<Order>
         { productId: tee.id, quantity: 2, size: 'M', color: tee.colour },
         ...(withCap ? [{ productId: cap.id, quantity: 1, color: cap.colour }] : []),
       ],
-      shippingAddress: {
-        fullName: 'Asha Verma',
-        address: '14 MG Road, Indiranagar',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560038',
-        phone: '+919876543210',
-      },
+      shippingAddress: DEFAULT_SHIPPING,
     },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -131,21 +122,12 @@ function ask(orderId: string, request: ReturnRequest, token = shopper.token) {
 
 /** A signed return event, as a courier or `npm run orders` sends it. */
 function move(returnId: string, type: components['schemas']['ReturnEvent']['type'], extra: object = {}) {
-  const raw = JSON.stringify({
+  return injectSigned(t, SECRET, 'POST', `${API}/fulfilment/returns/events`, {
     id: `evt_${randomBytes(6).toString('hex')}`,
     type,
     returnId,
     at: new Date().toISOString(),
     ...extra,
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: `${API}/fulfilment/returns/events`,
-    headers: {
-      'content-type': 'application/json',
-      'x-statefront-signature': signFulfilment(SECRET, raw, Math.floor(Date.now() / 1000)),
-    },
-    payload: raw,
   });
 }
 
@@ -388,16 +370,7 @@ describe('the return lifecycle on signed events', () => {
       returnId: made.id,
       at: new Date().toISOString(),
     });
-    const send = () =>
-      t.app.inject({
-        method: 'POST',
-        url: `${API}/fulfilment/returns/events`,
-        headers: {
-          'content-type': 'application/json',
-          'x-statefront-signature': signFulfilment(SECRET, raw),
-        },
-        payload: raw,
-      });
+    const send = () => injectSigned(t, SECRET, 'POST', `${API}/fulfilment/returns/events`, raw);
     expect((await send()).json()).toMatchObject({ status: 'pickupScheduled', replay: false });
     expect((await send()).json()).toMatchObject({ status: 'pickupScheduled', replay: true });
     expect((await move('RT-000000000000', 'pickedUp')).statusCode).toBe(404);

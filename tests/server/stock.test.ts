@@ -7,10 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
+import type { StockList, StockShortageError } from '../../contract/schema';
 import { demoStock } from '../../server/catalogue/demo-stock';
 import { productStock, stockHolds } from '../../server/db/schema';
-import { signFulfilment } from '../../server/orders/fulfilment.handlers';
 import { runOrderExpiry } from '../../server/orders/order-expiry';
 import { applyFulfilmentEvent } from '../../server/orders/orders.repository';
 import { setStockUnits } from '../../server/stock/stock.repository';
@@ -19,15 +18,13 @@ import {
   bearer,
   DEFAULT_SHIPPING,
   fulfilmentConfig,
+  injectSigned,
   type Order,
   type Product,
   registerAndLogin,
   setupShopper,
   setupTestApp,
 } from './helpers';
-
-type StockList = components['schemas']['StockList'];
-type StockShortageError = components['schemas']['StockShortageError'];
 
 const SECRET = 'stock-test-secret-0123456789abcdef';
 const t = setupTestApp(fulfilmentConfig(SECRET));
@@ -269,18 +266,8 @@ describe('stock comes back', () => {
 });
 
 describe('PUT /fulfilment/stock', () => {
-  function put(body: unknown, secret = SECRET) {
-    const raw = JSON.stringify(body);
-    return t.app.inject({
-      method: 'PUT',
-      url: `${API}/fulfilment/stock`,
-      headers: {
-        'content-type': 'application/json',
-        'x-statefront-signature': signFulfilment(secret, raw, Math.floor(Date.now() / 1000)),
-      },
-      payload: raw,
-    });
-  }
+  const put = (body: unknown, secret = SECRET) =>
+    injectSigned(t, secret, 'PUT', `${API}/fulfilment/stock`, body);
 
   it('sets units in the product’s own spelling and answers the product’s rows', async () => {
     const [size, color] = [valuesOf(tee, 'size')[0] ?? '', valuesOf(tee, 'color')[0] ?? ''];

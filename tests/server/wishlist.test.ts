@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../contract/schema';
+import type { Wishlist } from '../../contract/schema';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { users } from '../../server/db/schema';
 import { saveToWishlist, wishlistOf } from '../../server/wishlist/wishlist.repository';
 import { WISHLIST_LIMIT } from '../../shared/wishlist';
 import { API, apiCaller, bearer, expectEmptyAccountList, setupTestApp, setupTwoShoppers } from './helpers';
-
-type Wishlist = components['schemas']['Wishlist'];
 
 const t = setupTestApp();
 const { asha, ravi } = setupTwoShoppers(t);

@@ -7,7 +7,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { components } from '../../contract/schema';
+import type { Order } from '../../contract/schema';
 import { paymentMachine, type SubmitPaymentInput } from '../../machines/payment.machine';
 import type { PaymentResponse } from '../../machines/payment.model';
 import { PAYMENT_FIELDS, validatePaymentFields } from '../../server/payments/fields';
@@ -39,7 +39,6 @@ import {
   type TestApp,
 } from '../server/helpers';
 
-type Order = components['schemas']['Order'];
 /** What a side says about one submission: the values it keeps, or the one field it refuses and why. */
 type Verdict = { ok: true; value: Record<string, unknown> } | { ok: false; field: string; message: string };
 

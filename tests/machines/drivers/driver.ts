@@ -9,8 +9,9 @@
  * Drivers only import playwright-core's types; tests/journeys/run.ts gives them a `World` over a real
  * page and a real server.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { EventObject, ProvidedActor, StateMachine, StateValue } from 'xstate';
+import { appStarted } from '../../e2e/checks';
 
 /** 'idle' | 'qr.waiting' | …: a state value as `stateName` prints it (parallel regions are not used). */
 type StateValueString<V> = V extends string
@@ -178,7 +179,7 @@ export const busyButton = (shows: string, label: string): StateCheck => ({
 });
 
 /** The browser checks' own: the header's account link, a redirect, or React holding the heading. */
-export { appStarted } from '../../e2e/checks';
+export { appStarted };
 
 export async function see(page: Page, text: string | RegExp, timeout = TIMEOUT) {
   await page.getByText(literal(text)).first().waitFor({ state: 'visible', timeout });
@@ -211,6 +212,16 @@ export async function at(page: Page, pathname: string | RegExp, timeout = TIMEOU
 export async function orderConfirmed(page: Page) {
   await at(page, '/order-success');
   await heading(page, 'Thank You for Your Order!');
+}
+
+/** My Orders, freshly loaded, and the card of order `orderId` on it. */
+export async function myOrdersCard({ page, base }: World, orderId: string): Promise<Locator> {
+  await page.goto(`${base}/orders`);
+  await appStarted(page);
+  await heading(page, 'My Orders');
+  const card = page.getByRole('article', { name: `Order ${orderId}`, exact: true });
+  await card.waitFor({ timeout: TIMEOUT });
+  return card;
 }
 
 /**

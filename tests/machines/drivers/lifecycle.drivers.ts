@@ -24,6 +24,7 @@ import {
   at,
   heading,
   type MachineDrivers,
+  myOrdersCard,
   orderConfirmed,
   see,
   toast,
@@ -67,13 +68,8 @@ function orderOf(world: World): string {
 }
 
 /** My Orders, freshly loaded, and the journey's order card on it with its details open. */
-async function myOrdersCard(world: World): Promise<Locator> {
-  const { page, base } = world;
-  await page.goto(`${base}/orders`);
-  await appStarted(page);
-  await heading(page, 'My Orders');
-  const card = page.getByRole('article', { name: `Order ${orderOf(world)}`, exact: true });
-  await card.waitFor({ timeout: TIMEOUT });
+async function orderDetails(world: World): Promise<Locator> {
+  const card = await myOrdersCard(world, orderOf(world));
   // The card is compact: its history is behind 'Order details', as a shopper finds it.
   await card.getByText('Order details', { exact: true }).click();
   return card;
@@ -121,7 +117,7 @@ async function showsCashOnDelivery(world: World, scope: Locator, when: 'due' | '
  */
 async function payWith(world: World, method: string, submit: 'Pay Now' | 'Confirm order') {
   const { page } = world;
-  const card = await myOrdersCard(world);
+  const card = await orderDetails(world);
   await card.getByRole('link', { name: 'Pay Now' }).click();
   await at(page, '/payment');
   await heading(page, 'Complete Your Payment');
@@ -286,7 +282,7 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
           return;
         }
         const { page } = world;
-        const card = await myOrdersCard(world);
+        const card = await orderDetails(world);
         await card.getByRole('button', { name: 'Cancel order' }).click();
         await card.getByText(`Cancel order ${id}?`).waitFor({ timeout: TIMEOUT });
         // The refund note: a card payment comes back; nothing was taken otherwise (cash on delivery too).
@@ -329,7 +325,7 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
       shows:
         "My Orders: the order 'Pending' with Pay Now and Cancel order; its history ends 'Order placed · By you'",
       check: async (world) => {
-        const card = await myOrdersCard(world);
+        const card = await orderDetails(world);
         await showsStatus(card, 'Pending', memo(world).entry);
         await card.getByRole('link', { name: 'Pay Now' }).waitFor({ timeout: TIMEOUT });
         await card.getByRole('button', { name: 'Cancel order' }).waitFor({ timeout: TIMEOUT });
@@ -339,7 +335,7 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
       shows:
         "My Orders: the order 'Processing' with Cancel order and no Pay Now; its history ends with the payment (or 'Confirmed for cash on delivery', with 'Pay ₹X on delivery')",
       check: async (world) => {
-        const card = await myOrdersCard(world);
+        const card = await orderDetails(world);
         await showsStatus(card, 'Processing', memo(world).entry);
         await showsCashOnDelivery(world, card, 'due');
         await card.getByRole('button', { name: 'Cancel order' }).waitFor({ timeout: TIMEOUT });
@@ -353,7 +349,7 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
         const { page, base } = world;
         const shipment = memo(world).shipment;
         if (!shipment) throw new Error('nothing was shipped');
-        const card = await myOrdersCard(world);
+        const card = await orderDetails(world);
         await showsStatus(card, 'Shipped', memo(world).entry);
         await showsCashOnDelivery(world, card, 'due');
         await absent(card.getByRole('button', { name: 'Cancel order' }), 'Cancel order of a shipped order');
@@ -383,7 +379,7 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
       shows:
         "My Orders: the order 'Delivered', history ending 'Delivered · Delhivery'; a cash-on-delivery order says 'Paid on delivery'",
       check: async (world) => {
-        const card = await myOrdersCard(world);
+        const card = await orderDetails(world);
         await showsStatus(card, 'Delivered', memo(world).entry);
         await showsCashOnDelivery(world, card, 'paid');
         await absent(card.getByRole('button', { name: 'Cancel order' }), 'Cancel order of a delivered order');
@@ -393,7 +389,7 @@ export const lifecycleDrivers: MachineDrivers<typeof orderLifecycleMachine> = {
       shows:
         "My Orders: the order 'Cancelled', history ending 'Cancelled' by the shopper ('By you'), an operator ('Statefront', with the note) or the expiry ('Payment window ran out'); no Pay Now or Cancel order",
       check: async (world) => {
-        const card = await myOrdersCard(world);
+        const card = await orderDetails(world);
         await showsStatus(card, 'Cancelled', memo(world).entry);
         await showsCashOnDelivery(world, card, 'void');
         await absent(card.getByRole('button', { name: 'Cancel order' }), 'Cancel order of a cancelled order');

@@ -16,7 +16,7 @@ import {
   type returnLifecycleMachine,
 } from '../../../shared/return-lifecycle';
 import { E2E_FULFILMENT_SECRET } from '../../e2e/shop';
-import { appStarted, heading, type MachineDrivers, toast, type World } from './driver';
+import { appStarted, type MachineDrivers, myOrdersCard, toast, type World } from './driver';
 import { operatorRuns } from './lifecycle.drivers';
 
 const TIMEOUT = 15_000;
@@ -89,16 +89,8 @@ async function pay(world: World, kind: ReturnKind) {
   if (answer.status() !== 200) throw new Error(`choosing cash on delivery answered ${answer.status()}`);
 }
 
-/** My Orders, freshly loaded, and the journey's order card with its details open. */
-async function orderCard(world: World): Promise<Locator> {
-  const { page, base } = world;
-  await page.goto(`${base}/orders`);
-  await appStarted(page);
-  await heading(page, 'My Orders');
-  const card = page.getByRole('article', { name: `Order ${orderOf(world)}`, exact: true });
-  await card.waitFor({ timeout: TIMEOUT });
-  return card;
-}
+/** My Orders, freshly loaded, and the journey's order card. */
+const orderCard = (world: World): Promise<Locator> => myOrdersCard(world, orderOf(world));
 
 /** The card's return shows `status` (its badge), and its history ends with that move (and its note). */
 async function showsReturn(world: World, status: ReturnStatus) {
