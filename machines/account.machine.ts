@@ -26,7 +26,7 @@ export const accountMachine = setup({
   },
   actors: {
     fetchAccountInfo: fromPromise<AccountInfo>(async () => {
-      throw new Error('fetchAccountInfo is provided by src/app/actors');
+      throw new Error('fetchAccountInfo is provided by its *.live.ts in src/features');
     }),
   },
   actions: {

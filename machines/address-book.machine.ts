@@ -102,14 +102,14 @@ export const addressBookMachine = setup({
   },
   actors: {
     listAddresses: fromPromise<SavedAddress[]>(async () => {
-      throw new Error('listAddresses is provided by src/app/actors');
+      throw new Error('listAddresses is provided by its *.live.ts in src/features');
     }),
     deleteAddress: fromPromise<SavedAddress[], { id: string }>(async () => {
-      throw new Error('deleteAddress is provided by src/app/actors');
+      throw new Error('deleteAddress is provided by its *.live.ts in src/features');
     }),
     /** The PIN's place, or null for a PIN India Post does not list (the server's 404). */
     lookupPincode: fromPromise<PinPlace | null, { pin: string }>(async () => {
-      throw new Error('lookupPincode is provided by src/app/actors');
+      throw new Error('lookupPincode is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

@@ -39,7 +39,7 @@ export const apiTestMachine = setup({
   },
   actors: {
     checkConnection: fromPromise<ConnectionCheck, { apiBase: string }>(async () => {
-      throw new Error('checkConnection is provided by src/app/actors');
+      throw new Error('checkConnection is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

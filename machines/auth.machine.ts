@@ -66,10 +66,10 @@ export const authMachine = setup({
   actors: {
     readToken: fromPromise<string | null>(async () => null),
     login: fromPromise<{ token?: string | null }, LoginInput>(async () => {
-      throw new Error('login is provided by src/app/actors');
+      throw new Error('login is provided by its *.live.ts in src/features');
     }),
     register: fromPromise<unknown, RegisterInput>(async () => {
-      throw new Error('register is provided by src/app/actors');
+      throw new Error('register is provided by its *.live.ts in src/features');
     }),
     logout: fromPromise<void>(async () => {}),
   },

@@ -88,7 +88,7 @@ export const cartStockMachine = setup({
   actors: {
     followCart,
     fetchStock: fromPromise<StockEntry[], { products: string[] }>(async () => {
-      throw new Error('fetchStock is provided by src/app/actors');
+      throw new Error('fetchStock is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

@@ -96,7 +96,7 @@ export const checkoutMachine = setup({
   },
   actors: {
     createOrder: fromPromise<{ id: string }, CreateOrderRequest>(async () => {
-      throw new Error('createOrder is provided by src/app/actors');
+      throw new Error('createOrder is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

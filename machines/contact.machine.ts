@@ -58,7 +58,7 @@ export const contactMachine = setup({
   },
   actors: {
     sendMessage: fromPromise<{ message: string }, ContactMessage>(async () => {
-      throw new Error('sendMessage is provided by src/app/actors/contact.live.ts');
+      throw new Error('sendMessage is provided by src/features/messages/contact.live.ts');
     }),
   },
   guards: {

@@ -42,7 +42,7 @@ export const deliveryCheckMachine = setup({
   },
   actors: {
     lookupPincode: fromPromise<PinPlace | null, { pin: string }>(async () => {
-      throw new Error('lookupPincode is provided by src/app/actors/delivery-check.live.ts');
+      throw new Error('lookupPincode is provided by src/features/catalogue/delivery-check.live.ts');
     }),
   },
   guards: {

@@ -17,7 +17,7 @@ export const featuredProductsMachine = setup({
   },
   actors: {
     fetchFeaturedProducts: fromPromise<DisplayProduct[]>(async () => {
-      throw new Error('fetchFeaturedProducts is provided by src/app/actors');
+      throw new Error('fetchFeaturedProducts is provided by its *.live.ts in src/features');
     }),
   },
   actions: {

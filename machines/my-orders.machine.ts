@@ -69,13 +69,13 @@ export const myOrdersMachine = setup({
   },
   actors: {
     fetchOrders: fromPromise<DisplayOrder[]>(async () => {
-      throw new Error('fetchOrders is provided by src/app/actors');
+      throw new Error('fetchOrders is provided by its *.live.ts in src/features');
     }),
     cancelOrder: fromPromise<CancelledOrder, { orderId: string }>(async () => {
-      throw new Error('cancelOrder is provided by src/app/actors');
+      throw new Error('cancelOrder is provided by its *.live.ts in src/features');
     }),
     requestReturn: fromPromise<DisplayOrder, { orderId: string; request: ReturnRequest }>(async () => {
-      throw new Error('requestReturn is provided by src/app/actors');
+      throw new Error('requestReturn is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

@@ -24,7 +24,7 @@ export const newsletterLinkMachine = setup({
   },
   actors: {
     followLink: fromPromise<{ message: string }, { link: NewsletterLink; token: string }>(async () => {
-      throw new Error('followLink is provided by src/app/actors/newsletter-link.live.ts');
+      throw new Error('followLink is provided by src/features/messages/newsletter-link.live.ts');
     }),
   },
   guards: {

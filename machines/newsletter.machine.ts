@@ -26,7 +26,7 @@ export const newsletterMachine = setup({
   },
   actors: {
     subscribe: fromPromise<{ message: string }, { email: string }>(async () => {
-      throw new Error('subscribe is provided by src/app/actors/newsletter.live.ts');
+      throw new Error('subscribe is provided by src/features/messages/newsletter.live.ts');
     }),
   },
   guards: {

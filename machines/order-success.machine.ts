@@ -21,7 +21,7 @@ export const orderSuccessMachine = setup({
   },
   actors: {
     fetchOrder: fromPromise<ApiOrder, { orderId: string }>(async () => {
-      throw new Error('fetchOrder is provided by src/app/actors/order-success.live.ts');
+      throw new Error('fetchOrder is provided by src/features/payments/order-success.live.ts');
     }),
   },
   guards: {

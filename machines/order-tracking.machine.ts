@@ -24,7 +24,7 @@ export const orderTrackingMachine = setup({
   },
   actors: {
     trackOrder: fromPromise<DisplayOrder, TrackOrderInput>(async () => {
-      throw new Error('trackOrder is provided by src/app/actors');
+      throw new Error('trackOrder is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

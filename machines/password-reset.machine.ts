@@ -21,10 +21,10 @@ export const passwordResetMachine = setup({
   },
   actors: {
     requestReset: fromPromise<{ message: string }, { email: string }>(async () => {
-      throw new Error('requestReset is provided by src/app/actors');
+      throw new Error('requestReset is provided by its *.live.ts in src/features');
     }),
     confirmReset: fromPromise<{ message: string }, { token: string; password: string }>(async () => {
-      throw new Error('confirmReset is provided by src/app/actors');
+      throw new Error('confirmReset is provided by its *.live.ts in src/features');
     }),
   },
   actions: {

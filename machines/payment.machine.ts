@@ -184,17 +184,17 @@ export const paymentMachine = setup({
   },
   actors: {
     fetchOrder: fromPromise<ApiOrder, { orderId: string }>(async () => {
-      throw new Error('fetchOrder is provided by src/app/actors');
+      throw new Error('fetchOrder is provided by its *.live.ts in src/features');
     }),
     /** The form for this order: the server offers cash on delivery only for an order within its limit. */
     fetchPaymentFields: fromPromise<PaymentField[], { orderId: string }>(async () => {
-      throw new Error('fetchPaymentFields is provided by src/app/actors');
+      throw new Error('fetchPaymentFields is provided by its *.live.ts in src/features');
     }),
     submitPayment: fromPromise<PaymentResponse, SubmitPaymentInput>(async () => {
-      throw new Error('submitPayment is provided by src/app/actors');
+      throw new Error('submitPayment is provided by its *.live.ts in src/features');
     }),
     fetchPaymentStanding: fromPromise<PaymentStanding, PaymentStandingInput>(async () => {
-      throw new Error('fetchPaymentStanding is provided by src/app/actors');
+      throw new Error('fetchPaymentStanding is provided by its *.live.ts in src/features');
     }),
   },
   delays: {

@@ -58,10 +58,10 @@ export const productMachine = setup({
   },
   actors: {
     fetchProduct: fromPromise<PageProduct | null, { id: string }>(async () => {
-      throw new Error('fetchProduct is provided by src/app/actors');
+      throw new Error('fetchProduct is provided by its *.live.ts in src/features');
     }),
     fetchStock: fromPromise<StockEntry[], { products: string[] }>(async () => {
-      throw new Error('fetchStock is provided by src/app/actors');
+      throw new Error('fetchStock is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

@@ -167,10 +167,10 @@ export const productsListMachine = setup({
   },
   actors: {
     fetchProducts: fromPromise<ProductsPage, FetchProductsInput>(async () => {
-      throw new Error('fetchProducts is provided by src/app/actors');
+      throw new Error('fetchProducts is provided by its *.live.ts in src/features');
     }),
     fetchParentCategories: fromPromise<string[], { category?: string }>(async () => {
-      throw new Error('fetchParentCategories is provided by src/app/actors');
+      throw new Error('fetchParentCategories is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

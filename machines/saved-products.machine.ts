@@ -61,7 +61,7 @@ export const savedProductsMachine = setup({
   actors: {
     followWishlist,
     fetchProducts: fromPromise<Record<string, DisplayProduct | null>, { ids: string[] }>(async () => {
-      throw new Error('fetchProducts is provided by src/app/actors');
+      throw new Error('fetchProducts is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

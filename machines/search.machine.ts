@@ -61,7 +61,7 @@ export const searchMachine = setup({
   },
   actors: {
     fetchSuggestions: fromPromise<Suggestion[], FetchSuggestionsInput>(async () => {
-      throw new Error('fetchSuggestions is provided by src/app/actors');
+      throw new Error('fetchSuggestions is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

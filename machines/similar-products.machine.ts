@@ -34,7 +34,7 @@ export const similarProductsMachine = setup({
   },
   actors: {
     fetchSimilarProducts: fromPromise<DisplayProduct[], FetchSimilarInput>(async () => {
-      throw new Error('fetchSimilarProducts is provided by src/app/actors');
+      throw new Error('fetchSimilarProducts is provided by its *.live.ts in src/features');
     }),
   },
   guards: {

@@ -20,7 +20,7 @@ export const storeInfoMachine = setup({
   },
   actors: {
     fetchStoreInfo: fromPromise<StoreInfo>(async () => {
-      throw new Error('fetchStoreInfo is provided by src/app/actors');
+      throw new Error('fetchStoreInfo is provided by its *.live.ts in src/features');
     }),
   },
   actions: {

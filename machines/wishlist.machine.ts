@@ -59,10 +59,10 @@ export const wishlistMachine = setup({
   actors: {
     loadLocal: fromPromise<unknown>(async () => null),
     mergeWishlist: fromPromise<string[], { productIds: string[] }>(async () => {
-      throw new Error('mergeWishlist is provided by src/app/actors');
+      throw new Error('mergeWishlist is provided by its *.live.ts in src/features');
     }),
     saveChange: fromPromise<string[], WishlistChange>(async () => {
-      throw new Error('saveChange is provided by src/app/actors');
+      throw new Error('saveChange is provided by its *.live.ts in src/features');
     }),
   },
   guards: {
