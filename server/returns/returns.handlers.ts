@@ -4,7 +4,7 @@ import { RETURN_STATUS_LABEL } from '../../shared/return-lifecycle';
 import { requireUser } from '../accounts/auth';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
-import { eventOrigin } from '../orders/fulfilment.handlers';
+import { eventOrigin } from '../orders/event-origin';
 import { orderJson } from '../orders/order-json';
 import { orderWithOwnerEmail } from '../orders/orders.repository';
 import { ORDER_ID_PATTERN } from '../orders/orders.service';

@@ -12,7 +12,7 @@ import { listPageLabel, listPageTitle, productPageTitle, SEARCH_TEXT_LIMIT } fro
 import { FEATURED_LIMIT, PAGE_SIZE, PRODUCT_SORTS, parseProductsQuery } from '../../shared/products-query';
 import { STORE_SNAPSHOT_ID } from '../../shared/store-snapshot';
 import type { CatalogueSort } from '../catalogue/catalogue-query';
-import { toFindQuery } from '../catalogue/products.handlers';
+import { toFindQuery } from '../catalogue/find-query';
 import type { CatalogueReadModel } from '../catalogue/read-model';
 import { EncodedBody } from '../http/cache';
 import {

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
  * The feature folders' boundaries (biome.json `overrides`, rule style/noRestrictedImports): a feature
  * (src/features/<name>/) reaches another only through its index.ts, never server/, scripts/ or tests/,
  * and never the actors in src/app/actors/ (its *.live.ts modules only their plumbing); src/components and
- * the other shared folders never import a feature; server/ never imports src/. Each case plants one
+ * the other shared folders never import a feature; server/ never imports src/, and only the API routes
+ * (server/app.ts, server/plugins/api-routes.ts) import a *.handlers module. Each case plants one
  * file in a scratch copy of the layout, linted with the repository's own biome.json, and expects Biome
  * to fail naming the rule's message, or (the controls) to pass. Biome's stdin mode (--stdin-file-path)
  * prints no lint diagnostics and exits 1 for allowed and forbidden imports alike, so files it is.
@@ -101,6 +102,18 @@ const violations: [string, string, string, string][] = [
     "import { api } from '../../src/api/client';",
     'server/ imports neither src/ nor machines/',
   ],
+  [
+    "a server module imports another feature's handlers",
+    'server/web/planted.ts',
+    "import { toFindQuery } from '../catalogue/products.handlers';",
+    "A *.handlers module is a route's edge",
+  ],
+  [
+    "a server handlers module imports a sibling's handlers",
+    'server/returns/planted.handlers.ts',
+    "import { fulfilmentHandlers } from '../orders/fulfilment.handlers';",
+    "A *.handlers module is a route's edge",
+  ],
 ];
 
 const allowed: [string, string, string][] = [
@@ -133,6 +146,16 @@ const allowed: [string, string, string][] = [
     "the shell imports a feature's files",
     'src/app/planted.tsx',
     "import { AuthLayout } from '../features/accounts/auth-layout';",
+  ],
+  [
+    "the API routes import every feature's handlers",
+    'server/plugins/api-routes.ts',
+    "import { productsHandlers } from '../catalogue/products.handlers';",
+  ],
+  [
+    'a server feature imports what another shares in a module of its own',
+    'server/web/planted.ts',
+    "import { toFindQuery } from '../catalogue/find-query';\nimport { placeOrder } from '../orders/orders.service';",
   ],
 ];
 
