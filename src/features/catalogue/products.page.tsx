@@ -1,11 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { cardCartLine, type DisplayProduct, parseProductsQuery } from '../../../machines/catalogue.model';
+import { parseProductsQuery } from '../../../machines/catalogue.model';
 import { listPageTitle } from '../../../shared/page-titles';
-import { useCardWishlist, useCartRef, usePageActor, useStoreInfo } from '../../app/app-actor';
+import { usePageActor, useStoreInfo } from '../../app/app-actor';
+import { useCardActions } from '../../app/card-actions';
 import { useDocumentTitle } from '../../app/document-title';
 import { useFirstAnswer } from '../../app/first-answer-context';
-import { useOpenQuickView } from '../../app/quick-view-host';
 import { storeDisplayName } from '../../components/layout/store-display';
 import { ProductsView } from './products/products-view';
 import { firstProductsPage, provideProductsListMachine } from './products-list.live';
@@ -24,9 +24,8 @@ export default function ProductsPage() {
     ...urlQuery,
     first,
   });
-  const cart = useCartRef();
-  const hearts = useCardWishlist();
-  const openQuickView = useOpenQuickView();
+  // Stable handlers, so the memoised grid skips the renders that do not change its cards.
+  const cardActions = useCardActions();
   // Column choice is a view preference, not shared state.
   const [columns, setColumns] = useState<2 | 3>(3);
   const [drawer, setDrawer] = useState<'unloaded' | 'open' | 'closed'>('unloaded');
@@ -37,14 +36,6 @@ export default function ProductsPage() {
   useEffect(() => {
     send({ type: 'products.sync', ...urlQuery });
   }, [send, urlQuery]);
-
-  // Stable handlers, so the memoised grid skips the renders that do not change its cards.
-  const addToCart = useCallback(
-    (product: DisplayProduct, color?: string) =>
-      cart.send({ type: 'cart.add', ...cardCartLine(product, color) }),
-    [cart],
-  );
-  const quickView = useCallback((product: DisplayProduct) => openQuickView(product.id), [openQuickView]);
 
   const { query, total, facets } = state.context;
   // The tab names the query the machine holds, as the server's HTML for this address does.
@@ -61,10 +52,7 @@ export default function ProductsPage() {
       onColumnsChange={setColumns}
       drawerOpen={drawer === 'open'}
       onOpenDrawer={() => setDrawer('open')}
-      isSaved={hearts.isSaved}
-      onAddToCart={addToCart}
-      onToggleWishlist={hearts.toggle}
-      onQuickView={quickView}
+      {...cardActions}
       drawerSlot={
         facets && drawer !== 'unloaded' ? (
           <Suspense fallback={null}>

@@ -1,14 +1,7 @@
 import { css } from 'styled-system/css';
-import { cardCartLine } from '../../../machines/catalogue.model';
 import { savedProductsOf } from '../../../machines/saved-products.machine';
-import {
-  useCardWishlist,
-  useCartRef,
-  usePageActor,
-  useToggleSaved,
-  useWishlistReading,
-} from '../../app/app-actor';
-import { useOpenQuickView } from '../../app/quick-view-host';
+import { usePageActor, useToggleSaved, useWishlistReading } from '../../app/app-actor';
+import { useCardActions } from '../../app/card-actions';
 import { HeartIcon } from '../../components/icons';
 import { h1Style, Page, StatePanel } from '../../components/layout/page';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../../components/product-card';
@@ -22,9 +15,7 @@ const SKELETONS = 4;
 export default function WishlistPage() {
   const reading = useWishlistReading();
   const toggleSaved = useToggleSaved();
-  const cart = useCartRef();
-  const hearts = useCardWishlist();
-  const openQuickView = useOpenQuickView();
+  const { isSaved, ...actions } = useCardActions();
   // The wishlist (the app's child) owns the ids; this page's machine follows it through the actor
   // system and loads the products behind them.
   const [state, send] = usePageActor('savedProducts', provideSavedProductsMachine);
@@ -67,14 +58,7 @@ export default function WishlistPage() {
         <ul className={productGrid[4]} aria-label="Saved products">
           {products.map((product, index) => (
             <li key={product.id} className={css(stack, { listStyle: 'none', gap: '2' })}>
-              <ProductCard
-                product={product}
-                eager={index < 4}
-                onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
-                saved={hearts.isSaved(product.id)}
-                onToggleWishlist={hearts.toggle}
-                onQuickView={(p) => openQuickView(p.id)}
-              />
+              <ProductCard product={product} eager={index < 4} saved={isSaved(product.id)} {...actions} />
               <Button
                 variant="ghost"
                 size="sm"

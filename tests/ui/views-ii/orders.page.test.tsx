@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { RETURN_REASONS } from '../../../shared/returns';
 import { type Handler, heldAnswer } from '../../setup/app-harness';
 import {
   expectNoSeriousAxeViolations,
@@ -399,21 +400,13 @@ describe('/orders returns and exchanges', () => {
     const pieces = await form.findByRole('combobox', { name: 'Quantity of Block Print Kurta' });
     expect(pieces).toHaveValue('2');
     await user.selectOptions(pieces, '1');
-    // Every reason for a return.
+    // Every reason the Return policy offers (shared/returns.ts), in its order.
     const reason = form.getByRole('combobox', { name: 'Reason' });
     expect(
       within(reason)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([
-      'Choose a reason',
-      'Size too small',
-      'Size too large',
-      'Colour or style not as shown',
-      'Quality not as expected',
-      'Damaged or wrong item received',
-      'Changed my mind',
-    ]);
+    ).toEqual(['Choose a reason', ...RETURN_REASONS]);
     await user.selectOptions(reason, 'Changed my mind');
     await user.type(form.getByRole('textbox', { name: 'Anything else?' }), '  Bought two by mistake ');
     // Paid online: the refund goes back the way it was paid, no account is asked.

@@ -1,7 +1,6 @@
 import { css } from 'styled-system/css';
-import { cardCartLine, type DisplayProduct } from '../../../../machines/catalogue.model';
-import { useCardWishlist, useCartRef } from '../../../app/app-actor';
-import { useOpenQuickView } from '../../../app/quick-view-host';
+import type { DisplayProduct } from '../../../../machines/catalogue.model';
+import { useCardActions } from '../../../app/card-actions';
 import { ProductCard, ProductCardSkeleton, productGrid } from '../../../components/product-card';
 import { ButtonLink } from '../../../components/ui/button';
 import { stack } from '../../../theme/layout';
@@ -12,9 +11,7 @@ type FeaturedStylesProps = { loading: boolean; products: readonly DisplayProduct
 
 /** Featured Styles grid: 4 placeholders while loading, the empty text when there is nothing (spec §2). */
 export function FeaturedStyles({ loading, products }: FeaturedStylesProps) {
-  const cart = useCartRef();
-  const hearts = useCardWishlist();
-  const openQuickView = useOpenQuickView();
+  const { isSaved, ...actions } = useCardActions();
   return (
     <section aria-labelledby="featured-title" aria-busy={loading} className={css(stack, { gap: '8' })}>
       <div
@@ -50,13 +47,7 @@ export function FeaturedStyles({ loading, products }: FeaturedStylesProps) {
         <ul className={productGrid[4]}>
           {products.map((product) => (
             <li key={product.id} className={css({ listStyle: 'none' })}>
-              <ProductCard
-                product={product}
-                onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
-                saved={hearts.isSaved(product.id)}
-                onToggleWishlist={hearts.toggle}
-                onQuickView={(p) => openQuickView(p.id)}
-              />
+              <ProductCard product={product} saved={isSaved(product.id)} {...actions} />
             </li>
           ))}
         </ul>

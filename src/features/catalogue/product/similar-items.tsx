@@ -1,7 +1,6 @@
 import { css } from 'styled-system/css';
-import { cardCartLine } from '../../../../machines/catalogue.model';
-import { useCardWishlist, useCartRef, usePageActor } from '../../../app/app-actor';
-import { useOpenQuickView } from '../../../app/quick-view-host';
+import { usePageActor } from '../../../app/app-actor';
+import { useCardActions } from '../../../app/card-actions';
 import { ProductCard, ProductCardSkeleton } from '../../../components/product-card';
 import { stack } from '../../../theme/layout';
 import { provideSimilarProductsMachine } from '../similar-products.live';
@@ -43,9 +42,7 @@ export default function SimilarItems({ id, category, parentCategory }: SimilarIt
     category,
     parentCategory,
   });
-  const cart = useCartRef();
-  const hearts = useCardWishlist();
-  const openQuickView = useOpenQuickView();
+  const { isSaved, ...actions } = useCardActions();
   const loading = state.hasTag('loading');
   const { products } = state.context;
   if (!loading && products.length === 0) return null;
@@ -69,13 +66,7 @@ export default function SimilarItems({ id, category, parentCategory }: SimilarIt
         <ul className={row}>
           {products.map((product) => (
             <li key={product.id}>
-              <ProductCard
-                product={product}
-                onAddToCart={(p) => cart.send({ type: 'cart.add', ...cardCartLine(p) })}
-                saved={hearts.isSaved(product.id)}
-                onToggleWishlist={hearts.toggle}
-                onQuickView={(p) => openQuickView(p.id)}
-              />
+              <ProductCard product={product} saved={isSaved(product.id)} {...actions} />
             </li>
           ))}
         </ul>
