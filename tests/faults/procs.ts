@@ -148,6 +148,7 @@ export const SERVED = ((): { env: Record<string, string>; flags: string[] } => {
   >;
   const words = (scripts.serve ?? '').split(/\s+/);
   const node = words.indexOf('node');
+  if (node < 0) throw new Error(`package.json's serve script does not start node: ${scripts.serve}`);
   const env: Record<string, string> = {};
   for (const word of words.slice(0, node)) {
     const [name, value] = word.split(/=(.*)/s) as [string, string];
